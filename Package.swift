@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Vantage: a static-site generator and reporting tool over Change Jar and Quotes exports.
+///
+/// Dependencies point one way:
+/// VantageCore ◄─ Store ◄─ Import
+///            ◄─ Template
+///            ◄─ Render (Store, Template, Validate)
+///            ◄─ Validate (CLibXML2)
+///            ◄─ Diff
+/// VantageCLI (all) ◄─ vantage
+let package = Package(
+    name: "Vantage",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "vantage", targets: ["vantage"]),
+        .executable(name: "vantage-bench", targets: ["vantage-bench"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
+        .target(name: "VantageCore"),
+        .target(name: "Store", dependencies: ["CSQLite", "VantageCore"]),
+        .target(name: "Import", dependencies: ["Store", "VantageCore"]),
+        .target(
+            name: "Template", dependencies: ["VantageCore"],
+            linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        .target(name: "Validate", dependencies: ["CLibXML2", "VantageCore"]),
+        .target(name: "Render", dependencies: ["Store", "Import", "Template", "Validate", "VantageCore"]),
+        .target(name: "Diff", dependencies: ["VantageCore"]),
+        .target(
+            name: "VantageCLI",
+            dependencies: ["VantageCore", "Store", "Import", "Template", "Render", "Validate", "Diff"]),
+        .executableTarget(name: "vantage", dependencies: ["VantageCLI"]),
+        .executableTarget(
+            name: "vantage-bench",
+            dependencies: ["VantageCore", "Store", "Import", "Template", "Render", "Validate", "Diff"]),
+        .testTarget(name: "CoreTests", dependencies: ["VantageCore"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Store", "VantageCore"]),
+        .testTarget(name: "TemplateTests", dependencies: ["Template", "VantageCore"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore"]),
+        .testTarget(name: "ValidateTests", dependencies: ["Validate", "VantageCore"]),
+        .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore"]),
+        .testTarget(name: "CLITests", dependencies: ["VantageCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The Diff layer.

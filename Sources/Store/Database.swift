@@ -1,0 +1,213 @@
+import CSQLite
+import Foundation
+import VantageCore
+
+/// SQLite's "copy this text now" destructor, a macro Swift does not import.
+let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// An error from SQLite: the result code, SQLite's message and the SQL. Bound values are never
+/// included: they may hold personal data.
+public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+    public var code: Int32
+    public var message: String
+    public var sql: String?
+    public var description: String {
+        var text = "SQLite error \(code): \(message)"
+        if let sql { text += " (in: \(sql.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")))" }
+        return text
+    }
+}
+
+/// A value bound to or read from a statement.
+public enum DatabaseValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// One SQLite connection. Not shared between threads: open one per thread.
+public final class Database {
+    let handle: OpaquePointer
+    /// The file this connection opened.
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+
+    /// Opens (creating if needed) the database at `path`, with foreign keys enforced.
+    public init(path: String, readOnly: Bool = false) throws {
+        var db: OpaquePointer?
+        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw DatabaseError(code: rc, message: message, sql: nil)
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_busy_timeout(db, 5000)
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if rc != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(errorMessage)
+            throw DatabaseError(code: rc, message: message, sql: sql)
+        }
+    }
+
+    /// A prepared statement for `sql`, cached per connection and reset before reuse.
+    public func statement(_ sql: String) throws -> Statement {
+        if let cached = statementCache[sql] {
+            cached.reset()
+            return cached
+        }
+        let statement = try Statement(database: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The rows of a query, as values, for small lookups and tests.
+    public func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
+        let statement = try self.statement(sql)
+        try statement.bind(arguments)
+        var rows: [[DatabaseValue]] = []
+        while try statement.step() {
+            rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
+        }
+        return rows
+    }
+
+    /// The first column of the first row, or nil.
+    public func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> DatabaseValue? {
+        try rows(sql, arguments).first?.first
+    }
+
+    func error(_ rc: Int32, sql: String?) -> DatabaseError {
+        DatabaseError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}
+
+/// A prepared statement; finalized when released.
+public final class Statement {
+    let handle: OpaquePointer
+    unowned let database: Database
+    /// The SQL text.
+    public let sql: String
+
+    init(database: Database, sql: String) throws {
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw database.error(rc, sql: sql) }
+        self.handle = statement
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and clears its bindings.
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds values to the parameters in order (1-based in SQLite).
+    public func bind(_ values: [DatabaseValue]) throws {
+        for (index, value) in values.enumerated() { try bind(value, at: Int32(index + 1)) }
+    }
+
+    /// Binds one value to the parameter at `index` (1-based).
+    public func bind(_ value: DatabaseValue, at index: Int32) throws {
+        let rc: Int32
+        switch value {
+        case .null: rc = sqlite3_bind_null(handle, index)
+        case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
+        case .real(let v): rc = sqlite3_bind_double(handle, index, v)
+        case .text(let v): rc = sqlite3_bind_text(handle, index, v, -1, SQLITE_TRANSIENT)
+        }
+        if rc != SQLITE_OK { throw database.error(rc, sql: sql) }
+    }
+
+    /// Binds a string (or NULL) at `index`.
+    public func bind(_ value: String?, at index: Int32) throws {
+        try bind(value.map(DatabaseValue.text) ?? .null, at: index)
+    }
+
+    /// Binds an integer (or NULL) at `index`.
+    public func bind(_ value: Int64?, at index: Int32) throws {
+        try bind(value.map(DatabaseValue.integer) ?? .null, at: index)
+    }
+
+    /// Advances to the next row; false when done.
+    @discardableResult
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        throw database.error(rc, sql: sql)
+    }
+
+    /// Binds, runs to completion, and resets (for inserts and updates).
+    public func run(_ values: [DatabaseValue] = []) throws {
+        sqlite3_reset(handle)
+        try bind(values)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// Number of result columns.
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    /// The text of column `index` (0-based), or nil for NULL.
+    public func text(_ index: Int) -> String? {
+        guard let pointer = sqlite3_column_text(handle, Int32(index)) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    /// The integer of column `index`, or nil for NULL.
+    public func integer(_ index: Int) -> Int64? {
+        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, Int32(index))
+    }
+
+    /// The real of column `index`, or nil for NULL.
+    public func real(_ index: Int) -> Double? {
+        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : sqlite3_column_double(handle, Int32(index))
+    }
+
+    /// Column `index` as a `DatabaseValue`.
+    public func value(at index: Int) -> DatabaseValue {
+        switch sqlite3_column_type(handle, Int32(index)) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, Int32(index)))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, Int32(index)))
+        case SQLITE_NULL: return .null
+        default: return .text(text(index) ?? "")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// The store's schema as ordered, named migrations. Applied in order and recorded in
+/// `PRAGMA user_version`; a migration is never edited once released, only followed by another.
+///
+/// Conventions: instants are INTEGER Unix seconds (UTC); phones are E.164 text; emails are
+/// lower-cased; all text is NFC. `person.id` is internal and never reaches the output.
+public enum Schema {
+    /// A named step from one schema version to the next.
+    public struct Migration: Sendable {
+        public let name: String
+        public let sql: String
+    }
+
+    /// Every migration, oldest first. The schema version is the number applied.
+    public static let migrations: [Migration] = [
+        Migration(name: "create the store", sql: """
+            CREATE TABLE site (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                title TEXT,
+                default_locale TEXT NOT NULL DEFAULT 'en',
+                locales TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(locales)),
+                time_zone TEXT NOT NULL DEFAULT 'UTC',
+                default_region TEXT NOT NULL DEFAULT 'US',
+                page_size INTEGER NOT NULL DEFAULT 50 CHECK (page_size > 0),
+                build_date INTEGER
+            );
+
+            -- One row per person, merged across the apps by phone or email.
+            -- A person has a home when they are a user of either app.
+            CREATE TABLE person (
+                id INTEGER PRIMARY KEY,
+                phone TEXT UNIQUE CHECK (phone IS NULL OR phone GLOB '+[1-9][0-9]*'),
+                email TEXT UNIQUE CHECK (email IS NULL OR email = lower(email)),
+                name TEXT,                       -- the name the person chose (Quotes wins); NULL for contacts
+                locale TEXT,
+                time_zone TEXT,
+                quotes_user INTEGER NOT NULL DEFAULT 0 CHECK (quotes_user IN (0, 1)),
+                changejar_user INTEGER NOT NULL DEFAULT 0 CHECK (changejar_user IN (0, 1)),
+                last_visit_at INTEGER,           -- Change Jar lastVisitAt; NULL: never visited
+                CHECK (phone IS NOT NULL OR email IS NOT NULL),
+                CHECK (NOT (quotes_user OR changejar_user) OR name IS NOT NULL)
+            );
+
+            CREATE TABLE idea (
+                id TEXT PRIMARY KEY NOT NULL,
+                text TEXT NOT NULL,
+                text_length INTEGER NOT NULL CHECK (text_length BETWEEN 1 AND 160), -- grapheme clusters
+                submitted_at INTEGER NOT NULL,
+                author_id INTEGER NOT NULL REFERENCES person(id),
+                author_name TEXT NOT NULL,       -- the name recorded with the idea
+                show_name INTEGER NOT NULL CHECK (show_name IN (0, 1)),
+                for_whom TEXT NOT NULL CHECK (for_whom IN ('self', 'someone')),
+                CHECK (length(text) >= text_length)
+            ) WITHOUT ROWID;
+            CREATE INDEX idea_newest ON idea (submitted_at DESC, id);
+            CREATE INDEX idea_by_author ON idea (author_id, submitted_at DESC, id);
+
+            CREATE TABLE quote (
+                id TEXT PRIMARY KEY NOT NULL,
+                text TEXT NOT NULL CHECK (length(text) >= 1),
+                said_by INTEGER NOT NULL REFERENCES person(id),
+                said_by_name TEXT NOT NULL,      -- the name the submitter had for the speaker
+                said_at INTEGER NOT NULL,        -- the quote's `when`
+                submitted_by INTEGER NOT NULL REFERENCES person(id)
+            ) WITHOUT ROWID;
+            CREATE INDEX quote_by_speaker ON quote (said_by, said_at DESC, id);
+
+            -- heardBy, in export order; said_at is copied so a hearer's feed is one index range.
+            CREATE TABLE hearer (
+                quote_id TEXT NOT NULL REFERENCES quote(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL CHECK (position >= 0),
+                person_id INTEGER NOT NULL REFERENCES person(id),
+                name TEXT NOT NULL,
+                said_at INTEGER NOT NULL,
+                PRIMARY KEY (quote_id, position),
+                UNIQUE (quote_id, person_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX hearer_feed ON hearer (person_id, said_at DESC, quote_id);
+
+            -- Address-book entries of registered users.
+            CREATE TABLE contact (
+                owner_id INTEGER NOT NULL REFERENCES person(id),
+                person_id INTEGER NOT NULL REFERENCES person(id),
+                name TEXT NOT NULL,
+                PRIMARY KEY (owner_id, person_id)
+            ) WITHOUT ROWID;
+
+            -- The latest decision per reviewer and item.
+            CREATE TABLE review (
+                reviewer TEXT NOT NULL,
+                item TEXT NOT NULL,
+                action TEXT NOT NULL CHECK (action IN ('archive', 'delete', 'later', 'list')),
+                until TEXT,
+                list TEXT,
+                decided_at INTEGER NOT NULL,
+                exported_at INTEGER NOT NULL,
+                CHECK ((action = 'later') = (until IS NOT NULL)),
+                CHECK ((action = 'list') = (list IS NOT NULL)),
+                PRIMARY KEY (reviewer, item)
+            ) WITHOUT ROWID;
+
+            -- THE visibility rule (DATA.md): a viewer sees a quote exactly when the viewer said it
+            -- or heard it. Everything that shows quotes to a viewer reads through this view.
+            CREATE VIEW visible_quote (viewer_id, quote_id, said_at) AS
+                SELECT said_by, id, said_at FROM quote
+                UNION
+                SELECT person_id, quote_id, said_at FROM hearer;
+            """),
+    ]
+}

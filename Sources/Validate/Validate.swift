@@ -1,0 +1,1 @@
+// The Validate layer.

@@ -1,0 +1,114 @@
+import VantageCore
+
+/// A usage error: an unknown command or option, or a missing or malformed value. Exit code 2.
+public struct UsageError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var command: String?
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+    public var description: String { message }
+}
+
+/// The arguments of one command, consumed option by option; whatever is left over at the end
+/// is reported as unknown.
+public struct Arguments {
+    private var items: [String]
+    private var consumed: [Bool]
+    /// The command the arguments belong to, for messages.
+    public let command: String
+
+    public init(_ items: [String], command: String) {
+        self.items = items
+        self.consumed = Array(repeating: false, count: items.count)
+        self.command = command
+        // Everything after "--" is positional.
+        if let dashDash = items.firstIndex(of: "--") { consumed[dashDash] = true }
+    }
+
+    private var dashDashIndex: Int { items.firstIndex(of: "--") ?? items.count }
+
+    /// True when `--name` is present (and consumes it).
+    public mutating func flag(_ name: String) throws(UsageError) -> Bool {
+        var found = false
+        for index in 0..<dashDashIndex where !consumed[index] {
+            if items[index] == "--\(name)" {
+                consumed[index] = true
+                found = true
+            } else if items[index].hasPrefix("--\(name)=") {
+                throw UsageError("--\(name) takes no value", command: command)
+            }
+        }
+        return found
+    }
+
+    /// The value of `--name VALUE` or `--name=VALUE` (the last one wins), or nil.
+    public mutating func option(_ name: String) throws(UsageError) -> String? {
+        try options(name).last
+    }
+
+    /// Every value given for a repeatable option.
+    public mutating func options(_ name: String) throws(UsageError) -> [String] {
+        var values: [String] = []
+        var index = 0
+        while index < dashDashIndex {
+            defer { index += 1 }
+            guard !consumed[index] else { continue }
+            let item = items[index]
+            if item == "--\(name)" {
+                consumed[index] = true
+                guard index + 1 < items.count, !consumed[index + 1], index + 1 != dashDashIndex else {
+                    throw UsageError("--\(name) needs a value", command: command)
+                }
+                values.append(items[index + 1])
+                consumed[index + 1] = true
+                index += 1
+            } else if item.hasPrefix("--\(name)=") {
+                consumed[index] = true
+                values.append(String(item.dropFirst(name.count + 3)))
+            }
+        }
+        return values
+    }
+
+    /// An option that must be one of `choices`.
+    public mutating func choice(_ name: String, _ choices: [String], default defaultValue: String) throws(UsageError) -> String {
+        guard let value = try option(name) else { return defaultValue }
+        guard choices.contains(value) else {
+            throw UsageError("--\(name) must be one of \(choices.joined(separator: ", ")), not '\(value)'", command: command)
+        }
+        return value
+    }
+
+    /// An option holding a non-negative integer.
+    public mutating func integer(_ name: String) throws(UsageError) -> Int? {
+        guard let value = try option(name) else { return nil }
+        guard let number = Int(value), number >= 0 else {
+            throw UsageError("--\(name) needs a whole number, not '\(value)'", command: command)
+        }
+        return number
+    }
+
+    /// The remaining positional arguments; any remaining `-x`/`--x` is an unknown option.
+    public mutating func positionals(max: Int) throws(UsageError) -> [String] {
+        var result: [String] = []
+        for index in 0..<items.count where !consumed[index] {
+            let item = items[index]
+            if index < dashDashIndex, item.hasPrefix("-"), item != "-" {
+                throw UsageError("unknown option '\(item)'", command: command)
+            }
+            result.append(item)
+            consumed[index] = true
+        }
+        if result.count > max {
+            throw UsageError("unexpected argument '\(result[max])'", command: command)
+        }
+        return result
+    }
+
+    /// Fails on anything not consumed.
+    public mutating func finish() throws(UsageError) {
+        _ = try positionals(max: 0)
+    }
+}

@@ -1,0 +1,87 @@
+/// Where a problem is: a file plus a line and column (text and JSON syntax) or a record path
+/// (`quotes[17].heardBy[0].phone`) for a bad record.
+public struct SourceLocation: Sendable, Hashable, Codable {
+    /// The file as the user named it (relative paths stay relative, so messages are reproducible).
+    public var file: String
+    /// 1-based line, when known.
+    public var line: Int?
+    /// 1-based column in Unicode scalars, when known.
+    public var column: Int?
+    /// The record path inside the file, when the problem is a record rather than a syntax error.
+    public var recordPath: String?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, recordPath: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.recordPath = recordPath
+    }
+
+    /// `file:line:column`, `file:line`, `file: path` or `file`.
+    public var description: String {
+        var text = file
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        if let recordPath { text += ": \(recordPath)" }
+        return text
+    }
+}
+
+/// One finding reported to the user: an error (which fails the command) or a warning.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Sendable, Hashable, Codable {
+        case error, warning, note
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation?
+    public var message: String
+    /// The offending line of the source, quoted under the message when known.
+    public var sourceLine: String?
+
+    public init(
+        _ severity: Severity = .error, _ message: String, at location: SourceLocation? = nil,
+        sourceLine: String? = nil
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.sourceLine = sourceLine
+    }
+
+    /// Shorthand for an error.
+    public static func error(_ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil)
+        -> Diagnostic
+    {
+        Diagnostic(.error, message, at: location, sourceLine: sourceLine)
+    }
+
+    /// Shorthand for a warning.
+    public static func warning(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.warning, message, at: location)
+    }
+
+    /// `file:line:column: error: message`, then the quoted line and a caret when known.
+    public var description: String {
+        var text = ""
+        if let location { text += location.description + ": " }
+        text += "\(severity.rawValue): \(message)"
+        if let sourceLine {
+            text += "\n    " + sourceLine
+            if let column = location?.column, column >= 1 {
+                text += "\n    " + String(repeating: " ", count: column - 1) + "^"
+            }
+        }
+        return text
+    }
+}
+
+/// Several diagnostics thrown together, for example every rejected record of an import.
+public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,373 @@
+import Foundation
+
+/// A strict JSON (RFC 8259) parser over UTF-8 bytes that reports syntax errors with line and
+/// column and names text that is not UTF-8. Much faster than `JSONSerialization` and keeps
+/// object member order.
+///
+/// It can also record the byte range of every element of the arrays directly under the root
+/// object (`recordRanges`), so an importer can hand a rejected record back unchanged.
+public struct JSONParser {
+    /// The name used in diagnostics.
+    public let file: String
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+    /// Byte ranges of the elements of each top-level member array, by member name,
+    /// filled when `recordTopLevelRanges` is set.
+    public private(set) var recordRanges: [String: [Range<Int>]] = [:]
+    private let recordTopLevelRanges: Bool
+    /// Line of the first byte of `bytes` (for JSON Lines, the line of the record).
+    private let firstLine: Int
+
+    private static let maximumDepth = 512
+
+    /// Parses one complete JSON document held in `data`.
+    public static func parse(_ data: [UInt8], file: String, firstLine: Int = 1) throws(Diagnostic) -> JSONValue {
+        try data.withUnsafeBufferPointer { buffer throws(Diagnostic) in
+            var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: false, firstLine: firstLine)
+            return try parser.parseDocument()
+        }
+    }
+
+    /// Parses one document and also returns the byte ranges of the root object's array elements.
+    public static func parseRecords(_ data: [UInt8], file: String) throws(Diagnostic)
+        -> (value: JSONValue, ranges: [String: [Range<Int>]])
+    {
+        try data.withUnsafeBufferPointer { buffer throws(Diagnostic) in
+            var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: true, firstLine: 1)
+            let value = try parser.parseDocument()
+            return (value, parser.recordRanges)
+        }
+    }
+
+    /// Creates a parser over bytes that stay valid while it runs.
+    public init(bytes: UnsafeBufferPointer<UInt8>, file: String, recordTopLevelRanges: Bool = false, firstLine: Int = 1) {
+        self.bytes = bytes
+        self.file = file
+        self.recordTopLevelRanges = recordTopLevelRanges
+        self.firstLine = firstLine
+    }
+
+    /// Parses a whole document: one value, surrounded only by whitespace.
+    public mutating func parseDocument() throws(Diagnostic) -> JSONValue {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        skipWhitespace()
+        guard position < bytes.count else { throw error("expected a JSON value, found the end of the file") }
+        let value = try parseValue(topLevel: true)
+        skipWhitespace()
+        if position < bytes.count { throw error("expected the end of the document after the JSON value, found \(describeHere())") }
+        return value
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue(topLevel: Bool = false) throws(Diagnostic) -> JSONValue {
+        guard position < bytes.count else { throw error("expected a JSON value, found the end of the file") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject(topLevel: topLevel)
+        case UInt8(ascii: "["): return try parseArray(recordKey: nil)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("expected a JSON value, found \(describeHere())")
+        }
+    }
+
+    private mutating func enter() throws(Diagnostic) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject(topLevel: Bool) throws(Diagnostic) -> JSONValue {
+        try enter()
+        position += 1
+        var object = JSONObject()
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(object)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a member name in double quotes, found \(describeHere())")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the member name \"\(key)\", found \(describeHere())")
+            }
+            position += 1
+            skipWhitespace()
+            let value: JSONValue
+            if topLevel && recordTopLevelRanges && position < bytes.count && bytes[position] == UInt8(ascii: "[") {
+                value = try parseArray(recordKey: key)
+            } else {
+                value = try parseValue()
+            }
+            object.keys.append(key)
+            object.values.append(value)
+            skipWhitespace()
+            guard position < bytes.count else { throw error("expected ',' or '}' to continue the object, found the end of the file") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "}") { position += 1; break }
+            throw error("expected ',' or '}' to continue the object, found \(describeHere())")
+        }
+        depth -= 1
+        return .object(object)
+    }
+
+    private mutating func parseArray(recordKey: String?) throws(Diagnostic) -> JSONValue {
+        try enter()
+        position += 1
+        var elements: [JSONValue] = []
+        var ranges: [Range<Int>] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            if let recordKey { recordRanges[recordKey] = [] }
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            let start = position
+            elements.append(try parseValue())
+            if recordKey != nil { ranges.append(start..<position) }
+            skipWhitespace()
+            guard position < bytes.count else { throw error("expected ',' or ']' to continue the array, found the end of the file") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; break }
+            throw error("expected ',' or ']' to continue the array, found \(describeHere())")
+        }
+        depth -= 1
+        if let recordKey { recordRanges[recordKey] = ranges }
+        return .array(elements)
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(Diagnostic) {
+        let text = literal.utf8Start
+        for index in 0..<literal.utf8CodeUnitCount {
+            guard position + index < bytes.count, bytes[position + index] == text[index] else {
+                throw error("expected a JSON value, found \(describeHere())")
+            }
+        }
+        position += literal.utf8CodeUnitCount
+    }
+
+    private mutating func parseNumber() throws(Diagnostic) -> Double {
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else {
+            throw error("expected a digit in the number, found \(describeHere())")
+        }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) {
+                throw error("a number may not start with a leading zero")
+            }
+        } else {
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error("expected a digit after the decimal point, found \(describeHere())")
+            }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error("expected a digit in the exponent, found \(describeHere())")
+            }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let number = Double(text) else { throw error("the number \(text) is out of range", at: start) }
+        return number
+    }
+
+    @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func parseString() throws(Diagnostic) -> String {
+        let quote = position
+        position += 1
+        let start = position
+        var sawEscape = false
+        var sawNonASCII = false
+        while true {
+            guard position < bytes.count else {
+                throw error("the string that starts here is not closed", at: quote)
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                sawEscape = true
+                position += 2
+                continue
+            }
+            if byte < 0x20 {
+                throw error("a control character (U+\(hex4(UInt16(byte)))) must be escaped inside a string")
+            }
+            if byte >= 0x80 { sawNonASCII = true }
+            position += 1
+        }
+        let end = position
+        position += 1
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if sawNonASCII, String(validating: slice, as: UTF8.self) == nil {
+            throw error("the text is not valid UTF-8", at: firstInvalidUTF8(from: start, to: end))
+        }
+        if !sawEscape { return String(decoding: slice, as: UTF8.self) }
+        return try unescape(from: start, to: end)
+    }
+
+    private func firstInvalidUTF8(from start: Int, to end: Int) -> Int {
+        var index = start
+        while index < end {
+            var length = 1
+            let byte = bytes[index]
+            if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
+            let upper = min(index + length, end)
+            if String(validating: UnsafeBufferPointer(rebasing: bytes[index..<upper]), as: UTF8.self) == nil {
+                return index
+            }
+            index = upper
+        }
+        return start
+    }
+
+    private func unescape(from start: Int, to end: Int) throws(Diagnostic) -> String {
+        var scalars = String.UnicodeScalarView()
+        var output: [UInt8] = []
+        output.reserveCapacity(end - start)
+        var index = start
+        func flush() {
+            if !output.isEmpty {
+                scalars.append(contentsOf: String(decoding: output, as: UTF8.self).unicodeScalars)
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        while index < end {
+            let byte = bytes[index]
+            if byte != UInt8(ascii: "\\") {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < end else { throw error("an escape sequence is cut short", at: index) }
+            let code = bytes[index + 1]
+            index += 2
+            switch code {
+            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): output.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var unit = try hexUnit(at: index)
+                index += 4
+                var scalar: Unicode.Scalar?
+                if unit >= 0xD800 && unit < 0xDC00 {
+                    if index + 6 <= end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        let low = try hexUnit(at: index + 2)
+                        if low >= 0xDC00 && low < 0xE000 {
+                            index += 6
+                            let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                            scalar = Unicode.Scalar(value)
+                        }
+                    }
+                    if scalar == nil { throw error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6) }
+                } else if unit >= 0xDC00 && unit < 0xE000 {
+                    throw error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6)
+                } else {
+                    scalar = Unicode.Scalar(unit)
+                }
+                unit = 0
+                flush()
+                scalars.append(scalar!)
+            default:
+                throw error("'\\\(Character(Unicode.Scalar(code)))' is not a JSON escape sequence", at: index - 2)
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+
+    private func hexUnit(at index: Int) throws(Diagnostic) -> UInt16 {
+        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u", at: index) }
+        var value: UInt16 = 0
+        for offset in 0..<4 {
+            let byte = bytes[index + offset]
+            let digit: UInt16
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt16(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt16(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt16(byte - UInt8(ascii: "A") + 10)
+            default: throw error("expected four hex digits after \\u", at: index + offset)
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private func hex4(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
+    @inline(__always) private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    // MARK: Errors
+
+    private func describeHere() -> String {
+        guard position < bytes.count else { return "the end of the file" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return "whitespace" }
+        return String(format: "the byte 0x%02X", byte)
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> Diagnostic {
+        let (line, column, text) = JSONParser.lineAndColumn(of: offset ?? position, in: bytes)
+        return Diagnostic.error(
+            message, at: SourceLocation(file: file, line: firstLine + line - 1, column: column), sourceLine: text)
+    }
+
+    /// 1-based line and column (in Unicode scalars) of a byte offset, and the text of that line.
+    static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, String?) {
+        let clamped = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<clamped where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        var column = 1
+        for index in lineStart..<clamped where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        var lineEnd = lineStart
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+        var text: String? = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
+        if let shown = text, shown.count > 200 { text = nil }
+        return (line, column, text)
+    }
+}

@@ -1,0 +1,1 @@
+print("vantage-bench: no benchmarks yet")

@@ -1,0 +1,4 @@
+import Foundation
+import VantageCLI
+
+exit(VantageCLI.run(Array(CommandLine.arguments.dropFirst())))
