@@ -65,8 +65,11 @@ public struct ListLocation: Sendable, Hashable {
     }
 
     /// The path of page `number` (1-based).
-    public func path(page number: Int) -> String {
-        number <= 1 ? "\(directory)/\(firstStem).html" : "\(directory)/\(laterPrefix)\(number).html"
+    public func path(page number: Int) -> String { "\(directory)/\(fileName(page: number))" }
+
+    /// The file name of page `number` (1-based), for links between pages of the list.
+    public func fileName(page number: Int) -> String {
+        number <= 1 ? "\(firstStem).html" : "\(laterPrefix)\(number).html"
     }
 }
 

@@ -1,0 +1,202 @@
+import Foundation
+import VantageCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes a site atomically: every file goes into a staging folder beside the output
+/// (`.public.building` next to `public`), and only a complete build is swapped in, in one
+/// `renameat2(RENAME_EXCHANGE)`. A build that fails or is killed leaves the previous output
+/// untouched (the next build clears the stale staging folder).
+///
+/// A file whose bytes did not change is not rewritten: the old file is hard-linked into the
+/// staging folder, so it keeps its inode and modification time.
+public final class SiteWriter: @unchecked Sendable {
+    /// What happened to one file.
+    public enum Outcome: Sendable { case written, unchanged }
+
+    /// Totals of a finished build.
+    public struct Counts: Sendable, Hashable {
+        public var written = 0
+        public var unchanged = 0
+        public var removed = 0
+        public var bytes = 0
+    }
+
+    /// The output folder (`public`).
+    public let output: String
+    /// The staging folder beside it.
+    public let staging: String
+    private let lock = NSLock()
+    private var directories: Set<String> = [""]
+    private var counts = Counts()
+    private var finished = false
+
+    /// Prepares a fresh staging folder beside `output` (creating `output`'s parent if needed).
+    public init(output: String) throws {
+        var trimmed = output
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let url = URL(fileURLWithPath: trimmed)
+        self.output = url.path
+        let parent = url.deletingLastPathComponent().path
+        self.staging = parent + "/." + url.lastPathComponent + ".building"
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: self.output, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw Diagnostic.error("the output '\(trimmed)' exists and is not a folder")
+        }
+        do {
+            try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            for stale in [staging, staging + ".old"] where files.fileExists(atPath: stale) {
+                try files.removeItem(atPath: stale)
+            }
+            try files.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        } catch {
+            throw Diagnostic.error("cannot prepare the output folder '\(trimmed)': \(error.localizedDescription)")
+        }
+    }
+
+    /// Puts `bytes` at `path` (relative to the output) in the new site; safe to call from
+    /// several threads at once.
+    @discardableResult
+    public func write(_ path: String, bytes: [UInt8]) throws -> Outcome {
+        try SafePath.check(path)
+        try makeParentDirectories(of: path)
+        let target = staging + "/" + path
+        let previous = output + "/" + path
+        let outcome: Outcome
+        if Self.file(at: previous, equals: bytes), link(previous, target) == 0 {
+            outcome = .unchanged
+        } else {
+            try Self.create(target, bytes: bytes)
+            outcome = .written
+        }
+        lock.lock()
+        if outcome == .written { counts.written += 1 } else { counts.unchanged += 1 }
+        counts.bytes += bytes.count
+        lock.unlock()
+        return outcome
+    }
+
+    /// Swaps the new site in and deletes the old one; returns the totals. Files of the old
+    /// site that the new one no longer has are counted as removed.
+    public func commit() throws -> Counts {
+        lock.lock()
+        defer { lock.unlock() }
+        precondition(!finished, "a SiteWriter commits once")
+        finished = true
+        let files = FileManager.default
+        guard files.fileExists(atPath: output) else {
+            guard rename(staging, output) == 0 else { throw posixError("cannot move the new site into place") }
+            return counts
+        }
+        let old: String
+        if Self.exchange(staging, output) {
+            old = staging
+        } else {
+            // No renameat2 here: two renames, with a moment without an output folder.
+            old = staging + ".old"
+            guard rename(output, old) == 0 else { throw posixError("cannot move the old site aside") }
+            guard rename(staging, output) == 0 else {
+                _ = rename(old, output)
+                throw posixError("cannot move the new site into place")
+            }
+        }
+        counts.removed = countFilesMissing(from: output, in: old)
+        try? files.removeItem(atPath: old)
+        return counts
+    }
+
+    /// Deletes the staging folder after a failed build; the previous output stays as it was.
+    public func abandon() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finished else { return }
+        finished = true
+        try? FileManager.default.removeItem(atPath: staging)
+    }
+
+    // MARK: - Files
+
+    private func makeParentDirectories(of path: String) throws {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let directory = String(path[..<slash])
+        lock.lock()
+        let known = directories.contains(directory)
+        lock.unlock()
+        if known { return }
+        var prefix = ""
+        for component in directory.split(separator: "/") {
+            prefix += prefix.isEmpty ? String(component) : "/" + component
+            if mkdir(staging + "/" + prefix, 0o755) != 0 && errno != EEXIST {
+                throw posixError("cannot create the folder '\(prefix)'")
+            }
+        }
+        lock.lock()
+        directories.insert(directory)
+        lock.unlock()
+    }
+
+    /// True when a regular file at `path` holds exactly `bytes`.
+    static func file(at path: String, equals bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else {
+            return false
+        }
+        var existing = [UInt8](repeating: 0, count: bytes.count)
+        var offset = 0
+        while offset < bytes.count {
+            let count = existing.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+            }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return existing == bytes
+    }
+
+    static func create(_ path: String, bytes: [UInt8]) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw posixError("cannot create '\(path)'") }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+            }
+            guard count > 0 else { throw posixError("cannot write '\(path)'") }
+            offset += count
+        }
+    }
+
+    /// `renameat2(a, b, RENAME_EXCHANGE)`, looked up at run time (Swift's Glibc module does not
+    /// declare it); false when the C library or the file system does not offer it.
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 2
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
+    }
+
+    /// The number of regular files under `old` with no counterpart under `new`.
+    private func countFilesMissing(from new: String, in old: String) -> Int {
+        guard let walker = FileManager.default.enumerator(atPath: old) else { return 0 }
+        var missing = 0
+        var info = stat()
+        while let relative = walker.nextObject() as? String {
+            guard lstat(old + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            if lstat(new + "/" + relative, &info) != 0 { missing += 1 }
+        }
+        return missing
+    }
+}
+
+/// An error naming the failed operation and the system's reason.
+func posixError(_ what: String) -> Diagnostic {
+    Diagnostic.error("\(what): \(String(cString: strerror(errno)))")
+}
