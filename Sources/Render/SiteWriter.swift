@@ -48,7 +48,7 @@ public final class SiteWriter: @unchecked Sendable {
         }
         do {
             try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            for stale in [staging, staging + ".old"] where files.fileExists(atPath: stale) {
+            for stale in [staging, staging + ".old", staging + ".manifest"] where files.fileExists(atPath: stale) {
                 try files.removeItem(atPath: stale)
             }
             try files.createDirectory(atPath: staging, withIntermediateDirectories: false)

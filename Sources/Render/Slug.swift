@@ -61,13 +61,15 @@ public enum Slug {
 /// "-3", … Reserved names count as already taken. Claims are made in a deterministic order
 /// (the caller's), so the same data always gives the same slugs.
 public struct SlugAllocator: Sendable {
-    private var taken: Set<String>
+    /// Slugs taken elsewhere (shared, never copied: Set is copy-on-write and is only read here).
+    private let shared: Set<String>
+    private var taken: Set<String> = []
     /// What a name with nothing usable in it becomes.
     public let fallback: String
 
-    /// An allocator where `taken` (plus `Slug.reserved`) are unavailable.
-    public init(taken: Set<String> = [], fallback: String = "person") {
-        self.taken = taken.union(Slug.reserved)
+    /// An allocator where `shared` (plus `Slug.reserved`) are unavailable.
+    public init(taken shared: Set<String> = [], fallback: String = "person") {
+        self.shared = shared
         self.fallback = fallback
     }
 
@@ -80,12 +82,19 @@ public struct SlugAllocator: Sendable {
 
     /// A slug built on `base` (already folded), distinct from every one handed out before.
     public mutating func claim(base: String) -> String {
-        if taken.insert(base).inserted { return base }
+        if take(base) { return base }
         var number = 2
-        while !taken.insert("\(base)-\(number)").inserted { number += 1 }
+        while !take("\(base)-\(number)") { number += 1 }
         return "\(base)-\(number)"
     }
 
     /// True when `slug` is taken or reserved.
-    public func isTaken(_ slug: String) -> Bool { taken.contains(slug) }
+    public func isTaken(_ slug: String) -> Bool {
+        Slug.reserved.contains(slug) || shared.contains(slug) || taken.contains(slug)
+    }
+
+    private mutating func take(_ slug: String) -> Bool {
+        guard !Slug.reserved.contains(slug), !shared.contains(slug) else { return false }
+        return taken.insert(slug).inserted
+    }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import Template
+import VantageCore
+
+/// The render half of `vantage build`, as a literal list of named steps: read the store, compile
+/// the templates, render every viewer (in parallel), render the site-wide pages, write the
+/// manifest, swap the new site in. An error is re-thrown tagged with the step it came from.
+public enum SiteBuild {
+    /// What to build from and where to.
+    public struct Options: Sendable {
+        /// The SQLite store (already imported).
+        public var store: String
+        /// The templates folder (`*.mustache`, `Localizable.xcstrings`, `assets/`).
+        public var templates: String
+        /// The output folder, swapped in whole at the end.
+        public var output: String
+        /// `--locale`: one locale for every page.
+        public var locale: String?
+        /// The environment (for `SOURCE_DATE_EPOCH`).
+        public var environment: [String: String]
+        /// Threads rendering viewers; nil: one per core.
+        public var workers: Int?
+        /// Called after each viewer with (viewers done, viewers in all).
+        public var progress: (@Sendable (Int, Int) -> Void)?
+
+        public init(
+            store: String, templates: String, output: String, locale: String? = nil,
+            environment: [String: String] = [:], workers: Int? = nil,
+            progress: (@Sendable (Int, Int) -> Void)? = nil
+        ) {
+            self.store = store
+            self.templates = templates
+            self.output = output
+            self.locale = locale
+            self.environment = environment
+            self.workers = workers
+            self.progress = progress
+        }
+    }
+
+    /// What a build did.
+    public struct Report: Sendable {
+        /// People with a home.
+        public var homes = 0
+        /// Everyone in the store (homes, contacts, idea authors).
+        public var people = 0
+        public var quotes = 0
+        public var ideas = 0
+        /// HTML pages rendered.
+        public var pages = 0
+        /// Other files (search indexes, assets, the manifest).
+        public var otherFiles = 0
+        public var counts = SiteWriter.Counts()
+        /// The build's now and where it came from.
+        public var now: Int64 = 0
+        public var nowSource: BuildClock.Source = .epoch
+        /// Seconds spent rendering and writing (excluding loading the store and compiling).
+        public var renderSeconds: Double = 0
+    }
+
+    /// Builds the site. On any error the previous output is left as it was.
+    public static func run(_ options: Options) throws -> Report {
+        var report = Report()
+        let store = try step("open the store \(options.store)") { try SiteStore(path: options.store) }
+        let site = try step("load the site from the store") { () -> SiteModel in
+            let settings = try store.settings()
+            let now = try BuildClock.now(
+                settings: settings, environment: options.environment, latestInData: store.latestTimestamp())
+            report.now = now.seconds
+            report.nowSource = now.source
+            return SiteModel(settings: settings, now: now.seconds, people: try store.people(), ideas: try store.ideas())
+        }
+        report.homes = site.homes.count
+        report.people = site.personCount
+        report.ideas = site.ideas.count
+        report.quotes = try step("count the quotes") { try store.quoteCount() }
+        let renderer = try step("compile the templates in \(options.templates)") { () -> PageRenderer in
+            let library = try TemplateLibrary(directory: options.templates, mode: .strict)
+            let catalogPath = URL(fileURLWithPath: options.templates).appendingPathComponent("Localizable.xcstrings").path
+            let catalog = FileManager.default.fileExists(atPath: catalogPath) ? try StringCatalog(path: catalogPath) : nil
+            return PageRenderer(library: library, catalog: catalog, now: site.now)
+        }
+        let writer = try step("prepare the output \(options.output)") { try SiteWriter(output: options.output) }
+        do {
+            let started = Date()
+            let spool = try ManifestSpool(spoolPath: writer.staging + ".manifest")
+            let viewers = try step("render every viewer's pages") {
+                try renderViewers(site: site, renderer: renderer, writer: writer, spool: spool, options: options)
+            }
+            report.pages += viewers.pages
+            report.otherFiles += viewers.files
+            try step("render the site-wide pages") {
+                let output = RecordingOutput(writer: writer)
+                let pages = SitePages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
+                let decisions = try store.reviews()
+                try pages.renderIndex(hasReviews: !decisions.isEmpty)
+                if !decisions.isEmpty {
+                    let texts = try store.quoteTexts(ids: Array(Set(decisions.map(\.item))).sorted())
+                    try pages.renderReviews(decisions, quoteTexts: texts)
+                }
+                try pages.copyAssets(from: options.templates)
+                for entry in output.entries { try spool.add([entry], key: entry.path) }
+                report.pages += output.entries.count
+                report.otherFiles += output.files
+            }
+            try step("write the manifest") {
+                try writer.write(SitePath.manifest, bytes: try spool.document())
+                report.otherFiles += 1
+            }
+            report.counts = try step("swap the new site into \(options.output)") { try writer.commit() }
+            report.renderSeconds = Date().timeIntervalSince(started)
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        return report
+    }
+
+    /// Runs `body`, tagging any error with the step's name.
+    static func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let diagnostic as Diagnostic {
+            throw Diagnostic(diagnostic.severity, "\(name): \(diagnostic.message)", at: diagnostic.location,
+                             sourceLine: diagnostic.sourceLine)
+        } catch {
+            throw Diagnostic.error("\(name): \(error)")
+        }
+    }
+}

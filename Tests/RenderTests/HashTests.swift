@@ -1,0 +1,71 @@
+import Testing
+
+@testable import Render
+
+@Suite("Hashes")
+struct HashTests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ])
+    func sha256Vectors(message: String, digest: String) {
+        #expect(SHA256.hex(Array(message.utf8)) == digest)
+    }
+
+    @Test("SHA-256 of a million 'a's, fed in uneven pieces")
+    func sha256Chunked() {
+        var hasher = SHA256()
+        let piece = [UInt8](repeating: 0x61, count: 999)
+        var fed = 0
+        while fed < 1_000_000 {
+            let count = min(piece.count - fed % 7, 1_000_000 - fed)
+            hasher.update(piece[0..<count])
+            fed += count
+        }
+        #expect(hasher.finalizeHex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test("The stable hash is fixed across runs and machines")
+    func stableHash() {
+        // Fixed values: a change here changes every Browse order.
+        #expect(StableHash.of("") == StableHash.mix(0xcbf2_9ce4_8422_2325))
+        #expect(StableHash.of("ana") == StableHash.of("ana"))
+        #expect(StableHash.of("ana") != StableHash.of("anb"))
+    }
+
+    @Test("Browse is a permutation, stable per viewer, different between viewers")
+    func browseOrder() {
+        let ids = (1...200).map { "idea-\($0)" }
+        let hashes = ids.map(StableHash.of)
+        let ana = BrowseOrder.order(idHashes: hashes, ids: ids, viewerSlug: "ana")
+        #expect(ana.sorted() == Array(0..<200))
+        #expect(BrowseOrder.order(idHashes: hashes, ids: ids, viewerSlug: "ana") == ana)
+        #expect(BrowseOrder.order(idHashes: hashes, ids: ids, viewerSlug: "bo") != ana)
+        #expect(ana != Array(0..<200))
+        // Adding an idea keeps the relative order of the others.
+        let more = ids + ["idea-new"]
+        let anaMore = BrowseOrder.order(idHashes: more.map(StableHash.of), ids: more, viewerSlug: "ana")
+        #expect(anaMore.filter { $0 < 200 } == ana)
+    }
+}
+
+@Suite("Fragments and XML text")
+struct FragmentTests {
+    @Test(arguments: [
+        ("idea-0001", "idea-idea-0001"), ("a b", "idea-a~20b"), ("x~y", "idea-x~7Ey"), ("é", "idea-~C3~A9"),
+        ("a_b.c", "idea-a_b.c"),
+    ])
+    func ideaFragments(id: String, fragment: String) {
+        #expect(Fragment.idea(id) == fragment)
+    }
+
+    @Test("Characters XML cannot hold are dropped; everything else is kept")
+    func xmlText() {
+        #expect(XMLText.clean("plain") == "plain")
+        #expect(XMLText.clean("a\u{0}b\u{1B}c\td\ne") == "abc\td\ne")
+        #expect(XMLText.clean("x\u{FFFE}y\u{FFFF}z") == "xyz")
+        #expect(XMLText.clean("日本語 ✓ \u{FFFD}") == "日本語 ✓ \u{FFFD}")
+    }
+}
