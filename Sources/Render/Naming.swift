@@ -1,11 +1,12 @@
 /// DATA.md's naming rule: how person P is named on a page viewer V sees.
-/// 1. P chose a name (a registered user): that name.
+/// 1. P is a registered Quotes user: the name P chose (a Change Jar-only user's name does
+///    not count: the content's README makes this explicit).
 /// 2. else V's own address book has an entry for P: that name.
 /// 3. else the name recorded with the quote (or idea) being shown; for a heading tied to no
 ///    single quote, the caller passes the name recorded with the most recent quote V sees
 ///    that mentions P.
 public struct Naming: Sendable {
-    /// Chosen names of registered people, by person id.
+    /// Names registered Quotes users chose, by person id.
     let chosenNames: [Int64: String]
     /// The viewer's address book, by person id.
     let contacts: [Int64: String]

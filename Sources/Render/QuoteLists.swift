@@ -49,7 +49,9 @@ struct QuoteLists {
         var slugs: [Int64: String] = [:]
         for id in bySpeaker.keys.sorted() {
             let name = viewer.naming.name(of: id, recorded: latestRecordedName[id] ?? "")
-            let slug = site.homeSlugs[id] ?? allocator.claim(name: name)
+            // Only a Quotes user is named the same for everyone (rule 1); anyone else's home slug
+            // would show a name this viewer may not know them by.
+            let slug = site.chosenNames[id] != nil ? (site.homeSlugs[id] ?? allocator.claim(name: name)) : allocator.claim(name: name)
             slugs[id] = slug
             speakers.append(Speaker(id: id, slug: slug, name: name, quotes: bySpeaker[id] ?? []))
         }

@@ -17,7 +17,9 @@ public struct SiteModel: Sendable {
     public let homes: [Home]
     /// Home slugs by person id.
     public let homeSlugs: [Int64: String]
-    /// Every chosen name by person id (DATA.md naming rule 1).
+    /// The names registered Quotes users chose, by person id (DATA.md naming rule 1). A
+    /// Change Jar-only user's name is their home's name but not a rule-1 name: in quotes and
+    /// idea bylines they are named by the viewer's contacts or the recorded name.
     public let chosenNames: [Int64: String]
     /// Ideas newest first (ties: id ascending), texts made XML-safe.
     public let ideas: [Idea]
@@ -38,14 +40,16 @@ public struct SiteModel: Sendable {
         self.now = now
         self.personCount = people.count
         var chosen: [Int64: String] = [:]
-        for person in people { if let name = person.name { chosen[person.id] = XMLText.clean(name) } }
+        for person in people where person.isQuotesUser {
+            if let name = person.name { chosen[person.id] = XMLText.clean(name) }
+        }
         self.chosenNames = chosen
         // Slugs are claimed in person-id order (the importer's deterministic order), so equal
         // names get "-2", "-3" the same way on every build of the same data.
         var allocator = SlugAllocator()
         var homes: [Home] = []
         for person in people.sorted(by: { $0.id < $1.id }) where person.hasHome {
-            let name = chosen[person.id] ?? ""
+            let name = XMLText.clean(person.name ?? "")
             homes.append(Home(person: person, slug: allocator.claim(name: name), name: name))
         }
         homes.sort { Array(($0.slug + "/").utf8).lexicographicallyPrecedes(Array(($1.slug + "/").utf8)) }
