@@ -19,7 +19,7 @@ enum JarDrawing {
             let column = slot % 4
             let jitterX = Int(hash & 0x3) - 1
             let jitterY = Int((hash >> 2) & 0x3) - 1
-            let angle = Int((hash >> 4) % 41) - 20
+            let angle = Int((hash >> 4) % 25) - 12
             slips.append(JarSlip(
                 x: 15 + column * 23 + jitterX, y: 128 - row * 9 + jitterY, angle: angle,
                 tone: Int((hash >> 12) % 4), isNew: isNew[index]))

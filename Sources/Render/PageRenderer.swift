@@ -45,10 +45,9 @@ public final class PageRenderer: @unchecked Sendable {
         context["links"] = frame.links
         context["now"] = .number(Double(frame.now))
         do {
-            let text = try library.render(template, context: .map(context), localizer: localizer)
-            return Array(text.utf8)
-        } catch let error as TemplateError {
-            throw RenderError(page: frame.path, underlying: "\(error)")
+            return try library.renderUTF8(template, context: .map(context), localizer: localizer)
+        } catch {
+            throw RenderError(page: frame.path, template: error.diagnostic)
         }
     }
 }
@@ -64,9 +63,16 @@ public struct PageFrame: Sendable {
     public var now: Int64
 }
 
-/// A page that could not be rendered: the page and the template error.
+/// A page that could not be rendered: the page and the template's diagnostic (template, line,
+/// column, message).
 public struct RenderError: Error, CustomStringConvertible, Sendable {
     public var page: String
-    public var underlying: String
-    public var description: String { "cannot render \(page): \(underlying)" }
+    public var template: Diagnostic
+    /// The template's diagnostic, prefixed with the page being rendered.
+    public var diagnostic: Diagnostic {
+        var tagged = template
+        tagged.message = "while rendering \(page): \(template.message)"
+        return tagged
+    }
+    public var description: String { diagnostic.description }
 }

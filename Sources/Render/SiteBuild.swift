@@ -120,6 +120,8 @@ public enum SiteBuild {
     static func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
+        } catch let error as RenderError {
+            throw error.diagnostic
         } catch let diagnostic as Diagnostic {
             throw Diagnostic(diagnostic.severity, "\(name): \(diagnostic.message)", at: diagnostic.location,
                              sourceLine: diagnostic.sourceLine)
