@@ -66,8 +66,8 @@ enum PageChecks {
     /// The markup of the list item with `data-id="id"`.
     static func item(_ id: String, in text: String) -> String? {
         guard let start = text.range(of: "data-id=\"\(id)\"") else { return nil }
-        guard let end = text.range(of: "</li>\n<li", range: start.upperBound..<text.endIndex)
-            ?? text.range(of: "</ol>", range: start.upperBound..<text.endIndex) else { return nil }
+        // List items hold no nested list items, so the first end tag closes this one.
+        guard let end = text.range(of: "</li>", range: start.upperBound..<text.endIndex) else { return nil }
         return String(text[start.lowerBound..<end.lowerBound])
     }
 
