@@ -39,7 +39,9 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["VantageCore"]),
         .testTarget(name: "ImportTests", dependencies: ["Import", "Store", "VantageCore"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template", "VantageCore"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore"]),
+        .testTarget(
+            name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ValidateTests", dependencies: ["Validate", "VantageCore"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore"]),
         .testTarget(name: "CLITests", dependencies: ["VantageCLI"]),

@@ -7,27 +7,29 @@ extension SiteBuild {
     /// so memory stays at one viewer per thread. The first error stops every thread.
     static func renderViewers(
         site: SiteModel, renderer: PageRenderer, writer: SiteWriter, spool: ManifestSpool, options: Options
-    ) throws -> (pages: Int, files: Int) {
-        let queue = ViewerQueue(count: site.homes.count)
-        let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, site.homes.count))
+    ) throws -> (pages: Int, files: Int, viewers: Int) {
+        let stride = max(1, options.viewerStride)
+        let selected = Swift.stride(from: 0, to: site.homes.count, by: stride).map { site.homes[$0] }
+        let queue = ViewerQueue(count: selected.count)
+        let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             do {
                 let store = try SiteStore(path: options.store)
                 while let index = queue.next() {
-                    let home = site.homes[index]
+                    let home = selected[index]
                     let output = RecordingOutput(writer: writer)
                     let pages = ViewerPages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
                     _ = try pages.render(home, store: store)
                     try spool.add(output.entries, key: home.slug + "/")
                     let done = queue.finished(pages: output.entries.count, files: output.files)
-                    options.progress?(done, site.homes.count)
+                    options.progress?(done, selected.count)
                 }
             } catch {
                 queue.fail(error)
             }
         }
         if let error = queue.error { throw error }
-        return (queue.pages, queue.files)
+        return (queue.pages, queue.files, selected.count)
     }
 }
 

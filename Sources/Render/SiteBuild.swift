@@ -22,11 +22,14 @@ public enum SiteBuild {
         public var workers: Int?
         /// Called after each viewer with (viewers done, viewers in all).
         public var progress: (@Sendable (Int, Int) -> Void)?
+        /// Renders only every `viewerStride`-th person's part of the site (1: everyone). For
+        /// benchmarks whose full output would not fit in memory; never for a real site.
+        public var viewerStride = 1
 
         public init(
             store: String, templates: String, output: String, locale: String? = nil,
             environment: [String: String] = [:], workers: Int? = nil,
-            progress: (@Sendable (Int, Int) -> Void)? = nil
+            progress: (@Sendable (Int, Int) -> Void)? = nil, viewerStride: Int = 1
         ) {
             self.store = store
             self.templates = templates
@@ -35,6 +38,7 @@ public enum SiteBuild {
             self.environment = environment
             self.workers = workers
             self.progress = progress
+            self.viewerStride = viewerStride
         }
     }
 
@@ -42,6 +46,8 @@ public enum SiteBuild {
     public struct Report: Sendable {
         /// People with a home.
         public var homes = 0
+        /// Homes whose pages were rendered (all of them unless `viewerStride` > 1).
+        public var viewersRendered = 0
         /// Everyone in the store (homes, contacts, idea authors).
         public var people = 0
         public var quotes = 0
@@ -89,6 +95,7 @@ public enum SiteBuild {
             }
             report.pages += viewers.pages
             report.otherFiles += viewers.files
+            report.viewersRendered = viewers.viewers
             try step("render the site-wide pages") {
                 let output = RecordingOutput(writer: writer)
                 let pages = SitePages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
