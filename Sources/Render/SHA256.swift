@@ -2,7 +2,7 @@
 /// the project takes no packages, so it is written out here; tests check it against the
 /// standard test vectors.
 public struct SHA256: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+    private var state: State = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
     private var buffer: [UInt8] = []
@@ -44,12 +44,13 @@ public struct SHA256: Sendable {
             offset = min(needed, input.count)
             guard buffer.count == 64 else { return }
             let block = buffer
-            block.withUnsafeBufferPointer { compress($0) }
+            block.withUnsafeBufferPointer { Self.compress(&state, $0.baseAddress!, blocks: 1) }
             buffer.removeAll(keepingCapacity: true)
         }
-        while input.count - offset >= 64 {
-            compress(UnsafeBufferPointer(rebasing: input[offset..<offset + 64]))
-            offset += 64
+        let whole = (input.count - offset) / 64
+        if whole > 0, let base = input.baseAddress {
+            Self.compress(&state, base + offset, blocks: whole)
+            offset += whole * 64
         }
         buffer.append(contentsOf: input[offset...])
     }
@@ -61,13 +62,7 @@ public struct SHA256: Sendable {
         while buffer.count % 64 != 56 { buffer.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
         let tail = buffer
-        tail.withUnsafeBufferPointer { pointer in
-            var offset = 0
-            while offset < pointer.count {
-                compress(UnsafeBufferPointer(rebasing: pointer[offset..<offset + 64]))
-                offset += 64
-            }
-        }
+        tail.withUnsafeBufferPointer { Self.compress(&state, $0.baseAddress!, blocks: $0.count / 64) }
         buffer.removeAll()
         let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         let digits = Array("0123456789abcdef".utf8)
@@ -79,39 +74,46 @@ public struct SHA256: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-        // The round constants through a pointer: indexing the static array in the loop costs a
-        // lazy-global check and a bounds check per round.
-        SHA256.k.withUnsafeBufferPointer { k in
+    typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
+    /// The 64 rounds over `blocks` consecutive 64-byte blocks. A static function over plain
+    /// pointers and locals: closures and `self` accesses in the round loop cost more than the
+    /// arithmetic.
+    private static func compress(_ state: inout State, _ input: UnsafePointer<UInt8>, blocks: Int) {
+        k.withUnsafeBufferPointer { k in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-                for i in 0..<16 {
-                    w[i] = UInt32(block[i &* 4]) << 24 | UInt32(block[i &* 4 &+ 1]) << 16
-                        | UInt32(block[i &* 4 &+ 2]) << 8 | UInt32(block[i &* 4 &+ 3])
+                var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+                for blockIndex in 0..<blocks {
+                    let block = input + blockIndex &* 64
+                    for i in 0..<16 {
+                        w[i] = UInt32(block[i &* 4]) << 24 | UInt32(block[i &* 4 &+ 1]) << 16
+                            | UInt32(block[i &* 4 &+ 2]) << 8 | UInt32(block[i &* 4 &+ 3])
+                    }
+                    for i in 16..<64 {
+                        let w15 = w[i &- 15], w2 = w[i &- 2]
+                        let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 &>> 3)
+                        let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 &>> 10)
+                        w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    for i in 0..<64 {
+                        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                        let choice = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        h = g
+                        g = f
+                        f = e
+                        e = d &+ t1
+                        d = c
+                        c = b
+                        b = a
+                        a = t1 &+ s0 &+ majority
+                    }
+                    h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
                 }
-                for i in 16..<64 {
-                    let w15 = w[i &- 15], w2 = w[i &- 2]
-                    let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
-                    let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
-                    w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
-                }
-                var (a, b, c, d, e, f, g, h) = state
-                for i in 0..<64 {
-                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    h = g
-                    g = f
-                    f = e
-                    e = d &+ t1
-                    d = c
-                    c = b
-                    b = a
-                    a = t1 &+ s0 &+ majority
-                }
-                state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                         state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+                state = (h0, h1, h2, h3, h4, h5, h6, h7)
             }
         }
     }
