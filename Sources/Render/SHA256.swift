@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4) for the manifest's checksums. Foundation on Linux has no digest API and
-/// the project takes no packages, so it is written out here; tests check it against the
-/// standard test vectors.
+/// the project takes no packages, so it is written out here (and used when the system has no
+/// libcrypto: see `SHA256+System.swift`); tests check it against the standard test vectors.
 public struct SHA256: Sendable {
     private var state: State = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
@@ -21,8 +21,8 @@ public struct SHA256: Sendable {
 
     public init() {}
 
-    /// The digest of `bytes` as 64 lower-case hex digits.
-    public static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    /// The digest of `bytes` as 64 lower-case hex digits, computed by the Swift rounds.
+    public static func swiftHex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalizeHex()

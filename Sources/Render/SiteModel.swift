@@ -29,6 +29,8 @@ public struct SiteModel: Sendable {
     public let ideaIDs: [String]
     /// `Fragment.idea(idea.id)` for each idea.
     public let ideaFragments: [String]
+    /// Each idea's search-index record parts that are the same for everyone.
+    let ideaRecords: SearchIndex.IdeaRecords
     /// Every home slug, for keeping other slugs apart from them.
     public let homeSlugSet: Set<String>
     /// Number of people in the store (homes and contacts).
@@ -48,9 +50,12 @@ public struct SiteModel: Sendable {
         // names get "-2", "-3" the same way on every build of the same data.
         var allocator = SlugAllocator()
         var homes: [Home] = []
+        var folded: [String: String] = [:]  // transliteration is slow and names repeat
         for person in people.sorted(by: { $0.id < $1.id }) where person.hasHome {
             let name = XMLText.clean(person.name ?? "")
-            homes.append(Home(person: person, slug: allocator.claim(name: name), name: name))
+            let base = folded[name] ?? Slug.fold(name)
+            folded[name] = base
+            homes.append(Home(person: person, slug: allocator.claim(base: base.isEmpty ? allocator.fallback : base), name: name))
         }
         homes.sort { Array(($0.slug + "/").utf8).lexicographicallyPrecedes(Array(($1.slug + "/").utf8)) }
         self.homes = homes
@@ -65,6 +70,8 @@ public struct SiteModel: Sendable {
         self.ideaIDs = ideas.map(\.id)
         self.ideaFragments = ideas.map { Fragment.idea($0.id) }
         self.homeSlugSet = Set(homes.map(\.slug))
+        self.ideaRecords = SearchIndex.IdeaRecords(
+            ideas: self.ideas, fragments: self.ideaFragments, pageSize: settings.pageSize)
     }
 
     /// The locale a person's pages use: `forced` (`--locale`), else theirs, else the site's.

@@ -130,6 +130,6 @@ public struct ViewerPages {
             "pages/search", kind: "search", path: SitePath.search(viewer.slug), toViewer: "", fields: fields,
             for: viewer)
         let index = SearchIndex.document(site: site, ideas: ideas, quotes: quotes, naming: viewer.naming)
-        try output.file(SitePath.searchIndex(viewer.slug), bytes: Array(JSONWriter.string(index).utf8))
+        try output.file(SitePath.searchIndex(viewer.slug), bytes: index)
     }
 }

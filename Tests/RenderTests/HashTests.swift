@@ -1,4 +1,5 @@
 import Testing
+import VantageCore
 
 @testable import Render
 
@@ -11,7 +12,20 @@ struct HashTests {
          "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
     ])
     func sha256Vectors(message: String, digest: String) {
+        #expect(SHA256.swiftHex(Array(message.utf8)) == digest)
         #expect(SHA256.hex(Array(message.utf8)) == digest)
+    }
+
+    @Test("The system's SHA-256 (when there is one) and the Swift rounds agree on every length")
+    func sha256Implementations() {
+        var generator = StableHash.of("seed")
+        for length in Array(0...300) + [4096, 65_537] {
+            let bytes = (0..<length).map { _ -> UInt8 in
+                generator = StableHash.mix(generator)
+                return UInt8(truncatingIfNeeded: generator)
+            }
+            #expect(SHA256.hex(bytes) == SHA256.swiftHex(bytes), "length \(length)")
+        }
     }
 
     @Test("SHA-256 of a million 'a's, fed in uneven pieces")
@@ -67,5 +81,18 @@ struct FragmentTests {
         #expect(XMLText.clean("a\u{0}b\u{1B}c\td\ne") == "abc\td\ne")
         #expect(XMLText.clean("x\u{FFFE}y\u{FFFF}z") == "xyz")
         #expect(XMLText.clean("日本語 ✓ \u{FFFD}") == "日本語 ✓ \u{FFFD}")
+    }
+}
+
+@Suite("JSON bytes")
+struct JSONBytesTests {
+    @Test("The search index's JSON strings are byte for byte what JSONWriter writes", arguments: [
+        "", "plain", "quote \" backslash \\ slash /", "lines\nand\rtabs\t", "<script>&amp;</script>",
+        "\u{2028}\u{2029}", "\u{2026}\u{20AC}\u{2018}", "\u{1}\u{1F}\u{7F}", "日本語 ✓ 😀 مرحبا", "\u{E2}",
+    ])
+    func sameAsJSONWriter(text: String) {
+        var expected = ""
+        JSONWriter.writeString(text, into: &expected)
+        #expect(JSONBytes.literal(text) == Array(expected.utf8))
     }
 }
