@@ -146,6 +146,7 @@ public final class SiteWriter: @unchecked Sendable {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else {
             return false
         }
+        if bytes.isEmpty { return true }
         var existing = [UInt8](repeating: 0, count: bytes.count)
         var offset = 0
         while offset < bytes.count {
@@ -155,7 +156,7 @@ public final class SiteWriter: @unchecked Sendable {
             guard count > 0 else { return false }
             offset += count
         }
-        return existing == bytes
+        return existing.withUnsafeBytes { old in bytes.withUnsafeBytes { new in memcmp(old.baseAddress!, new.baseAddress!, new.count) == 0 } }
     }
 
     static func create(_ path: String, bytes: [UInt8]) throws {

@@ -127,7 +127,8 @@ enum BuildBench {
             (\(fixed(first.seconds - report.renderSeconds, 2)) s loading the store and compiling templates)
               cpu        \(fixed(first.cpu, 2)) s: \(Int(Double(report.pages) / first.cpu)) pages per CPU-second, \
             \(fixed(htmlMegabytes / first.cpu, 1)) MB per CPU-second
-              unchanged  \(fixed(second.seconds, 2)) s: \(Int(Double(second.report.pages) / second.report.renderSeconds)) pages/s, \
+              unchanged  \(fixed(second.seconds, 2)) s (\(fixed(second.cpu, 2)) CPU s): \
+            \(Int(Double(second.report.pages) / second.report.renderSeconds)) pages/s, \
             \(second.report.counts.written) written, \(second.report.counts.unchanged) unchanged
               peak RSS   \(fixed(peakAfterFirst, 1)) MB after the first build, \(fixed(peakResidentMegabytes(), 1)) MB after both
             """)
