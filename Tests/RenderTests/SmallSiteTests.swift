@@ -213,4 +213,15 @@ struct SmallSiteTests {
         #expect(again.report.counts.written == 0 && again.report.counts.removed == 0)
         #expect(again.report.counts.unchanged == first.files.count)
     }
+
+    @Test("An empty store builds the index, the stylesheet and an empty manifest")
+    func emptyStore() throws {
+        let store = try FixtureStore(sql: "INSERT INTO site (id, build_date) VALUES (1, 0);")
+        defer { store.remove() }
+        let site = try BuiltSite(store: store.path)
+        defer { site.remove() }
+        #expect(site.files == ["assets/site.css", "index.html", "manifest.json"])
+        #expect(site.text("manifest.json").hasPrefix("{\"pages\": [\n{\"path\":\"index.html\",\"kind\":\"index\""))
+        #expect(PageChecks.wellFormednessError(site.text("index.html")) == nil)
+    }
 }
