@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "ImportTests", dependencies: ["Import", "Store", "VantageCore"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template", "VantageCore"]),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore"],
+            name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore", "VantageCLI"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ValidateTests", dependencies: ["Validate", "VantageCore"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore"]),
