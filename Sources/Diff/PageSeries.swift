@@ -1,0 +1,57 @@
+/// Which page of a paginated list a file is, worked out from the manifest without assuming
+/// one URL layout: a page is page N when its path ends in a page number (`…/2/index.html`,
+/// `…/page/2/index.html`, `…/page-2.html`, `…/index-2.html`) and the first page of the same
+/// list (same viewer and kind, the path without that ending) is in the same manifest.
+struct PageSeries {
+    private var firstPages: [String: [(viewer: String?, kind: String?)]] = [:]
+
+    /// An index of `manifest`'s pages by their stem.
+    init(_ manifest: Manifest) {
+        for page in manifest.pages {
+            firstPages[Self.stem(page.path), default: []].append((page.viewer, page.kind))
+        }
+    }
+
+    /// The page number of `page` (2 or more), or nil when it is a first or single page.
+    func pageNumber(of page: ManifestPage) -> Int? {
+        for (base, number) in Self.candidates(Self.stem(page.path)) where number >= 2 {
+            if firstPages[base]?.contains(where: { $0.viewer == page.viewer && $0.kind == page.kind }) == true {
+                return number
+            }
+        }
+        return nil
+    }
+
+    /// The path without its extension and without a final `index`: the name of the list.
+    static func stem(_ path: String) -> String {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if var last = components.popLast() {
+            if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
+            if last != "index" || components.isEmpty { components.append(last) }
+        }
+        return components.joined(separator: "/")
+    }
+
+    /// The (first page's stem, page number) readings of a stem, most specific first.
+    static func candidates(_ stem: String) -> [(String, Int)] {
+        var components = stem.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let last = components.popLast() else { return [] }
+        let parent = components.joined(separator: "/")
+        var result: [(String, Int)] = []
+        if let number = Int(last), last.allSatisfy(\.isASCII) {
+            // `…/page/2` belongs to `…`; `…/2` to its parent.
+            if let marker = components.last, marker == "page" || marker == "p" {
+                result.append((components.dropLast().joined(separator: "/"), number))
+            }
+            result.append((parent, number))
+        }
+        for prefix in ["page-", "page_", "page", "index-", "index_", "p"] where last.hasPrefix(prefix) {
+            let digits = last.dropFirst(prefix.count)
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits) {
+                result.append((parent, number))
+                break
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+extension PageText {
+    /// Elements whose text flows inside the surrounding line; every other element starts a
+    /// line of its own (an unknown element is safer as a block: it never merges two lines).
+    static let inlineElements: Set<String> = [
+        "a", "abbr", "b", "bdi", "bdo", "br", "button", "cite", "code", "data", "del", "dfn", "em", "i", "img",
+        "input", "ins", "kbd", "label", "mark", "meter", "output", "picture", "progress", "q", "s", "samp",
+        "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "source",
+    ]
+
+    /// Elements that never have content; shown with their name, since they have no text.
+    static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ]
+
+    /// Elements whose inside is drawing, not content (icons).
+    static let opaqueElements: Set<String> = ["svg", "math"]
+
+    /// Attributes that carry meaning a viewer or a test relies on (OUTPUT.md hooks, links,
+    /// dates, accessible names). Presentation (`class`, `style`) is left out on purpose.
+    static let meaningfulAttributes: Set<String> = [
+        "id", "href", "src", "rel", "datetime", "lang", "dir", "role", "alt", "title", "aria-label", "name",
+        "content", "value", "type", "action", "hidden", "open", "checked", "selected", "disabled", "placeholder",
+        "charset", "for",
+    ]
+
+    /// The XHTML page as lines: one per block element or list item, with its text (inline
+    /// elements included), whitespace collapsed, references decoded, and the meaningful
+    /// attributes in a compact, sorted form: `[data-id=q-1 data-new] text`.
+    public static func xhtmlLines(_ bytes: [UInt8]) -> [String] {
+        var builder = LineBuilder()
+        var scanner = XHTMLScanner(bytes)
+        var openInline: [(name: String, suffix: String?)] = []
+        var opaqueDepth = 0
+        var preDepth = 0
+        while let token = scanner.next() {
+            switch token {
+            case .start(let name, let attributes, let selfClosing):
+                if opaqueDepth > 0 || opaqueElements.contains(name) {
+                    if !selfClosing { opaqueDepth += 1 }
+                    continue
+                }
+                let compact = compactAttributes(attributes)
+                let isVoid = selfClosing || voidElements.contains(name)
+                if name == "br" {
+                    builder.breakLine()
+                } else if inlineElements.contains(name) {
+                    if isVoid {
+                        builder.append(word: "[" + ([name] + compact).joined(separator: " ") + "]")
+                    } else {
+                        openInline.append((name, compact.isEmpty ? nil : "[" + compact.joined(separator: " ") + "]"))
+                    }
+                } else {
+                    builder.breakLine()
+                    if isVoid {
+                        builder.append(word: "[" + ([name] + compact).joined(separator: " ") + "]")
+                        builder.breakLine()
+                    } else {
+                        if name == "pre" { preDepth += 1 }
+                        if !compact.isEmpty { builder.append(word: "[" + compact.joined(separator: " ") + "]") }
+                    }
+                }
+            case .end(let name):
+                if opaqueDepth > 0 { opaqueDepth -= 1; continue }
+                if inlineElements.contains(name) {
+                    // Close the innermost open inline element of that name (tolerating misnesting).
+                    if let index = openInline.lastIndex(where: { $0.name == name }) {
+                        if let suffix = openInline[index].suffix { builder.append(word: suffix) }
+                        openInline.remove(at: index)
+                    }
+                } else if !voidElements.contains(name) {
+                    if name == "pre" { preDepth = max(0, preDepth - 1) }
+                    builder.breakLine()
+                }
+            case .text(let text):
+                if opaqueDepth > 0 { continue }
+                if preDepth > 0 { builder.appendPreformatted(text) } else { builder.append(text: text) }
+            }
+        }
+        builder.breakLine()
+        return builder.lines
+    }
+
+    /// `name=value` for each meaningful attribute, sorted by name; a boolean attribute (empty
+    /// or repeating its name) is just its name; values with spaces are quoted.
+    static func compactAttributes(_ attributes: [(name: String, value: String)]) -> [String] {
+        var kept: [(String, String)] = []
+        for (name, value) in attributes where meaningfulAttributes.contains(name) || name.hasPrefix("data-") {
+            kept.append((name, value))
+        }
+        kept.sort { $0.0 < $1.0 }
+        return kept.map { name, value in
+            let collapsed = LineBuilder.collapse(value)
+            if collapsed.isEmpty || collapsed == name { return name }
+            if collapsed.contains(" ") || collapsed.contains("]") || collapsed.contains("\"") {
+                return name + "=\"" + collapsed.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            }
+            return name + "=" + collapsed
+        }
+    }
+}
+
+/// Accumulates words into the current line and starts a new one at block boundaries.
+struct LineBuilder {
+    private(set) var lines: [String] = []
+    private var current = ""
+    private var pendingSpace = false
+    /// True after an attribute marker, which text never runs into.
+    private var afterMarker = false
+
+    /// Ends the current line (if it has anything).
+    mutating func breakLine() {
+        if !current.isEmpty { lines.append(current) }
+        current = ""
+        pendingSpace = false
+        afterMarker = false
+    }
+
+    /// Adds flowing text: runs of whitespace become one space, none at the line's ends.
+    mutating func append(text: String) {
+        var word = ""
+        for scalar in text.unicodeScalars {
+            if Self.isSpace(scalar) {
+                if !word.isEmpty { append(word: word, joined: true); word = "" }
+                pendingSpace = true
+            } else {
+                word.unicodeScalars.append(scalar)
+            }
+        }
+        if !word.isEmpty { append(word: word, joined: true) }
+    }
+
+    /// Adds a token; it is separated by a space unless text runs straight into it.
+    mutating func append(word: String, joined: Bool = false) {
+        if !current.isEmpty, pendingSpace || !joined || afterMarker { current += " " }
+        current += word
+        pendingSpace = false
+        afterMarker = !joined
+    }
+
+    /// Adds text whose line breaks are content (`pre`): each source line becomes a line.
+    mutating func appendPreformatted(_ text: String) {
+        let parts = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            if index > 0 { breakLine() }
+            current += part.replacingOccurrences(of: "\r", with: "")
+        }
+    }
+
+    @inline(__always) static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r"
+    }
+
+    /// `text` with whitespace runs collapsed to one space and trimmed.
+    static func collapse(_ text: String) -> String {
+        var builder = LineBuilder()
+        builder.append(text: text)
+        return builder.current
+    }
+}
