@@ -59,4 +59,16 @@ public struct Manifest: Sendable {
         }
         return .object(JSONObject(keys: ["pages"], values: [.array(entries)]))
     }
+
+    /// The pages whose path starts with `prefix` (a binary search: the list is sorted).
+    public func pages(under prefix: String) -> ArraySlice<ManifestPage> {
+        var low = 0, high = pages.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pages[middle].path.utf8.lexicographicallyPrecedes(prefix.utf8) { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < pages.count, pages[end].path.hasPrefix(prefix) { end += 1 }
+        return pages[low..<end]
+    }
 }

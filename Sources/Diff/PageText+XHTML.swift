@@ -47,18 +47,18 @@ extension PageText {
                     builder.breakLine()
                 } else if inlineElements.contains(name) {
                     if isVoid {
-                        builder.append(word: "[" + ([name] + compact).joined(separator: " ") + "]")
+                        builder.append(marker: "[" + ([name] + compact).joined(separator: " ") + "]", leading: false)
                     } else {
                         openInline.append((name, compact.isEmpty ? nil : "[" + compact.joined(separator: " ") + "]"))
                     }
                 } else {
                     builder.breakLine()
                     if isVoid {
-                        builder.append(word: "[" + ([name] + compact).joined(separator: " ") + "]")
+                        builder.append(marker: "[" + ([name] + compact).joined(separator: " ") + "]", leading: true)
                         builder.breakLine()
                     } else {
                         if name == "pre" { preDepth += 1 }
-                        if !compact.isEmpty { builder.append(word: "[" + compact.joined(separator: " ") + "]") }
+                        if !compact.isEmpty { builder.append(marker: "[" + compact.joined(separator: " ") + "]", leading: true) }
                     }
                 }
             case .end(let name):
@@ -66,7 +66,7 @@ extension PageText {
                 if inlineElements.contains(name) {
                     // Close the innermost open inline element of that name (tolerating misnesting).
                     if let index = openInline.lastIndex(where: { $0.name == name }) {
-                        if let suffix = openInline[index].suffix { builder.append(word: suffix) }
+                        if let suffix = openInline[index].suffix { builder.append(marker: suffix, leading: false) }
                         openInline.remove(at: index)
                     }
                 } else if !voidElements.contains(name) {
@@ -136,7 +136,15 @@ struct LineBuilder {
         if !current.isEmpty, pendingSpace || !joined || afterMarker { current += " " }
         current += word
         pendingSpace = false
-        afterMarker = !joined
+        afterMarker = false
+    }
+
+    /// Adds an attribute marker. A block's marker leads its line and is always followed by a
+    /// space; an inline element's marker trails its text, and punctuation may follow it
+    /// directly ("2 May [datetime=…], for someone").
+    mutating func append(marker: String, leading: Bool) {
+        append(word: marker)
+        afterMarker = leading
     }
 
     /// Adds text whose line breaks are content (`pre`): each source line becomes a line.

@@ -110,11 +110,38 @@ extension SiteDiff {
             let slug = ordered[index]
             if let path = newHomes[slug], let bytes = try? new.read(path), let name = PageText.firstHeading(bytes) { return name }
             if let path = oldHomes[slug], let bytes = try? old.read(path), let name = PageText.firstHeading(bytes) { return name }
+            for site in [new, old] where newHomes[slug] == nil && oldHomes[slug] == nil {
+                if let name = walkedHomeName(slug, in: site) { return name }
+            }
             return nil
         }
         var result: [String: String] = [:]
         for (slug, name) in zip(ordered, names) { if let name { result[slug] = name } }
         return result
+    }
+}
+
+extension SiteDiff {
+    /// Pages read, at most, to find a viewer's home in a site without a manifest.
+    static let walkedHomeProbes = 8
+
+    /// A walked site knows no kinds, so the home is looked for among the shallowest pages in
+    /// the folder named like the viewer, by their `<body>` hooks.
+    static func walkedHomeName(_ slug: String, in site: BuiltSite) -> String? {
+        guard case .walked = site.manifest.origin, site.hasFiles else { return nil }
+        let candidates = site.manifest.pages(under: slug + "/")
+            .filter { $0.path.hasSuffix(".html") || $0.path.hasSuffix(".xhtml") }
+            .map(\.path)
+            .sorted { lhs, rhs in
+                let (a, b) = (lhs.split(separator: "/").count, rhs.split(separator: "/").count)
+                return a != b ? a < b : lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+            }
+        for path in candidates.prefix(walkedHomeProbes) {
+            guard let bytes = try? site.read(path) else { continue }
+            let hooks = PageText.bodyHooks(bytes)
+            if hooks.kind == "home", hooks.viewer == slug { return PageText.firstHeading(bytes) }
+        }
+        return nil
     }
 }
 
