@@ -49,7 +49,8 @@ extension Manifest {
             }
             guard let bytesValue = fields["bytes"] else { throw fail("missing \"bytes\"", at) }
             guard let size = bytesValue.numberValue, size >= 0, size == size.rounded(), size < 1e15 else {
-                throw fail("expected a whole number of bytes, found \(bytesValue.kindDescription)", "\(at).bytes")
+                let found = bytesValue.numberValue.map(JSONWriter.formatNumber) ?? bytesValue.kindDescription
+                throw fail("expected a whole number of bytes, found \(found)", "\(at).bytes")
             }
             let kind = try text("kind", required: false)
             let viewer = try text("viewer", required: false)

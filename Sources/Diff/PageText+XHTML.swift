@@ -34,6 +34,7 @@ extension PageText {
         var openInline: [(name: String, suffix: String?)] = []
         var opaqueDepth = 0
         var preDepth = 0
+        var inRawText = false
         while let token = scanner.next() {
             switch token {
             case .start(let name, let attributes, let selfClosing):
@@ -47,7 +48,7 @@ extension PageText {
                     builder.breakLine()
                 } else if inlineElements.contains(name) {
                     if isVoid {
-                        builder.append(marker: "[" + ([name] + compact).joined(separator: " ") + "]", leading: false)
+                        builder.append(marker: "[" + ([name] + compact).joined(separator: " ") + "]", leading: true)
                     } else {
                         openInline.append((name, compact.isEmpty ? nil : "[" + compact.joined(separator: " ") + "]"))
                     }
@@ -58,6 +59,7 @@ extension PageText {
                         builder.breakLine()
                     } else {
                         if name == "pre" { preDepth += 1 }
+                        if name == "script" || name == "style" { inRawText = true }
                         if !compact.isEmpty { builder.append(marker: "[" + compact.joined(separator: " ") + "]", leading: true) }
                     }
                 }
@@ -71,11 +73,18 @@ extension PageText {
                     }
                 } else if !voidElements.contains(name) {
                     if name == "pre" { preDepth = max(0, preDepth - 1) }
+                    if name == "script" || name == "style" { inRawText = false }
                     builder.breakLine()
                 }
             case .text(let text):
                 if opaqueDepth > 0 { continue }
-                if preDepth > 0 { builder.appendPreformatted(text) } else { builder.append(text: text) }
+                if inRawText {
+                    builder.appendCode(text)
+                } else if preDepth > 0 {
+                    builder.appendPreformatted(text)
+                } else {
+                    builder.append(text: text)
+                }
             }
         }
         builder.breakLine()
@@ -153,6 +162,17 @@ struct LineBuilder {
         for (index, part) in parts.enumerated() {
             if index > 0 { breakLine() }
             current += part.replacingOccurrences(of: "\r", with: "")
+        }
+    }
+
+    /// Adds the text of a `script` or `style` element: each non-blank source line, trimmed,
+    /// as a line (a CDATA wrapper, there for XHTML's sake, is left out).
+    mutating func appendCode(_ text: String) {
+        breakLine()
+        let unwrapped = text.replacingOccurrences(of: "<![CDATA[", with: "").replacingOccurrences(of: "]]>", with: "")
+        for line in unwrapped.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            append(text: String(line))
+            breakLine()
         }
     }
 
