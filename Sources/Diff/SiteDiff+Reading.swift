@@ -81,6 +81,16 @@ extension SiteDiff {
             filled[index].setHooks(kind: hook.kind, viewer: hook.viewer)
             if let viewer = hook.viewer { viewers.insert(viewer) }
         }
+        // Other files (a search index) belong to the viewer whose folder holds them; a folder
+        // is a viewer's when one of its shallowest pages says so.
+        var folders = Set<String>()
+        for change in filled where change.kind == nil && change.viewer == nil {
+            let first = String(change.path.prefix { $0 != "/" })
+            if first != change.path, !viewers.contains(first) { folders.insert(first) }
+        }
+        for folder in folders.sorted() where [new, old].contains(where: { probeHooks(under: folder, in: $0)?.hooks.viewer == folder }) {
+            viewers.insert(folder)
+        }
         for index in filled.indices where filled[index].kind == nil && filled[index].viewer == nil {
             let first = String(filled[index].path.prefix { $0 != "/" })
             if first != filled[index].path, viewers.contains(first) { filled[index].setHooks(kind: nil, viewer: first) }
@@ -128,8 +138,18 @@ extension SiteDiff {
     /// A walked site knows no kinds, so the home is looked for among the shallowest pages in
     /// the folder named like the viewer, by their `<body>` hooks.
     static func walkedHomeName(_ slug: String, in site: BuiltSite) -> String? {
+        guard let found = probeHooks(under: slug, in: site, want: { $0.kind == "home" && $0.viewer == slug }) else { return nil }
+        return PageText.firstHeading(found.bytes)
+    }
+
+    /// The body hooks of the first of the shallowest pages under `folder` that `want`s them,
+    /// reading at most `walkedHomeProbes` pages; only for a walked site.
+    static func probeHooks(
+        under folder: String, in site: BuiltSite,
+        want: ((kind: String?, viewer: String?)) -> Bool = { $0.viewer != nil }
+    ) -> (hooks: (kind: String?, viewer: String?), bytes: [UInt8])? {
         guard case .walked = site.manifest.origin, site.hasFiles else { return nil }
-        let candidates = site.manifest.pages(under: slug + "/")
+        let candidates = site.manifest.pages(under: folder + "/")
             .filter { $0.path.hasSuffix(".html") || $0.path.hasSuffix(".xhtml") }
             .map(\.path)
             .sorted { lhs, rhs in
@@ -139,7 +159,7 @@ extension SiteDiff {
         for path in candidates.prefix(walkedHomeProbes) {
             guard let bytes = try? site.read(path) else { continue }
             let hooks = PageText.bodyHooks(bytes)
-            if hooks.kind == "home", hooks.viewer == slug { return PageText.firstHeading(bytes) }
+            if want(hooks) { return (hooks, bytes) }
         }
         return nil
     }

@@ -181,4 +181,18 @@ struct DiffScenarioTests {
         #expect(result.out.contains("Cy Oh: 2 pages added — home, quotes feed\n"))
         #expect(result.out.hasSuffix("\n6 pages changed, 2 added, 3 removed across 3 viewers and the site-wide pages\n"))
     }
+
+    @Test func walkedSiteAttributesOtherFilesToTheViewerFolder() throws {
+        let scenario = try SiteScenario()
+        try scenario.useVariant("ana-lima/search.json")
+        let result = scenario.diff([scenario.old, scenario.new, "--stat"])
+        #expect(result.code == 1)
+        #expect(result.out == """
+            Ana Lima: 1 page changed — ana-lima/search.json
+              changed  ana-lima/search.json  +6 -1
+
+            1 page changed, 0 added, 0 removed across 1 viewer
+
+            """)
+    }
 }
