@@ -37,6 +37,16 @@ public struct BuiltSite: Sendable {
         return BuiltSite(name: argument, folder: argument, manifest: try Manifest.walk(folder: argument, displayName: argument))
     }
 
+    /// Opens both sides at once (reading a large manifest is most of a diff's time); the old
+    /// side's error is reported first, as when opened one after the other.
+    public static func open(old: String, new: String) throws(Diagnostic) -> (old: BuiltSite, new: BuiltSite) {
+        let sides = [old, new]
+        let opened = ParallelMap.map(count: 2) { index -> Result<BuiltSite, Diagnostic> in
+            Result { () throws(Diagnostic) in try BuiltSite.open(sides[index]) }
+        }
+        return (try opened[0].get(), try opened[1].get())
+    }
+
     /// True when the pages themselves can be read.
     public var hasFiles: Bool { folder != nil }
 
@@ -51,9 +61,9 @@ public struct BuiltSite: Sendable {
         guard let folder else {
             throw Diagnostic.error("only a manifest was given; the page cannot be read", at: SourceLocation(file: displayPath(relative)))
         }
-        guard let data = FileManager.default.contents(atPath: Manifest.join(folder, relative)) else {
+        guard let bytes = FileSystem.read(Manifest.join(folder, relative)) else {
             throw Diagnostic.error("the manifest lists this page but it cannot be read", at: SourceLocation(file: displayPath(relative)))
         }
-        return [UInt8](data)
+        return bytes
     }
 }

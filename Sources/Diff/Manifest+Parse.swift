@@ -9,10 +9,10 @@ extension Manifest {
     /// path (`pages[3].sha256`). Paths that could leave the site folder are refused, since the
     /// diff later reads the files they name.
     public static func read(path: String, displayName: String) throws(Diagnostic) -> Manifest {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileSystem.read(path) else {
             throw Diagnostic.error("cannot read the manifest", at: SourceLocation(file: displayName))
         }
-        return try parse(Array(data), file: displayName)
+        return try parse(bytes, file: displayName)
     }
 
     /// Parses the bytes of a `manifest.json`; `file` names it in diagnostics.
@@ -30,7 +30,6 @@ extension Manifest {
         }
         var pages: [ManifestPage] = []
         pages.reserveCapacity(entries.count)
-        var seen = Set<String>(minimumCapacity: entries.count)
         for (index, entry) in entries.enumerated() {
             let at = "pages[\(index)]"
             guard let fields = entry.objectValue else { throw fail("expected an object, found \(entry.kindDescription)", at) }
@@ -57,10 +56,23 @@ extension Manifest {
             if let viewer, viewer.isEmpty || viewer.contains("/") {
                 throw fail("expected a viewer slug, found \"\(viewer)\"", "\(at).viewer")
             }
-            guard seen.insert(path).inserted else { throw fail("the path \"\(path)\" is listed twice", "\(at).path") }
             pages.append(ManifestPage(path: path, kind: kind, viewer: viewer, sha256: sha, bytes: Int(size)))
         }
-        return Manifest(pages: pages, origin: .file(file))
+        // Duplicates sit side by side once sorted (the build writes the list sorted, so this
+        // is one pass); the second occurrence in the file is the one reported.
+        let sorted = isSorted(pages)
+        var order = Array(pages.indices)
+        if !sorted { order.sort { PathOrder.precedes(pages[$0].path, pages[$1].path) } }
+        var index = 1
+        while index < order.count {
+            let (first, second) = (order[index - 1], order[index])
+            if pages[first].path == pages[second].path {
+                let later = max(first, second)
+                throw fail("the path \"\(pages[later].path)\" is listed twice", "pages[\(later)].path")
+            }
+            index += 1
+        }
+        return Manifest(sortedPages: sorted ? pages : order.map { pages[$0] }, origin: .file(file))
     }
 
     @inline(__always) static func isLowerHex(_ byte: UInt8) -> Bool {
@@ -69,13 +81,30 @@ extension Manifest {
 
     /// Why a manifest path is unsafe to open under the site folder, or nil when it is fine.
     static func pathProblem(_ path: String) -> String? {
-        if path.isEmpty { return "the path is empty" }
-        if path.hasPrefix("/") { return "the path \"\(path)\" is absolute; expected a path inside the site" }
-        if path.contains("\\") || path.utf8.contains(0) { return "the path \"\(path)\" has a backslash or NUL" }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false)
-        where component.isEmpty || component == "." || component == ".." {
-            return "the path \"\(path)\" has an empty, '.' or '..' component"
+        let bytes = path.utf8
+        if bytes.isEmpty { return "the path is empty" }
+        if bytes.first == UInt8(ascii: "/") { return "the path \"\(path)\" is absolute; expected a path inside the site" }
+        var componentStart = true
+        var dots = 0
+        var length = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "\\") || byte == 0 { return "the path \"\(path)\" has a backslash or NUL" }
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || dots == length && dots <= 2 { return badComponent(path) }
+                componentStart = true
+                dots = 0
+                length = 0
+                continue
+            }
+            componentStart = false
+            length += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
         }
+        if componentStart || (dots == length && dots <= 2) { return badComponent(path) }
         return nil
+    }
+
+    private static func badComponent(_ path: String) -> String {
+        "the path \"\(path)\" has an empty, '.' or '..' component"
     }
 }

@@ -8,30 +8,19 @@ extension Manifest {
     ///
     /// Symbolic links are skipped rather than followed, so nothing outside the folder is read.
     public static func walk(folder: String, displayName: String) throws(Diagnostic) -> Manifest {
-        let root = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey], options: [])
-        else {
+        let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        guard var relativePaths = FileSystem.regularFiles(under: root) else {
             throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: displayName))
         }
-        var relativePaths: [String] = []
-        for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            guard values?.isRegularFile == true, values?.isSymbolicLink != true else { continue }
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(rootPath) else { continue }
-            let relative = String(full.dropFirst(rootPath.count))
-            if relative == "manifest.json" { continue }
-            relativePaths.append(relative)
-        }
-        relativePaths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        relativePaths.removeAll { $0 == "manifest.json" }
+        relativePaths.sort { PathOrder.precedes($0, $1) }
+        let rootPath = root + "/"
 
         // Hashing dominates: spread it over the cores.
         let paths = relativePaths
         let hashes = ParallelMap.map(count: paths.count) { index -> (String, Int)? in
-            guard let data = FileManager.default.contents(atPath: rootPath + paths[index]) else { return nil }
-            return (SHA256.hex(data), data.count)
+            guard let bytes = FileSystem.read(rootPath + paths[index]) else { return nil }
+            return (SHA256.hex(bytes), bytes.count)
         }
         var pages: [ManifestPage] = []
         pages.reserveCapacity(paths.count)

@@ -41,8 +41,25 @@ public struct Manifest: Sendable {
 
     /// A manifest of `pages` (sorted here, so callers need not).
     public init(pages: [ManifestPage], origin: Origin) {
-        self.pages = pages.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        self.pages = Manifest.isSorted(pages) ? pages : pages.sorted { PathOrder.precedes($0.path, $1.path) }
         self.origin = origin
+    }
+
+    /// A manifest of pages already sorted by path.
+    init(sortedPages pages: [ManifestPage], origin: Origin) {
+        self.pages = pages
+        self.origin = origin
+    }
+
+    /// True when `pages` are in path order. Manifests arrive sorted: checking is one pass,
+    /// sorting would be n log n.
+    static func isSorted(_ pages: [ManifestPage]) -> Bool {
+        var index = 1
+        while index < pages.count {
+            if PathOrder.precedes(pages[index].path, pages[index - 1].path) { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The manifest as the build writes it: `{"pages": [...]}`, `viewer` absent on site-wide
@@ -65,10 +82,22 @@ public struct Manifest: Sendable {
         var low = 0, high = pages.count
         while low < high {
             let middle = (low + high) / 2
-            if pages[middle].path.utf8.lexicographicallyPrecedes(prefix.utf8) { low = middle + 1 } else { high = middle }
+            if PathOrder.precedes(pages[middle].path, prefix) { low = middle + 1 } else { high = middle }
         }
         var end = low
         while end < pages.count, pages[end].path.hasPrefix(prefix) { end += 1 }
         return pages[low..<end]
+    }
+
+    /// The slugs of every viewer with a page. A viewer's pages sit together in path order, so
+    /// hashing only when the viewer changes from one page to the next keeps this one cheap pass.
+    public var viewers: Set<String> {
+        var result = Set<String>()
+        var last: String?
+        for page in pages where page.viewer != last {
+            last = page.viewer
+            if let viewer = page.viewer { result.insert(viewer) }
+        }
+        return result
     }
 }

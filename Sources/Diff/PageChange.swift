@@ -38,10 +38,10 @@ extension Manifest {
         let a = old.pages, b = new.pages
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && a[i].path.utf8.lexicographicallyPrecedes(b[j].path.utf8)) {
+            if j == b.count || (i < a.count && PathOrder.precedes(a[i].path, b[j].path)) {
                 result.append(PageChange(path: a[i].path, status: .removed, old: a[i], new: nil))
                 i += 1
-            } else if i == a.count || b[j].path.utf8.lexicographicallyPrecedes(a[i].path.utf8) {
+            } else if i == a.count || PathOrder.precedes(b[j].path, a[i].path) {
                 result.append(PageChange(path: b[j].path, status: .added, old: nil, new: b[j]))
                 j += 1
             } else {

@@ -3,23 +3,29 @@
 /// `…/page/2/index.html`, `…/page-2.html`, `…/index-2.html`) and the first page of the same
 /// list (same viewer and kind, the path without that ending) is in the same manifest.
 struct PageSeries {
-    private var firstPages: [String: [(viewer: String?, kind: String?)]] = [:]
+    private let manifest: Manifest
 
-    /// An index of `manifest`'s pages by their stem.
-    init(_ manifest: Manifest) {
-        for page in manifest.pages {
-            firstPages[Self.stem(page.path), default: []].append((page.viewer, page.kind))
-        }
-    }
+    /// Page numbers looked up in `manifest`.
+    init(_ manifest: Manifest) { self.manifest = manifest }
 
     /// The page number of `page` (2 or more), or nil when it is a first or single page.
     func pageNumber(of page: ManifestPage) -> Int? {
         for (base, number) in Self.candidates(Self.stem(page.path)) where number >= 2 {
-            if firstPages[base]?.contains(where: { $0.viewer == page.viewer && $0.kind == page.kind }) == true {
-                return number
-            }
+            if hasFirstPage(base, like: page) { return number }
         }
         return nil
+    }
+
+    /// True when the list's first page, whose path is `base.ext` or `base/index.ext`, is in
+    /// the manifest with the same viewer and kind. Two binary searches, no index of every page.
+    private func hasFirstPage(_ base: String, like page: ManifestPage) -> Bool {
+        for prefix in [base + "/index.", base + "."] {
+            for candidate in manifest.pages(under: prefix)
+            where Self.stem(candidate.path) == base && candidate.viewer == page.viewer && candidate.kind == page.kind {
+                return true
+            }
+        }
+        return false
     }
 
     /// The path without its extension and without a final `index`: the name of the list.

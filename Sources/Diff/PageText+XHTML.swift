@@ -102,7 +102,7 @@ extension PageText {
         return kept.map { name, value in
             let collapsed = LineBuilder.collapse(value)
             if collapsed.isEmpty || collapsed == name { return name }
-            if collapsed.contains(" ") || collapsed.contains("]") || collapsed.contains("\"") {
+            if collapsed.utf8.contains(where: { $0 == 0x20 || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "\"") }) {
                 return name + "=\"" + collapsed.replacingOccurrences(of: "\"", with: "\\\"") + "\""
             }
             return name + "=" + collapsed
@@ -111,39 +111,48 @@ extension PageText {
 }
 
 /// Accumulates words into the current line and starts a new one at block boundaries.
+/// Works on UTF-8 bytes: collapsing whitespace scalar by scalar was most of a page's cost.
 struct LineBuilder {
     private(set) var lines: [String] = []
-    private var current = ""
+    private var current: [UInt8] = []
     private var pendingSpace = false
     /// True after an attribute marker, which text never runs into.
     private var afterMarker = false
 
     /// Ends the current line (if it has anything).
     mutating func breakLine() {
-        if !current.isEmpty { lines.append(current) }
-        current = ""
+        if !current.isEmpty { lines.append(String(decoding: current, as: UTF8.self)) }
+        current.removeAll(keepingCapacity: true)
         pendingSpace = false
         afterMarker = false
     }
 
     /// Adds flowing text: runs of whitespace become one space, none at the line's ends.
     mutating func append(text: String) {
-        var word = ""
-        for scalar in text.unicodeScalars {
-            if Self.isSpace(scalar) {
-                if !word.isEmpty { append(word: word, joined: true); word = "" }
-                pendingSpace = true
-            } else {
-                word.unicodeScalars.append(scalar)
+        var text = text
+        text.withUTF8 { bytes in
+            var inWord = false
+            for byte in bytes {
+                if Self.isSpace(byte) {
+                    pendingSpace = true
+                    inWord = false
+                    continue
+                }
+                if !inWord {
+                    if !current.isEmpty, pendingSpace || afterMarker { current.append(0x20) }
+                    pendingSpace = false
+                    afterMarker = false
+                    inWord = true
+                }
+                current.append(byte)
             }
         }
-        if !word.isEmpty { append(word: word, joined: true) }
     }
 
     /// Adds a token; it is separated by a space unless text runs straight into it.
     mutating func append(word: String, joined: Bool = false) {
-        if !current.isEmpty, pendingSpace || !joined || afterMarker { current += " " }
-        current += word
+        if !current.isEmpty, pendingSpace || !joined || afterMarker { current.append(0x20) }
+        current.append(contentsOf: word.utf8)
         pendingSpace = false
         afterMarker = false
     }
@@ -158,10 +167,9 @@ struct LineBuilder {
 
     /// Adds text whose line breaks are content (`pre`): each source line becomes a line.
     mutating func appendPreformatted(_ text: String) {
-        let parts = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, part) in parts.enumerated() {
+        for (index, part) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             if index > 0 { breakLine() }
-            current += part.replacingOccurrences(of: "\r", with: "")
+            current.append(contentsOf: part.filter { $0 != 0x0D })
         }
     }
 
@@ -176,14 +184,14 @@ struct LineBuilder {
         }
     }
 
-    @inline(__always) static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r"
+    @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
     /// `text` with whitespace runs collapsed to one space and trimmed.
     static func collapse(_ text: String) -> String {
         var builder = LineBuilder()
         builder.append(text: text)
-        return builder.current
+        return String(decoding: builder.current, as: UTF8.self)
     }
 }

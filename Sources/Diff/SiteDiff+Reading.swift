@@ -154,7 +154,7 @@ extension SiteDiff {
             .map(\.path)
             .sorted { lhs, rhs in
                 let (a, b) = (lhs.split(separator: "/").count, rhs.split(separator: "/").count)
-                return a != b ? a < b : lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+                return a != b ? a < b : PathOrder.precedes(lhs, rhs)
             }
         for path in candidates.prefix(walkedHomeProbes) {
             guard let bytes = try? site.read(path) else { continue }

@@ -27,7 +27,7 @@ public enum SiteDiff {
         if case .walked = old.manifest.origin { changes = try fillHooks(changes, old: old, new: new) }
         else if case .walked = new.manifest.origin { changes = try fillHooks(changes, old: old, new: new) }
 
-        var compared = unionCount(old.manifest, new.manifest)
+        var compared = new.manifest.pages.count + changes.filter { $0.status == .removed }.count
         if let viewer = options.viewer {
             let known = old.manifest.pages.contains { $0.viewer == viewer } || new.manifest.pages.contains { $0.viewer == viewer }
                 || changes.contains { $0.viewer == viewer }
@@ -35,7 +35,7 @@ public enum SiteDiff {
                 throw Diagnostic.error("--viewer \(viewer): no page of that viewer in \(old.name) or \(new.name)")
             }
             changes = changes.filter { $0.viewer == viewer }
-            compared = unionCount(old.manifest, new.manifest, viewer: viewer)
+            compared = new.manifest.pages.filter { $0.viewer == viewer }.count + changes.filter { $0.status == .removed }.count
         }
 
         let readable = old.hasFiles && new.hasFiles
@@ -58,14 +58,6 @@ public enum SiteDiff {
             groups: group(pages, names: names, old: old.manifest, new: new.manifest), pagesCompared: compared)
     }
 
-    /// How many distinct paths the two manifests hold (optionally one viewer's).
-    static func unionCount(_ old: Manifest, _ new: Manifest, viewer: String? = nil) -> Int {
-        var paths = Set<String>()
-        for page in old.pages where viewer == nil || page.viewer == viewer { paths.insert(page.path) }
-        for page in new.pages where viewer == nil || page.viewer == viewer { paths.insert(page.path) }
-        return paths.count
-    }
-
     /// "quotes feed", "quotes said by Dad", "all ideas (page 2)", or the path when the kind is
     /// unknown.
     static func label(_ change: PageChange, heading: String?, pageNumber: Int?) -> String {
@@ -85,7 +77,7 @@ public enum SiteDiff {
     static func group(_ pages: [PageReport], names: [String: String], old: Manifest, new: Manifest) -> [ViewerGroup] {
         var byViewer: [String?: [PageReport]] = [:]
         for page in pages { byViewer[page.viewer, default: []].append(page) }
-        let slugs = byViewer.keys.compactMap { $0 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let slugs = byViewer.keys.compactMap { $0 }.sorted { PathOrder.precedes($0, $1) }
         var nameCounts: [String: Int] = [:]
         for slug in slugs { nameCounts[names[slug] ?? slug, default: 0] += 1 }
 
@@ -94,8 +86,8 @@ public enum SiteDiff {
         let presenceKnown: Bool
         if case .file = old.origin, case .file = new.origin {
             presenceKnown = true
-            for page in old.pages { if let viewer = page.viewer { oldViewers.insert(viewer) } }
-            for page in new.pages { if let viewer = page.viewer { newViewers.insert(viewer) } }
+            oldViewers = old.viewers
+            newViewers = new.viewers
         } else {
             presenceKnown = false
         }
@@ -103,7 +95,7 @@ public enum SiteDiff {
         func ordered(_ pages: [PageReport]) -> [PageReport] {
             pages.sorted { lhs, rhs in
                 let (a, b) = (PageKind.rank(lhs.kind), PageKind.rank(rhs.kind))
-                return a != b ? a < b : lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8)
+                return a != b ? a < b : PathOrder.precedes(lhs.path, rhs.path)
             }
         }
         var groups: [ViewerGroup] = []

@@ -51,9 +51,8 @@ struct DiffCommand: Command {
     func run(console: Console) throws -> ExitCode {
         let report: DiffReport
         do {
-            let oldSite = try BuiltSite.open(old)
-            let newSite = try BuiltSite.open(new)
-            report = try SiteDiff.compare(old: oldSite, new: newSite, options: options)
+            let sites = try BuiltSite.open(old: old, new: new)
+            report = try SiteDiff.compare(old: sites.old, new: sites.new, options: options)
         } catch let diagnostic as Diagnostic {
             // In a workflow the failure should show on the run page too, not only in the log.
             if format == "github" { console.out(diagnostic.githubAnnotation + "\n") }
