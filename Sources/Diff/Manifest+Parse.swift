@@ -53,7 +53,7 @@ extension Manifest {
             }
             let kind = try text("kind", required: false)
             let viewer = try text("viewer", required: false)
-            if let viewer, viewer.isEmpty || viewer.contains("/") {
+            if let viewer, viewer.isEmpty || viewer.utf8.contains(UInt8(ascii: "/")) {
                 throw fail("expected a viewer slug, found \"\(viewer)\"", "\(at).viewer")
             }
             pages.append(ManifestPage(path: path, kind: kind, viewer: viewer, sha256: sha, bytes: Int(size)))

@@ -55,18 +55,18 @@ enum DiffBench {
             for (label, extra) in [("text", [String]()), ("json", ["--format", "json"]), ("github", ["--format", "github"]),
                                    ("--stat", ["--stat"])] {
                 let run = try measure { try runProcess(binary, ["diff", old, new] + extra) }
-                print(String(format: "  vantage diff %@: %.3f s wall, exit %d, peak RSS %.0f MB",
-                             label, run.seconds, run.value.exit, run.value.peakMB))
+                print(String(format: "  vantage diff %@: %.2f s wall, %.2f s CPU, exit %d, peak RSS so far %.0f MB",
+                             label, run.seconds, run.value.cpu, run.value.exit, run.value.peakMB))
             }
             let manifests = try measure { try runProcess(binary, ["diff", old + "/manifest.json", new + "/manifest.json"]) }
-            print(String(format: "  vantage diff of the two manifest.json files: %.3f s wall, peak RSS %.0f MB",
-                         manifests.seconds, manifests.value.peakMB))
+            print(String(format: "  vantage diff of the two manifest.json files: %.2f s wall, %.2f s CPU",
+                         manifests.seconds, manifests.value.cpu))
             // Without manifests every file is hashed: a figure for that fallback, not the goal.
             try FileManager.default.moveItem(atPath: old + "/manifest.json", toPath: folder + "/old-manifest.json")
             try FileManager.default.moveItem(atPath: new + "/manifest.json", toPath: folder + "/new-manifest.json")
             let walked = try measure { try runProcess(binary, ["diff", old, new, "--stat"]) }
-            print(String(format: "  vantage diff --stat without manifests (hash every file): %.3f s wall, peak RSS %.0f MB",
-                         walked.seconds, walked.value.peakMB))
+            print(String(format: "  vantage diff --stat without manifests (hash every file): %.2f s wall, %.2f s CPU, peak RSS so far %.0f MB",
+                         walked.seconds, walked.value.cpu, walked.value.peakMB))
         } else {
             print("  (build the release `vantage` too for end-to-end figures: swift build -c release)")
         }
@@ -80,8 +80,17 @@ enum DiffBench {
         return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
-    /// Runs a child with its output discarded; its exit status and peak memory.
-    static func runProcess(_ path: String, _ arguments: [String]) throws -> (exit: Int32, peakMB: Double) {
+    /// Runs a child with its output discarded; its exit status, CPU seconds (user + system)
+    /// and peak memory.
+    static func runProcess(_ path: String, _ arguments: [String]) throws -> (exit: Int32, cpu: Double, peakMB: Double) {
+        func childCPU() -> (Double, Double) {
+            var usage = rusage()
+            getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+            let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+            return (seconds, Double(usage.ru_maxrss) / 1024)
+        }
+        let before = childCPU().0
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -89,10 +98,9 @@ enum DiffBench {
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         process.waitUntilExit()
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
         // ru_maxrss is in kilobytes on Linux, and is the largest child so far.
-        return (process.terminationStatus, Double(usage.ru_maxrss) / 1024)
+        let (after, peak) = childCPU()
+        return (process.terminationStatus, after - before, peak)
     }
 }
 
