@@ -41,4 +41,13 @@ enum PageKind {
 
     /// True for the "quotes said by P" kind, whose name needs P from the page itself.
     static func namesAPerson(_ kind: String?) -> Bool { kind == "quotes-by" }
+
+    /// The kind of a file no manifest describes: a JSON file named for search in a viewer's
+    /// folder is that viewer's search index (the build lists pages only); anything else is
+    /// unknown and goes by its path.
+    static func unlisted(path: String, viewer: String?) -> String? {
+        guard viewer != nil else { return nil }
+        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        return name.hasSuffix(".json") && name.contains("search") ? "search-index" : nil
+    }
 }

@@ -1,7 +1,9 @@
 /// Which page of a paginated list a file is, worked out from the manifest without assuming
 /// one URL layout: a page is page N when its path ends in a page number (`…/2/index.html`,
-/// `…/page/2/index.html`, `…/page-2.html`, `…/index-2.html`) and the first page of the same
-/// list (same viewer and kind, the path without that ending) is in the same manifest.
+/// `…/page/2/index.html`, `…/page-2.html`, `…/said-2.html` after `…/said.html`) and the
+/// first page of the same list (same viewer and kind, the path without that ending) is in the
+/// same manifest. A folder named like `dad-2/` is a name, not a page number: only a file
+/// name's `-N` counts.
 struct PageSeries {
     private let manifest: Manifest
 
@@ -10,7 +12,9 @@ struct PageSeries {
 
     /// The page number of `page` (2 or more), or nil when it is a first or single page.
     func pageNumber(of page: ManifestPage) -> Int? {
-        for (base, number) in Self.candidates(Self.stem(page.path)) where number >= 2 {
+        let fileName = page.path.split(separator: "/").last.map(String.init) ?? page.path
+        let fromFolder = fileName.hasPrefix("index.")
+        for (base, number) in Self.candidates(Self.stem(page.path), fromFileName: !fromFolder) where number >= 2 {
             if hasFirstPage(base, like: page) { return number }
         }
         return nil
@@ -39,7 +43,7 @@ struct PageSeries {
     }
 
     /// The (first page's stem, page number) readings of a stem, most specific first.
-    static func candidates(_ stem: String) -> [(String, Int)] {
+    static func candidates(_ stem: String, fromFileName: Bool = true) -> [(String, Int)] {
         var components = stem.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let last = components.popLast() else { return [] }
         let parent = components.joined(separator: "/")
@@ -56,6 +60,13 @@ struct PageSeries {
             if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits) {
                 result.append((parent, number))
                 break
+            }
+        }
+        // `said-2` follows `said`, in the same folder.
+        if fromFileName, let dash = last.lastIndex(where: { $0 == "-" || $0 == "_" }), dash != last.startIndex {
+            let digits = last[last.index(after: dash)...]
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits) {
+                result.append(((parent.isEmpty ? "" : parent + "/") + last[..<dash], number))
             }
         }
         return result

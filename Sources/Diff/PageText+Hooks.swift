@@ -50,3 +50,66 @@ extension PageText {
         return nil
     }
 }
+
+extension PageText {
+    /// The person a "quotes said by P" page is about. Its `<h1>` is a localised sentence
+    /// ("Quotes said by Dad", "اقتباسات Dad"), so the name is taken as the text of a link on
+    /// the page that leads back to the page's own list (each quote's speaker does) and that
+    /// also appears in the heading; failing that, the heading without its English lead-in,
+    /// or the whole heading.
+    public static func personHeading(_ bytes: [UInt8], path: String) -> String? {
+        guard let heading = firstHeading(bytes) else { return nil }
+        let ownStems = Set([PageSeries.stem(path)] + PageSeries.candidates(PageSeries.stem(path)).map(\.0))
+        var best: String?
+        for (href, text) in links(bytes) where !text.isEmpty && heading.contains(text) {
+            guard let target = resolve(href, from: path), ownStems.contains(PageSeries.stem(target)) else { continue }
+            if best == nil || text.count > best!.count { best = text }
+        }
+        if let best { return best }
+        let leadIn = "quotes said by "
+        if heading.lowercased().hasPrefix(leadIn), heading.count > leadIn.count { return String(heading.dropFirst(leadIn.count)) }
+        return heading
+    }
+
+    /// Every `<a href>` with its text, whitespace collapsed.
+    static func links(_ bytes: [UInt8]) -> [(href: String, text: String)] {
+        var scanner = XHTMLScanner(bytes)
+        var result: [(String, String)] = []
+        var open: (href: String, text: String)?
+        while let token = scanner.next() {
+            switch token {
+            case .start(let name, let attributes, let selfClosing):
+                if name == "a", !selfClosing, let href = attributes.first(where: { $0.name == "href" })?.value {
+                    open = (href, "")
+                }
+            case .end(let name):
+                if name == "a", let link = open {
+                    result.append((link.href, LineBuilder.collapse(link.text)))
+                    open = nil
+                }
+            case .text(let text):
+                open?.text += text
+            }
+        }
+        return result
+    }
+
+    /// A relative link from the page at `path` as a site path, or nil for links that leave
+    /// the site (absolute, with a scheme) or climb above its root.
+    static func resolve(_ href: String, from path: String) -> String? {
+        let target = href.prefix { $0 != "#" && $0 != "?" }
+        if target.isEmpty { return path }
+        if target.hasPrefix("/") || target.contains(":") { return nil }
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        for part in target.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case ".", "": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(String(part))
+            }
+        }
+        return components.joined(separator: "/")
+    }
+}

@@ -21,15 +21,17 @@ extension SiteDiff {
                 let namesPerson = PageKind.namesAPerson(change.kind)
                 guard change.status == .changed else {
                     let side = change.status == .added ? new : old
-                    if namesPerson, side.hasFiles { reading.heading = PageText.firstHeading(try side.read(change.path)) }
+                    if namesPerson, side.hasFiles { reading.heading = PageText.personHeading(try side.read(change.path), path: change.path) }
                     return .success(reading)
                 }
                 guard readable else {
-                    if namesPerson, new.hasFiles { reading.heading = PageText.firstHeading(try new.read(change.path)) }
+                    if namesPerson, new.hasFiles { reading.heading = PageText.personHeading(try new.read(change.path), path: change.path) }
                     return .success(reading)
                 }
                 let oldBytes = try old.read(change.path), newBytes = try new.read(change.path)
-                if namesPerson { reading.heading = PageText.firstHeading(newBytes) ?? PageText.firstHeading(oldBytes) }
+                if namesPerson {
+                    reading.heading = PageText.personHeading(newBytes, path: change.path) ?? PageText.personHeading(oldBytes, path: change.path)
+                }
                 reading.content = content(oldBytes, newBytes, path: change.path, options: options)
                 return .success(reading)
             } catch let error as Diagnostic {
@@ -93,7 +95,9 @@ extension SiteDiff {
         }
         for index in filled.indices where filled[index].kind == nil && filled[index].viewer == nil {
             let first = String(filled[index].path.prefix { $0 != "/" })
-            if first != filled[index].path, viewers.contains(first) { filled[index].setHooks(kind: nil, viewer: first) }
+            if first != filled[index].path, viewers.contains(first) {
+                filled[index].setHooks(kind: PageKind.unlisted(path: filled[index].path, viewer: first), viewer: first)
+            }
         }
         return filled
     }

@@ -24,10 +24,9 @@ struct DiffFormatTests {
         try scenario.applyEverything()
         try scenario.writeManifests()
         let out = scenario.diff([scenario.old, scenario.new]).out
-        let changes = Manifest.changes(
-            from: try Manifest.read(path: scenario.old + "/manifest.json", displayName: "old"),
-            to: try Manifest.read(path: scenario.new + "/manifest.json", displayName: "new"))
-        #expect(changes.count == 11)
+        let sites = try BuiltSite.open(old: scenario.old, new: scenario.new)
+        let changes = Manifest.changes(from: sites.old.manifest, to: sites.new.manifest)
+        #expect(changes.count == 12)
         for change in changes { #expect(out.contains(change.path), "\(change.path)") }
     }
 
@@ -38,7 +37,7 @@ struct DiffFormatTests {
         let out = scenario.diff([scenario.old, scenario.new, "--format", "json", "--stat"]).out
         let document = try JSONParser.parse(Array(out.utf8), file: "out.json")
         let summary = try #require(document.objectValue?["summary"]?.objectValue)
-        #expect(summary["changed"] == .number(6))
+        #expect(summary["changed"] == .number(7))
         #expect(summary["added"] == .number(2))
         #expect(summary["removed"] == .number(3))
         #expect(summary["viewers"] == .number(3))
@@ -66,12 +65,12 @@ struct DiffFormatTests {
         try scenario.writeManifests()
         let out = scenario.diff([scenario.old, scenario.new, "--format", "github"]).out
         let annotations = out.split(separator: "\n").filter { $0.hasPrefix("::notice ") || $0.hasPrefix("::warning ") }
-        #expect(annotations.count == 11 + 1)
+        #expect(annotations.count == 12 + 1)
         #expect(annotations.allSatisfy { !$0.dropFirst(2).contains("\n") })
         #expect(out.contains("::notice file=$SITES/new/ana-lima/quotes/by/dad/index.html,title=Ana Lima%3A quotes said by Dad changed::"))
         #expect(out.contains("::warning file=$SITES/old/ben-costa/index.html,title=Ben Costa%3A home removed::removed (369 bytes)\n"))
         // Diff lines are printed only between stop-commands and its resume token.
         let stops = out.split(separator: "\n").filter { $0.hasPrefix("::stop-commands::") }
-        #expect(stops.count == 5)
+        #expect(stops.count == 6)
     }
 }

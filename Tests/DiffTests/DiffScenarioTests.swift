@@ -10,7 +10,7 @@ struct DiffScenarioTests {
         try scenario.writeManifests()
         let result = scenario.diff([scenario.old, scenario.new])
         #expect(result.code == 0)
-        #expect(result.out == "No differences in 11 pages.\n0 pages changed, 0 added, 0 removed across 0 viewers\n")
+        #expect(result.out == "No differences in 14 pages.\n0 pages changed, 0 added, 0 removed across 0 viewers\n")
         #expect(result.err == "")
     }
 
@@ -59,15 +59,15 @@ struct DiffScenarioTests {
 
     @Test func addedAndRemovedPages() throws {
         let scenario = try SiteScenario()
-        try scenario.duplicate("ana-lima/ideas/all/page/2/index.html", as: "ana-lima/ideas/all/page/3/index.html")
-        try scenario.remove("ana-lima/settings/index.html")
+        try scenario.duplicate("ana-lima/ideas/all/page-2.html", as: "ana-lima/ideas/all/page-3.html")
+        try scenario.remove("ana-lima/settings.html")
         try scenario.writeManifests()
         let result = scenario.diff([scenario.old, scenario.new])
         #expect(result.code == 1)
         #expect(result.out == """
             Ana Lima: 1 page added — all ideas (page 3); 1 page removed — settings
-              removed  ana-lima/settings/index.html          346 bytes
-              added    ana-lima/ideas/all/page/3/index.html  552 bytes
+              removed  ana-lima/settings.html          346 bytes
+              added    ana-lima/ideas/all/page-3.html  540 bytes
 
             0 pages changed, 1 added, 1 removed across 1 viewer
 
@@ -76,7 +76,7 @@ struct DiffScenarioTests {
 
     @Test func changedSearchIndexDiffsAsJSONLines() throws {
         let scenario = try SiteScenario()
-        try scenario.useVariant("ana-lima/search.json")
+        try scenario.useVariant("ana-lima/search-index.json")
         try scenario.writeManifests()
         let result = scenario.diff([scenario.old, scenario.new, "--context", "0"])
         #expect(result.code == 1)
@@ -107,7 +107,7 @@ struct DiffScenarioTests {
             Ben Costa: viewer removed, 3 pages removed — home, quotes feed, search index
               removed  ben-costa/index.html         369 bytes
               removed  ben-costa/quotes/index.html  247 bytes
-              removed  ben-costa/search.json        146 bytes
+              removed  ben-costa/search-index.json  146 bytes
             Cy Oh: new viewer, 2 pages added — home, quotes feed
               added    cy-oh/index.html         361 bytes
               added    cy-oh/quotes/index.html  243 bytes
@@ -119,11 +119,11 @@ struct DiffScenarioTests {
 
     @Test func markupOnlyChangeIsReportedWithoutADiff() throws {
         let scenario = try SiteScenario()
-        try scenario.useVariant("ana-lima/settings/index.html")
+        try scenario.useVariant("ana-lima/settings.html")
         try scenario.writeManifests()
         let result = scenario.diff([scenario.old, scenario.new])
         #expect(result.code == 1)
-        #expect(result.out.contains("  changed  ana-lima/settings/index.html  markup only, 346 -> 424 bytes\n"))
+        #expect(result.out.contains("  changed  ana-lima/settings.html  markup only, 346 -> 424 bytes\n"))
         #expect(!result.out.contains("@@"))
     }
 
@@ -151,7 +151,7 @@ struct DiffScenarioTests {
         let result = scenario.diff([scenario.old, scenario.new, "--stat"])
         #expect(result.code == 1)
         #expect(!result.out.contains("@@") && !result.out.contains("\ndiff "))
-        #expect(result.out.contains("  changed  ana-lima/quotes/index.html            +4 -1\n"))
+        #expect(result.out.contains("  changed  ana-lima/quotes/index.html         +4 -1\n"))
     }
 
     @Test func manifestsOnlyGiveTheSummary() throws {
@@ -168,7 +168,9 @@ struct DiffScenarioTests {
         #expect(mixed.code == 1)
         #expect(!mixed.out.contains("@@"))
         #expect(mixed.out.contains("\nCy Oh: new viewer, 2 pages added — home, quotes feed\n"))
-        #expect(mixed.out.contains("\nben-costa: viewer removed, 3 pages removed"))
+        #expect(mixed.out.contains("\nben-costa: viewer removed, 2 pages removed"))
+        // A bare manifest lists pages only, so files beside them are left out on both sides.
+        #expect(!mixed.out.contains("search-index") && !mixed.out.contains("site.css"))
     }
 
     @Test func foldersWithoutManifestsAreHashed() throws {
@@ -177,21 +179,51 @@ struct DiffScenarioTests {
         let result = scenario.diff([scenario.old, scenario.new])
         #expect(result.code == 1)
         // Kinds and viewers come from the pages' hooks; names from the homes found by probing.
-        #expect(result.out.contains("Ana Lima: 5 pages changed — settings, all ideas, quotes feed, quotes said by Dad, ana-lima/search.json\n"))
+        #expect(result.out.contains("Ana Lima: 5 pages changed — settings, all ideas, quotes feed, quotes said by Dad, search index\n"))
         #expect(result.out.contains("Cy Oh: 2 pages added — home, quotes feed\n"))
-        #expect(result.out.hasSuffix("\n6 pages changed, 2 added, 3 removed across 3 viewers and the site-wide pages\n"))
+        #expect(result.out.hasSuffix("\n7 pages changed, 2 added, 3 removed across 3 viewers and the site-wide pages\n"))
     }
 
     @Test func walkedSiteAttributesOtherFilesToTheViewerFolder() throws {
         let scenario = try SiteScenario()
-        try scenario.useVariant("ana-lima/search.json")
+        try scenario.useVariant("ana-lima/search-index.json")
         let result = scenario.diff([scenario.old, scenario.new, "--stat"])
         #expect(result.code == 1)
         #expect(result.out == """
-            Ana Lima: 1 page changed — ana-lima/search.json
-              changed  ana-lima/search.json  +6 -1
+            Ana Lima: 1 page changed — search index
+              changed  ana-lima/search-index.json  +6 -1
 
             1 page changed, 0 added, 0 removed across 1 viewer
+
+            """)
+    }
+
+    @Test func laterPagesOfAListAreNumbered() throws {
+        let scenario = try SiteScenario()
+        try scenario.useVariant("ana-lima/quotes/said-2.html")
+        try scenario.writeManifests()
+        let result = scenario.diff([scenario.old, scenario.new, "--stat"])
+        #expect(result.out.hasPrefix("Ana Lima: 1 page changed — said by (page 2)\n  changed  ana-lima/quotes/said-2.html  +1 -1\n"))
+    }
+
+    @Test func stylesheetBesideThePagesIsCompared() throws {
+        let scenario = try SiteScenario()
+        try scenario.useVariant("assets/site.css")
+        try scenario.writeManifests()
+        let result = scenario.diff([scenario.old, scenario.new, "--context", "0"])
+        #expect(result.code == 1)
+        #expect(result.out == """
+            Site-wide: 1 page changed — assets/site.css
+              changed  assets/site.css  +1 -1
+
+            diff assets/site.css — Site-wide: assets/site.css
+            --- $SITES/old/assets/site.css
+            +++ $SITES/new/assets/site.css
+            @@ -2,1 +2,1 @@
+            -.quote { margin: 1rem 0; }
+            +.quote { margin: 1.5rem 0; }
+
+            1 page changed, 0 added, 0 removed across 0 viewers and the site-wide pages
 
             """)
     }

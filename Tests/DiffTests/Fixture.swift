@@ -66,40 +66,34 @@ final class SiteScenario {
         try FileManager.default.removeItem(atPath: new + "/" + relative)
     }
 
-    /// Every variant: the site-wide index, Ana's changed pages, Ben removed, Cy added.
+    /// Every variant: the site-wide index and stylesheet, Ana's changed pages, Ben removed, Cy added.
     func applyEverything() throws {
         for variant in [
-            "index.html", "ana-lima/settings/index.html", "ana-lima/quotes/index.html",
-            "ana-lima/quotes/by/dad/index.html", "ana-lima/ideas/all/page/2/index.html", "ana-lima/search.json",
-            "cy-oh/index.html", "cy-oh/quotes/index.html",
+            "index.html", "ana-lima/settings.html", "ana-lima/quotes/index.html",
+            "ana-lima/quotes/by/dad/index.html", "ana-lima/ideas/all/page-2.html", "ana-lima/search-index.json",
+            "cy-oh/index.html", "cy-oh/quotes/index.html", "assets/site.css",
         ] { try useVariant(variant) }
         try remove("ben-costa")
     }
 
-    /// Writes `manifest.json` into both sites as the build does (OUTPUT.md): kind and viewer
-    /// from each page's `<body>` hooks (found here by plain text search, independently of the
-    /// code under test), `search-index` for a viewer's JSON file.
+    /// Writes `manifest.json` into both sites as the build does (OUTPUT.md): every HTML page
+    /// with its kind and viewer from its `<body>` hooks (found here by plain text search,
+    /// independently of the code under test); like the build, other files (the search
+    /// indexes, the stylesheet) are not listed.
     func writeManifests() throws {
         for site in [old, new] { try Self.writeManifest(site) }
     }
 
     static func writeManifest(_ site: String) throws {
         let files = (FileManager.default.enumerator(atPath: site)?.allObjects as? [String] ?? [])
-            .filter { path in
-                var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: site + "/" + path, isDirectory: &isFolder)
-                return !isFolder.boolValue && path != "manifest.json"
-            }
+            .filter { $0.hasSuffix(".html") }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var entries: [JSONValue] = []
         for path in files {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: site + "/" + path)))
             let text = String(decoding: bytes, as: UTF8.self)
             var object = JSONObject(keys: ["path"], values: [.string(path)])
-            if path.hasSuffix(".json") {
-                object.keys += ["kind", "viewer"]
-                object.values += [.string("search-index"), .string(String(path.prefix { $0 != "/" }))]
-            } else if let body = text.range(of: "<body") {
+            if let body = text.range(of: "<body") {
                 let tag = text[body.lowerBound...].prefix { $0 != ">" }
                 for (attribute, key) in [("data-page", "kind"), ("data-viewer", "viewer")] {
                     if let start = tag.range(of: attribute + "=\"") {

@@ -27,10 +27,10 @@ struct PageTextTests {
     }
 
     @Test func markupOnlyChangesGiveEqualLines() throws {
-        let old = try Fixture.bytes("base/ana-lima/settings/index.html")
-        let new = try Fixture.bytes("variants/ana-lima/settings/index.html")
+        let old = try Fixture.bytes("base/ana-lima/settings.html")
+        let new = try Fixture.bytes("variants/ana-lima/settings.html")
         #expect(old != new)
-        #expect(PageText.lines(of: old, path: "s/index.html") == PageText.lines(of: new, path: "s/index.html"))
+        #expect(PageText.lines(of: old, path: "s/settings.html") == PageText.lines(of: new, path: "s/settings.html"))
     }
 
     @Test func otherFiles() {
@@ -43,5 +43,21 @@ struct PageTextTests {
     @Test func malformedMarkupDegradesToText() {
         let lines = PageText.lines(of: Array("x <b>bold <i unclosed".utf8), path: "a.html")
         #expect(lines == ["x bold <i unclosed"])
+    }
+
+    @Test func personIsTheSelfLinkNamedInTheHeading() throws {
+        // An Arabic heading around the name, a navigation link whose text is also in the
+        // heading but leads elsewhere, and the speaker's link back to the list's first page.
+        let page = try Fixture.bytes("pages/quotes-by-ar.xhtml")
+        #expect(PageText.personHeading(page, path: "cy-oh/quotes/by/dad/page-2.html") == "Dad")
+        let english = try Fixture.bytes("base/ana-lima/quotes/by/dad/index.html")
+        #expect(PageText.personHeading(english, path: "ana-lima/quotes/by/dad/index.html") == "Dad")
+    }
+
+    @Test func resolvingLinks() {
+        #expect(PageText.resolve("../../index.html#x", from: "a/quotes/by/dad/index.html") == "a/quotes/index.html")
+        #expect(PageText.resolve("#top", from: "a/b.html") == "a/b.html")
+        #expect(PageText.resolve("../../../../x.html", from: "a/b.html") == nil)
+        #expect(PageText.resolve("https://example.com/", from: "a/b.html") == nil)
     }
 }
