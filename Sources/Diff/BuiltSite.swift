@@ -20,9 +20,7 @@ public struct BuiltSite: Sendable {
 
     /// Opens `argument`: a folder (its `manifest.json`, or every file hashed when it has none)
     /// or a manifest file. Anything else is unusable input, reported at the argument.
-    /// With `includeUnlisted`, files of the folder that its manifest does not list (search
-    /// indexes, the stylesheet) are hashed and added.
-    public static func open(_ argument: String, includeUnlisted: Bool = false) throws(Diagnostic) -> BuiltSite {
+    public static func open(_ argument: String) throws(Diagnostic) -> BuiltSite {
         var isFolder: ObjCBool = false
         guard !argument.isEmpty, FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
             throw Diagnostic.error("no such site folder or manifest file", at: SourceLocation(file: argument))
@@ -34,8 +32,7 @@ public struct BuiltSite: Sendable {
         let manifestPath = Manifest.join(argument, "manifest.json")
         if FileManager.default.fileExists(atPath: manifestPath) {
             let manifest = try Manifest.read(path: manifestPath, displayName: manifestPath)
-            let complete = includeUnlisted ? try manifest.addingUnlisted(in: argument) : manifest
-            return BuiltSite(name: argument, folder: argument, manifest: complete)
+            return BuiltSite(name: argument, folder: argument, manifest: manifest)
         }
         return BuiltSite(name: argument, folder: argument, manifest: try Manifest.walk(folder: argument, displayName: argument))
     }
@@ -43,18 +40,34 @@ public struct BuiltSite: Sendable {
     /// Opens both sides at once (reading a large manifest is most of a diff's time); the old
     /// side's error is reported first, as when opened one after the other.
     ///
-    /// When both are folders, each side is every file of its folder, listed or not; when one
-    /// is a bare manifest, only listed pages are compared, so both sides mean the same thing.
+    /// When both are folders, each side is every file of its folder, listed in its manifest
+    /// or not (see `Manifest.addingUnlisted`); when one is a bare manifest, only listed pages
+    /// are compared, so that both sides mean the same thing.
     public static func open(old: String, new: String) throws(Diagnostic) -> (old: BuiltSite, new: BuiltSite) {
-        let sides = [old, new]
-        let bothFolders = sides.allSatisfy { side in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: side, isDirectory: &isFolder) && isFolder.boolValue
+        let arguments = [old, new]
+        let opened = ParallelMap.map(count: 2) { index -> Result<(BuiltSite, [String]), Diagnostic> in
+            Result { () throws(Diagnostic) in
+                let site = try BuiltSite.open(arguments[index])
+                guard let folder = site.folder, case .file = site.manifest.origin else { return (site, []) }
+                return (site, try site.manifest.unlistedFiles(in: folder))
+            }
         }
-        let opened = ParallelMap.map(count: 2) { index -> Result<BuiltSite, Diagnostic> in
-            Result { () throws(Diagnostic) in try BuiltSite.open(sides[index], includeUnlisted: bothFolders) }
+        var (oldSite, oldFiles) = try opened[0].get()
+        var (newSite, newFiles) = try opened[1].get()
+        guard let oldFolder = oldSite.folder, let newFolder = newSite.folder else { return (oldSite, newSite) }
+        switch (oldSite.manifest.origin, newSite.manifest.origin) {
+        case (.file, .file):
+            (oldSite.manifest, newSite.manifest) = try Manifest.addingUnlisted(
+                old: oldSite.manifest, oldFolder: oldFolder, oldFiles: oldFiles,
+                new: newSite.manifest, newFolder: newFolder, newFiles: newFiles)
+        case (.file, .walked):
+            oldSite.manifest = try oldSite.manifest.addingUnlisted(oldFiles, in: oldFolder)
+        case (.walked, .file):
+            newSite.manifest = try newSite.manifest.addingUnlisted(newFiles, in: newFolder)
+        case (.walked, .walked):
+            break
         }
-        return (try opened[0].get(), try opened[1].get())
+        return (oldSite, newSite)
     }
 
     /// True when the pages themselves can be read.

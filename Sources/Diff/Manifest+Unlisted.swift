@@ -1,14 +1,13 @@
 import VantageCore
 
+/// Files beside the pages. The build's manifest lists pages; a viewer's search index and the
+/// stylesheet are files next to them, and a change there matters as much (a stylesheet
+/// changes every page). So when both sides are folders, the files a manifest leaves out are
+/// compared too: listing a folder is cheap next to reading it, a file present on both sides
+/// is compared byte for byte, and only the files that differ are hashed.
 extension Manifest {
-    /// The manifest plus every file of `folder` it does not list, hashed.
-    ///
-    /// The build lists pages; a viewer's search index and the stylesheet are files beside
-    /// them, and a change there matters as much (a stylesheet changes every page). Listing a
-    /// folder is cheap next to reading it, so only the unlisted files are read. An unlisted
-    /// file under a viewer's folder belongs to that viewer; a JSON file named for search is
-    /// that viewer's search index.
-    func addingUnlisted(in folder: String) throws(Diagnostic) -> Manifest {
+    /// The files of `folder` (sorted by path) that the manifest does not list.
+    func unlistedFiles(in folder: String) throws(Diagnostic) -> [String] {
         let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         guard var files = FileSystem.regularFiles(under: root) else {
             throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: folder))
@@ -21,35 +20,88 @@ extension Manifest {
             if index < pages.count, pages[index].path == file { continue }
             unlisted.append(file)
         }
-        guard !unlisted.isEmpty else { return self }
+        return unlisted
+    }
 
-        let known = viewers
-        let paths = unlisted
-        let hashed = ParallelMap.map(count: paths.count) { item -> (String, Int)? in
-            guard let bytes = FileSystem.read(root + "/" + paths[item]) else { return nil }
-            return (SHA256.hex(bytes), bytes.count)
-        }
-        var extra: [ManifestPage] = []
-        for (path, hash) in zip(unlisted, hashed) {
-            guard let (sha, size) = hash else {
-                throw Diagnostic.error("cannot read the file", at: SourceLocation(file: Manifest.join(folder, path)))
-            }
-            let first = String(path.prefix { $0 != "/" })
-            let viewer = first != path && known.contains(first) ? first : nil
-            let kind = PageKind.unlisted(path: path, viewer: viewer)
-            extra.append(ManifestPage(path: path, kind: kind, viewer: viewer, sha256: sha, bytes: size))
-        }
-        // Both lists are sorted: merge them.
-        var merged: [ManifestPage] = []
-        merged.reserveCapacity(pages.count + extra.count)
+    /// Both manifests with the unlisted files of both folders added. A file unlisted on
+    /// both sides with the same bytes gets an empty `sha256` on both (equal, never reported,
+    /// so never hashed); every other one is hashed.
+    static func addingUnlisted(
+        old: Manifest, oldFolder: String, oldFiles: [String],
+        new: Manifest, newFolder: String, newFiles: [String]
+    ) throws(Diagnostic) -> (old: Manifest, new: Manifest) {
+        // The union of both lists, each path with the sides it is unlisted on.
+        var union: [(path: String, old: Bool, new: Bool)] = []
         var (i, j) = (0, 0)
-        while i < pages.count || j < extra.count {
-            if j == extra.count || (i < pages.count && PathOrder.precedes(pages[i].path, extra[j].path)) {
+        while i < oldFiles.count || j < newFiles.count {
+            if j == newFiles.count || (i < oldFiles.count && PathOrder.precedes(oldFiles[i], newFiles[j])) {
+                union.append((oldFiles[i], true, false)); i += 1
+            } else if i == oldFiles.count || PathOrder.precedes(newFiles[j], oldFiles[i]) {
+                union.append((newFiles[j], false, true)); j += 1
+            } else {
+                union.append((oldFiles[i], true, true)); i += 1; j += 1
+            }
+        }
+        guard !union.isEmpty else { return (old, new) }
+        let items = union
+        let results = ParallelMap.map(count: items.count) { index -> Result<(ManifestPage?, ManifestPage?), Diagnostic> in
+            let item = items[index]
+            func load(_ folder: String) -> Result<[UInt8], Diagnostic> {
+                guard let bytes = FileSystem.read(Manifest.join(folder, item.path)) else {
+                    return .failure(.error("cannot read the file", at: SourceLocation(file: Manifest.join(folder, item.path))))
+                }
+                return .success(bytes)
+            }
+            func entry(_ bytes: [UInt8], hashed: Bool) -> ManifestPage {
+                ManifestPage(path: item.path, kind: nil, viewer: nil, sha256: hashed ? SHA256.hex(bytes) : "", bytes: bytes.count)
+            }
+            do throws(Diagnostic) {
+                let oldBytes = item.old ? try load(oldFolder).get() : nil
+                let newBytes = item.new ? try load(newFolder).get() : nil
+                let same = oldBytes != nil && oldBytes == newBytes
+                return .success((oldBytes.map { entry($0, hashed: !same) }, newBytes.map { entry($0, hashed: !same) }))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var oldExtra: [ManifestPage] = [], newExtra: [ManifestPage] = []
+        for result in results {
+            let (oldEntry, newEntry) = try result.get()
+            if let oldEntry { oldExtra.append(oldEntry) }
+            if let newEntry { newExtra.append(newEntry) }
+        }
+        return (old.merging(oldExtra), new.merging(newExtra))
+    }
+
+    /// The manifest with `extra` entries (sorted, none listed already) merged in, each given
+    /// the viewer whose folder holds it and, for a search index, its kind.
+    func merging(_ extra: [ManifestPage]) -> Manifest {
+        guard !extra.isEmpty else { return self }
+        let known = viewers
+        let described = extra.map { page -> ManifestPage in
+            var page = page
+            let first = String(page.path.prefix { $0 != "/" })
+            page.viewer = first != page.path && known.contains(first) ? first : nil
+            page.kind = PageKind.unlisted(path: page.path, viewer: page.viewer)
+            return page
+        }
+        var merged: [ManifestPage] = []
+        merged.reserveCapacity(pages.count + described.count)
+        var (i, j) = (0, 0)
+        while i < pages.count || j < described.count {
+            if j == described.count || (i < pages.count && PathOrder.precedes(pages[i].path, described[j].path)) {
                 merged.append(pages[i]); i += 1
             } else {
-                merged.append(extra[j]); j += 1
+                merged.append(described[j]); j += 1
             }
         }
         return Manifest(sortedPages: merged, origin: origin)
+    }
+
+    /// The manifest plus the unlisted `files` of `folder`, hashed: for comparing with a side
+    /// that has no manifest, whose every file was hashed.
+    func addingUnlisted(_ files: [String], in folder: String) throws(Diagnostic) -> Manifest {
+        try Manifest.addingUnlisted(old: self, oldFolder: folder, oldFiles: files, new: self, newFolder: folder, newFiles: [])
+            .old
     }
 }

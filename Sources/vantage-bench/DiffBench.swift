@@ -150,8 +150,9 @@ enum SyntheticSite {
         summary.pages = all.count
         summary.bytes = all.reduce(0) { $0 + $1.old.bytes }
         summary.changed = all.filter { $0.old.sha256 != $0.new.sha256 }.count
+        // Like the build, the manifest lists pages: the search indexes are files beside them.
         for (folder, side) in [(old, all.map(\.old)), (new, all.map(\.new))] {
-            let manifest = Manifest(pages: side, origin: .file(folder))
+            let manifest = Manifest(pages: side.filter { $0.kind != "search-index" }, origin: .file(folder))
             _ = write(Array(JSONWriter.string(manifest.json).utf8), to: folder + "/manifest.json")
         }
         return summary
@@ -178,17 +179,17 @@ enum SyntheticSite {
         }
         var result = [
             page("index.html", "home", name, items: 4, words: 4),
-            page("settings/index.html", "settings", "Settings", items: 3, words: 3),
+            page("settings.html", "settings", "Settings", items: 3, words: 3),
             page("ideas/new/index.html", "ideas-new", "New Ideas", items: 10, words: 12),
             page("ideas/mine/index.html", "ideas-mine", "My Ideas", items: 5, words: 12),
             page("ideas/all/index.html", "ideas-all", "All Ideas", items: 20, words: 12),
-            page("ideas/all/page/2/index.html", "ideas-all", "All Ideas", items: 20, words: 12),
+            page("ideas/all/page-2.html", "ideas-all", "All Ideas", items: 20, words: 12),
             page("quotes/index.html", "quotes-feed", "Quotes", items: 40, words: 14),
-            page("quotes/said/index.html", "quotes-said", "Said By", items: 8, words: 14),
-            page("quotes/heard/index.html", "quotes-heard", "Heard By", items: 30, words: 14),
-            page("quotes/by/\(friend)/index.html", "quotes-by", "Person \((person * 7 + 1) % slugs.count) Example", items: 10, words: 14),
+            page("quotes/said.html", "quotes-said", "Said By", items: 8, words: 14),
+            page("quotes/heard.html", "quotes-heard", "Heard By", items: 30, words: 14),
+            page("quotes/by/\(friend)/index.html", "quotes-by", "Quotes said by Person \((person * 7 + 1) % slugs.count) Example", items: 10, words: 14),
         ]
-        result.append(Page(path: slug + "/search.json", kind: "search-index") { changed in
+        result.append(Page(path: slug + "/search-index.json", kind: "search-index") { changed in
             let entries: [JSONValue] = (0..<60).map { item in
                 var text = Words.sentence(seed: UInt64(person) &* 7919 &+ UInt64(item), count: 10)
                 if changed && item == 5 { text += " (edited)" }

@@ -227,4 +227,22 @@ struct DiffScenarioTests {
 
             """)
     }
+
+    @Test func oneSideWithoutManifest() throws {
+        let scenario = try SiteScenario()
+        try scenario.useVariant("ana-lima/search-index.json")
+        try scenario.writeManifests()
+        try FileManager.default.removeItem(atPath: scenario.new + "/manifest.json")
+        // The old side's unlisted files (the search indexes, the stylesheet) are hashed to
+        // meet the new side's walk: only the changed index differs.
+        let result = scenario.diff([scenario.old, scenario.new, "--stat"])
+        #expect(result.code == 1)
+        #expect(result.out == """
+            Ana Lima: 1 page changed — search index
+              changed  ana-lima/search-index.json  +6 -1
+
+            1 page changed, 0 added, 0 removed across 1 viewer
+
+            """)
+    }
 }
