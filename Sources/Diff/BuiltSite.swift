@@ -45,16 +45,21 @@ public struct BuiltSite: Sendable {
     /// are compared, so that both sides mean the same thing.
     public static func open(old: String, new: String) throws(Diagnostic) -> (old: BuiltSite, new: BuiltSite) {
         let arguments = [old, new]
-        let opened = ParallelMap.map(count: 2) { index -> Result<(BuiltSite, [String]), Diagnostic> in
+        let opened = ParallelMap.map(count: 2) { index -> Result<BuiltSite, Diagnostic> in
+            Result { () throws(Diagnostic) in try BuiltSite.open(arguments[index]) }
+        }
+        var oldSite = try opened[0].get(), newSite = try opened[1].get()
+        guard let oldFolder = oldSite.folder, let newFolder = newSite.folder else { return (oldSite, newSite) }
+        // Two manifests that list more than pages are complete: nothing to walk.
+        if oldSite.manifest.listsFilesBesidePages && newSite.manifest.listsFilesBesidePages { return (oldSite, newSite) }
+        let sites = [oldSite, newSite]
+        let listed = ParallelMap.map(count: 2) { index -> Result<[String], Diagnostic> in
             Result { () throws(Diagnostic) in
-                let site = try BuiltSite.open(arguments[index])
-                guard let folder = site.folder, case .file = site.manifest.origin else { return (site, []) }
-                return (site, try site.manifest.unlistedFiles(in: folder))
+                guard case .file = sites[index].manifest.origin, let folder = sites[index].folder else { return [] }
+                return try sites[index].manifest.unlistedFiles(in: folder)
             }
         }
-        var (oldSite, oldFiles) = try opened[0].get()
-        var (newSite, newFiles) = try opened[1].get()
-        guard let oldFolder = oldSite.folder, let newFolder = newSite.folder else { return (oldSite, newSite) }
+        let oldFiles = try listed[0].get(), newFiles = try listed[1].get()
         switch (oldSite.manifest.origin, newSite.manifest.origin) {
         case (.file, .file):
             (oldSite.manifest, newSite.manifest) = try Manifest.addingUnlisted(

@@ -6,6 +6,15 @@ import VantageCore
 /// compared too: listing a folder is cheap next to reading it, a file present on both sides
 /// is compared byte for byte, and only the files that differ are hashed.
 extension Manifest {
+    /// True when the manifest lists files other than pages (a search index, a stylesheet):
+    /// then it is taken as the complete list of the folder and the folder is not walked.
+    public var listsFilesBesidePages: Bool {
+        pages.contains { page in
+            let path = page.path.lowercased()
+            return !(path.hasSuffix(".html") || path.hasSuffix(".xhtml") || path.hasSuffix(".htm"))
+        }
+    }
+
     /// The files of `folder` (sorted by path) that the manifest does not list.
     func unlistedFiles(in folder: String) throws(Diagnostic) -> [String] {
         let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder

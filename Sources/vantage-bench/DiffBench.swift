@@ -38,12 +38,13 @@ enum DiffBench {
         print(String(format: "  generated: %d pages per site, %.0f MB per site, %d pages changed, in %.1f s",
                      generated.value.pages, Double(generated.value.bytes) / 1e6, generated.value.changed, generated.seconds))
 
-        // In process, phase by phase.
+        // In process, phase by phase (manifests of pages only, as the build writes them: the
+        // search indexes beside the pages are found by listing the folders).
         let opened = try measure { try BuiltSite.open(old: old, new: new) }
         let (oldSite, newSite) = opened.value
         let compared = try measure { try SiteDiff.compare(old: oldSite, new: newSite) }
         let rendered = measure { compared.value.text }
-        print(String(format: "  in process: manifests read %.3f s, compare + read + diff %.3f s, text %.3f s (%.1f MB of output)",
+        print(String(format: "  in process: manifests read + folders listed %.3f s, compare + read + diff %.3f s, text %.3f s (%.1f MB of output)",
                      opened.seconds, compared.seconds, rendered.seconds, Double(rendered.value.utf8.count) / 1e6))
         print("  found: " + compared.value.summaryLine)
         let stat = try measure { try SiteDiff.compare(old: oldSite, new: newSite, options: .init(statOnly: true)) }
@@ -57,6 +58,16 @@ enum DiffBench {
                 let run = try measure { try runProcess(binary, ["diff", old, new] + extra) }
                 print(String(format: "  vantage diff %@: %.2f s wall, %.2f s CPU, exit %d, peak RSS so far %.0f MB",
                              label, run.seconds, run.value.cpu, run.value.exit, run.value.peakMB))
+            }
+            // Manifests that list every file (search indexes too): no folder walk.
+            for side in [old, new] {
+                try FileManager.default.moveItem(atPath: side + "/manifest.json", toPath: side + ".pages-manifest.json")
+                try FileManager.default.moveItem(atPath: side + ".complete-manifest.json", toPath: side + "/manifest.json")
+            }
+            for (label, extra) in [("text", [String]()), ("--stat", ["--stat"])] {
+                let run = try measure { try runProcess(binary, ["diff", old, new] + extra) }
+                print(String(format: "  with complete manifests, vantage diff %@: %.2f s wall, %.2f s CPU, exit %d",
+                             label, run.seconds, run.value.cpu, run.value.exit))
             }
             let manifests = try measure { try runProcess(binary, ["diff", old + "/manifest.json", new + "/manifest.json"]) }
             print(String(format: "  vantage diff of the two manifest.json files: %.2f s wall, %.2f s CPU",
@@ -151,9 +162,12 @@ enum SyntheticSite {
         summary.bytes = all.reduce(0) { $0 + $1.old.bytes }
         summary.changed = all.filter { $0.old.sha256 != $0.new.sha256 }.count
         // Like the build, the manifest lists pages: the search indexes are files beside them.
+        // A complete manifest (every file) is kept beside the site for the second round.
         for (folder, side) in [(old, all.map(\.old)), (new, all.map(\.new))] {
-            let manifest = Manifest(pages: side.filter { $0.kind != "search-index" }, origin: .file(folder))
-            _ = write(Array(JSONWriter.string(manifest.json).utf8), to: folder + "/manifest.json")
+            let pagesOnly = Manifest(pages: side.filter { $0.kind != "search-index" }, origin: .file(folder))
+            _ = write(Array(JSONWriter.string(pagesOnly.json).utf8), to: folder + "/manifest.json")
+            let complete = Manifest(pages: side, origin: .file(folder))
+            _ = write(Array(JSONWriter.string(complete.json).utf8), to: folder + ".complete-manifest.json")
         }
         return summary
     }

@@ -245,4 +245,29 @@ struct DiffScenarioTests {
 
             """)
     }
+
+    @Test func completeManifestsAreTrusted() throws {
+        let scenario = try SiteScenario()
+        try scenario.useVariant("ana-lima/search-index.json")
+        try scenario.writeManifests(complete: true)
+        // A file neither manifest lists: with complete manifests the folders are not walked.
+        try "stray".write(toFile: scenario.new + "/stray.txt", atomically: true, encoding: .utf8)
+        let result = scenario.diff([scenario.old, scenario.new, "--stat"])
+        #expect(result.code == 1)
+        #expect(result.out == """
+            Ana Lima: 1 page changed — search index
+              changed  ana-lima/search-index.json  +6 -1
+
+            1 page changed, 0 added, 0 removed across 1 viewer
+
+            """)
+        // With manifests of pages only, the stray file is found.
+        try scenario.writeManifests()
+        #expect(scenario.diff([scenario.old, scenario.new, "--stat"]).out.hasPrefix("""
+            Site-wide: 1 page added — stray.txt
+              added    stray.txt  5 bytes
+            Ana Lima: 1 page changed — search index
+
+            """))
+    }
 }

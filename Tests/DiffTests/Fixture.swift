@@ -80,20 +80,32 @@ final class SiteScenario {
     /// with its kind and viewer from its `<body>` hooks (found here by plain text search,
     /// independently of the code under test); like the build, other files (the search
     /// indexes, the stylesheet) are not listed.
-    func writeManifests() throws {
-        for site in [old, new] { try Self.writeManifest(site) }
+    /// With `complete`, every file is listed as a build that lists its search indexes and
+    /// assets would: `search-index` for a viewer's JSON file, kind `asset` for the rest.
+    func writeManifests(complete: Bool = false) throws {
+        for site in [old, new] { try Self.writeManifest(site, complete: complete) }
     }
 
-    static func writeManifest(_ site: String) throws {
+    static func writeManifest(_ site: String, complete: Bool) throws {
         let files = (FileManager.default.enumerator(atPath: site)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".html") }
+            .filter { path in
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: site + "/" + path, isDirectory: &isFolder)
+                return !isFolder.boolValue && path != "manifest.json" && (complete || path.hasSuffix(".html"))
+            }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var entries: [JSONValue] = []
         for path in files {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: site + "/" + path)))
             let text = String(decoding: bytes, as: UTF8.self)
             var object = JSONObject(keys: ["path"], values: [.string(path)])
-            if let body = text.range(of: "<body") {
+            if path.hasSuffix(".json") {
+                object.keys += ["kind", "viewer"]
+                object.values += [.string("search-index"), .string(String(path.prefix { $0 != "/" }))]
+            } else if !path.hasSuffix(".html") {
+                object.keys.append("kind")
+                object.values.append(.string("asset"))
+            } else if let body = text.range(of: "<body") {
                 let tag = text[body.lowerBound...].prefix { $0 != ">" }
                 for (attribute, key) in [("data-page", "kind"), ("data-viewer", "viewer")] {
                     if let start = tag.range(of: attribute + "=\"") {
