@@ -34,6 +34,16 @@ enum DiffBench {
         let block = [UInt8](repeating: 0x61, count: 64 << 20)
         let hashed = measure { SHA256.hex(block) }
         print(String(format: "  SHA-256: %.0f MB/s on one core", Double(block.count) / 1e6 / hashed.seconds))
+        // The Myers worst case: two pages with nothing in common (D = N + M).
+        var seed = Hasher(state: 7)
+        var unrelated: [[String]] = [[], []]
+        for side in 0..<2 { for _ in 0..<10_000 { unrelated[side].append("line \(side) \(seed.next() % 1000)") } }
+        let worst = measure { LineDiff(old: unrelated[0], new: unrelated[1]).counts }
+        print(String(format: "  line diff of two unrelated 10,000-line pages: %.2f s (%d deleted, %d inserted)",
+                     worst.seconds, worst.value.deletions, worst.value.insertions))
+        let edited = unrelated[0].enumerated().map { $0.offset % 100 == 0 ? $0.element + " (edited)" : $0.element }
+        let typical = measure { LineDiff(old: unrelated[0], new: edited).counts }
+        print(String(format: "  line diff of a 10,000-line page with 1%% of its lines edited: %.4f s", typical.seconds))
         let generated = try measure { try SyntheticSite.generate(people: people, changedPercent: percent, old: old, new: new) }
         print(String(format: "  generated: %d pages per site, %.0f MB per site, %d pages changed, in %.1f s",
                      generated.value.pages, Double(generated.value.bytes) / 1e6, generated.value.changed, generated.seconds))
