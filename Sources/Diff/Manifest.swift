@@ -77,6 +77,12 @@ public struct Manifest: Sendable {
         return .object(JSONObject(keys: ["pages"], values: [.array(entries)]))
     }
 
+    /// True when the list was made by walking a folder (no kinds, no viewers).
+    public var isWalked: Bool {
+        if case .walked = origin { return true }
+        return false
+    }
+
     /// The pages whose path starts with `prefix` (a binary search: the list is sorted).
     public func pages(under prefix: String) -> ArraySlice<ManifestPage> {
         var low = 0, high = pages.count

@@ -66,7 +66,7 @@ extension SiteDiff {
     /// For sites without a manifest: the kind and viewer of each differing page from its
     /// `<body>` hooks; other files under a folder named like a known viewer belong to that
     /// viewer.
-    static func fillHooks(_ changes: [PageChange], old: BuiltSite, new: BuiltSite) throws(Diagnostic) -> [PageChange] {
+    static func fillHooks(_ changes: [PageChange], old: BuiltSite, new: BuiltSite) -> [PageChange] {
         let hooks = ParallelMap.map(count: changes.count) { index -> (kind: String?, viewer: String?)? in
             let change = changes[index]
             guard change.kind == nil, change.viewer == nil else { return nil }

@@ -24,8 +24,7 @@ public enum SiteDiff {
     /// list cannot be read, or when `--viewer` names nobody on either side.
     public static func compare(old: BuiltSite, new: BuiltSite, options: Options = Options()) throws(Diagnostic) -> DiffReport {
         var changes = Manifest.changes(from: old.manifest, to: new.manifest)
-        if case .walked = old.manifest.origin { changes = try fillHooks(changes, old: old, new: new) }
-        else if case .walked = new.manifest.origin { changes = try fillHooks(changes, old: old, new: new) }
+        if old.manifest.isWalked || new.manifest.isWalked { changes = fillHooks(changes, old: old, new: new) }
 
         var compared = new.manifest.pages.count + changes.filter { $0.status == .removed }.count
         if let viewer = options.viewer {

@@ -50,13 +50,13 @@ struct DiffCommand: Command {
 
     func run(console: Console) throws -> ExitCode {
         let report: DiffReport
-        do {
+        do throws(Diagnostic) {
             let sites = try BuiltSite.open(old: old, new: new)
             report = try SiteDiff.compare(old: sites.old, new: sites.new, options: options)
-        } catch let diagnostic as Diagnostic {
+        } catch {
             // In a workflow the failure should show on the run page too, not only in the log.
-            if format == "github" { console.out(diagnostic.githubAnnotation + "\n") }
-            throw diagnostic
+            if format == "github" { console.out(error.githubAnnotation + "\n") }
+            throw error
         }
         switch format {
         case "json": console.out(JSONWriter.string(report.json, pretty: true) + "\n")
