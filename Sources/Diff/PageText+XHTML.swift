@@ -35,18 +35,27 @@ extension PageText {
         var opaqueDepth = 0
         var preDepth = 0
         var inRawText = false
+        var afterInlineEnd = false
         while let token = scanner.next() {
             switch token {
             case .start(let name, let attributes, let selfClosing):
-                if opaqueDepth > 0 || opaqueElements.contains(name) {
+                // Drawings and what is hidden from assistive technology (an avatar's initial
+                // beside the name) are decoration, not content.
+                if opaqueDepth > 0 || opaqueElements.contains(name)
+                    || attributes.contains(where: { $0.name == "aria-hidden" && $0.value == "true" }) {
                     if !selfClosing { opaqueDepth += 1 }
                     continue
                 }
                 let compact = compactAttributes(attributes)
                 let isVoid = selfClosing || voidElements.contains(name)
+                let followsInline = afterInlineEnd
+                afterInlineEnd = false
                 if name == "br" {
                     builder.breakLine()
                 } else if inlineElements.contains(name) {
+                    // Two inline elements side by side (`<span>Ana</span><span>Quotes</span>`)
+                    // are separate boxes on the page: keep their words apart.
+                    if followsInline { builder.separate() }
                     if isVoid {
                         builder.append(marker: "[" + ([name] + compact).joined(separator: " ") + "]", leading: true)
                     } else {
@@ -65,6 +74,7 @@ extension PageText {
                 }
             case .end(let name):
                 if opaqueDepth > 0 { opaqueDepth -= 1; continue }
+                afterInlineEnd = inlineElements.contains(name)
                 if inlineElements.contains(name) {
                     // Close the innermost open inline element of that name (tolerating misnesting).
                     if let index = openInline.lastIndex(where: { $0.name == name }) {
@@ -78,6 +88,7 @@ extension PageText {
                 }
             case .text(let text):
                 if opaqueDepth > 0 { continue }
+                afterInlineEnd = false
                 if inRawText {
                     builder.appendCode(text)
                 } else if preDepth > 0 {
@@ -156,6 +167,9 @@ struct LineBuilder {
         pendingSpace = false
         afterMarker = false
     }
+
+    /// Makes the next word start after a space (unless the line is empty).
+    mutating func separate() { pendingSpace = true }
 
     /// Adds an attribute marker. A block's marker leads its line and is always followed by a
     /// space; an inline element's marker trails its text, and punctuation may follow it
