@@ -34,6 +34,7 @@ extension DiffReport {
         object.add("status", .string(page.status.rawValue))
         if let kind = page.kind { object.add("kind", .string(kind)) }
         object.add("label", .string(page.label))
+        if let number = page.pageNumber { object.add("page", .number(Double(number))) }
         func side(_ entry: ManifestPage) -> JSONValue {
             .object(JSONObject(keys: ["sha256", "bytes"], values: [.string(entry.sha256), .number(Double(entry.bytes))]))
         }

@@ -105,6 +105,10 @@ public struct PageReport: Sendable {
     public var viewer: String?
     /// What the page is: "quotes feed", "quotes said by Dad", "all ideas (page 2)".
     public var label: String
+    /// The page's place in a paginated list (nil for a first or single page).
+    public var pageNumber: Int?
+    /// The list the page belongs to (its first page's path without extension), for order.
+    var list: String = ""
     /// The old manifest entry (nil when added).
     public var old: ManifestPage?
     /// The new manifest entry (nil when removed).

@@ -11,13 +11,18 @@ struct PageSeries {
     init(_ manifest: Manifest) { self.manifest = manifest }
 
     /// The page number of `page` (2 or more), or nil when it is a first or single page.
-    func pageNumber(of page: ManifestPage) -> Int? {
+    func pageNumber(of page: ManifestPage) -> Int? { position(of: page).number }
+
+    /// The list a page belongs to (its first page's stem) and its page number (nil for a
+    /// first or single page): the order a report lists a list's pages in.
+    func position(of page: ManifestPage) -> (list: String, number: Int?) {
         let fileName = page.path.split(separator: "/").last.map(String.init) ?? page.path
         let fromFolder = fileName.hasPrefix("index.")
-        for (base, number) in Self.candidates(Self.stem(page.path), fromFileName: !fromFolder) where number >= 2 {
-            if hasFirstPage(base, like: page) { return number }
+        let stem = Self.stem(page.path)
+        for (base, number) in Self.candidates(stem, fromFileName: !fromFolder) where number >= 2 {
+            if hasFirstPage(base, like: page) { return (base, number) }
         }
-        return nil
+        return (stem, nil)
     }
 
     /// True when the list's first page, whose path is `base.ext` or `base/index.ext`, is in

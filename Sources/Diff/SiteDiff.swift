@@ -46,10 +46,11 @@ public enum SiteDiff {
         pages.reserveCapacity(changes.count)
         for (change, reading) in zip(changes, readings) {
             let entry = change.new ?? change.old!
-            let pageNumber = change.new != nil ? newSeries.pageNumber(of: entry) : oldSeries.pageNumber(of: entry)
+            let position = change.new != nil ? newSeries.position(of: entry) : oldSeries.position(of: entry)
             pages.append(PageReport(
                 path: change.path, status: change.status, kind: change.kind, viewer: change.viewer,
-                label: label(change, heading: reading.heading, pageNumber: pageNumber),
+                label: label(change, heading: reading.heading, pageNumber: position.number),
+                pageNumber: position.number, list: position.list,
                 old: change.old, new: change.new, content: reading.content))
         }
         return DiffReport(
@@ -71,7 +72,7 @@ public enum SiteDiff {
         return label
     }
 
-    /// Site-wide pages first, then each viewer by slug; pages by kind, then path. Display
+    /// Site-wide pages first, then each viewer by slug; pages by kind, list and number. Display
     /// names shared by two viewers get the slug added, so a headline never means two people.
     static func group(_ pages: [PageReport], names: [String: String], old: Manifest, new: Manifest) -> [ViewerGroup] {
         var byViewer: [String?: [PageReport]] = [:]
@@ -91,10 +92,14 @@ public enum SiteDiff {
             presenceKnown = false
         }
 
+        // By kind, then list, then page number: "heard by" before "heard by (page 2)".
         func ordered(_ pages: [PageReport]) -> [PageReport] {
             pages.sorted { lhs, rhs in
                 let (a, b) = (PageKind.rank(lhs.kind), PageKind.rank(rhs.kind))
-                return a != b ? a < b : PathOrder.precedes(lhs.path, rhs.path)
+                if a != b { return a < b }
+                if lhs.list != rhs.list { return PathOrder.precedes(lhs.list, rhs.list) }
+                if lhs.pageNumber != rhs.pageNumber { return (lhs.pageNumber ?? 1) < (rhs.pageNumber ?? 1) }
+                return PathOrder.precedes(lhs.path, rhs.path)
             }
         }
         var groups: [ViewerGroup] = []
