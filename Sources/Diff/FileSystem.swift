@@ -56,4 +56,9 @@ enum FileSystem {
         }
         return result
     }
+
+    /// `folder` without a trailing slash (but `/` stays `/`), so joined paths have one.
+    static func withoutTrailingSlash(_ folder: String) -> String {
+        folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    }
 }

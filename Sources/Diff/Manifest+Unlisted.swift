@@ -17,7 +17,7 @@ extension Manifest {
 
     /// The files of `folder` (sorted by path) that the manifest does not list.
     func unlistedFiles(in folder: String) throws(Diagnostic) -> [String] {
-        let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let root = FileSystem.withoutTrailingSlash(folder)
         guard var files = FileSystem.regularFiles(under: root) else {
             throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: folder))
         }

@@ -8,7 +8,7 @@ extension Manifest {
     ///
     /// Symbolic links are skipped rather than followed, so nothing outside the folder is read.
     public static func walk(folder: String, displayName: String) throws(Diagnostic) -> Manifest {
-        let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let root = FileSystem.withoutTrailingSlash(folder)
         guard var relativePaths = FileSystem.regularFiles(under: root) else {
             throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: displayName))
         }
