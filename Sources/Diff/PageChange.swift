@@ -1,16 +1,11 @@
-/// How a page differs between the old and the new site.
-public enum PageStatus: String, Sendable, CaseIterable, Comparable {
+/// How a page differs between the old and the new site, in the order reports list them.
+public enum PageStatus: String, Sendable, CaseIterable {
     /// The same path with other bytes.
     case changed
     /// Only in the new site.
     case added
     /// Only in the old site.
     case removed
-
-    /// The order the report lists them in.
-    public static func < (lhs: PageStatus, rhs: PageStatus) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 }
 
 /// One page that differs: its status and its manifest entries on each side.
