@@ -43,7 +43,7 @@ let package = Package(
             name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore", "VantageCLI"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ValidateTests", dependencies: ["Validate", "VantageCore"]),
-        .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore"]),
+        .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore", "VantageCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["VantageCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,16 +1,22 @@
 import Foundation
 
-/// `vantage-bench <benchmark> [options]`: release-build benchmarks that print figures.
+// `vantage-bench <benchmark> [options]`: release-build benchmarks; each prints its own figures.
 let arguments = Array(CommandLine.arguments.dropFirst())
-do {
-    switch arguments.first {
-    case "build":
-        try BuildBench.run(arguments: Array(arguments.dropFirst()))
-    default:
-        print("Usage: vantage-bench build [options]   (vantage-bench build --help)")
-        exit(arguments.isEmpty ? 0 : 2)
+switch arguments.first {
+case "build":
+    do { try BuildBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(1)
     }
-} catch {
-    FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
-    exit(1)
+case "diff":
+    do { try DiffBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
+    }
+default:
+    print("""
+        vantage-bench: benchmarks:
+          build [--people N] [--quotes N] [--ideas N] [--page-size N] [--every K] [--dir DIR]
+          diff [--people N] [--changed-percent P] [--out DIR] [--keep]
+        """)
 }
