@@ -57,6 +57,16 @@ public struct StoredQuote: Sendable, Hashable {
     public var saidAt: Int64
     /// The Quotes user who entered it (`person.id`).
     public var submittedBy: Int64
+
+    /// Creates a value.
+    public init(id: String, text: String, saidBy: Int64, saidByName: String, saidAt: Int64, submittedBy: Int64) {
+        self.id = id
+        self.text = text
+        self.saidBy = saidBy
+        self.saidByName = saidByName
+        self.saidAt = saidAt
+        self.submittedBy = submittedBy
+    }
 }
 
 /// One hearer of a quote.
@@ -69,6 +79,14 @@ public struct StoredHearer: Sendable, Hashable {
     public var personID: Int64
     /// The name the submitter had for the hearer.
     public var name: String
+
+    /// Creates a value.
+    public init(quoteID: String, position: Int, personID: Int64, name: String) {
+        self.quoteID = quoteID
+        self.position = position
+        self.personID = personID
+        self.name = name
+    }
 }
 
 /// An idea from Change Jar.
@@ -89,6 +107,18 @@ public struct StoredIdea: Sendable, Hashable {
     public var showName: Bool
     /// `self` or `someone`.
     public var forWhom: String
+
+    /// Creates a value.
+    public init(id: String, text: String, textLength: Int, submittedAt: Int64, authorID: Int64, authorName: String, showName: Bool, forWhom: String) {
+        self.id = id
+        self.text = text
+        self.textLength = textLength
+        self.submittedAt = submittedAt
+        self.authorID = authorID
+        self.authorName = authorName
+        self.showName = showName
+        self.forWhom = forWhom
+    }
 }
 
 /// A review decision (the latest per reviewer and item).
@@ -107,6 +137,17 @@ public struct StoredReview: Sendable, Hashable {
     public var decidedAt: Int64
     /// The review file's `exportedAt`, Unix seconds.
     public var exportedAt: Int64
+
+    /// Creates a value.
+    public init(reviewer: String, item: String, action: String, until: String?, list: String?, decidedAt: Int64, exportedAt: Int64) {
+        self.reviewer = reviewer
+        self.item = item
+        self.action = action
+        self.until = until
+        self.list = list
+        self.decidedAt = decidedAt
+        self.exportedAt = exportedAt
+    }
 }
 
 /// The site settings (`site.json` with its defaults applied).
@@ -125,4 +166,15 @@ public struct StoredSite: Sendable, Hashable {
     public var pageSize: Int
     /// `buildDate` from site.json in Unix seconds, when given (see `Database.buildDate`).
     public var buildDate: Int64?
+
+    /// Creates a value.
+    public init(title: String?, defaultLocale: String, locales: [String], timeZone: String, defaultRegion: String, pageSize: Int, buildDate: Int64?) {
+        self.title = title
+        self.defaultLocale = defaultLocale
+        self.locales = locales
+        self.timeZone = timeZone
+        self.defaultRegion = defaultRegion
+        self.pageSize = pageSize
+        self.buildDate = buildDate
+    }
 }
