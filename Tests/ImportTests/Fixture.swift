@@ -88,10 +88,10 @@ final class Fixture {
             let queries = [
                 "SELECT 'site', title, default_locale, locales, time_zone, default_region, page_size, build_date FROM site",
                 "SELECT 'person', phone, email, name, locale, time_zone, quotes_user, changejar_user, last_visit_at FROM person p ORDER BY 2, 3",
-                "SELECT 'idea', i.id, text, text_length, submitted_at, \(who), author_name, show_name, for_whom FROM idea i JOIN person p ON p.id = author_id ORDER BY 2",
-                "SELECT 'quote', q.id, text, \(who), said_by_name, said_at, (SELECT coalesce(phone, email) FROM person WHERE id = submitted_by) FROM quote q JOIN person p ON p.id = said_by ORDER BY 2",
-                "SELECT 'hearer', quote_id, position, \(who), name, said_at FROM hearer h JOIN person p ON p.id = person_id ORDER BY 2, 3",
-                "SELECT 'contact', (SELECT phone FROM person WHERE id = owner_id) AS o, \(who) AS c, name FROM contact JOIN person p ON p.id = person_id ORDER BY 2, 3",
+                "SELECT 'idea', i.id, i.text, text_length, submitted_at, \(who), author_name, show_name, for_whom FROM idea i JOIN person p ON p.id = author_id ORDER BY 2",
+                "SELECT 'quote', q.id, q.text, \(who), said_by_name, said_at, (SELECT coalesce(phone, email) FROM person WHERE id = submitted_by) FROM quote q JOIN person p ON p.id = said_by ORDER BY 2",
+                "SELECT 'hearer', quote_id, position, \(who), h.name, said_at FROM hearer h JOIN person p ON p.id = person_id ORDER BY 2, 3",
+                "SELECT 'contact', (SELECT phone FROM person WHERE id = owner_id) AS o, \(who) AS c, contact.name FROM contact JOIN person p ON p.id = person_id ORDER BY 2, 3",
                 "SELECT 'review', reviewer, item, action, until, list, decided_at, exported_at FROM review ORDER BY 2, 3",
             ]
             return try queries.flatMap { try db.rows($0) }.map { row in
