@@ -1,0 +1,107 @@
+import Foundation
+import Import
+import VantageCore
+
+/// `vantage-bench import`: generates a synthetic export and imports it into a fresh store,
+/// printing normalised rows per second, input MB per second and peak memory; then imports it
+/// again unchanged. With `--format both` each format runs in its own process, so that each
+/// peak-memory figure is its own.
+enum ImportBench {
+    static let usage = """
+        Usage: vantage-bench import [--people N] [--quotes N] [--ideas N] [--seed N]
+                                    [--format json|jsonl|both] [--dir DIR]
+          defaults: 10000 people, 200000 quotes, 20000 ideas, seed 1, both formats,
+                    DIR /dev/shm/vantage-bench-import (a tmpfs: the disk is measured elsewhere)
+        """
+
+    static func run(arguments: [String]) throws {
+        var people = 10_000, quotes = 200_000, ideas = 20_000, seed: UInt64 = 1
+        var format = "both"
+        var directory = "/dev/shm/vantage-bench-import"
+        var index = 0
+        func value() throws -> String {
+            index += 1
+            guard index < arguments.count else { throw BenchError("\(arguments[index - 1]) needs a value\n\(usage)") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--people": people = Int(try value()) ?? people
+            case "--quotes": quotes = Int(try value()) ?? quotes
+            case "--ideas": ideas = Int(try value()) ?? ideas
+            case "--seed": seed = UInt64(try value()) ?? seed
+            case "--format": format = try value()
+            case "--dir": directory = try value()
+            case "--help": print(usage); return
+            default: throw BenchError("unknown argument \(arguments[index])\n\(usage)")
+            }
+            index += 1
+        }
+        guard format == "both" || SyntheticExport.Format(rawValue: format) != nil else { throw BenchError(usage) }
+        if format == "both" {
+            for each in SyntheticExport.Format.allCases {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+                process.arguments = ["import", "--people", "\(people)", "--quotes", "\(quotes)", "--ideas", "\(ideas)",
+                                     "--seed", "\(seed)", "--format", each.rawValue, "--dir", directory]
+                try process.run()
+                process.waitUntilExit()
+                guard process.terminationStatus == 0 else { throw BenchError("the \(each.rawValue) run failed") }
+            }
+            return
+        }
+        try measure(SyntheticExport(people: people, quotes: quotes, ideas: ideas, seed: seed),
+                    format: SyntheticExport.Format(rawValue: format)!, directory: directory + "/" + format)
+    }
+
+    static func measure(_ export: SyntheticExport, format: SyntheticExport.Format, directory: String) throws {
+        try? FileManager.default.removeItem(atPath: directory)
+        let content = directory + "/content"
+        let summary = try export.write(to: content, format: format)
+        let options = ImportOptions(contentDirectory: content, storePath: directory + "/store.sqlite")
+
+        let start = ContinuousClock.now
+        let report: ImportReport
+        do { report = try Importer.run(options) } catch { throw BenchError("import failed:\n\(error)") }
+        let importSeconds = Self.seconds(since: start)
+        let rows = report.tables.reduce(0) { $0 + $1.stored }
+        let megabytes = Double(summary.bytes) / 1_000_000
+        let peak = peakResidentMegabytes()
+
+        let again = ContinuousClock.now
+        let second: ImportReport
+        do { second = try Importer.run(options) } catch { throw BenchError("re-import failed:\n\(error)") }
+        let reimportSeconds = Self.seconds(since: again)
+
+        let breakdown = report.tables.filter { $0.stored > 0 }.map { "\($0.stored) \($0.name)" }.joined(separator: ", ")
+        print("""
+            import \(format.rawValue): \(export.people) people, \(export.quotes) quotes, \(export.ideas) ideas (seed \(export.seed))
+              input      \(fixed(megabytes, 1)) MB in \(summary.files.count) files
+              rows       \(rows) normalised rows (\(breakdown))
+              time       \(fixed(importSeconds, 3)) s
+              speed      \(Int(Double(rows) / importSeconds)) rows/s, \(fixed(megabytes / importSeconds, 1)) MB/s
+              peak RSS   \(fixed(peak, 1)) MB (whole process, generation included)
+              re-import  \(fixed(reimportSeconds, 3)) s unchanged, \(Int(Double(rows) / reimportSeconds)) rows/s checked, wrote nothing: \(second.changedNothing)
+            """)
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// The process's peak resident set size (Linux reports kilobytes).
+    static func peakResidentMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    static func fixed(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }
+}
+
+/// A benchmark that could not run.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
