@@ -1,6 +1,8 @@
 import VantageCore
 
-/// Quotes, Quotes contacts and Change Jar ideas: streamed record by record.
+/// Quotes, Quotes contacts and Change Jar ideas: streamed record by record. The reading thread
+/// parses and checks each record and resolves the users it names (from a snapshot of the
+/// merged users); this thread resolves everyone else and stores it.
 extension ImportSession {
     func importQuotes(quotesExport: QuotesExport?) throws {
         let sync = try QuoteSync(database: database)
@@ -11,20 +13,28 @@ extension ImportSession {
             source = try recordSource(file, key: "quotes", expected: "an array of quotes", context: context)
         }
         if let source {
-            try each(source, count: "quotes") { value, location in
-                let quote = try QuoteRecord(value, at: location, context: self.context)
-                guard let submitter = self.people.claimed(phone: quote.submittedBy), self.people.isQuotesUser(submitter) else {
+            let context = self.context!
+            let users = people.users()
+            typealias Prepared = (quote: QuoteRecord, submitter: Int64, saidBy: Int64?, hearers: [Int64?])
+            try each(source, count: "quotes", decode: { value, location -> Prepared in
+                let quote = try QuoteRecord(value, at: location, context: context)
+                guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
                     throw location.member("submittedBy").error(
                         "expected the phone of a registered Quotes user, found \(quote.submittedBy), which no Quotes user has")
                 }
+                return (quote, submitter, users.byPhone[quote.saidBy.phone], quote.heardBy.map { users.byPhone[$0.phone] })
+            }) { prepared, location in
+                let quote = prepared.quote
                 try sync.claim(id: quote.id, at: location)
-                let saidBy = try self.people.contact(phone: quote.saidBy.phone)
+                let saidBy = try prepared.saidBy ?? self.people.contact(phone: quote.saidBy.phone)
                 var hearers: [(person: Int64, name: String)] = []
                 hearers.reserveCapacity(quote.heardBy.count)
-                for hearer in quote.heardBy { hearers.append((try self.people.contact(phone: hearer.phone), hearer.name)) }
+                for (hearer, known) in zip(quote.heardBy, prepared.hearers) {
+                    hearers.append((try known ?? self.people.contact(phone: hearer.phone), hearer.name))
+                }
                 try sync.write(QuoteSync.Resolved(
                     id: quote.id, text: quote.text, saidBy: saidBy, saidByName: quote.saidBy.name, saidAt: quote.saidAt,
-                    submittedBy: submitter, hearers: hearers))
+                    submittedBy: prepared.submitter, hearers: hearers))
             }
         }
         try sync.finish()
@@ -41,12 +51,17 @@ extension ImportSession {
             source = try recordSource(file, key: "contacts", expected: "an array of contacts", context: context)
         }
         if let source {
-            try each(source, count: "contacts") { value, location in
-                let contact = try ContactRecord(value, at: location, context: self.context)
-                guard let owner = self.people.claimed(phone: contact.owner), self.people.isQuotesUser(owner) else {
+            let context = self.context!
+            let users = people.users()
+            try each(source, count: "contacts", decode: { value, location -> (ContactRecord, Int64) in
+                let contact = try ContactRecord(value, at: location, context: context)
+                guard let owner = users.quotesUser(phone: contact.owner) else {
                     throw location.member("owner").error(
                         "expected the phone of a registered Quotes user, found \(contact.owner), which no Quotes user has")
                 }
+                return (contact, owner)
+            }) { prepared, location in
+                let (contact, owner) = prepared
                 let person = try self.people.contact(phone: contact.phone)
                 try sync.claim(owner: owner, person: person, phone: contact.phone, at: location)
                 try sync.write(owner: owner, person: person, name: contact.name)
@@ -60,8 +75,9 @@ extension ImportSession {
         let sync = try IdeaSync(database: database)
         if let file = layout.ideas {
             let source = try recordSource(file, key: "ideas", expected: "an array of ideas", context: context)
-            try each(source, count: "ideas") { value, location in
-                let idea = try IdeaRecord(value, at: location, context: self.context)
+            let context = self.context!
+            try each(source, count: "ideas", decode: { value, location in try IdeaRecord(value, at: location, context: context) }) {
+                idea, location in
                 try sync.claim(id: idea.id, at: location)
                 let author = try self.people.author(email: idea.authorEmail)
                 try sync.write(id: idea.id, IdeaSync.Resolved(

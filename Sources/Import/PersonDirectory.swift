@@ -27,6 +27,7 @@ final class PersonDirectory {
     private var claimed: Set<Int64> = []
     private var claimedPhones: [String: Int64] = [:]
     private var claimedEmails: [String: Int64] = [:]
+    private var claimedQuotesUsers: Set<Int64> = []
     private(set) var changes = RowChanges()
 
     private let insert: Statement
@@ -58,6 +59,12 @@ final class PersonDirectory {
         }
     }
 
+    /// The users claimed so far, by phone and email: taken once the users are merged, so the
+    /// reading thread can resolve most people without touching the directory.
+    func users() -> UserIndex {
+        UserIndex(byPhone: claimedPhones, byEmail: claimedEmails, quotesUsers: claimedQuotesUsers)
+    }
+
     /// The claimed person with this phone.
     func claimed(phone: String) -> Int64? { claimedPhones[phone] }
 
@@ -65,7 +72,7 @@ final class PersonDirectory {
     func claimed(email: String) -> Int64? { claimedEmails[email] }
 
     /// True when `id` is a registered Quotes user of this export.
-    func isQuotesUser(_ id: Int64) -> Bool { rows[id]?.quotesUser == true }
+    func isQuotesUser(_ id: Int64) -> Bool { claimedQuotesUsers.contains(id) }
 
     /// The person with this phone: a user of this export, or else a contact-only person.
     func contact(phone: String) throws -> Int64 {
@@ -109,6 +116,7 @@ final class PersonDirectory {
         if let phone = target.phone { byPhone[phone] = id; claimedPhones[phone] = id }
         if let email = target.email { byEmail[email] = id; claimedEmails[email] = id }
         claimed.insert(id)
+        if target.quotesUser { claimedQuotesUsers.insert(id) }
         return id
     }
 
@@ -147,6 +155,19 @@ final class PersonDirectory {
 
     /// Rows of this export that are people.
     var count: Int { claimed.count }
+}
+
+/// The users of an export by phone and email (a snapshot: never changes after it is taken).
+struct UserIndex: Sendable {
+    let byPhone: [String: Int64]
+    let byEmail: [String: Int64]
+    let quotesUsers: Set<Int64>
+
+    /// The Quotes user with this phone, if any.
+    func quotesUser(phone: String) -> Int64? {
+        guard let id = byPhone[phone], quotesUsers.contains(id) else { return nil }
+        return id
+    }
 }
 
 /// How many rows of one table an import added, rewrote, left alone and removed.

@@ -18,6 +18,10 @@ final class QuoteSync {
     private let seen: SeenKeys
     private let insertQuote, updateQuote, selectQuote: Statement
     private let insertHearer, updateHearer, deleteHearer, selectHearers: Statement
+    /// `INSERT … VALUES (…), (…)` for 1 to `maximumBatch` hearers: a quote's new hearers
+    /// in one statement.
+    private var insertHearers: [Statement] = []
+    private static let maximumBatch = 8
     private let database: Database
     private(set) var quotes = RowChanges()
     private(set) var hearers = RowChanges()
@@ -38,6 +42,11 @@ final class QuoteSync {
         deleteHearer = try database.statement("DELETE FROM hearer WHERE quote_id = ?1 AND person_id = ?2")
         selectHearers = try database.statement(
             "SELECT person_id, position, name, said_at FROM hearer WHERE quote_id = ?1")
+        for count in 1...Self.maximumBatch {
+            let rows = (0..<count).map { row in "(" + (1...5).map { "?\(row * 5 + $0)" }.joined(separator: ", ") + ")" }
+            insertHearers.append(try database.statement(
+                "INSERT INTO hearer (quote_id, position, person_id, name, said_at) VALUES " + rows.joined(separator: ", ")))
+        }
     }
 
     /// Checks that `id` was not met before in this export, and notes it.
@@ -63,7 +72,28 @@ final class QuoteSync {
         try bindQuote(insertQuote, quote)
         try insertQuote.runBound()
         quotes.added += 1
-        try writeHearers(quote, existing: [:])
+        try insertAllHearers(quote)
+    }
+
+    /// Inserts every hearer of a new quote, a few rows per statement.
+    private func insertAllHearers(_ quote: Resolved) throws {
+        var start = 0
+        while start < quote.hearers.count {
+            let count = min(Self.maximumBatch, quote.hearers.count - start)
+            let statement = insertHearers[count - 1]
+            for row in 0..<count {
+                let base = Int32(row * 5)
+                let hearer = quote.hearers[start + row]
+                try statement.bindText(quote.id, at: base + 1)
+                try statement.bindInteger(Int64(start + row), at: base + 2)
+                try statement.bindInteger(hearer.person, at: base + 3)
+                try statement.bindText(hearer.name, at: base + 4)
+                try statement.bindInteger(quote.saidAt, at: base + 5)
+            }
+            try statement.runBound()
+            hearers.added += count
+            start += count
+        }
     }
 
     /// Removes the quotes (and so their hearers) the export no longer has.

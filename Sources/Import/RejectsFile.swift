@@ -26,21 +26,27 @@ final class RejectsFile {
 
     deinit { fclose(handle) }
 
-    /// Writes one rejected record. A record holding a password field is written without its
-    /// password members (and says so): passwords never reach any output.
-    func write(_ diagnostic: Diagnostic, record: RecordSource.Record) {
-        var text = record.text()
+    /// Writes one rejected record, given its location and original text. A record holding a
+    /// password field is written without its password members (and says which): passwords
+    /// never reach any output. One that mentions a password but cannot be parsed is withheld.
+    func write(_ diagnostic: Diagnostic, at location: RecordLocation, text: String) {
+        var record: JSONValue = .string(text)
         var removed: [String] = []
-        if case .success(let value) = record.value {
-            let cleaned = Self.withoutPasswords(value, path: "", removed: &removed)
-            if !removed.isEmpty { text = JSONWriter.string(cleaned) }
+        if text.range(of: "password", options: .caseInsensitive) != nil {
+            if let value = try? JSONParser.parse(Array(text.utf8), file: location.file) {
+                let cleaned = Self.withoutPasswords(value, path: "", removed: &removed)
+                if !removed.isEmpty { record = .string(JSONWriter.string(cleaned)) }
+            } else {
+                record = .null
+                removed = ["(the record cannot be parsed and mentions a password, so it is withheld)"]
+            }
         }
         var object = JSONObject()
-        object.keys.append("file"); object.values.append(.string(record.location.file))
-        if let line = record.location.line { object.keys.append("line"); object.values.append(.number(Double(line))) }
-        object.keys.append("path"); object.values.append(.string(diagnostic.location?.recordPath ?? record.location.path))
+        object.keys.append("file"); object.values.append(.string(location.file))
+        if let line = location.line { object.keys.append("line"); object.values.append(.number(Double(line))) }
+        object.keys.append("path"); object.values.append(.string(diagnostic.location?.recordPath ?? location.path))
         object.keys.append("reason"); object.values.append(.string(diagnostic.message))
-        object.keys.append("record"); object.values.append(.string(text))
+        object.keys.append("record"); object.values.append(record)
         if !removed.isEmpty {
             object.keys.append("passwordFieldsRemoved"); object.values.append(.array(removed.map { .string($0) }))
         }

@@ -71,6 +71,12 @@ struct ReimportTests {
         #expect(changes["ideas"] == RowChanges(added: 0, updated: 0, unchanged: 2, removed: 1))
         #expect(changes["contacts"] == RowChanges(added: 0, updated: 1, unchanged: 1, removed: 0))
         #expect(changes["reviews"] == RowChanges(added: 0, updated: 0, unchanged: 1, removed: 1))
+        // The totals in the report are the rows in the store.
+        for table in report.tables {
+            let name = ["people": "person", "ideas": "idea", "quotes": "quote", "hearers": "hearer", "contacts": "contact",
+                        "reviews": "review", "site": "site"][table.name]!
+            #expect(try fixture.read { try $0.scalar("SELECT count(*) FROM \(name)") } == .integer(Int64(table.stored)), "\(name)")
+        }
         // Bob kept his row: the quotes that name him were not rewritten for it.
         #expect(try fixture.read { try $0.person(phone: "+442079460018") }?.id == bobID)
 
