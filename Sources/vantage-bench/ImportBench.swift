@@ -60,10 +60,23 @@ enum ImportBench {
         let summary = try export.write(to: content, format: format)
         let options = ImportOptions(contentDirectory: content, storePath: directory + "/store.sqlite")
 
-        let start = ContinuousClock.now
-        let report: ImportReport
-        do { report = try Importer.run(options) } catch { throw BenchError("import failed:\n\(error)") }
-        let importSeconds = Self.seconds(since: start)
+        // The best of three imports into a fresh store: the machine is shared, and the best
+        // run is the one least disturbed. CPU time (both threads) is reported beside it.
+        var importSeconds = Double.infinity
+        var cpuSeconds = 0.0
+        var best: ImportReport?
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(atPath: options.storePath)
+            let cpuBefore = cpuTime()
+            let start = ContinuousClock.now
+            do { best = try Importer.run(options) } catch { throw BenchError("import failed:\n\(error)") }
+            let seconds = Self.seconds(since: start)
+            if seconds < importSeconds {
+                importSeconds = seconds
+                cpuSeconds = cpuTime() - cpuBefore
+            }
+        }
+        guard let report = best else { return }
         let rows = report.tables.reduce(0) { $0 + $1.stored }
         let megabytes = Double(summary.bytes) / 1_000_000
         let peak = peakResidentMegabytes()
@@ -78,7 +91,7 @@ enum ImportBench {
             import \(format.rawValue): \(export.people) people, \(export.quotes) quotes, \(export.ideas) ideas (seed \(export.seed))
               input      \(fixed(megabytes, 1)) MB in \(summary.files.count) files
               rows       \(rows) normalised rows (\(breakdown))
-              time       \(fixed(importSeconds, 3)) s
+              time       \(fixed(importSeconds, 3)) s wall (best of 3), \(fixed(cpuSeconds, 3)) s CPU on two threads
               speed      \(Int(Double(rows) / importSeconds)) rows/s, \(fixed(megabytes / importSeconds, 1)) MB/s
               peak RSS   \(fixed(peak, 1)) MB (whole process, generation included)
               re-import  \(fixed(reimportSeconds, 3)) s unchanged, \(Int(Double(rows) / reimportSeconds)) rows/s checked, wrote nothing: \(second.changedNothing)
@@ -88,6 +101,14 @@ enum ImportBench {
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// User and system CPU seconds of the whole process so far.
+    static func cpuTime() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The process's peak resident set size (Linux reports kilobytes).
