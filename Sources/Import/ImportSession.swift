@@ -139,7 +139,7 @@ struct QuotesExport {
     let document: JSONDocument
 
     init(_ file: ContentLayout.File, context: ReadContext) throws {
-        document = try JSONDocument(file)
+        document = try JSONDocument(file, shallow: true)
         let root = try Fields(document.root, at: RecordLocation(file: file.name), known: ["users", "quotes", "contacts"],
                               context: context, expected: "an object with \"users\", \"quotes\" and \"contacts\" arrays")
         _ = try root.array("users", expected: "an array of users")
@@ -154,7 +154,7 @@ struct QuotesExport {
 /// file's root must be an object holding that array (unknown members are warned about).
 func recordSource(_ file: ContentLayout.File, key: String, expected: String, context: ReadContext) throws -> RecordSource {
     if file.isJSONLines { return .lines(file) }
-    let document = try JSONDocument(file)
+    let document = try JSONDocument(file, shallow: true)
     let root = try Fields(document.root, at: RecordLocation(file: file.name), known: [key], context: context,
                           expected: "an object with a \"\(key)\" array")
     _ = try root.array(key, expected: expected)

@@ -2,23 +2,76 @@ import Foundation
 import VantageCore
 
 /// One JSON document read whole: its bytes (so a rejected record can be written back
-/// unchanged), its parsed value, and the byte ranges of the elements of its top-level arrays.
-struct JSONDocument {
+/// unchanged), its root, and the byte ranges of the elements of its top-level arrays.
+///
+/// A `shallow` document (an export) is only scanned: its root holds every member except the
+/// arrays, which stay empty, and each array element is parsed when it is read (on the reading
+/// thread), so no tree of the whole export is ever built. A syntax error anywhere is still
+/// reported exactly: on the first failure the whole document is parsed for its first error.
+struct JSONDocument: @unchecked Sendable {
     let file: ContentLayout.File
     let bytes: [UInt8]
     let root: JSONValue
     let ranges: [String: [Range<Int>]]
+    let isShallow: Bool
 
-    /// Reads and parses `file`; syntax errors name the line and column, text that is not
-    /// UTF-8 is named as such.
-    init(_ file: ContentLayout.File) throws(Diagnostic) {
+    /// Reads and parses (or, `shallow`, scans) `file`; syntax errors name the line and column,
+    /// text that is not UTF-8 is named as such.
+    init(_ file: ContentLayout.File, shallow: Bool = false) throws(Diagnostic) {
         self.file = file
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
         }
-        bytes = [UInt8](data)
+        let bytes = [UInt8](data)
+        self.bytes = bytes
         try Self.checkEncoding(bytes, file: file)
-        (root, ranges) = try JSONParser.parseRecords(bytes, file: file.name)
+        if shallow, let (root, ranges) = Self.scan(bytes, file: file) {
+            (self.root, self.ranges, isShallow) = (root, ranges, true)
+        } else {
+            (root, ranges) = try JSONParser.parseRecords(bytes, file: file.name)
+            isShallow = false
+        }
+    }
+
+    /// The root with its arrays left empty, and their element ranges; nil when the scan or a
+    /// member outside the arrays fails (the full parse then reports the error).
+    private static func scan(_ bytes: [UInt8], file: ContentLayout.File) -> (JSONValue, [String: [Range<Int>]])? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let members = JSONScanner.members(of: buffer) else { return nil }
+            var root = JSONObject()
+            var ranges: [String: [Range<Int>]] = [:]
+            for member in members {
+                root.keys.append(member.key)
+                if let elements = member.elements {
+                    root.values.append(.array([]))
+                    ranges[member.key] = elements
+                } else {
+                    var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[member.value]), file: file.name)
+                    guard let value = try? parser.parseDocument() else { return nil }
+                    root.values.append(value)
+                }
+            }
+            return (.object(root), ranges)
+        }
+    }
+
+    /// The number of elements of the top-level array `key`.
+    func count(of key: String) -> Int {
+        isShallow ? ranges[key]?.count ?? 0 : root.objectValue?[key]?.arrayValue?.count ?? 0
+    }
+
+    /// Element `index` of the top-level array `key`, parsed now for a shallow document.
+    func element(of key: String, at index: Int) throws(Diagnostic) -> JSONValue {
+        guard isShallow else { return root.objectValue![key]!.arrayValue![index] }
+        let range = ranges[key]![index]
+        let parsed = bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
+            var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[range]), file: file.name)
+            return try? parser.parseDocument()
+        }
+        if let parsed { return parsed }
+        // Parse everything: the first error of the document, with its true line and column.
+        _ = try JSONParser.parse(bytes, file: file.name)
+        throw Diagnostic.error("the element \(key)[\(index)] cannot be read", at: SourceLocation(file: file.name))
     }
 
     /// The original text of element `index` of the top-level array `key`.
@@ -64,9 +117,9 @@ enum RecordSource {
     func forEach(_ body: (Record) throws -> Void) throws {
         switch self {
         case .array(let document, let key):
-            guard let elements = document.root.objectValue?[key]?.arrayValue else { return }
             let base = RecordLocation(file: document.file.name).member(key)
-            for (index, element) in elements.enumerated() {
+            for index in 0..<document.count(of: key) {
+                let element = try document.element(of: key, at: index)
                 try body(Record(location: base.element(index), value: .success(element),
                                 text: { document.text(of: key, at: index) }))
             }
