@@ -47,7 +47,11 @@ public enum Importer {
             let layout = try ContentLayout(directory: options.contentDirectory)
             let store = try Store(path: options.storePath)
             if options.keepGoing { rejects = try RejectsFile(path: options.effectiveRejectsPath) }
-            let report = try store.write { database in
+            // Into an empty store every reference the import writes is to a row it wrote itself,
+            // and none is removed: checking each again would be a B-tree search per row. Into a
+            // store with data, rows are replaced and removed, and every reference is checked
+            // (deferred to the commit, see below).
+            let importInto = { (database: Database) throws -> ImportReport in
                 // References to people are checked at commit: a person row may be replaced
                 // while quotes that point to it are still being rewritten.
                 try database.execute("PRAGMA defer_foreign_keys = ON")
@@ -72,6 +76,7 @@ public enum Importer {
                 report.rejectsPath = options.keepGoing ? options.effectiveRejectsPath : nil
                 return report
             }
+            let report = try store.isEmpty ? store.writeUncheckedReferences(importInto) : store.write(importInto)
             try rejects?.commit()
             return report
         } catch {

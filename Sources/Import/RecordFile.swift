@@ -19,10 +19,9 @@ struct JSONDocument: @unchecked Sendable {
     /// text that is not UTF-8 is named as such.
     init(_ file: ContentLayout.File, shallow: Bool = false) throws(Diagnostic) {
         self.file = file
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        guard let bytes = Self.read(file.path) else {
             throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
         }
-        let bytes = [UInt8](data)
         self.bytes = bytes
         try Self.checkEncoding(bytes, file: file)
         if shallow, let (root, ranges) = Self.scan(bytes, file: file) {
@@ -31,6 +30,21 @@ struct JSONDocument: @unchecked Sendable {
             (root, ranges) = try JSONParser.parseRecords(bytes, file: file.name)
             isShallow = false
         }
+    }
+
+    /// The file's bytes, read straight into one array (no second copy of a large export).
+    private static func read(_ path: String) -> [UInt8]? {
+        guard let handle = fopen(path, "rb") else { return nil }
+        defer { fclose(handle) }
+        guard fseek(handle, 0, SEEK_END) == 0 else { return nil }
+        let size = ftell(handle)
+        guard size >= 0, fseek(handle, 0, SEEK_SET) == 0 else { return nil }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = size == 0 ? 0 : fread(buffer.baseAddress!, 1, size, handle)
+            failed = count != size
+        }
+        return failed ? nil : bytes
     }
 
     /// The root with its arrays left empty, and their element ranges; nil when the scan or a

@@ -64,6 +64,25 @@ public final class Store {
         try database.transaction { try body(database) }
     }
 
+    /// Like `write`, with foreign-key enforcement switched off for the transaction (SQLite
+    /// allows the switch only outside one). Only for a writer that makes every reference
+    /// itself, such as the importer filling an empty store; checking each row again would only
+    /// cost time.
+    public func writeUncheckedReferences<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.execute("PRAGMA foreign_keys = OFF")
+        defer { try? database.execute("PRAGMA foreign_keys = ON") }
+        return try database.transaction { try body(database) }
+    }
+
+    /// True when the store holds no person, quote or idea (nothing imported yet).
+    public var isEmpty: Bool {
+        get throws {
+            try read { db in
+                try ["person", "quote", "idea"].allSatisfy { try db.scalar("SELECT 1 FROM \($0) LIMIT 1") == nil }
+            }
+        }
+    }
+
     /// Applies the migrations this store has not seen yet, each in its own transaction that
     /// also records the new version, so a failed step leaves the store at the previous one.
     private func migrate() throws {

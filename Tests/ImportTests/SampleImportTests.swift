@@ -19,6 +19,16 @@ struct SampleImportTests {
         #expect(report.warnings.isEmpty)
     }
 
+    @Test func everyReferenceHoldsAfterAFirstImportAndAfterChanges() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()  // into an empty store: references are made, not checked per row
+        #expect(try fixture.read { try $0.rows("PRAGMA foreign_key_check") }.isEmpty)
+        try fixture.edit("quotes/export.json", replacing: #""name": "Uncle Bob""#, with: #""name": "Robert""#)
+        try fixture.importOrFail()
+        #expect(try fixture.read { try $0.rows("PRAGMA foreign_key_check") }.isEmpty)
+        #expect(try fixture.read { try $0.scalar("PRAGMA foreign_keys") } == .integer(1))
+    }
+
     @Test func mergesPeopleAcrossTheAppsByEmailAndByPhone() throws {
         let fixture = try Fixture()
         try fixture.importOrFail()
