@@ -97,7 +97,7 @@ final class PersonDirectory {
         if let email = target.email, let holder = byEmail[email], holder != candidate { try release(holder) }
         let id: Int64
         if let candidate {
-            precondition(!claimed.contains(candidate), "a person was claimed twice")
+            guard !claimed.contains(candidate) else { throw MergeInvariantError(detail: "one person was claimed twice") }
             let current = rows[candidate]!
             if current != target {
                 try write(update, target, id: candidate)
@@ -126,7 +126,7 @@ final class PersonDirectory {
     }
 
     private func release(_ id: Int64) throws {
-        precondition(!claimed.contains(id), "a claimed person cannot give up a phone or email")
+        guard !claimed.contains(id) else { throw MergeInvariantError(detail: "two people claimed one phone or email") }
         delete.reset()
         try delete.bindInteger(id, at: 1)
         try delete.runBound()
@@ -155,6 +155,13 @@ final class PersonDirectory {
 
     /// Rows of this export that are people.
     var count: Int { claimed.count }
+}
+
+/// A merge that the checks before it should have made impossible: reported (exit 2, nothing
+/// stored) rather than crashing.
+struct MergeInvariantError: Error, CustomStringConvertible {
+    let detail: String
+    var description: String { "internal error while merging people: \(detail); nothing was imported" }
 }
 
 /// The users of an export by phone and email (a snapshot: never changes after it is taken).

@@ -9,14 +9,15 @@ import VantageCore
 enum ImportBench {
     static let usage = """
         Usage: vantage-bench import [--people N] [--quotes N] [--ideas N] [--seed N]
-                                    [--format json|jsonl|both] [--dir DIR]
-          defaults: 10000 people, 200000 quotes, 20000 ideas, seed 1, both formats,
+                                    [--format json|jsonl|both] [--dir DIR] [--runs N]
+          defaults: 10000 people, 200000 quotes, 20000 ideas, seed 1, both formats, 3 runs,
                     DIR /dev/shm/vantage-bench-import (a tmpfs: the disk is measured elsewhere)
         """
 
     static func run(arguments: [String]) throws {
         var people = 10_000, quotes = 200_000, ideas = 20_000, seed: UInt64 = 1
         var format = "both"
+        var runs = 3
         var directory = "/dev/shm/vantage-bench-import"
         var index = 0
         func value() throws -> String {
@@ -32,6 +33,7 @@ enum ImportBench {
             case "--seed": seed = UInt64(try value()) ?? seed
             case "--format": format = try value()
             case "--dir": directory = try value()
+            case "--runs": runs = max(1, Int(try value()) ?? runs)
             case "--help": print(usage); return
             default: throw BenchError("unknown argument \(arguments[index])\n\(usage)")
             }
@@ -43,7 +45,7 @@ enum ImportBench {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
                 process.arguments = ["import", "--people", "\(people)", "--quotes", "\(quotes)", "--ideas", "\(ideas)",
-                                     "--seed", "\(seed)", "--format", each.rawValue, "--dir", directory]
+                                     "--seed", "\(seed)", "--format", each.rawValue, "--dir", directory, "--runs", "\(runs)"]
                 try process.run()
                 process.waitUntilExit()
                 guard process.terminationStatus == 0 else { throw BenchError("the \(each.rawValue) run failed") }
@@ -51,22 +53,22 @@ enum ImportBench {
             return
         }
         try measure(SyntheticExport(people: people, quotes: quotes, ideas: ideas, seed: seed),
-                    format: SyntheticExport.Format(rawValue: format)!, directory: directory + "/" + format)
+                    format: SyntheticExport.Format(rawValue: format)!, directory: directory + "/" + format, runs: runs)
     }
 
-    static func measure(_ export: SyntheticExport, format: SyntheticExport.Format, directory: String) throws {
+    static func measure(_ export: SyntheticExport, format: SyntheticExport.Format, directory: String, runs: Int) throws {
         try? FileManager.default.removeItem(atPath: directory)
         let content = directory + "/content"
         let summary = try export.write(to: content, format: format)
         let options = ImportOptions(contentDirectory: content, storePath: directory + "/store.sqlite")
 
-        // The best of three imports into a fresh store: the machine is shared, and the best
+        // The best of `runs` imports into a fresh store: the machine is shared, and the best
         // run is the one least disturbed. CPU time (both threads) is reported beside it.
         var importSeconds = Double.infinity
         var cpuSeconds = 0.0
         var mainThreadSeconds = 0.0
         var best: ImportReport?
-        for _ in 0..<3 {
+        for _ in 0..<runs {
             try? FileManager.default.removeItem(atPath: options.storePath)
             let cpuBefore = cpuTime()
             let threadBefore = threadCPUTime()
@@ -94,7 +96,7 @@ enum ImportBench {
             import \(format.rawValue): \(export.people) people, \(export.quotes) quotes, \(export.ideas) ideas (seed \(export.seed))
               input      \(fixed(megabytes, 1)) MB in \(summary.files.count) files
               rows       \(rows) normalised rows (\(breakdown))
-              time       \(fixed(importSeconds, 3)) s wall (best of 3), \(fixed(cpuSeconds, 3)) s CPU on two threads, \(fixed(mainThreadSeconds, 3)) s of it on the storing thread
+              time       \(fixed(importSeconds, 3)) s wall (best of \(runs)), \(fixed(cpuSeconds, 3)) s CPU on two threads, \(fixed(mainThreadSeconds, 3)) s of it on the storing thread
               speed      \(Int(Double(rows) / importSeconds)) rows/s, \(fixed(megabytes / importSeconds, 1)) MB/s (wall)
               bound      \(Int(Double(rows) / mainThreadSeconds)) rows/s, \(fixed(megabytes / mainThreadSeconds, 1)) MB/s (storing thread's CPU time)
               peak RSS   \(fixed(peak, 1)) MB (whole process, generation included)
