@@ -132,13 +132,21 @@ public struct PhoneNumberReader: Sendable {
 
 /// Why a text is not a phone number; `reason` completes "expected a phone number, found …".
 public enum PhoneNumberProblem: Error, Sendable, Equatable {
+    /// No digits at all.
     case empty
+    /// Letters (vanity numbers, extensions such as "x12").
     case letters
+    /// A character that is neither a digit nor a separator people use.
     case character(Character)
+    /// A `+` that does not come first.
     case misplacedPlus
+    /// No country calling code starts these digits.
     case unknownCallingCode(String)
+    /// Fewer digits after the calling code than numbers there have.
     case tooShort(digits: Int, callingCode: Int?, expected: String?)
+    /// More digits than numbers there (or E.164) allow.
     case tooLong(digits: Int, callingCode: Int?, expected: String?)
+    /// A length between those allowed (8 digits in the UK).
     case wrongLength(digits: Int, callingCode: Int?, expected: String?)
 
     /// What is wrong, in words.

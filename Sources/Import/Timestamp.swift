@@ -131,7 +131,18 @@ public enum Timestamp {
 
 /// Why a text is not a timestamp with an offset.
 public enum TimestampProblem: Error, Sendable, Equatable {
-    case malformed, noTime, noOffset, invalidDate, invalidTime, invalidOffset
+    /// Not `YYYY-MM-DDTHH:MM[:SS[.fff]]` and an offset.
+    case malformed
+    /// A date without a time.
+    case noTime
+    /// A local time: no `Z` and no `±HH:MM`.
+    case noOffset
+    /// A day that does not exist (2025-02-29).
+    case invalidDate
+    /// An hour, minute or second out of range.
+    case invalidTime
+    /// An offset of 24 hours or more.
+    case invalidOffset
 
     /// What is wrong, in words (completes "expected an ISO 8601 timestamp …, found "…"").
     public var reason: String {
