@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "TemplateTests", dependencies: ["Template", "VantageCore"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore"]),
         .testTarget(name: "ValidateTests", dependencies: ["Validate", "VantageCore"]),
-        .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore"]),
+        .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore", "VantageCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["VantageCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,16 +1,22 @@
 import Foundation
 
-/// `vantage-bench <benchmark> [options]`: release-build benchmarks that print figures.
+// `vantage-bench <benchmark> [options]`; each benchmark prints its own figures.
 let arguments = Array(CommandLine.arguments.dropFirst())
-do {
-    switch arguments.first {
-    case "import":
-        try ImportBench.run(arguments: Array(arguments.dropFirst()))
-    default:
-        print("Usage: vantage-bench import [options]   (vantage-bench import --help)")
-        exit(arguments.isEmpty ? 0 : 2)
+switch arguments.first {
+case "diff":
+    do { try DiffBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
     }
-} catch {
-    FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
-    exit(1)
+case "import":
+    do { try ImportBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
+default:
+    print("""
+        vantage-bench: benchmarks:
+          diff [--people N] [--changed-percent P] [--out DIR] [--keep]
+          import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
+        """)
 }
