@@ -37,7 +37,7 @@ let package = Package(
             name: "vantage-bench",
             dependencies: ["VantageCore", "Store", "Import", "Template", "Render", "Validate", "Diff"]),
         .testTarget(name: "CoreTests", dependencies: ["VantageCore"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "Store", "VantageCore"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Store", "VantageCore", "VantageCLI"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template", "VantageCore"]),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore", "VantageCLI"],
