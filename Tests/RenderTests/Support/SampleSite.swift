@@ -60,9 +60,12 @@ final class SampleSite: @unchecked Sendable {
         }
     }
 
-    /// Rows of a query on the store, as strings (NULL as nil).
+    /// Rows of a query on the store, as strings (NULL as nil). Tests run in parallel and a
+    /// connection is not shared between threads, hence the lock.
     func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[String?]] {
-        try database.rows(sql, arguments).map { row in
+        lock.lock()
+        defer { lock.unlock() }
+        return try database.rows(sql, arguments).map { row in
             row.map { value -> String? in
                 switch value {
                 case .null: return nil
