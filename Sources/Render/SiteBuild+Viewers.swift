@@ -19,7 +19,7 @@ extension SiteBuild {
                     let home = selected[index]
                     let output = RecordingOutput(writer: writer)
                     let pages = ViewerPages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
-                    _ = try pages.render(home, store: store)
+                    try pages.render(home, store: store)
                     try spool.add(output.entries, key: home.slug + "/")
                     let done = queue.finished(pages: output.entries.count, files: output.files)
                     options.progress?(done, selected.count)

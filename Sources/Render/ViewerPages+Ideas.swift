@@ -1,10 +1,10 @@
 import Template
 
 extension ViewerPages {
-    /// Renders the pages of one idea list; returns how many. Each entry is a fragment target
+    /// Renders the pages of one idea list. Each entry is a fragment target
     /// whose previous/next links reach the neighbouring ideas of the same list, on this page
     /// or the next one.
-    func renderIdeaList(_ kind: IdeaListKind, order: [Int], isNew: [Bool], for viewer: Viewer) throws -> Int {
+    func renderIdeaList(_ kind: IdeaListKind, order: [Int], isNew: [Bool], for viewer: Viewer) throws {
         let location = ListLocation.ideas(viewer.slug, kind)
         let pagination = Pagination(itemCount: order.count, pageSize: site.settings.pageSize)
         let listValue = kind.listValue(count: order.count)
@@ -39,6 +39,5 @@ extension ViewerPages {
                 "pages/ideas", kind: kind.pageKind, path: location.path(page: page), toViewer: "../../",
                 fields: fields, for: viewer)
         }
-        return pagination.pageCount
     }
 }

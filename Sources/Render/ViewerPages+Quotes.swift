@@ -1,26 +1,23 @@
 import Template
 
 extension ViewerPages {
-    /// Renders the feed, the Said By and Heard By tabs and one page set per speaker; returns
-    /// the number of pages.
-    func renderQuoteLists(_ lists: QuoteLists, for viewer: Viewer) throws -> Int {
-        var pages = 0
+    /// Renders the feed, the Said By and Heard By tabs and one page set per speaker.
+    func renderQuoteLists(_ lists: QuoteLists, for viewer: Viewer) throws {
         let all = Array(lists.feed.indices)
-        pages += try renderQuoteList(.feed, indices: all, at: .feed(viewer.slug), toViewer: "../", lists, viewer)
-        pages += try renderQuoteList(.said, indices: lists.said, at: .said(viewer.slug), toViewer: "../", lists, viewer)
-        pages += try renderQuoteList(.heard, indices: lists.heard, at: .heard(viewer.slug), toViewer: "../", lists, viewer)
+        try renderQuoteList(.feed, indices: all, at: .feed(viewer.slug), toViewer: "../", lists, viewer)
+        try renderQuoteList(.said, indices: lists.said, at: .said(viewer.slug), toViewer: "../", lists, viewer)
+        try renderQuoteList(.heard, indices: lists.heard, at: .heard(viewer.slug), toViewer: "../", lists, viewer)
         for speaker in lists.speakers {
-            pages += try renderQuoteList(
+            try renderQuoteList(
                 .by(speakerName: speaker.name), indices: speaker.quotes,
                 at: .saidBy(viewer.slug, speaker: speaker.slug), toViewer: "../../../", lists, viewer)
         }
-        return pages
     }
 
     private func renderQuoteList(
         _ kind: QuoteListKind, indices: [Int], at location: ListLocation, toViewer: String,
         _ lists: QuoteLists, _ viewer: Viewer
-    ) throws -> Int {
+    ) throws {
         let pagination = Pagination(itemCount: indices.count, pageSize: site.settings.pageSize)
         let listValue = kind.listValue(count: indices.count)
         for page in 1...pagination.pageCount {
@@ -42,7 +39,6 @@ extension ViewerPages {
                 "pages/quotes", kind: kind.pageKind, path: location.path(page: page), toViewer: toViewer,
                 fields: fields, for: viewer)
         }
-        return pagination.pageCount
     }
 
     func entry(for quote: Quote, lists: QuoteLists, viewer: Viewer, toViewer: String) -> QuoteEntry {

@@ -19,12 +19,6 @@ public struct ViewerPages {
         self.forcedLocale = forcedLocale
     }
 
-    /// What one viewer's rendering produced.
-    public struct Tally: Sendable {
-        public var pages = 0
-        public var files = 0
-    }
-
     /// Everything one viewer needs while their pages are rendered.
     struct Viewer {
         let home: SiteModel.Home
@@ -36,7 +30,7 @@ public struct ViewerPages {
     }
 
     /// Renders and emits every page of `home`'s part of the site.
-    public func render(_ home: SiteModel.Home, store: SiteStore) throws -> Tally {
+    public func render(_ home: SiteModel.Home, store: SiteStore) throws {
         let person = home.person
         let localizer = renderer.localizer(
             locale: site.locale(for: person, forced: forcedLocale), timeZone: site.timeZone(for: person))
@@ -46,20 +40,15 @@ public struct ViewerPages {
             naming: Naming(chosenNames: site.chosenNames, contacts: contacts),
             badge: ViewerBadge(slug: home.slug, name: home.name))
         let quotes = try store.visibleQuotes(viewer: person.id).map(Self.cleaned)
-        var tally = Tally()
-
         let ideas = IdeaLists(site: site, viewer: person)
         for kind in IdeaListKind.allCases {
-            tally.pages += try renderIdeaList(kind, order: ideas.order(kind), isNew: ideas.isNew, for: viewer)
+            try renderIdeaList(kind, order: ideas.order(kind), isNew: ideas.isNew, for: viewer)
         }
         let quoteLists = QuoteLists(quotes: quotes, viewer: viewer, site: site)
-        tally.pages += try renderQuoteLists(quoteLists, for: viewer)
+        try renderQuoteLists(quoteLists, for: viewer)
         try renderHome(ideas: ideas, quotes: quoteLists, for: viewer)
         try renderSettings(for: viewer)
         try renderSearch(ideas: ideas, quotes: quoteLists, for: viewer)
-        tally.pages += 3
-        tally.files += 1
-        return tally
     }
 
     static func cleaned(_ quote: Quote) -> Quote {
