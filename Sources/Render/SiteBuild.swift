@@ -64,8 +64,24 @@ public enum SiteBuild {
         public var renderSeconds: Double = 0
     }
 
+    /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):
+    /// the build replaces the output whole, and must never take its own inputs with it.
+    public static func checkOutput(_ output: String, against inputs: [(name: String, path: String)]) throws {
+        func absolute(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let out = absolute(output)
+        for input in inputs {
+            let path = absolute(input.path)
+            if path == out || path.hasPrefix(out == "/" ? "/" : out + "/") {
+                throw Diagnostic.error("the output '\(output)' holds the \(input.name) '\(input.path)'; choose another --out")
+            }
+        }
+    }
+
     /// Builds the site. On any error the previous output is left as it was.
     public static func run(_ options: Options) throws -> Report {
+        try checkOutput(options.output, against: [("store", options.store), ("templates", options.templates)])
         var report = Report()
         let store = try step("open the store \(options.store)") { try SiteStore(path: options.store) }
         let site = try step("load the site from the store") { () -> SiteModel in

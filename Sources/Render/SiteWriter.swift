@@ -43,8 +43,15 @@ public final class SiteWriter: @unchecked Sendable {
         self.staging = parent + "/." + url.lastPathComponent + ".building"
         let files = FileManager.default
         var isDirectory: ObjCBool = false
-        if files.fileExists(atPath: self.output, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw Diagnostic.error("the output '\(trimmed)' exists and is not a folder")
+        if files.fileExists(atPath: self.output, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw Diagnostic.error("the output '\(trimmed)' exists and is not a folder") }
+            // The swap replaces the whole folder: never do that to a folder vantage did not build.
+            let entries = (try? files.contentsOfDirectory(atPath: self.output)) ?? []
+            if entries.contains(where: { !$0.hasPrefix(".") }), !entries.contains(SitePath.manifest) {
+                throw Diagnostic.error(
+                    "refusing to replace '\(trimmed)': it holds files but no \(SitePath.manifest), so it is not a site "
+                        + "vantage built; remove it or choose another --out")
+            }
         }
         do {
             try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -91,6 +98,7 @@ public final class SiteWriter: @unchecked Sendable {
             guard rename(staging, output) == 0 else { throw posixError("cannot move the new site into place") }
             return counts
         }
+        carryHiddenFiles()
         let old: String
         if Self.exchange(staging, output) {
             old = staging
@@ -105,6 +113,18 @@ public final class SiteWriter: @unchecked Sendable {
         }
         counts.removed = Self.removeTree(old, countingFilesMissingFrom: output)
         return counts
+    }
+
+    /// Keeps the output's own top-level dot-files (`.gitkeep`, `.nojekyll`, …): they are not
+    /// the build's, so the swap must not drop them.
+    private func carryHiddenFiles() {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+        var info = stat()
+        for name in entries.sorted() where name.hasPrefix(".") {
+            let source = output + "/" + name
+            guard lstat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            _ = link(source, staging + "/" + name)
+        }
     }
 
     /// Deletes the staging folder after a failed build; the previous output stays as it was.

@@ -69,6 +69,7 @@ struct BuildCommand: Command {
 
     func run(console: Console) throws -> ExitCode {
         let started = Date()
+        try SiteBuild.checkOutput(output, against: [("content", content), ("store", store), ("templates", templates)])
         let imported: ImportReport
         do {
             imported = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))

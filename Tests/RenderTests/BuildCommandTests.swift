@@ -80,4 +80,16 @@ struct BuildCommandTests {
         #expect(home.contains("lang=\"pt-BR\" dir=\"ltr\""))
         #expect(home.contains("Ideias novas"))
     }
+
+    @Test("An output that holds an input is refused before anything is written")
+    func outputHoldsInput() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let console = Console.capturing()
+        let status = VantageCLI.run(
+            ["build", "--content", content, "--templates", templatesFolder, "--out", folder.path, "--db", store],
+            console: console)
+        #expect(status == 2)
+        #expect(console.standardError == "error: the output '\(folder.path)' holds the store '\(store)'; choose another --out\n")
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
 }
