@@ -1,0 +1,133 @@
+import Foundation
+import VantageCore
+
+/// A viewer's locale, time zone and the build's "now", with the String Catalog: what the
+/// localisation helpers (`t`, `date`, `number`, `andList`, `lang`, `dir`) need. Formatters are
+/// shared per locale and time zone, and formatted dates, numbers and plural categories are
+/// memoised, so one Localizer can serve every page of a locale from several threads.
+public final class Localizer: Sendable {
+    /// The BCP 47 tag ("pt-BR").
+    public let languageTag: String
+    /// "rtl" for right-to-left scripts (ar, he, fa, ur, …), otherwise "ltr".
+    public let direction: String
+    /// The IANA time zone dates are shown in ("Asia/Tokyo").
+    public let timeZoneIdentifier: String
+    /// The instant relative dates are measured from (the build date, never the wall clock).
+    public let now: Date
+    /// Strict: a missing catalog key is an error; spec: a visible marker and a warning.
+    public let mode: TemplateMode
+    /// The catalog strings come from, if any.
+    public let catalog: StringCatalog?
+
+    let formatters: LocaleFormatters
+    let plurals: PluralRules
+    /// Catalog languages to try, best first (pt-BR, pt, then the source language).
+    let lookupChain: [String]
+    let memo = Locked(Memo())
+    private let log = Locked(WarningLog())
+
+    struct Memo {
+        var dates: [DateKey: String] = [:]
+        var numbers: [Double: String] = [:]
+        var categories: [Double: PluralCategory] = [:]
+        var resolutions: [String: Resolution] = [:]
+    }
+
+    struct DateKey: Hashable {
+        let seconds: Double
+        let style: DateStyle
+    }
+
+    private struct WarningLog {
+        var seen: Set<String> = []
+        var warnings: [Diagnostic] = []
+    }
+
+    /// Bounds each memo: a site shows a limited set of instants and numbers, but a long-running
+    /// caller should not grow without end.
+    static let memoLimit = 20_000
+
+    /// Creates a Localizer. `locale` is a BCP 47 tag (`pt-BR`, `pt_BR` is accepted); an unknown
+    /// `timeZone` falls back to UTC with a warning.
+    public init(catalog: StringCatalog?, locale: String, timeZone: String, now: Date, mode: TemplateMode) {
+        let tag = LanguageTag.normalize(locale.isEmpty ? (catalog?.sourceLanguage ?? "en") : locale)
+        languageTag = tag
+        let zone = TimeZone(identifier: timeZone)
+        timeZoneIdentifier = zone?.identifier ?? "UTC"
+        self.now = now
+        self.mode = mode
+        self.catalog = catalog
+        formatters = LocaleFormatters.shared(languageTag: tag, timeZone: zone ?? TimeZone(identifier: "UTC")!)
+        plurals = PluralRules.shared(for: tag)
+        lookupChain = LanguageTag.fallbackChain(for: tag, sourceLanguage: catalog?.sourceLanguage ?? tag)
+        direction = Localizer.isRightToLeft(tag) ? "rtl" : "ltr"
+        if zone == nil {
+            warn(Diagnostic.warning("unknown time zone '\(timeZone)': showing times in UTC"))
+        }
+    }
+
+    static func isRightToLeft(_ tag: String) -> Bool {
+        if Locale.Language(identifier: tag).characterDirection == .rightToLeft { return true }
+        return ["ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb"].contains(LanguageTag.language(of: tag))
+    }
+
+    /// Warnings collected while rendering in spec mode (missing keys, unusable arguments),
+    /// each once, in a stable order.
+    public var warnings: [Diagnostic] {
+        log.withLock { $0.warnings }.sorted { lhs, rhs in
+            let left = (lhs.location?.file ?? "", lhs.location?.line ?? 0, lhs.location?.column ?? 0)
+            let right = (rhs.location?.file ?? "", rhs.location?.line ?? 0, rhs.location?.column ?? 0)
+            return left != right ? left < right : lhs.message < rhs.message
+        }
+    }
+
+    /// Records a warning (a repeat of the same warning at the same place is kept once).
+    public func warn(_ diagnostic: Diagnostic) {
+        log.withLock { log in
+            if log.seen.insert(diagnostic.description).inserted { log.warnings.append(diagnostic) }
+        }
+    }
+
+    /// The CLDR plural category of a number in this locale.
+    public func pluralCategory(for number: Double) -> PluralCategory {
+        if let known = memo.withLock({ $0.categories[number] }) { return known }
+        let category = plurals.category(for: number)
+        memo.withLock { memo in
+            if memo.categories.count >= Localizer.memoLimit { memo.categories.removeAll() }
+            memo.categories[number] = category
+        }
+        return category
+    }
+
+    /// A number as this locale writes it ("1 234,5" in fr).
+    public func format(number: Double) -> String {
+        if let known = memo.withLock({ $0.numbers[number] }) { return known }
+        let text = formatters.format(number: number)
+        memo.withLock { memo in
+            if memo.numbers.count >= Localizer.memoLimit { memo.numbers.removeAll() }
+            memo.numbers[number] = text
+        }
+        return text
+    }
+
+    /// Strings joined as this locale joins "Ana, Ben and Cy".
+    public func format(list: [String]) -> String {
+        formatters.format(list: list)
+    }
+
+    /// An instant in a style, in this locale and time zone (memoised per instant and style).
+    public func format(date: Date, style: DateStyle) -> String {
+        format(seconds: date.timeIntervalSince1970, style: style)
+    }
+
+    func format(seconds: Double, style: DateStyle) -> String {
+        let key = DateKey(seconds: seconds, style: style)
+        if let known = memo.withLock({ $0.dates[key] }) { return known }
+        let text = formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now)
+        memo.withLock { memo in
+            if memo.dates.count >= Localizer.memoLimit { memo.dates.removeAll() }
+            memo.dates[key] = text
+        }
+        return text
+    }
+}

@@ -1,0 +1,106 @@
+import VantageCore
+
+/// The localisation helpers: `t`, `date`, `number`, `andList`, `lang` and `dir`.
+extension Renderer {
+    mutating func renderLocaleName(_ name: LocaleName) throws(TemplateError) {
+        guard let localizer else {
+            try render([.variable(name.fallback)])
+            return
+        }
+        output.append(name.kind == .language ? localizer.languageTag : localizer.direction)
+    }
+
+    mutating func renderHelper(_ helper: HelperSection) throws(TemplateError) {
+        guard let localizer else {
+            if strict {
+                throw source.error(
+                    "'{{#\(helper.fallback.path.text)}}' is a localisation helper: render with a Localizer",
+                    at: helper.call.offset)
+            }
+            try renderSection(helper.fallback)
+            return
+        }
+        let call = helper.call
+        switch call.kind {
+        case .translate(let key):
+            var arguments: [(name: String?, value: Value)] = []
+            arguments.reserveCapacity(call.arguments.count)
+            for argument in call.arguments {
+                arguments.append((argument.name, try value(of: argument.value, at: call.offset)))
+            }
+            let translation = localizer.translate(key, arguments: arguments)
+            if translation.missingKey {
+                try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)
+            }
+            for problem in translation.problems { try report(problem, localizer: localizer, at: call.offset) }
+            output.appendEscaped(translation.text)
+        case .date(let style):
+            let value = try value(of: call.arguments[0].value, at: call.offset)
+            guard let seconds = instant(in: value) else {
+                if case .null = value { return }
+                try report(
+                    "date: expected Unix seconds or an ISO 8601 string, got \(describe(value))", localizer: localizer,
+                    at: call.offset)
+                return
+            }
+            output.appendEscaped(localizer.format(seconds: seconds, style: style))
+        case .number:
+            let value = try value(of: call.arguments[0].value, at: call.offset)
+            guard let number = TranslationBuilder.number(in: value) else {
+                if case .null = value { return }
+                try report("number: expected a number, got \(describe(value))", localizer: localizer, at: call.offset)
+                return
+            }
+            output.appendEscaped(localizer.format(number: number))
+        case .andList:
+            let value = try value(of: call.arguments[0].value, at: call.offset)
+            guard case .list(let elements) = value else {
+                if case .null = value { return }
+                try report("andList: expected a list, got \(describe(value))", localizer: localizer, at: call.offset)
+                return
+            }
+            var items: [String] = []
+            for element in elements {
+                switch element {
+                case .string(let text): items.append(text)
+                case .number(let number): items.append(localizer.format(number: number))
+                default:
+                    try report(
+                        "andList: expected a list of strings, found \(element.kindDescription)", localizer: localizer,
+                        at: call.offset)
+                }
+            }
+            output.appendEscaped(localizer.format(list: items))
+        }
+    }
+
+    private func value(of argument: HelperCall.Argument, at offset: Int) throws(TemplateError) -> Value {
+        switch argument {
+        case .literal(let text): return .string(text)
+        case .path(let path): return try resolve(path, at: offset) ?? .null
+        }
+    }
+
+    private func instant(in value: Value) -> Double? {
+        switch value {
+        case .number(let seconds): return seconds
+        case .string(let text): return ISODate.parse(text)
+        default: return nil
+        }
+    }
+
+    private func describe(_ value: Value) -> String {
+        if case .string(let text) = value { return "\(quoted(text))" }
+        return value.kindDescription
+    }
+
+    /// A helper problem: an error in strict mode, a warning otherwise. The Localizer's mode
+    /// decides, since it is the catalog's and locale's problem.
+    private func report(_ message: String, localizer: Localizer, at offset: Int) throws(TemplateError) {
+        let error = source.error(message, at: offset)
+        if localizer.mode == .strict || strict { throw error }
+        var warning = error.diagnostic
+        warning.severity = .warning
+        localizer.warn(warning)
+    }
+}

@@ -1,0 +1,100 @@
+/// The compiled form of a template: a tree of nodes made once and rendered many times.
+/// Everything is an immutable value, so compiled templates are shared freely across threads.
+indirect enum Node: Sendable {
+    /// Literal text, as UTF-8 bytes ready to copy.
+    case text([UInt8])
+    /// The start of an output line: where a standalone partial's indentation is written.
+    case lineStart
+    /// `{{name}}`, `{{{name}}}`, `{{&name}}`.
+    case variable(Variable)
+    /// `{{#name}}…{{/name}}` and `{{^name}}…{{/name}}`.
+    case section(Section)
+    /// `{{>name}}` and `{{>*name}}`.
+    case partial(Partial)
+    /// `{{<name}}…{{/name}}`: a parent template with block overrides.
+    case parent(Parent)
+    /// `{{$name}}…{{/name}}`: an overridable block.
+    case block(Block)
+    /// `{{#t}}…{{/t}}` and the other localisation helpers, compiled from their argument list.
+    case helper(HelperSection)
+    /// `{{lang}}` and `{{dir}}`, answered by the Localizer.
+    case localeName(LocaleName)
+}
+
+/// A dotted name as written in a tag: `.` or `a.b.c`.
+struct Path: Sendable {
+    /// The name as written, for messages.
+    let text: String
+    /// The parts between dots; empty for `.`.
+    let components: [String]
+
+    var isImplicit: Bool { components.isEmpty }
+}
+
+struct Variable: Sendable {
+    let path: Path
+    let escaped: Bool
+    /// Byte offset of the tag in its template, for errors.
+    let offset: Int
+}
+
+struct Section: Sendable {
+    let path: Path
+    let inverted: Bool
+    let children: [Node]
+    /// The unprocessed text between the tags, handed to lambdas.
+    let rawBody: String
+    /// The delimiters in force at the opening tag, used to parse what a lambda returns.
+    let delimiters: Delimiters
+    let offset: Int
+}
+
+struct Partial: Sendable {
+    /// The template name, or the path to look it up in the context when dynamic.
+    let name: String
+    let dynamicPath: Path?
+    /// Set when the tag stands alone: every line of the partial is indented by this.
+    let indentation: [UInt8]
+    let isStandalone: Bool
+    let offset: Int
+}
+
+struct Parent: Sendable {
+    let name: String
+    let dynamicPath: Path?
+    let indentation: [UInt8]
+    let isStandalone: Bool
+    /// The blocks given inside the tag, by name (text around them is ignored).
+    let overrides: [String: Block]
+    let offset: Int
+}
+
+struct Block: Sendable {
+    let name: String
+    /// The default content (or, inside a parent tag, the overriding content), already stripped
+    /// of its own indentation when the block stands alone.
+    let children: [Node]
+    let isStandalone: Bool
+    /// Whitespace before the standalone opening tag.
+    let tagIndentation: [UInt8]
+    /// The indentation the content had before it was stripped.
+    let contentIndentation: [UInt8]
+    let offset: Int
+    /// The template the block was written in (an override renders inside another template).
+    let source: TemplateSource
+
+    /// What a standalone block's content is indented by where it is expanded.
+    var siteIndentation: [UInt8] { contentIndentation.isEmpty ? tagIndentation : contentIndentation }
+}
+
+struct HelperSection: Sendable {
+    let call: HelperCall
+    /// How the section renders when there is no Localizer (spec mode: an ordinary section).
+    let fallback: Section
+}
+
+struct LocaleName: Sendable {
+    enum Kind: Sendable { case language, direction }
+    let kind: Kind
+    let fallback: Variable
+}

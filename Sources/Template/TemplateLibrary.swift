@@ -1,0 +1,76 @@
+import VantageCore
+
+/// One compiled template: its source (for error messages) and its node tree.
+struct CompiledTemplate: Sendable {
+    let source: TemplateSource
+    let nodes: [Node]
+    /// Bytes of literal text, a first guess at the size of the output.
+    let literalSize: Int
+}
+
+/// Compiled templates, shareable across threads. Names are paths relative to the root without
+/// ".mustache" ("layout", "partials/idea"); `{{>name}}` and `{{<name}}` resolve the same way.
+public final class TemplateLibrary: Sendable {
+    /// Spec or strict: what a missing variable, partial or parent does.
+    public let mode: TemplateMode
+    let templates: [String: CompiledTemplate]
+
+    /// Every template name, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Compiles in-memory templates by name (tests, the spec suite, `vantage render`).
+    public convenience init(templates: [String: String], mode: TemplateMode) throws(TemplateError) {
+        try self.init(
+            sources: templates.map { TemplateSource(name: $0.key, path: $0.key, text: $0.value) }, mode: mode)
+    }
+
+    init(sources: [TemplateSource], mode: TemplateMode) throws(TemplateError) {
+        self.mode = mode
+        var templates: [String: CompiledTemplate] = [:]
+        for source in sources.sorted(by: { $0.name < $1.name }) {
+            let nodes = try Parser.parse(source)
+            templates[source.name] = CompiledTemplate(
+                source: source, nodes: nodes, literalSize: TemplateLibrary.literalSize(of: nodes))
+        }
+        self.templates = templates
+        if mode == .strict { try checkReferences() }
+    }
+
+    /// Renders the template `name` with `context` as the root of the context stack; the
+    /// helpers are available when a `localizer` is given.
+    public func render(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError) -> String {
+        String(decoding: try renderUTF8(name, context: context, localizer: localizer), as: UTF8.self)
+    }
+
+    /// Renders into UTF-8 bytes, ready to write to a file.
+    public func renderUTF8(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError) -> [UInt8] {
+        guard let template = templates[name] else {
+            throw TemplateError(
+                template: name, line: 1, column: 1,
+                message: "no template named '\(name)'" + TemplateLibrary.suggestion(for: name, among: names),
+                sourceLine: "")
+        }
+        var renderer = Renderer(
+            library: self, localizer: localizer, context: context, source: template.source,
+            capacity: max(1024, template.literalSize * 2))
+        try renderer.render(template.nodes)
+        return renderer.output.bytes
+    }
+
+    func template(named name: String) -> CompiledTemplate? { templates[name] }
+
+    static func suggestion(for name: String, among names: [String]) -> String {
+        names.isEmpty ? " (the library is empty)" : " (known: \(names.prefix(8).joined(separator: ", "))\(names.count > 8 ? ", …" : ""))"
+    }
+
+    private static func literalSize(of nodes: [Node]) -> Int {
+        nodes.reduce(0) { total, node in
+            switch node {
+            case .text(let bytes): return total + bytes.count
+            case .section(let section): return total + literalSize(of: section.children)
+            case .block(let block): return total + literalSize(of: block.children)
+            default: return total
+            }
+        }
+    }
+}
