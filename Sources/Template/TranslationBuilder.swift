@@ -87,10 +87,8 @@ struct TranslationBuilder {
             value = argument(at: index)
         }
         nextPosition += 1
-        guard let value else {
-            problems.append("\(describeString) needs an argument for '\(name)'; give \(name)=path")
-            return
-        }
+        guard let value else { return }  // `argument(at:)` has reported it
+
         let number = TranslationBuilder.number(in: value)
         if number == nil, substitution.specifier.isNumeric {
             problems.append("\(describeString): '\(name)' needs a number, got \(value.kindDescription)")
