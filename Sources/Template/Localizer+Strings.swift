@@ -1,9 +1,8 @@
 import Foundation
 
-/// What `{{#t}}key …{{/t}}` produced: the text, and anything that went wrong on the way.
-struct Translation {
-    var text = ""
-    /// The key is not in the catalog (or there is no catalog).
+/// What went wrong while writing `{{#t}}key …{{/t}}`.
+struct TranslationOutcome {
+    /// The key is not in the catalog (or there is no catalog); the marker was written instead.
     var missingKey = false
     /// Problems with the arguments (strict mode makes the first one an error).
     var problems: [String] = []
@@ -23,10 +22,11 @@ extension Localizer {
     /// `arguments` (in order; a substitution named like an argument takes that argument).
     /// Throws `LocalizationError` for a missing key or unusable arguments.
     public func string(_ key: String, arguments: [(name: String?, value: Value)] = []) throws -> String {
-        let translation = translate(key, arguments: arguments)
-        if translation.missingKey { throw LocalizationError(message: missingKeyMessage(key)) }
-        if let problem = translation.problems.first { throw LocalizationError(message: problem) }
-        return translation.text
+        var output = OutputBuffer(capacity: 64)
+        let outcome = translate(key, arguments: arguments, into: &output, escape: false)
+        if outcome.missingKey { throw LocalizationError(message: missingKeyMessage(key)) }
+        if let problem = outcome.problems.first { throw LocalizationError(message: problem) }
+        return String(decoding: output.bytes, as: UTF8.self)
     }
 
     func missingKeyMessage(_ key: String) -> String {
@@ -37,21 +37,27 @@ extension Localizer {
     /// The marker shown in place of a missing string in spec mode.
     static func missingMarker(_ key: String) -> String { "⟦" + key + "⟧" }
 
-    func translate(_ key: String, arguments: [(name: String?, value: Value)]) -> Translation {
+    /// Writes the string for `key` (escaped when `escape` is set), or the missing-key marker.
+    func translate(
+        _ key: String, arguments: [(name: String?, value: Value)], into output: inout OutputBuffer, escape: Bool
+    ) -> TranslationOutcome {
         switch resolve(key) {
         case .missing:
-            return Translation(text: Localizer.missingMarker(key), missingKey: true)
+            let marker = Localizer.missingMarker(key)
+            if escape { output.appendEscaped(marker) } else { output.append(marker) }
+            return TranslationOutcome(missingKey: true)
         case .keyItself(let format):
-            var builder = TranslationBuilder(localizer: self, key: key, localization: nil, arguments: arguments)
-            builder.expand(format)
-            return builder.result
+            var builder = TranslationBuilder(
+                localizer: self, key: key, localization: nil, arguments: arguments, escape: escape)
+            builder.expand(format, into: &output)
+            return TranslationOutcome(problems: builder.problems)
         case .localization(let localization, _):
             var builder = TranslationBuilder(
-                localizer: self, key: key, localization: localization, arguments: arguments)
+                localizer: self, key: key, localization: localization, arguments: arguments, escape: escape)
             if let format = builder.choose(localization.variant, number: builder.firstNumericArgument) {
-                builder.expand(format)
+                builder.expand(format, into: &output)
             }
-            return builder.result
+            return TranslationOutcome(problems: builder.problems)
         }
     }
 

@@ -27,15 +27,11 @@ public final class Localizer: Sendable {
     private let log = Locked(WarningLog())
 
     struct Memo {
-        var dates: [DateKey: String] = [:]
-        var numbers: [Double: String] = [:]
-        var categories: [Double: PluralCategory] = [:]
+        /// Escaped UTF-8 of formatted dates, by instant and style.
+        var dates = ScalarMemo<[UInt8]>(limit: Localizer.memoLimit)
+        var numbers = ScalarMemo<String>(limit: Localizer.memoLimit)
+        var categories = ScalarMemo<PluralCategory>(limit: Localizer.memoLimit)
         var resolutions: [String: Resolution] = [:]
-    }
-
-    struct DateKey: Hashable {
-        let seconds: Double
-        let style: DateStyle
     }
 
     private struct WarningLog {
@@ -90,23 +86,17 @@ public final class Localizer: Sendable {
 
     /// The CLDR plural category of a number in this locale.
     public func pluralCategory(for number: Double) -> PluralCategory {
-        if let known = memo.withLock({ $0.categories[number] }) { return known }
+        if let known = memo.withLock({ $0.categories.value(for: number.bitPattern) }) { return known }
         let category = plurals.category(for: number)
-        memo.withLock { memo in
-            if memo.categories.count >= Localizer.memoLimit { memo.categories.removeAll() }
-            memo.categories[number] = category
-        }
+        memo.withLock { $0.categories.set(category, for: number.bitPattern) }
         return category
     }
 
     /// A number as this locale writes it ("1 234,5" in fr).
     public func format(number: Double) -> String {
-        if let known = memo.withLock({ $0.numbers[number] }) { return known }
+        if let known = memo.withLock({ $0.numbers.value(for: number.bitPattern) }) { return known }
         let text = formatters.format(number: number)
-        memo.withLock { memo in
-            if memo.numbers.count >= Localizer.memoLimit { memo.numbers.removeAll() }
-            memo.numbers[number] = text
-        }
+        memo.withLock { $0.numbers.set(text, for: number.bitPattern) }
         return text
     }
 
@@ -117,17 +107,21 @@ public final class Localizer: Sendable {
 
     /// An instant in a style, in this locale and time zone (memoised per instant and style).
     public func format(date: Date, style: DateStyle) -> String {
-        format(seconds: date.timeIntervalSince1970, style: style)
+        formatters.format(date, style: style, now: now)
     }
 
-    func format(seconds: Double, style: DateStyle) -> String {
-        let key = DateKey(seconds: seconds, style: style)
-        if let known = memo.withLock({ $0.dates[key] }) { return known }
-        let text = formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now)
-        memo.withLock { memo in
-            if memo.dates.count >= Localizer.memoLimit { memo.dates.removeAll() }
-            memo.dates[key] = text
+    /// Writes a formatted instant, escaped; the escaped bytes are memoised per instant and
+    /// style, since a site shows the same instants on many pages.
+    func appendEscaped(date seconds: Double, style: DateStyle, into output: inout OutputBuffer) {
+        let tag = UInt8(DateStyle.allCases.firstIndex(of: style)!)
+        let known = memo.withLock { $0.dates.value(for: seconds.bitPattern, tag: tag) }
+        if let known {
+            output.append(known)
+            return
         }
-        return text
+        var escaped = OutputBuffer(capacity: 48)
+        escaped.appendEscaped(formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now))
+        memo.withLock { $0.dates.set(escaped.bytes, for: seconds.bitPattern, tag: tag) }
+        output.append(escaped.bytes)
     }
 }

@@ -23,17 +23,19 @@ extension Renderer {
         let call = helper.call
         switch call.kind {
         case .translate(let key):
-            var arguments: [(name: String?, value: Value)] = []
-            arguments.reserveCapacity(call.arguments.count)
+            // One argument list per renderer, reused: no allocation per call.
+            var arguments = scratchArguments
+            scratchArguments = []
+            arguments.removeAll(keepingCapacity: true)
             for argument in call.arguments {
                 arguments.append((argument.name, try value(of: argument.value, at: call.offset)))
             }
-            let translation = localizer.translate(key, arguments: arguments)
-            if translation.missingKey {
+            let outcome = localizer.translate(key, arguments: arguments, into: &output, escape: true)
+            scratchArguments = arguments
+            if outcome.missingKey {
                 try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)
             }
-            for problem in translation.problems { try report(problem, localizer: localizer, at: call.offset) }
-            output.appendEscaped(translation.text)
+            for problem in outcome.problems { try report(problem, localizer: localizer, at: call.offset) }
         case .date(let style):
             let value = try value(of: call.arguments[0].value, at: call.offset)
             guard let seconds = instant(in: value) else {
@@ -43,7 +45,7 @@ extension Renderer {
                     at: call.offset)
                 return
             }
-            output.appendEscaped(localizer.format(seconds: seconds, style: style))
+            localizer.appendEscaped(date: seconds, style: style, into: &output)
         case .number:
             let value = try value(of: call.arguments[0].value, at: call.offset)
             guard let number = TranslationBuilder.number(in: value) else {

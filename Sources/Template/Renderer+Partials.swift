@@ -2,9 +2,10 @@
 /// block overrides.
 extension Renderer {
     /// The template a partial or parent tag names, or nil (spec mode) when there is none.
-    private func template(named name: String, dynamicPath: Path?, kind: String, at offset: Int) throws(TemplateError)
-        -> CompiledTemplate?
+    private func template(named name: String, target: Int?, dynamicPath: Path?, kind: String, at offset: Int)
+        throws(TemplateError) -> CompiledTemplate?
     {
+        if let target { return library.compiled[target] }
         var name = name
         if let dynamicPath {
             guard let value = try resolve(dynamicPath, at: offset) else { return nil }
@@ -26,22 +27,26 @@ extension Renderer {
         return nil
     }
 
-    private mutating func expand(_ template: CompiledTemplate, indentation newIndentation: [UInt8], at offset: Int)
-        throws(TemplateError)
-    {
+    /// Renders another template in place. A standalone tag indents every line of it by the
+    /// tag's indentation (on top of the current one); an inline tag leaves its lines unindented.
+    private mutating func expand(
+        _ template: CompiledTemplate, standalone: Bool, indentation: [UInt8], at offset: Int
+    ) throws(TemplateError) {
         guard depth < Renderer.maximumDepth else {
             throw source.error(
                 "partials and parents nested more than \(Renderer.maximumDepth) deep: is '\(template.source.name)' including itself?",
                 at: offset)
         }
         let savedSource = source
-        let savedIndentation = indentation
+        let savedStart = indentStart
+        let savedCount = indentBuffer.count
         source = template.source
-        indentation = newIndentation
+        if standalone { indentBuffer.append(contentsOf: indentation) } else { indentStart = savedCount }
         depth += 1
         defer {
             depth -= 1
-            indentation = savedIndentation
+            indentBuffer.removeLast(indentBuffer.count - savedCount)
+            indentStart = savedStart
             source = savedSource
         }
         try render(template.nodes)
@@ -50,20 +55,21 @@ extension Renderer {
     mutating func renderPartial(_ partial: Partial) throws(TemplateError) {
         guard
             let template = try template(
-                named: partial.name, dynamicPath: partial.dynamicPath, kind: "partial", at: partial.offset)
+                named: partial.name, target: partial.target, dynamicPath: partial.dynamicPath, kind: "partial",
+                at: partial.offset)
         else { return }
-        // Only a standalone tag indents the partial; inline, its lines stay as written.
-        try expand(template, indentation: partial.isStandalone ? indentation + partial.indentation : [], at: partial.offset)
+        try expand(template, standalone: partial.isStandalone, indentation: partial.indentation, at: partial.offset)
     }
 
     mutating func renderParent(_ parent: Parent) throws(TemplateError) {
         guard
             let template = try template(
-                named: parent.name, dynamicPath: parent.dynamicPath, kind: "parent", at: parent.offset)
+                named: parent.name, target: parent.target, dynamicPath: parent.dynamicPath, kind: "parent",
+                at: parent.offset)
         else { return }
         overrides.append(parent.overrides)
         defer { overrides.removeLast() }
-        try expand(template, indentation: parent.isStandalone ? indentation + parent.indentation : [], at: parent.offset)
+        try expand(template, standalone: parent.isStandalone, indentation: parent.indentation, at: parent.offset)
     }
 
     mutating func renderBlock(_ block: Block) throws(TemplateError) {
@@ -75,11 +81,11 @@ extension Renderer {
             }
         }
         let savedSource = source
-        let savedIndentation = indentation
+        let savedCount = indentBuffer.count
         source = content.source
-        if block.isStandalone { indentation = indentation + block.siteIndentation }
+        if block.isStandalone { indentBuffer.append(contentsOf: block.siteIndentation) }
         defer {
-            indentation = savedIndentation
+            indentBuffer.removeLast(indentBuffer.count - savedCount)
             source = savedSource
         }
         try render(content.children)

@@ -6,13 +6,18 @@ struct Renderer {
     let strict: Bool
     var output: OutputBuffer
     var stack: [Value]
-    /// The indentation of the standalone partials being expanded, written at each line start.
-    var indentation: [UInt8] = []
+    /// The indentation of the standalone partials and blocks being expanded, written at each
+    /// line start: `indentBuffer[indentStart...]`. Kept in one buffer that grows and shrinks, so
+    /// expanding a partial allocates nothing.
+    var indentBuffer: [UInt8] = []
+    var indentStart = 0
     /// Block overrides of the parents being expanded, outermost first (the outermost wins).
     var overrides: [[String: Block]] = []
     /// The template whose nodes are being rendered, for error messages.
     var source: TemplateSource
     var depth = 0
+    /// Reused for the arguments of `{{#t}}` calls.
+    var scratchArguments: [(name: String?, value: Value)] = []
 
     /// Partials and parents nested deeper than this are taken for endless recursion.
     static let maximumDepth = 200
@@ -31,7 +36,7 @@ struct Renderer {
         for node in nodes {
             switch node {
             case .text(let bytes): output.append(bytes)
-            case .lineStart: if !indentation.isEmpty { output.append(indentation) }
+            case .lineStart: if indentBuffer.count > indentStart { writeIndentation() }
             case .variable(let variable): try interpolate(variable)
             case .section(let section): try renderSection(section)
             case .partial(let partial): try renderPartial(partial)
@@ -40,6 +45,12 @@ struct Renderer {
             case .helper(let helper): try renderHelper(helper)
             case .localeName(let name): try renderLocaleName(name)
             }
+        }
+    }
+
+    private mutating func writeIndentation() {
+        indentBuffer.withUnsafeBufferPointer { buffer in
+            output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[indentStart...]))
         }
     }
 
@@ -142,7 +153,7 @@ struct Renderer {
     {
         let lambdaSource = TemplateSource(
             name: source.name, path: source.path + " (lambda at line \(source.position(of: offset).line))", text: text)
-        let nodes = try Parser.parse(lambdaSource, delimiters: delimiters)
+        let nodes = try Parser.parse(lambdaSource, delimiters: delimiters, templateIndex: library.indexByName)
         var nested = Renderer(
             library: library, localizer: localizer, context: .null, source: lambdaSource, capacity: text.utf8.count * 2)
         nested.stack = stack

@@ -23,14 +23,14 @@ enum Dedent {
                 result.append(
                     .partial(
                         Partial(
-                            name: partial.name, dynamicPath: partial.dynamicPath,
+                            name: partial.name, target: partial.target, dynamicPath: partial.dynamicPath,
                             indentation: strip(count, partial.indentation), isStandalone: partial.isStandalone,
                             offset: partial.offset)))
             case .parent(let parent):
                 result.append(
                     .parent(
                         Parent(
-                            name: parent.name, dynamicPath: parent.dynamicPath,
+                            name: parent.name, target: parent.target, dynamicPath: parent.dynamicPath,
                             indentation: strip(count, parent.indentation), isStandalone: parent.isStandalone,
                             overrides: parent.overrides.mapValues { block(count, $0) }, offset: parent.offset)))
             case .block(let nested):

@@ -1,6 +1,8 @@
 /// The compiled form of a template: a tree of nodes made once and rendered many times.
-/// Everything is an immutable value, so compiled templates are shared freely across threads.
-indirect enum Node: Sendable {
+/// Everything is immutable, so compiled templates are shared freely across threads. Payloads
+/// are final classes so that walking the tree retains one reference per node instead of
+/// copying every field.
+enum Node: Sendable {
     /// Literal text, as UTF-8 bytes ready to copy.
     case text([UInt8])
     /// The start of an output line: where a standalone partial's indentation is written.
@@ -31,14 +33,20 @@ struct Path: Sendable {
     var isImplicit: Bool { components.isEmpty }
 }
 
-struct Variable: Sendable {
+final class Variable: Sendable {
     let path: Path
     let escaped: Bool
     /// Byte offset of the tag in its template, for errors.
     let offset: Int
+
+    init(path: Path, escaped: Bool, offset: Int) {
+        self.path = path
+        self.escaped = escaped
+        self.offset = offset
+    }
 }
 
-struct Section: Sendable {
+final class Section: Sendable {
     let path: Path
     let inverted: Bool
     let children: [Node]
@@ -47,29 +55,63 @@ struct Section: Sendable {
     /// The delimiters in force at the opening tag, used to parse what a lambda returns.
     let delimiters: Delimiters
     let offset: Int
+
+    init(path: Path, inverted: Bool, children: [Node], rawBody: String, delimiters: Delimiters, offset: Int) {
+        self.path = path
+        self.inverted = inverted
+        self.children = children
+        self.rawBody = rawBody
+        self.delimiters = delimiters
+        self.offset = offset
+    }
 }
 
-struct Partial: Sendable {
+final class Partial: Sendable {
     /// The template name, or the path to look it up in the context when dynamic.
     let name: String
+    /// The index of the named template in its library, resolved when compiling.
+    let target: Int?
     let dynamicPath: Path?
     /// Set when the tag stands alone: every line of the partial is indented by this.
     let indentation: [UInt8]
     let isStandalone: Bool
     let offset: Int
+
+    init(name: String, target: Int?, dynamicPath: Path?, indentation: [UInt8], isStandalone: Bool, offset: Int) {
+        self.name = name
+        self.target = target
+        self.dynamicPath = dynamicPath
+        self.indentation = indentation
+        self.isStandalone = isStandalone
+        self.offset = offset
+    }
 }
 
-struct Parent: Sendable {
+final class Parent: Sendable {
     let name: String
+    let target: Int?
     let dynamicPath: Path?
     let indentation: [UInt8]
     let isStandalone: Bool
     /// The blocks given inside the tag, by name (text around them is ignored).
     let overrides: [String: Block]
     let offset: Int
+
+    init(
+        name: String, target: Int?, dynamicPath: Path?, indentation: [UInt8], isStandalone: Bool,
+        overrides: [String: Block], offset: Int
+    ) {
+        self.name = name
+        self.target = target
+        self.dynamicPath = dynamicPath
+        self.indentation = indentation
+        self.isStandalone = isStandalone
+        self.overrides = overrides
+        self.offset = offset
+    }
 }
 
-struct Block: Sendable {
+final class Block: Sendable {
     let name: String
     /// The default content (or, inside a parent tag, the overriding content), already stripped
     /// of its own indentation when the block stands alone.
@@ -85,16 +127,39 @@ struct Block: Sendable {
 
     /// What a standalone block's content is indented by where it is expanded.
     var siteIndentation: [UInt8] { contentIndentation.isEmpty ? tagIndentation : contentIndentation }
+
+    init(
+        name: String, children: [Node], isStandalone: Bool, tagIndentation: [UInt8], contentIndentation: [UInt8],
+        offset: Int, source: TemplateSource
+    ) {
+        self.name = name
+        self.children = children
+        self.isStandalone = isStandalone
+        self.tagIndentation = tagIndentation
+        self.contentIndentation = contentIndentation
+        self.offset = offset
+        self.source = source
+    }
 }
 
-struct HelperSection: Sendable {
+final class HelperSection: Sendable {
     let call: HelperCall
     /// How the section renders when there is no Localizer (spec mode: an ordinary section).
     let fallback: Section
+
+    init(call: HelperCall, fallback: Section) {
+        self.call = call
+        self.fallback = fallback
+    }
 }
 
-struct LocaleName: Sendable {
+final class LocaleName: Sendable {
     enum Kind: Sendable { case language, direction }
     let kind: Kind
     let fallback: Variable
+
+    init(kind: Kind, fallback: Variable) {
+        self.kind = kind
+        self.fallback = fallback
+    }
 }

@@ -2,11 +2,15 @@
 /// helper sections, and strips the indentation of standalone blocks.
 struct Parser {
     private let source: TemplateSource
+    /// The library's templates by name, so partial and parent tags are resolved once, here.
+    private let templateIndex: [String: Int]
 
     /// Compiles a whole template.
-    static func parse(_ source: TemplateSource, delimiters: Delimiters = .standard) throws(TemplateError) -> [Node] {
+    static func parse(_ source: TemplateSource, delimiters: Delimiters = .standard, templateIndex: [String: Int])
+        throws(TemplateError) -> [Node]
+    {
         let tokens = Standalone.apply(to: try Scanner.scan(source, delimiters: delimiters), bytes: source.bytes)
-        return try Parser(source: source).build(tokens)
+        return try Parser(source: source, templateIndex: templateIndex).build(tokens)
     }
 
     private struct Frame {
@@ -50,7 +54,8 @@ struct Parser {
                 append(
                     .partial(
                         Partial(
-                            name: token.name, dynamicPath: token.isDynamic ? try path(token.name, at: token) : nil,
+                            name: token.name, target: token.isDynamic ? nil : templateIndex[token.name],
+                            dynamicPath: token.isDynamic ? try path(token.name, at: token) : nil,
                             indentation: token.indentation, isStandalone: token.isStandalone,
                             offset: token.range.lowerBound)))
             case .comment, .delimiters:
@@ -76,7 +81,8 @@ struct Parser {
             }
             return .parent(
                 Parent(
-                    name: opener.name, dynamicPath: opener.isDynamic ? try path(opener.name, at: opener) : nil,
+                    name: opener.name, target: opener.isDynamic ? nil : templateIndex[opener.name],
+                    dynamicPath: opener.isDynamic ? try path(opener.name, at: opener) : nil,
                     indentation: opener.indentation, isStandalone: opener.isStandalone, overrides: overrides,
                     offset: offset))
         case .block:

@@ -6,8 +6,7 @@ extension TemplateLibrary {
     /// The site's templates must show imported data escaped, so its tests expect none.
     public func unescapedTags() -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for name in names {
-            let template = templates[name]!
+        for template in compiled {
             collectUnescaped(template.nodes, source: template.source, into: &found)
         }
         return found

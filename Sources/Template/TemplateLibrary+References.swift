@@ -2,10 +2,7 @@
 /// literally exists, so a typo fails the build before any page is rendered.
 extension TemplateLibrary {
     func checkReferences() throws(TemplateError) {
-        for name in names {
-            let template = templates[name]!
-            try check(template.nodes, in: template.source)
-        }
+        for template in compiled { try check(template.nodes, in: template.source) }
     }
 
     private func check(_ nodes: [Node], in source: TemplateSource) throws(TemplateError) {
@@ -24,7 +21,7 @@ extension TemplateLibrary {
     }
 
     private func require(_ name: String, kind: String, at offset: Int, in source: TemplateSource) throws(TemplateError) {
-        guard templates[name] == nil else { return }
+        guard indexByName[name] == nil else { return }
         throw source.error(
             "no \(kind) template named '\(name)'" + TemplateLibrary.suggestion(for: name, among: names), at: offset)
     }

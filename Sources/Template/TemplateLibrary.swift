@@ -1,11 +1,28 @@
 import VantageCore
 
 /// One compiled template: its source (for error messages) and its node tree.
-struct CompiledTemplate: Sendable {
+final class CompiledTemplate: Sendable {
     let source: TemplateSource
     let nodes: [Node]
     /// Bytes of literal text, a first guess at the size of the output.
     let literalSize: Int
+
+    init(source: TemplateSource, nodes: [Node]) {
+        self.source = source
+        self.nodes = nodes
+        self.literalSize = CompiledTemplate.literalSize(of: nodes)
+    }
+
+    private static func literalSize(of nodes: [Node]) -> Int {
+        nodes.reduce(0) { total, node in
+            switch node {
+            case .text(let bytes): return total + bytes.count
+            case .section(let section): return total + literalSize(of: section.children)
+            case .block(let block): return total + literalSize(of: block.children)
+            default: return total
+            }
+        }
+    }
 }
 
 /// Compiled templates, shareable across threads. Names are paths relative to the root without
@@ -13,10 +30,12 @@ struct CompiledTemplate: Sendable {
 public final class TemplateLibrary: Sendable {
     /// Spec or strict: what a missing variable, partial or parent does.
     public let mode: TemplateMode
-    let templates: [String: CompiledTemplate]
+    /// The templates in name order; partial tags hold indexes into it.
+    let compiled: [CompiledTemplate]
+    let indexByName: [String: Int]
 
     /// Every template name, sorted.
-    public var names: [String] { templates.keys.sorted() }
+    public var names: [String] { compiled.map(\.source.name) }
 
     /// Compiles in-memory templates by name (tests, the spec suite, `vantage render`).
     public convenience init(templates: [String: String], mode: TemplateMode) throws(TemplateError) {
@@ -26,13 +45,15 @@ public final class TemplateLibrary: Sendable {
 
     init(sources: [TemplateSource], mode: TemplateMode) throws(TemplateError) {
         self.mode = mode
-        var templates: [String: CompiledTemplate] = [:]
-        for source in sources.sorted(by: { $0.name < $1.name }) {
-            let nodes = try Parser.parse(source)
-            templates[source.name] = CompiledTemplate(
-                source: source, nodes: nodes, literalSize: TemplateLibrary.literalSize(of: nodes))
+        let sorted = sources.sorted(by: { $0.name < $1.name })
+        var indexByName: [String: Int] = [:]
+        for (index, source) in sorted.enumerated() { indexByName[source.name] = index }
+        var compiled: [CompiledTemplate] = []
+        for source in sorted {
+            compiled.append(CompiledTemplate(source: source, nodes: try Parser.parse(source, templateIndex: indexByName)))
         }
-        self.templates = templates
+        self.compiled = compiled
+        self.indexByName = indexByName
         if mode == .strict { try checkReferences() }
     }
 
@@ -44,7 +65,7 @@ public final class TemplateLibrary: Sendable {
 
     /// Renders into UTF-8 bytes, ready to write to a file.
     public func renderUTF8(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError) -> [UInt8] {
-        guard let template = templates[name] else {
+        guard let template = template(named: name) else {
             throw TemplateError(
                 template: name, line: 1, column: 1,
                 message: "no template named '\(name)'" + TemplateLibrary.suggestion(for: name, among: names),
@@ -57,20 +78,13 @@ public final class TemplateLibrary: Sendable {
         return renderer.output.bytes
     }
 
-    func template(named name: String) -> CompiledTemplate? { templates[name] }
-
-    static func suggestion(for name: String, among names: [String]) -> String {
-        names.isEmpty ? " (the library is empty)" : " (known: \(names.prefix(8).joined(separator: ", "))\(names.count > 8 ? ", …" : ""))"
+    func template(named name: String) -> CompiledTemplate? {
+        indexByName[name].map { compiled[$0] }
     }
 
-    private static func literalSize(of nodes: [Node]) -> Int {
-        nodes.reduce(0) { total, node in
-            switch node {
-            case .text(let bytes): return total + bytes.count
-            case .section(let section): return total + literalSize(of: section.children)
-            case .block(let block): return total + literalSize(of: block.children)
-            default: return total
-            }
-        }
+    static func suggestion(for name: String, among names: [String]) -> String {
+        names.isEmpty
+            ? " (the library is empty)"
+            : " (known: \(names.prefix(8).joined(separator: ", "))\(names.count > 8 ? ", …" : ""))"
     }
 }

@@ -1,6 +1,7 @@
 /// The text of one template with its name and file, kept after compiling so that errors found
-/// while rendering can quote the line. Positions are byte offsets into `bytes`.
-struct TemplateSource: Sendable {
+/// while rendering can quote the line. Positions are byte offsets into `bytes`. A class, so the
+/// renderer switches templates by swapping one reference.
+final class TemplateSource: Sendable {
     /// The name partials use ("partials/idea").
     let name: String
     /// The file as loaded ("templates/partials/idea.mustache"), or the name when in memory.

@@ -3,23 +3,33 @@ import Foundation
 /// Fills a catalog string's specifiers and substitutions with the helper's arguments, choosing
 /// plural variations by CLDR category (with Apple's rule that a `zero` case, when present,
 /// is used for 0 in every language).
+/// The text goes straight into the page's buffer (escaped for templates), without building an
+/// intermediate string.
 struct TranslationBuilder {
     let localizer: Localizer
     let key: String
     let localization: Localization?
     let arguments: [(name: String?, value: Value)]
-    private var text = ""
-    private var problems: [String] = []
+    /// Escape for HTML (templates) or write plain text (`Localizer.string`).
+    let escape: Bool
+    private(set) var problems: [String] = []
     private var nextPosition = 1
 
-    init(localizer: Localizer, key: String, localization: Localization?, arguments: [(name: String?, value: Value)]) {
+    init(
+        localizer: Localizer, key: String, localization: Localization?, arguments: [(name: String?, value: Value)],
+        escape: Bool
+    ) {
         self.localizer = localizer
         self.key = key
         self.localization = localization
         self.arguments = arguments
+        self.escape = escape
     }
 
-    var result: Translation { Translation(text: text, missingKey: false, problems: problems) }
+    @inline(__always)
+    private func write(_ text: String, into output: inout OutputBuffer) {
+        if escape { output.appendEscaped(text) } else { output.append(text) }
+    }
 
     /// The first argument holding a number: what a string's own plural variations follow.
     var firstNumericArgument: Double? {
@@ -52,28 +62,31 @@ struct TranslationBuilder {
         }
     }
 
-    mutating func expand(_ format: FormatString, substituted: (value: Value?, specifier: FormatSpecifier)? = nil) {
+    mutating func expand(
+        _ format: FormatString, into output: inout OutputBuffer,
+        substituted: (value: Value?, specifier: FormatSpecifier)? = nil
+    ) {
         for segment in format.segments {
             switch segment {
             case .literal(let literal):
-                text += literal
+                write(literal, into: &output)
             case .argument(let position, let specifier):
                 let index = position ?? nextPosition
                 if position == nil { nextPosition += 1 }
-                append(argument(at: index), specifier, describing: "argument \(index)")
+                append(argument(at: index), specifier, describing: "argument \(index)", into: &output)
             case .substitutedArgument:
                 guard let substituted else {
                     problems.append("\(describeString) uses %arg outside a substitution")
                     continue
                 }
-                append(substituted.value, substituted.specifier, describing: "the substitution's argument")
+                append(substituted.value, substituted.specifier, describing: "the substitution's argument", into: &output)
             case .substitution(let name):
-                expandSubstitution(named: name)
+                expandSubstitution(named: name, into: &output)
             }
         }
     }
 
-    private mutating func expandSubstitution(named name: String) {
+    private mutating func expandSubstitution(named name: String, into output: inout OutputBuffer) {
         guard let substitution = localization?.substitutions[name] else {
             problems.append("\(describeString) refers to substitution '\(name)', which it does not define")
             nextPosition += 1
@@ -94,7 +107,7 @@ struct TranslationBuilder {
             problems.append("\(describeString): '\(name)' needs a number, got \(value.kindDescription)")
         }
         if let format = choose(substitution.variant, number: number) {
-            expand(format, substituted: (value, substitution.specifier))
+            expand(format, into: &output, substituted: (value, substitution.specifier))
         }
     }
 
@@ -110,27 +123,29 @@ struct TranslationBuilder {
         "the string \(quoted(key)) (\(localizer.languageTag))"
     }
 
-    private mutating func append(_ value: Value?, _ specifier: FormatSpecifier, describing what: String) {
+    private mutating func append(
+        _ value: Value?, _ specifier: FormatSpecifier, describing what: String, into output: inout OutputBuffer
+    ) {
         guard let value else { return }
         if specifier.isNumeric {
             guard let number = TranslationBuilder.number(in: value) else {
                 problems.append("\(describeString): \(what) needs a number, got \(value.kindDescription)")
                 return
             }
-            text += formatted(number, specifier)
+            write(formatted(number, specifier), into: &output)
             return
         }
         switch value {
         case .null, .map, .lambda: break
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .number(let number): text += localizer.format(number: number)
-        case .string(let string), .html(let string): text += string
+        case .bool(let flag): write(flag ? "true" : "false", into: &output)
+        case .number(let number): write(localizer.format(number: number), into: &output)
+        case .string(let string), .html(let string): write(string, into: &output)
         case .list(let elements):
-            text += localizer.format(list: elements.map { element in
+            write(localizer.format(list: elements.map { element in
                 if case .number(let number) = element { return localizer.format(number: number) }
                 if case .string(let string) = element { return string }
                 return ""
-            })
+            }), into: &output)
         }
     }
 

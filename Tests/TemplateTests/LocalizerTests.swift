@@ -92,12 +92,21 @@ struct LocalizerTests {
         #expect(try library.render("page", context: ["n": [1000, 2.5]], localizer: localizer("de")) == "1.000 und 2,5")
     }
 
-    @Test func formattedDatesAreMemoisedPerInstantAndStyle() {
+    @Test func formattedDatesAreMemoisedPerInstantAndStyle() throws {
         let localizer = localizer("en")
-        _ = localizer.format(date: Date(timeIntervalSince1970: 0), style: .short)
-        _ = localizer.format(date: Date(timeIntervalSince1970: 0), style: .short)
-        _ = localizer.format(date: Date(timeIntervalSince1970: 0), style: .long)
+        let library = try TemplateLibrary(
+            templates: ["page": "{{#date}}a short{{/date}}{{#date}}a short{{/date}}{{#date}}a long{{/date}}"], mode: .strict)
+        _ = try library.render("page", context: ["a": 0], localizer: localizer)
         #expect(localizer.memo.withLock { $0.dates.count } == 2)
+    }
+
+    @Test func memoTablesStayBounded() {
+        var memo = ScalarMemo<Int>(limit: 100, initialCapacity: 16)
+        for key in 0..<1_000 { memo.set(key, for: UInt64(key), tag: UInt8(key % 3)) }
+        #expect(memo.count <= 100)
+        #expect(memo.value(for: 999, tag: 0) == 999)
+        #expect(memo.value(for: 999, tag: 1) == nil)
+        #expect(memo.value(for: 5, tag: 2) == nil)
     }
 
     @Test func oneLocalizerServesManyThreads() async throws {
