@@ -14,6 +14,9 @@ struct FormatString: Sendable, Equatable {
 
     let segments: [Segment]
     let text: String
+    /// For each literal segment, its HTML-escaped UTF-8 (empty for the other segments), so a
+    /// template writes catalog text with one copy.
+    let escapedLiterals: [[UInt8]]
 
     var isEmpty: Bool { text.isEmpty }
 
@@ -63,7 +66,19 @@ struct FormatString: Sendable, Equatable {
         }
         flush()
         self.segments = segments
+        self.escapedLiterals = FormatString.escape(segments)
     }
+
+    static func escape(_ segments: [Segment]) -> [[UInt8]] {
+        segments.map { segment in
+            guard case .literal(let literal) = segment else { return [] }
+            var buffer = OutputBuffer(capacity: literal.utf8.count + 8)
+            buffer.appendEscaped(literal)
+            return buffer.bytes
+        }
+    }
+
+    static func == (lhs: FormatString, rhs: FormatString) -> Bool { lhs.segments == rhs.segments }
 }
 
 /// The part of a printf specifier after `%` (and after a position): flags, width, precision,
@@ -127,5 +142,6 @@ extension FormatString {
     init(literal text: String) {
         self.text = text
         self.segments = text.isEmpty ? [] : [.literal(text)]
+        self.escapedLiterals = FormatString.escape(segments)
     }
 }

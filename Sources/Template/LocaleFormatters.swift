@@ -11,6 +11,10 @@ final class LocaleFormatters: Sendable {
     private let medium: Date.FormatStyle
     private let long: Date.FormatStyle
     private let decimal: FloatingPointFormatStyle<Double>
+    /// The whole numbers below `smallIntegerLimit` already formatted: counts on a page are
+    /// mostly small, and reading this table takes no lock.
+    let smallIntegers: [String]
+    static let smallIntegerLimit = 1024
 
     private init(languageTag: String, timeZone: TimeZone) {
         let locale = Locale(identifier: languageTag)
@@ -25,6 +29,7 @@ final class LocaleFormatters: Sendable {
             date: .abbreviated, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
         long = Date.FormatStyle(date: .complete, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
         decimal = FloatingPointFormatStyle<Double>(locale: locale)
+        smallIntegers = (0..<LocaleFormatters.smallIntegerLimit).map { [decimal] in decimal.format(Double($0)) }
     }
 
     private static let cache = Locked<[String: LocaleFormatters]>([:])

@@ -8,15 +8,6 @@ struct TranslationOutcome {
     var problems: [String] = []
 }
 
-/// The outcome of looking a key up through the fallback chain.
-enum Resolution: Sendable {
-    case localization(Localization, language: String)
-    /// Untranslated keys stand for themselves (Xcode's rule for entries without a source value,
-    /// and for `"shouldTranslate": false`).
-    case keyItself(FormatString)
-    case missing
-}
-
 extension Localizer {
     /// A string from the catalog in this locale, with its format specifiers filled by
     /// `arguments` (in order; a substitution named like an argument takes that argument).
@@ -61,34 +52,10 @@ extension Localizer {
         }
     }
 
-    /// Looks a key up along the fallback chain, once per key.
+    /// Looks a key up along the fallback chain (resolved in advance for the chain).
+    @inline(__always)
     func resolve(_ key: String) -> Resolution {
-        if let known = memo.withLock({ $0.resolutions[key] }) { return known }
-        let resolution = computeResolution(key)
-        memo.withLock { $0.resolutions[key] = resolution }
-        return resolution
-    }
-
-    private func computeResolution(_ key: String) -> Resolution {
-        guard let catalog, let entry = catalog.entries[key] else { return .missing }
-        let keyItself = (try? FormatString(key)) ?? FormatString(literal: key)
-        guard entry.shouldTranslate else { return .keyItself(keyItself) }
-        for language in lookupChain {
-            guard let localization = entry.localizations[language], let variant = localization.variant else { continue }
-            if Localizer.isUsable(variant, isSource: language == catalog.sourceLanguage) {
-                return .localization(localization, language: language)
-            }
-        }
-        return .keyItself(keyItself)
-    }
-
-    /// Empty values never count; a `new` (untranslated) unit counts only in the source language.
-    static func isUsable(_ variant: Variant, isSource: Bool) -> Bool {
-        switch variant {
-        case .unit(let unit): return !unit.value.isEmpty && (isSource || unit.state != "new")
-        case .plural(let cases): return cases.values.contains { isUsable($0, isSource: isSource) }
-        case .device(let cases): return cases.values.contains { isUsable($0, isSource: isSource) }
-        }
+        resolutions[key] ?? .missing
     }
 }
 

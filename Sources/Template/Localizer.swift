@@ -23,6 +23,8 @@ public final class Localizer: Sendable {
     let plurals: PluralRules
     /// Catalog languages to try, best first (pt-BR, pt, then the source language).
     let lookupChain: [String]
+    /// The catalog's keys resolved along `lookupChain`.
+    let resolutions: [String: Resolution]
     let memo = Locked(Memo())
     private let log = Locked(WarningLog())
 
@@ -31,7 +33,6 @@ public final class Localizer: Sendable {
         var dates = ScalarMemo<[UInt8]>(limit: Localizer.memoLimit)
         var numbers = ScalarMemo<String>(limit: Localizer.memoLimit)
         var categories = ScalarMemo<PluralCategory>(limit: Localizer.memoLimit)
-        var resolutions: [String: Resolution] = [:]
     }
 
     private struct WarningLog {
@@ -56,6 +57,7 @@ public final class Localizer: Sendable {
         formatters = LocaleFormatters.shared(languageTag: tag, timeZone: zone ?? TimeZone(identifier: "UTC")!)
         plurals = PluralRules.shared(for: tag)
         lookupChain = LanguageTag.fallbackChain(for: tag, sourceLanguage: catalog?.sourceLanguage ?? tag)
+        resolutions = catalog?.resolutions(for: lookupChain) ?? [:]
         direction = Localizer.isRightToLeft(tag) ? "rtl" : "ltr"
         if zone == nil {
             warn(Diagnostic.warning("unknown time zone '\(timeZone)': showing times in UTC"))
@@ -86,6 +88,7 @@ public final class Localizer: Sendable {
 
     /// The CLDR plural category of a number in this locale.
     public func pluralCategory(for number: Double) -> PluralCategory {
+        if let small = Localizer.smallInteger(number) { return plurals.smallIntegers[small] }
         if let known = memo.withLock({ $0.categories.value(for: number.bitPattern) }) { return known }
         let category = plurals.category(for: number)
         memo.withLock { $0.categories.set(category, for: number.bitPattern) }
@@ -94,10 +97,19 @@ public final class Localizer: Sendable {
 
     /// A number as this locale writes it ("1 234,5" in fr).
     public func format(number: Double) -> String {
+        if let small = Localizer.smallInteger(number) { return formatters.smallIntegers[small] }
         if let known = memo.withLock({ $0.numbers.value(for: number.bitPattern) }) { return known }
         let text = formatters.format(number: number)
         memo.withLock { $0.numbers.set(text, for: number.bitPattern) }
         return text
+    }
+
+    /// The index into the small-integer tables, for whole numbers in range.
+    @inline(__always)
+    static func smallInteger(_ number: Double) -> Int? {
+        guard number >= 0, number < Double(LocaleFormatters.smallIntegerLimit) else { return nil }
+        let whole = Int(number)
+        return Double(whole) == number ? whole : nil
     }
 
     /// Strings joined as this locale joins "Ana, Ben and Cy".

@@ -22,15 +22,15 @@ struct OutputBuffer {
     }
 
     mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let table = OutputBuffer.escapeTable
         var runStart = 0
         var index = 0
         let count = utf8.count
         while index < count {
-            let byte = utf8[index]
-            // Every special character is below 0x3F; one comparison skips most bytes.
-            if byte <= 0x3E, let entity = OutputBuffer.entity(for: byte) {
+            let entity = table[Int(utf8[index])]
+            if entity != 0 {
                 if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                bytes.append(contentsOf: entity)
+                bytes.append(contentsOf: OutputBuffer.entities[Int(entity) - 1])
                 runStart = index + 1
             }
             index += 1
@@ -38,23 +38,18 @@ struct OutputBuffer {
         if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
     }
 
-    private static let ampersand: [UInt8] = Array("&amp;".utf8)
-    private static let lessThan: [UInt8] = Array("&lt;".utf8)
-    private static let greaterThan: [UInt8] = Array("&gt;".utf8)
-    private static let quote: [UInt8] = Array("&quot;".utf8)
-    private static let apostrophe: [UInt8] = Array("&#39;".utf8)
+    /// The entities for `&`, `<`, `>`, `"` and `'`.
+    private static let entities: [[UInt8]] = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].map { Array($0.utf8) }
 
-    @inline(__always)
-    private static func entity(for byte: UInt8) -> [UInt8]? {
-        switch byte {
-        case UInt8(ascii: "&"): return ampersand
-        case UInt8(ascii: "<"): return lessThan
-        case UInt8(ascii: ">"): return greaterThan
-        case UInt8(ascii: "\""): return quote
-        case UInt8(ascii: "'"): return apostrophe
-        default: return nil
+    /// For each byte, 0 or 1 + the index of its entity: one load per byte decides.
+    nonisolated(unsafe) private static let escapeTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        for (index, character) in ["&", "<", ">", "\"", "'"].enumerated() {
+            table[Int(Character(character).asciiValue!)] = UInt8(index + 1)
         }
-    }
+        return UnsafePointer(table)
+    }()
 }
 
 /// HTML escaping for text and attribute values, the same as `{{name}}` applies.

@@ -20,6 +20,9 @@ public final class PluralRules: @unchecked Sendable {
     private let rules: OpaquePointer
     /// The locale the rules were opened for ("ru", "pt-BR").
     public let locale: String
+    /// Categories of the whole numbers below `LocaleFormatters.smallIntegerLimit`, read without
+    /// calling ICU.
+    let smallIntegers: [PluralCategory]
 
     /// Opens the cardinal rules of `locale`; locales ICU does not know get the root rules
     /// (everything is "other").
@@ -33,12 +36,19 @@ public final class PluralRules: @unchecked Sendable {
             rules = swift_uplrules_open("", &rootStatus)!
         }
         self.locale = locale
+        smallIntegers = (0..<LocaleFormatters.smallIntegerLimit).map { [rules] in
+            PluralRules.select(rules, Double($0))
+        }
     }
 
     deinit { swift_uplrules_close(rules) }
 
     /// The category of a number: ru 21 → one, 22 → few, 5 → many; 1.5 → other.
     public func category(for number: Double) -> PluralCategory {
+        PluralRules.select(rules, number)
+    }
+
+    private static func select(_ rules: OpaquePointer, _ number: Double) -> PluralCategory {
         var status = U_ZERO_ERROR
         var buffer = [UChar](repeating: 0, count: 16)
         let length = swift_uplrules_select(rules, number, &buffer, Int32(buffer.count), &status)

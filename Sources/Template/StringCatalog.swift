@@ -12,6 +12,9 @@ public struct StringCatalog: Sendable {
     /// The catalog file as named when loaded, for messages.
     public let file: String
     let entries: [String: CatalogEntry]
+    /// Every key resolved for a fallback chain, computed once per chain and shared by every
+    /// Localizer of that language, so looking a key up takes no lock.
+    let resolutionTables = Locked<[[String]: [String: Resolution]]>([:])
 
     /// Every key, sorted.
     public var keys: [String] { entries.keys.sorted() }

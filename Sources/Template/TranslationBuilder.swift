@@ -66,10 +66,10 @@ struct TranslationBuilder {
         _ format: FormatString, into output: inout OutputBuffer,
         substituted: (value: Value?, specifier: FormatSpecifier)? = nil
     ) {
-        for segment in format.segments {
+        for (index, segment) in format.segments.enumerated() {
             switch segment {
             case .literal(let literal):
-                write(literal, into: &output)
+                if escape { output.append(format.escapedLiterals[index]) } else { output.append(literal) }
             case .argument(let position, let specifier):
                 let index = position ?? nextPosition
                 if position == nil { nextPosition += 1 }
