@@ -83,6 +83,17 @@ public enum DateStyle: String, Sendable, CaseIterable {
     case relative
     /// ISO 8601 with the viewer's UTC offset, for `<time datetime>`: "2026-05-02T08:30:00+09:00".
     case iso
+
+    /// A small number per style, for memo keys.
+    var index: UInt8 {
+        switch self {
+        case .short: return 0
+        case .medium: return 1
+        case .long: return 2
+        case .relative: return 3
+        case .iso: return 4
+        }
+    }
 }
 
 /// One whitespace-separated word of a helper's argument list: `word`, `"quoted text"`,

@@ -125,7 +125,7 @@ public final class Localizer: Sendable {
     /// Writes a formatted instant, escaped; the escaped bytes are memoised per instant and
     /// style, since a site shows the same instants on many pages.
     func appendEscaped(date seconds: Double, style: DateStyle, into output: inout OutputBuffer) {
-        let tag = UInt8(DateStyle.allCases.firstIndex(of: style)!)
+        let tag = style.index
         let known = memo.withLock { $0.dates.value(for: seconds.bitPattern, tag: tag) }
         if let known {
             output.append(known)

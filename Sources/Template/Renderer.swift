@@ -59,13 +59,16 @@ struct Renderer {
     /// The value a name resolves to: the first frame (innermost first) holding the first part,
     /// then each further part inside it. Nil when it is missing.
     func lookup(_ path: Path) -> Value? {
-        guard let first = path.components.first else { return stack.last }
+        let components = path.components
+        guard !components.isEmpty else { return stack.last }
         var index = stack.count - 1
         while index >= 0 {
-            if case .map(let members) = stack[index], let found = members[first] {
+            // Reading through the array in place avoids copying each frame.
+            if let found = stack[index].member(components[0]) {
+                if components.count == 1 { return found }
                 var value = found
-                for component in path.components.dropFirst() {
-                    guard case .map(let inner) = value, let next = inner[component] else { return nil }
+                for position in 1..<components.count {
+                    guard let next = value.member(components[position]) else { return nil }
                     value = next
                 }
                 return value

@@ -38,13 +38,13 @@ struct CatalogReader {
 
     private func localization(_ value: JSONValue, at path: String) throws -> Localization {
         let object = try self.object(value, at: path)
-        var localization = Localization(variant: try variant(object, at: path))
-        if let substitutions = object["substitutions"] {
-            for (name, value) in try self.object(substitutions, at: path + ".substitutions").members {
-                localization.substitutions[name] = try substitution(value, at: path + ".substitutions.\(name)")
+        var substitutions: [String: Substitution] = [:]
+        if let list = object["substitutions"] {
+            for (name, value) in try self.object(list, at: path + ".substitutions").members {
+                substitutions[name] = try substitution(value, at: path + ".substitutions.\(name)")
             }
         }
-        return localization
+        return Localization(variant: try variant(object, at: path), substitutions: substitutions)
     }
 
     /// The `stringUnit` or `variations` of an object, if it has either.
@@ -55,7 +55,7 @@ struct CatalogReader {
         guard let variations = object["variations"] else { return nil }
         let variationsObject = try self.object(variations, at: path + ".variations")
         if let plural = variationsObject["plural"] {
-            var cases: [PluralCategory: Variant] = [:]
+            var cases = PluralCases()
             for (name, value) in try self.object(plural, at: path + ".variations.plural").members {
                 let casePath = path + ".variations.plural.\(name)"
                 guard let category = PluralCategory(rawValue: name) else {

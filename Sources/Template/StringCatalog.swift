@@ -63,17 +63,38 @@ struct CatalogEntry: Sendable {
     var localizations: [String: Localization] = [:]
 }
 
-/// A key's content in one language.
-struct Localization: Sendable {
-    var variant: Variant?
-    var substitutions: [String: Substitution] = [:]
+/// A key's content in one language (a class: pages pass it around by reference).
+final class Localization: Sendable {
+    let variant: Variant?
+    let substitutions: [String: Substitution]
+
+    init(variant: Variant?, substitutions: [String: Substitution]) {
+        self.variant = variant
+        self.substitutions = substitutions
+    }
 }
 
 /// A string unit, or variations of it chosen by plural category or device.
 indirect enum Variant: Sendable {
     case unit(StringUnit)
-    case plural([PluralCategory: Variant])
+    case plural(PluralCases)
     case device([String: Variant])
+}
+
+/// The variations of a string by plural category, in an array indexed by category (choosing
+/// one happens once per `{{#t}}`, so it must not hash).
+struct PluralCases: Sendable {
+    private var cases: [Variant?] = Array(repeating: nil, count: PluralCategory.allCases.count)
+
+    subscript(category: PluralCategory) -> Variant? {
+        get { cases[category.index] }
+        set { cases[category.index] = newValue }
+    }
+
+    /// The first variation present, in CLDR order.
+    var first: Variant? { cases.lazy.compactMap { $0 }.first }
+
+    var values: [Variant] { cases.compactMap { $0 } }
 }
 
 /// `stringUnit`: a translation and its review state.

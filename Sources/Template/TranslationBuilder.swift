@@ -2,9 +2,8 @@ import Foundation
 
 /// Fills a catalog string's specifiers and substitutions with the helper's arguments, choosing
 /// plural variations by CLDR category (with Apple's rule that a `zero` case, when present,
-/// is used for 0 in every language).
-/// The text goes straight into the page's buffer (escaped for templates), without building an
-/// intermediate string.
+/// is used for 0 in every language). The text goes straight into the page's buffer (escaped for
+/// templates), without building an intermediate string.
 struct TranslationBuilder {
     let localizer: Localizer
     let key: String
@@ -26,14 +25,12 @@ struct TranslationBuilder {
         self.escape = escape
     }
 
-    @inline(__always)
-    private func write(_ text: String, into output: inout OutputBuffer) {
-        if escape { output.appendEscaped(text) } else { output.append(text) }
-    }
-
     /// The first argument holding a number: what a string's own plural variations follow.
     var firstNumericArgument: Double? {
-        arguments.lazy.compactMap { TranslationBuilder.number(in: $0.value) }.first
+        for argument in arguments {
+            if let number = TranslationBuilder.number(in: argument.value) { return number }
+        }
+        return nil
     }
 
     static func number(in value: Value) -> Double? {
@@ -55,33 +52,35 @@ struct TranslationBuilder {
             if let number {
                 category = number == 0 && cases[.zero] != nil ? .zero : localizer.pluralCategory(for: number)
             }
-            let chosen = cases[category] ?? cases[.other] ?? cases.min(by: { $0.key < $1.key })?.value
-            return choose(chosen, number: number)
+            return choose(cases[category] ?? cases[.other] ?? cases.first, number: number)
         case .device(let cases):
             return choose(cases["other"] ?? cases.min(by: { $0.key < $1.key })?.value, number: number)
         }
     }
 
+    /// Writes `format`; `substituted` is what `%arg` stands for inside a substitution.
     mutating func expand(
-        _ format: FormatString, into output: inout OutputBuffer,
-        substituted: (value: Value?, specifier: FormatSpecifier)? = nil
+        _ format: FormatString, into output: inout OutputBuffer, substituted: Value? = nil,
+        substitutedSpecifier: FormatSpecifier = FormatSpecifier()
     ) {
-        for (index, segment) in format.segments.enumerated() {
-            switch segment {
-            case .literal(let literal):
-                if escape { output.append(format.escapedLiterals[index]) } else { output.append(literal) }
-            case .argument(let position, let specifier):
-                let index = position ?? nextPosition
-                if position == nil { nextPosition += 1 }
-                append(argument(at: index), specifier, describing: "argument \(index)", into: &output)
+        for piece in format.pieces {
+            switch piece.kind {
+            case .literal:
+                let pool = escape ? format.escaped : format.plain
+                let range = escape ? piece.escapedRange : piece.plainRange
+                pool.withUnsafeBufferPointer { output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+            case .argument:
+                let index = piece.index != 0 ? piece.index : nextPosition
+                if piece.index == 0 { nextPosition += 1 }
+                append(argument(at: index), piece.specifier, argumentNumber: index, into: &output)
             case .substitutedArgument:
                 guard let substituted else {
                     problems.append("\(describeString) uses %arg outside a substitution")
                     continue
                 }
-                append(substituted.value, substituted.specifier, describing: "the substitution's argument", into: &output)
-            case .substitution(let name):
-                expandSubstitution(named: name, into: &output)
+                append(substituted, substitutedSpecifier, argumentNumber: nil, into: &output)
+            case .substitution:
+                expandSubstitution(named: format.substitutionNames[piece.index], into: &output)
             }
         }
     }
@@ -92,22 +91,22 @@ struct TranslationBuilder {
             nextPosition += 1
             return
         }
-        let value: Value?
-        if let named = arguments.first(where: { $0.name == name }) {
-            value = named.value
-        } else {
-            let index = substitution.argumentNumber ?? nextPosition
-            value = argument(at: index)
+        var value: Value? = nil
+        var named = false
+        for argument in arguments where argument.name == name {
+            value = argument.value
+            named = true
+            break
         }
+        if !named { value = argument(at: substitution.argumentNumber ?? nextPosition) }
         nextPosition += 1
         guard let value else { return }  // `argument(at:)` has reported it
-
         let number = TranslationBuilder.number(in: value)
         if number == nil, substitution.specifier.isNumeric {
             problems.append("\(describeString): '\(name)' needs a number, got \(value.kindDescription)")
         }
         if let format = choose(substitution.variant, number: number) {
-            expand(format, into: &output, substituted: (value, substitution.specifier))
+            expand(format, into: &output, substituted: value, substitutedSpecifier: substitution.specifier)
         }
     }
 
@@ -123,12 +122,18 @@ struct TranslationBuilder {
         "the string \(quoted(key)) (\(localizer.languageTag))"
     }
 
+    @inline(__always)
+    private func write(_ text: String, into output: inout OutputBuffer) {
+        if escape { output.appendEscaped(text) } else { output.append(text) }
+    }
+
     private mutating func append(
-        _ value: Value?, _ specifier: FormatSpecifier, describing what: String, into output: inout OutputBuffer
+        _ value: Value?, _ specifier: FormatSpecifier, argumentNumber: Int?, into output: inout OutputBuffer
     ) {
         guard let value else { return }
         if specifier.isNumeric {
             guard let number = TranslationBuilder.number(in: value) else {
+                let what = argumentNumber.map { "argument \($0)" } ?? "the substitution's argument"
                 problems.append("\(describeString): \(what) needs a number, got \(value.kindDescription)")
                 return
             }
@@ -141,24 +146,28 @@ struct TranslationBuilder {
         case .number(let number): write(localizer.format(number: number), into: &output)
         case .string(let string), .html(let string): write(string, into: &output)
         case .list(let elements):
-            write(localizer.format(list: elements.map { element in
+            let items = elements.map { element -> String in
                 if case .number(let number) = element { return localizer.format(number: number) }
                 if case .string(let string) = element { return string }
                 return ""
-            }), into: &output)
+            }
+            write(localizer.format(list: items), into: &output)
         }
     }
 
     private func formatted(_ number: Double, _ specifier: FormatSpecifier) -> String {
         switch specifier.conversion {
-        case "x": return String(Int(number), radix: 16)
-        case "X": return String(Int(number), radix: 16, uppercase: true)
-        case "o", "O": return String(Int(number), radix: 8)
-        case "c", "C": return Unicode.Scalar(UInt32(max(0, number))).map { String(Character($0)) } ?? ""
-        case "f", "F":
+        case UInt8(ascii: "x"): return String(Int(number), radix: 16)
+        case UInt8(ascii: "X"): return String(Int(number), radix: 16, uppercase: true)
+        case UInt8(ascii: "o"), UInt8(ascii: "O"): return String(Int(number), radix: 8)
+        case UInt8(ascii: "c"), UInt8(ascii: "C"):
+            return Unicode.Scalar(UInt32(max(0, number))).map { String(Character($0)) } ?? ""
+        case UInt8(ascii: "f"), UInt8(ascii: "F"):
             return localizer.formatters.format(number: number, fractionDigits: specifier.precision ?? 6)
-        case "e", "E", "g", "G", "a", "A":
-            return String(format: "%" + (specifier.precision.map { ".\($0)" } ?? "") + String(specifier.conversion), number)
+        case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"),
+            UInt8(ascii: "A"):
+            let precision = specifier.precision.map { ".\($0)" } ?? ""
+            return String(format: "%" + precision + String(UnicodeScalar(specifier.conversion)), number)
         default:
             return localizer.format(number: number.rounded(.towardZero))
         }

@@ -57,6 +57,15 @@ extension Value {
         if case .map(let members) = self { return members[key] } else { return nil }
     }
 
+    /// The member named `key` of a map (nil for every other kind).
+    @inline(__always)
+    func member(_ key: String) -> Value? {
+        switch self {
+        case .map(let members): return members[key]
+        default: return nil
+        }
+    }
+
     /// The kind of value, for messages ("a list", "a map", …).
     public var kindDescription: String {
         switch self {

@@ -76,9 +76,10 @@ struct StringCatalogTests {
         let format = try FormatString("%1$@ has %#@n@ (%lld%%, %.1f) %arg")
         #expect(
             format.segments == [
-                .argument(position: 1, FormatSpecifier(conversion: "@")), .literal(" has "), .substitution(name: "n"),
-                .literal(" ("), .argument(position: nil, FormatSpecifier(length: "ll", conversion: "d")),
-                .literal("%, "), .argument(position: nil, FormatSpecifier(precision: 1, conversion: "f")),
+                .argument(position: 1, FormatSpecifier(conversion: UInt8(ascii: "@"))), .literal(" has "),
+                .substitution(name: "n"), .literal(" ("),
+                .argument(position: nil, FormatSpecifier(conversion: UInt8(ascii: "d"))), .literal("%, "),
+                .argument(position: nil, FormatSpecifier(precision: 1, conversion: UInt8(ascii: "f"))),
                 .literal(") "), .substitutedArgument,
             ])
     }
