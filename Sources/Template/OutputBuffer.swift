@@ -14,6 +14,31 @@ struct OutputBuffer {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends a number as `{{n}}` shows it: whole numbers as digits (written directly, this is
+    /// the common case), others as Swift prints them ("1.21").
+    mutating func appendPlainNumber(_ number: Double) {
+        guard number.rounded() == number, abs(number) < 1e15 else {
+            append(Value.plainText(of: number))
+            return
+        }
+        var whole = Int64(number)
+        if whole < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            whole = -whole
+        }
+        // Up to 15 digits, written right to left into a scratch buffer on the stack.
+        var digits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var position = buffer.count
+            repeat {
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+            } while whole > 0
+            bytes.append(contentsOf: buffer[position...])
+        }
+    }
+
     /// Appends text with `& < > " '` replaced by entities, safe in element content and in quoted
     /// attribute values.
     mutating func appendEscaped(_ text: String) {

@@ -4,20 +4,27 @@ import VantageCore
 extension Renderer {
     mutating func renderLocaleName(_ name: LocaleName) throws(TemplateError) {
         guard let localizer else {
-            try render([.variable(name.fallback)])
+            guard let value = try resolve(name.fallback.path, at: name.fallback.offset) else { return }
+            if case .string(let text) = value {
+                if name.fallback.escaped { output.appendEscaped(text) } else { output.append(text) }
+            }
             return
         }
         output.append(name.kind == .language ? localizer.languageTag : localizer.direction)
     }
 
-    mutating func renderHelper(_ helper: HelperSection) throws(TemplateError) {
+    /// A helper section; `start..<end` is its body, rendered as an ordinary section when there
+    /// is no Localizer (spec mode).
+    mutating func renderHelper(_ helper: HelperSection, _ program: Program, _ start: Int, _ end: Int)
+        throws(TemplateError)
+    {
         guard let localizer else {
             if strict {
                 throw source.error(
                     "'{{#\(helper.fallback.path.text)}}' is a localisation helper: render with a Localizer",
                     at: helper.call.offset)
             }
-            try renderSection(helper.fallback)
+            try renderSection(helper.fallback, program, start, end)
             return
         }
         let call = helper.call

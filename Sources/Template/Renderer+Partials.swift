@@ -49,7 +49,7 @@ extension Renderer {
             indentStart = savedStart
             source = savedSource
         }
-        try render(template.nodes)
+        try run(template.program)
     }
 
     mutating func renderPartial(_ partial: Partial) throws(TemplateError) {
@@ -61,33 +61,38 @@ extension Renderer {
         try expand(template, standalone: partial.isStandalone, indentation: partial.indentation, at: partial.offset)
     }
 
-    mutating func renderParent(_ parent: Parent) throws(TemplateError) {
+    mutating func renderParent(_ info: Program.ParentInfo, in program: Program) throws(TemplateError) {
+        let parent = info.parent
         guard
             let template = try template(
                 named: parent.name, target: parent.target, dynamicPath: parent.dynamicPath, kind: "parent",
                 at: parent.offset)
         else { return }
-        overrides.append(parent.overrides)
+        overrides.append(OverrideLevel(program: program, bodies: info.overrides))
         defer { overrides.removeLast() }
         try expand(template, standalone: parent.isStandalone, indentation: parent.indentation, at: parent.offset)
     }
 
-    mutating func renderBlock(_ block: Block) throws(TemplateError) {
-        var content = block
+    /// A block whose default content is the instructions `start..<end` of `program`; the
+    /// outermost override, if any, is rendered instead.
+    mutating func renderBlock(_ block: Block, _ program: Program, _ start: Int, _ end: Int) throws(TemplateError) {
+        var contentProgram = program
+        var range = start..<end
         for level in overrides {
-            if let override = level[block.name] {
-                content = override
+            if let body = level.bodies[block.name] {
+                contentProgram = level.program
+                range = body.start..<body.end
                 break
             }
         }
         let savedSource = source
         let savedCount = indentBuffer.count
-        source = content.source
+        source = contentProgram.source
         if block.isStandalone { indentBuffer.append(contentsOf: block.siteIndentation) }
         defer {
             indentBuffer.removeLast(indentBuffer.count - savedCount)
             source = savedSource
         }
-        try render(content.children)
+        try run(contentProgram, from: range.lowerBound, to: range.upperBound)
     }
 }

@@ -1,23 +1,29 @@
-/// Renders node trees into one growing buffer, walking a context stack. One renderer serves one
+/// Renders programs into one growing buffer, walking a context stack. One renderer serves one
 /// page; the library and localizer it reads are shared.
 struct Renderer {
     let library: TemplateLibrary
     let localizer: Localizer?
     let strict: Bool
     var output: OutputBuffer
-    var stack: [Value]
+    var stack: ContextStack
     /// The indentation of the standalone partials and blocks being expanded, written at each
     /// line start: `indentBuffer[indentStart...]`. Kept in one buffer that grows and shrinks, so
     /// expanding a partial allocates nothing.
     var indentBuffer: [UInt8] = []
     var indentStart = 0
     /// Block overrides of the parents being expanded, outermost first (the outermost wins).
-    var overrides: [[String: Block]] = []
-    /// The template whose nodes are being rendered, for error messages.
+    var overrides: [OverrideLevel] = []
+    /// The template being rendered, for error messages.
     var source: TemplateSource
     var depth = 0
     /// Reused for the arguments of `{{#t}}` calls.
     var scratchArguments: [(name: String?, value: Value)] = []
+
+    /// The blocks one parent tag overrides, with the program their bodies are in.
+    struct OverrideLevel {
+        let program: Program
+        let bodies: [String: Program.BlockBody]
+    }
 
     /// Partials and parents nested deeper than this are taken for endless recursion.
     static let maximumDepth = 200
@@ -27,24 +33,55 @@ struct Renderer {
         self.localizer = localizer
         self.strict = library.mode == .strict
         self.output = OutputBuffer(capacity: capacity)
-        self.stack = [context]
-        self.stack.reserveCapacity(16)
+        self.stack = ContextStack(root: context)
         self.source = source
     }
 
-    mutating func render(_ nodes: [Node]) throws(TemplateError) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes): output.append(bytes)
-            case .lineStart: if indentBuffer.count > indentStart { writeIndentation() }
-            case .variable(let variable): try interpolate(variable)
-            case .section(let section): try renderSection(section)
-            case .partial(let partial): try renderPartial(partial)
-            case .parent(let parent): try renderParent(parent)
-            case .block(let block): try renderBlock(block)
-            case .helper(let helper): try renderHelper(helper)
-            case .localeName(let name): try renderLocaleName(name)
+    /// Runs a whole program.
+    mutating func run(_ program: Program) throws(TemplateError) {
+        try run(program, from: 0, to: program.count)
+    }
+
+    /// Runs the instructions `start..<end` of a program.
+    mutating func run(_ program: Program, from start: Int, to end: Int) throws(TemplateError) {
+        let instructions = program.instructions
+        var counter = start
+        while counter < end {
+            let instruction = instructions[counter]
+            switch instruction.kind {
+            case .text:
+                output.bytes.append(
+                    contentsOf: UnsafeBufferPointer(
+                        rebasing: program.text[Int(instruction.start)..<Int(instruction.end)]))
+            case .lineStart:
+                if indentBuffer.count > indentStart { writeIndentation() }
+            case .variable:
+                try interpolate(program.variables[Int(instruction.index)])
+            case .section:
+                try renderSection(
+                    program.sections[Int(instruction.index)], program, Int(instruction.start), Int(instruction.end))
+                counter = Int(instruction.end)
+                continue
+            case .partial:
+                try renderPartial(program.partials[Int(instruction.index)])
+            case .parent:
+                try renderParent(program.parents[Int(instruction.index)], in: program)
+                counter = Int(instruction.end)
+                continue
+            case .block:
+                try renderBlock(
+                    program.blocks[Int(instruction.index)], program, Int(instruction.start), Int(instruction.end))
+                counter = Int(instruction.end)
+                continue
+            case .helper:
+                try renderHelper(
+                    program.helpers[Int(instruction.index)], program, Int(instruction.start), Int(instruction.end))
+                counter = Int(instruction.end)
+                continue
+            case .localeName:
+                try renderLocaleName(program.localeNames[Int(instruction.index)])
             }
+            counter += 1
         }
     }
 
@@ -60,32 +97,21 @@ struct Renderer {
     /// then each further part inside it. Nil when it is missing.
     func lookup(_ path: Path) -> Value? {
         let components = path.components
-        guard !components.isEmpty else { return stack.last }
-        var index = stack.count - 1
-        while index >= 0 {
-            // Reading through the array in place avoids copying each frame.
-            if let found = stack[index].member(components[0]) {
-                if components.count == 1 { return found }
-                var value = found
-                for position in 1..<components.count {
-                    guard let next = value.member(components[position]) else { return nil }
-                    value = next
-                }
-                return value
+        guard !components.isEmpty else { return stack.top }
+        guard var value = stack.lookup(components[0]) else { return nil }
+        if components.count > 1 {
+            for position in 1..<components.count {
+                guard let next = value.member(components[position]) else { return nil }
+                value = next
             }
-            index -= 1
         }
-        return nil
+        return value
     }
 
     /// Why a lookup failed, naming the part that is missing.
     func missingMessage(_ path: Path) -> String {
-        var value: Value? = nil
         let first = path.components[0]
-        for frame in stack.reversed() {
-            if let found = frame[first] { value = found; break }
-        }
-        guard var current = value else { return "no value named '\(first)' in the context" }
+        guard var current = stack.lookup(first) else { return "no value named '\(first)' in the context" }
         var reached = first
         for component in path.components.dropFirst() {
             guard let next = current[component] else {
@@ -112,7 +138,7 @@ struct Renderer {
         switch value {
         case .null: break
         case .string(let text): if variable.escaped { output.appendEscaped(text) } else { output.append(text) }
-        case .number(let number): output.append(Value.plainText(of: number))
+        case .number(let number): output.appendPlainNumber(number)
         case .bool(let flag): output.append(flag ? "true" : "false")
         case .html(let markup): output.append(markup)
         case .lambda(let lambda):
@@ -127,42 +153,46 @@ struct Renderer {
         }
     }
 
-    mutating func renderSection(_ section: Section) throws(TemplateError) {
+    /// A section whose body is the instructions `start..<end` of `program`.
+    mutating func renderSection(_ section: Section, _ program: Program, _ start: Int, _ end: Int) throws(TemplateError) {
         let value = try resolve(section.path, at: section.offset) ?? .null
         if section.inverted {
-            if !value.isTruthy { try render(section.children) }
+            if !value.isTruthy { try run(program, from: start, to: end) }
             return
         }
         switch value {
         case .list(let elements):
             for element in elements {
-                stack.append(element)
-                defer { stack.removeLast() }
-                try render(section.children)
+                stack.push(element)
+                defer { stack.pop() }
+                try run(program, from: start, to: end)
             }
         case .lambda(let lambda):
-            output.append(try renderLambdaResult(lambda(section.rawBody), delimiters: section.delimiters, at: section.offset))
+            output.append(
+                try renderLambdaResult(lambda(section.rawBody), delimiters: section.delimiters, at: section.offset))
         default:
             guard value.isTruthy else { return }
-            stack.append(value)
-            defer { stack.removeLast() }
-            try render(section.children)
+            stack.push(value)
+            defer { stack.pop() }
+            try run(program, from: start, to: end)
         }
     }
 
     /// Parses what a lambda returned and renders it against the current context.
-    private mutating func renderLambdaResult(_ text: String, delimiters: Delimiters, at offset: Int) throws(TemplateError)
-        -> String
+    private mutating func renderLambdaResult(_ text: String, delimiters: Delimiters, at offset: Int)
+        throws(TemplateError) -> String
     {
         let lambdaSource = TemplateSource(
             name: source.name, path: source.path + " (lambda at line \(source.position(of: offset).line))", text: text)
-        let nodes = try Parser.parse(lambdaSource, delimiters: delimiters, templateIndex: library.indexByName)
+        let program = Program(
+            nodes: try Parser.parse(lambdaSource, delimiters: delimiters, templateIndex: library.indexByName),
+            source: lambdaSource)
         var nested = Renderer(
             library: library, localizer: localizer, context: .null, source: lambdaSource, capacity: text.utf8.count * 2)
         nested.stack = stack
         nested.overrides = overrides
         nested.depth = depth + 1
-        try nested.render(nodes)
+        try nested.run(program)
         return String(decoding: nested.output.bytes, as: UTF8.self)
     }
 }

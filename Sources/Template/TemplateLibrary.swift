@@ -4,12 +4,14 @@ import VantageCore
 final class CompiledTemplate: Sendable {
     let source: TemplateSource
     let nodes: [Node]
+    let program: Program
     /// Bytes of literal text, a first guess at the size of the output.
     let literalSize: Int
 
     init(source: TemplateSource, nodes: [Node]) {
         self.source = source
         self.nodes = nodes
+        self.program = Program(nodes: nodes, source: source)
         self.literalSize = CompiledTemplate.literalSize(of: nodes)
     }
 
@@ -74,7 +76,7 @@ public final class TemplateLibrary: Sendable {
         var renderer = Renderer(
             library: self, localizer: localizer, context: context, source: template.source,
             capacity: max(1024, template.literalSize * 2))
-        try renderer.render(template.nodes)
+        try renderer.run(template.program)
         return renderer.output.bytes
     }
 
