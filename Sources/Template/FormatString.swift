@@ -62,13 +62,13 @@ final class FormatString: Sendable, Equatable {
             switch segment {
             case .literal(let literal):
                 let plainStart = plain.count
-                let escapedStart = escaped.bytes.count
+                let escapedStart = escaped.count
                 plain.append(contentsOf: literal.utf8)
                 escaped.appendEscaped(literal)
                 pieces.append(
                     Piece(
                         kind: .literal, plainRange: plainStart..<plain.count,
-                        escapedRange: escapedStart..<escaped.bytes.count))
+                        escapedRange: escapedStart..<escaped.count))
             case .argument(let position, let specifier):
                 pieces.append(Piece(kind: .argument, index: position ?? 0, specifier: specifier))
             case .substitution(let name):

@@ -17,7 +17,7 @@ extension Localizer {
         let outcome = translate(key, arguments: arguments, into: &output, escape: false)
         if outcome.missingKey { throw LocalizationError(message: missingKeyMessage(key)) }
         if let problem = outcome.problems.first { throw LocalizationError(message: problem) }
-        return String(decoding: output.bytes, as: UTF8.self)
+        return output.string
     }
 
     func missingKeyMessage(_ key: String) -> String {

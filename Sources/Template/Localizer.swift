@@ -133,7 +133,8 @@ public final class Localizer: Sendable {
         }
         var escaped = OutputBuffer(capacity: 48)
         escaped.appendEscaped(formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now))
-        memo.withLock { $0.dates.set(escaped.bytes, for: seconds.bitPattern, tag: tag) }
-        output.append(escaped.bytes)
+        let bytes = escaped.bytes
+        memo.withLock { $0.dates.set(bytes, for: seconds.bitPattern, tag: tag) }
+        output.append(bytes)
     }
 }

@@ -1,17 +1,75 @@
-/// The one growing byte buffer a page is rendered into; escaping writes entities directly into
-/// it, so rendering allocates no intermediate strings.
-struct OutputBuffer {
-    var bytes: [UInt8] = []
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+/// The one growing byte buffer a page is rendered into. It owns raw memory (hence
+/// noncopyable): appending is a capacity check and a copy, without the generic bookkeeping of
+/// `Array.append(contentsOf:)`, and escaping writes entities straight into it.
+struct OutputBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written so far.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// A copy of what was written.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// What was written, as a string (the bytes are UTF-8 by construction).
+    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     @inline(__always)
-    mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+        reserve(length)
+        (base + count).update(from: source, count: length)
+        count += length
+    }
+
+    @inline(__always)
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let start = buffer.baseAddress else { return }
+        append(start, count: buffer.count)
+    }
+
+    @inline(__always)
+    mutating func append(_ other: [UInt8]) {
+        other.withUnsafeBufferPointer { append($0) }
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
 
     /// Appends text as it is.
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     /// Appends a number as `{{n}}` shows it: whole numbers as digits (written directly, this is
@@ -22,21 +80,25 @@ struct OutputBuffer {
             return
         }
         var whole = Int64(number)
+        reserve(17)
         if whole < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            base[count] = UInt8(ascii: "-")
+            count += 1
             whole = -whole
         }
-        // Up to 15 digits, written right to left into a scratch buffer on the stack.
-        var digits: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var position = buffer.count
-            repeat {
-                position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(whole % 10)
-                whole /= 10
-            } while whole > 0
-            bytes.append(contentsOf: buffer[position...])
+        var digits = 1
+        var probe = whole / 10
+        while probe > 0 {
+            digits += 1
+            probe /= 10
         }
+        var position = count + digits
+        count = position
+        repeat {
+            position -= 1
+            base[position] = UInt8(ascii: "0") + UInt8(whole % 10)
+            whole /= 10
+        } while whole > 0
     }
 
     /// Appends text with `& < > " '` replaced by entities, safe in element content and in quoted
@@ -47,24 +109,37 @@ struct OutputBuffer {
     }
 
     mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let source = utf8.baseAddress else { return }
+        let length = utf8.count
+        // Room for the worst case (every byte an entity of six bytes), so the loop never checks.
+        reserve(length * 6)
         let table = OutputBuffer.escapeTable
+        var output = base + count
         var runStart = 0
         var index = 0
-        let count = utf8.count
-        while index < count {
-            let entity = table[Int(utf8[index])]
+        while index < length {
+            let entity = table[Int(source[index])]
             if entity != 0 {
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                bytes.append(contentsOf: OutputBuffer.entities[Int(entity) - 1])
+                let run = index - runStart
+                if run > 0 {
+                    output.update(from: source + runStart, count: run)
+                    output += run
+                }
+                let replacement = OutputBuffer.entityText[Int(entity) - 1]
+                let replacementLength = OutputBuffer.entityLengths[Int(entity) - 1]
+                output.update(from: replacement, count: replacementLength)
+                output += replacementLength
                 runStart = index + 1
             }
             index += 1
         }
-        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+        let run = length - runStart
+        if run > 0 {
+            output.update(from: source + runStart, count: run)
+            output += run
+        }
+        count = output - base
     }
-
-    /// The entities for `&`, `<`, `>`, `"` and `'`.
-    private static let entities: [[UInt8]] = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].map { Array($0.utf8) }
 
     /// For each byte, 0 or 1 + the index of its entity: one load per byte decides.
     nonisolated(unsafe) private static let escapeTable: UnsafePointer<UInt8> = {
@@ -75,6 +150,17 @@ struct OutputBuffer {
         }
         return UnsafePointer(table)
     }()
+
+    /// The entities for `&`, `<`, `>`, `"` and `'`, in memory that lives as long as the process.
+    nonisolated(unsafe) private static let entityText: [UnsafePointer<UInt8>] = [
+        "&amp;", "&lt;", "&gt;", "&quot;", "&#39;",
+    ].map { entity in
+        let bytes = Array(entity.utf8)
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        copy.initialize(from: bytes, count: bytes.count)
+        return UnsafePointer(copy)
+    }
+    private static let entityLengths = [5, 4, 4, 6, 5]
 }
 
 /// HTML escaping for text and attribute values, the same as `{{name}}` applies.
@@ -83,6 +169,6 @@ public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
         var buffer = OutputBuffer(capacity: text.utf8.count + 16)
         buffer.appendEscaped(text)
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.string
     }
 }

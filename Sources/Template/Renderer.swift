@@ -1,6 +1,6 @@
 /// Renders programs into one growing buffer, walking a context stack. One renderer serves one
 /// page; the library and localizer it reads are shared.
-struct Renderer {
+struct Renderer: ~Copyable {
     let library: TemplateLibrary
     let localizer: Localizer?
     let strict: Bool
@@ -28,13 +28,22 @@ struct Renderer {
     /// Partials and parents nested deeper than this are taken for endless recursion.
     static let maximumDepth = 200
 
-    init(library: TemplateLibrary, localizer: Localizer?, context: Value, source: TemplateSource, capacity: Int) {
+    /// The program the page starts from.
+    let root: Program
+
+    init(library: TemplateLibrary, localizer: Localizer?, context: Value, root: Program, capacity: Int) {
         self.library = library
         self.localizer = localizer
         self.strict = library.mode == .strict
         self.output = OutputBuffer(capacity: capacity)
         self.stack = ContextStack(root: context)
-        self.source = source
+        self.source = root.source
+        self.root = root
+    }
+
+    /// Renders the page.
+    mutating func runRoot() throws(TemplateError) {
+        try run(root)
     }
 
     /// Runs a whole program.
@@ -50,9 +59,8 @@ struct Renderer {
             let instruction = instructions[counter]
             switch instruction.kind {
             case .text:
-                output.bytes.append(
-                    contentsOf: UnsafeBufferPointer(
-                        rebasing: program.text[Int(instruction.start)..<Int(instruction.end)]))
+                output.append(
+                    program.text.baseAddress! + Int(instruction.start), count: Int(instruction.end - instruction.start))
             case .lineStart:
                 if indentBuffer.count > indentStart { writeIndentation() }
             case .variable:
@@ -87,7 +95,7 @@ struct Renderer {
 
     private mutating func writeIndentation() {
         indentBuffer.withUnsafeBufferPointer { buffer in
-            output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[indentStart...]))
+            output.append(UnsafeBufferPointer(rebasing: buffer[indentStart...]))
         }
     }
 
@@ -188,11 +196,11 @@ struct Renderer {
             nodes: try Parser.parse(lambdaSource, delimiters: delimiters, templateIndex: library.indexByName),
             source: lambdaSource)
         var nested = Renderer(
-            library: library, localizer: localizer, context: .null, source: lambdaSource, capacity: text.utf8.count * 2)
+            library: library, localizer: localizer, context: .null, root: program, capacity: text.utf8.count * 2)
         nested.stack = stack
         nested.overrides = overrides
         nested.depth = depth + 1
-        try nested.run(program)
-        return String(decoding: nested.output.bytes, as: UTF8.self)
+        try nested.runRoot()
+        return nested.output.string
     }
 }

@@ -62,22 +62,30 @@ public final class TemplateLibrary: Sendable {
     /// Renders the template `name` with `context` as the root of the context stack; the
     /// helpers are available when a `localizer` is given.
     public func render(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError) -> String {
-        String(decoding: try renderUTF8(name, context: context, localizer: localizer), as: UTF8.self)
+        var renderer = try makeRenderer(name, context: context, localizer: localizer)
+        try renderer.runRoot()
+        return renderer.output.string
     }
 
     /// Renders into UTF-8 bytes, ready to write to a file.
     public func renderUTF8(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError) -> [UInt8] {
+        var renderer = try makeRenderer(name, context: context, localizer: localizer)
+        try renderer.runRoot()
+        return renderer.output.bytes
+    }
+
+    private func makeRenderer(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError)
+        -> Renderer
+    {
         guard let template = template(named: name) else {
             throw TemplateError(
                 template: name, line: 1, column: 1,
                 message: "no template named '\(name)'" + TemplateLibrary.suggestion(for: name, among: names),
                 sourceLine: "")
         }
-        var renderer = Renderer(
-            library: self, localizer: localizer, context: context, source: template.source,
+        return Renderer(
+            library: self, localizer: localizer, context: context, root: template.program,
             capacity: max(1024, template.literalSize * 2))
-        try renderer.run(template.program)
-        return renderer.output.bytes
     }
 
     func template(named name: String) -> CompiledTemplate? {

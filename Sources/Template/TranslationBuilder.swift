@@ -68,7 +68,7 @@ struct TranslationBuilder {
             case .literal:
                 let pool = escape ? format.escaped : format.plain
                 let range = escape ? piece.escapedRange : piece.plainRange
-                pool.withUnsafeBufferPointer { output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+                pool.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[range])) }
             case .argument:
                 let index = piece.index != 0 ? piece.index : nextPosition
                 if piece.index == 0 { nextPosition += 1 }
