@@ -32,7 +32,15 @@ extension Localizer {
     func translate(
         _ key: String, arguments: [(name: String?, value: Value)], into output: inout OutputBuffer, escape: Bool
     ) -> TranslationOutcome {
-        switch resolve(key) {
+        translate(resolve(key), key: key, arguments: arguments, into: &output, escape: escape)
+    }
+
+    /// Writes a string already looked up.
+    func translate(
+        _ resolution: Resolution, key: String, arguments: [(name: String?, value: Value)],
+        into output: inout OutputBuffer, escape: Bool
+    ) -> TranslationOutcome {
+        switch resolution {
         case .missing:
             let marker = Localizer.missingMarker(key)
             if escape { output.appendEscaped(marker) } else { output.append(marker) }

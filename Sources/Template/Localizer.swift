@@ -26,11 +26,12 @@ public final class Localizer: Sendable {
     /// The catalog's keys resolved along `lookupChain`.
     let resolutions: [String: Resolution]
     let memo = Locked(Memo())
+    /// Renderers' memos between pages (see `PageMemo`).
+    let pageMemos = Locked<[PageMemo]>([])
     private let log = Locked(WarningLog())
 
+    /// Numbers and plural categories outside the small-integer tables, shared by all threads.
     struct Memo {
-        /// Escaped UTF-8 of formatted dates, by instant and style.
-        var dates = ScalarMemo<[UInt8]>(limit: Localizer.memoLimit)
         var numbers = ScalarMemo<String>(limit: Localizer.memoLimit)
         var categories = ScalarMemo<PluralCategory>(limit: Localizer.memoLimit)
     }
@@ -43,6 +44,8 @@ public final class Localizer: Sendable {
     /// Bounds each memo: a site shows a limited set of instants and numbers, but a long-running
     /// caller should not grow without end.
     static let memoLimit = 20_000
+    /// Memos kept for renderers running at the same time.
+    static let memoPoolLimit = 64
 
     /// Creates a Localizer. `locale` is a BCP 47 tag (`pt-BR`, `pt_BR` is accepted); an unknown
     /// `timeZone` falls back to UTC with a warning.
@@ -120,21 +123,5 @@ public final class Localizer: Sendable {
     /// An instant in a style, in this locale and time zone (memoised per instant and style).
     public func format(date: Date, style: DateStyle) -> String {
         formatters.format(date, style: style, now: now)
-    }
-
-    /// Writes a formatted instant, escaped; the escaped bytes are memoised per instant and
-    /// style, since a site shows the same instants on many pages.
-    func appendEscaped(date seconds: Double, style: DateStyle, into output: inout OutputBuffer) {
-        let tag = style.index
-        let known = memo.withLock { $0.dates.value(for: seconds.bitPattern, tag: tag) }
-        if let known {
-            output.append(known)
-            return
-        }
-        var escaped = OutputBuffer(capacity: 48)
-        escaped.appendEscaped(formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now))
-        let bytes = escaped.bytes
-        memo.withLock { $0.dates.set(bytes, for: seconds.bitPattern, tag: tag) }
-        output.append(bytes)
     }
 }

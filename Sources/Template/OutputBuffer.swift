@@ -23,6 +23,11 @@ struct OutputBuffer: ~Copyable {
     /// A copy of what was written.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// A copy of the bytes written since `start`.
+    func bytes(from start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
     /// What was written, as a string (the bytes are UTF-8 by construction).
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 

@@ -30,19 +30,7 @@ extension Renderer {
         let call = helper.call
         switch call.kind {
         case .translate(let key):
-            // One argument list per renderer, reused: no allocation per call.
-            var arguments = scratchArguments
-            scratchArguments = []
-            arguments.removeAll(keepingCapacity: true)
-            for argument in call.arguments {
-                arguments.append((argument.name, try value(of: argument.value, at: call.offset)))
-            }
-            let outcome = localizer.translate(key, arguments: arguments, into: &output, escape: true)
-            scratchArguments = arguments
-            if outcome.missingKey {
-                try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)
-            }
-            for problem in outcome.problems { try report(problem, localizer: localizer, at: call.offset) }
+            try translate(key, helper, localizer)
         case .date(let style):
             let value = try value(of: call.arguments[0].value, at: call.offset)
             guard let seconds = instant(in: value) else {
@@ -52,7 +40,13 @@ extension Renderer {
                     at: call.offset)
                 return
             }
-            localizer.appendEscaped(date: seconds, style: style, into: &output)
+            if let known = memo.dates.value(for: seconds.bitPattern, tag: style.index) {
+                output.append(known)
+            } else {
+                let bytes = localizer.escapedDate(seconds, style: style)
+                memo.dates.set(bytes, for: seconds.bitPattern, tag: style.index)
+                output.append(bytes)
+            }
         case .number:
             let value = try value(of: call.arguments[0].value, at: call.offset)
             guard let number = TranslationBuilder.number(in: value) else {
@@ -81,6 +75,52 @@ extension Renderer {
             }
             output.appendEscaped(localizer.format(list: items))
         }
+    }
+
+    /// `{{#t}}key args{{/t}}`. When every argument is a number (or there is none) the output
+    /// depends on the string and that number only, so it is memoised.
+    private mutating func translate(_ key: String, _ helper: HelperSection, _ localizer: Localizer)
+        throws(TemplateError)
+    {
+        let call = helper.call
+        let resolution = resolution(of: key, for: helper, localizer)
+        // One argument list per renderer, reused: no allocation per call.
+        var arguments = scratchArguments
+        scratchArguments = []
+        arguments.removeAll(keepingCapacity: true)
+        var numeric = call.arguments.count <= 1
+        var number = 0.0
+        for argument in call.arguments {
+            let value = try value(of: argument.value, at: call.offset)
+            if case .number(let given) = value { number = given } else { numeric = false }
+            arguments.append((argument.name, value))
+        }
+        defer { scratchArguments = arguments }
+        let memoKey = numeric ? resolution.identity : nil
+        let tag = UInt8(arguments.count)
+        if let memoKey, let known = memo.translations.value(for: memoKey, number.bitPattern, tag: tag) {
+            output.append(known)
+            return
+        }
+        let start = output.count
+        let outcome = localizer.translate(resolution, key: key, arguments: arguments, into: &output, escape: true)
+        if outcome.missingKey {
+            try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)
+        }
+        for problem in outcome.problems { try report(problem, localizer: localizer, at: call.offset) }
+        if let memoKey, outcome.problems.isEmpty {
+            memo.translations.set(output.bytes(from: start), for: memoKey, number.bitPattern, tag: tag)
+        }
+    }
+
+    /// The catalog entry for a `{{#t}}` tag, looked up once per tag and page.
+    private mutating func resolution(of key: String, for helper: HelperSection, _ localizer: Localizer) -> Resolution {
+        let identity = ObjectIdentifier(helper)
+        for index in resolvedTags.indices where resolvedTags[index] == identity { return resolvedStrings[index] }
+        let resolution = localizer.resolve(key)
+        resolvedTags.append(identity)
+        resolvedStrings.append(resolution)
+        return resolution
     }
 
     private func value(of argument: HelperCall.Argument, at offset: Int) throws(TemplateError) -> Value {

@@ -18,6 +18,11 @@ struct Renderer: ~Copyable {
     var depth = 0
     /// Reused for the arguments of `{{#t}}` calls.
     var scratchArguments: [(name: String?, value: Value)] = []
+    /// Dates and translations remembered from earlier pages (checked out of the Localizer).
+    var memo: PageMemo
+    /// Catalog lookups per `{{#t}}` tag, so a tag repeated in a list resolves its key once.
+    var resolvedTags: [ObjectIdentifier] = []
+    var resolvedStrings: [Resolution] = []
 
     /// The blocks one parent tag overrides, with the program their bodies are in.
     struct OverrideLevel {
@@ -39,6 +44,11 @@ struct Renderer: ~Copyable {
         self.stack = ContextStack(root: context)
         self.source = root.source
         self.root = root
+        self.memo = localizer?.checkOutMemo() ?? PageMemo(limitedTo: 0)
+    }
+
+    deinit {
+        localizer?.checkIn(memo)
     }
 
     /// Renders the page.

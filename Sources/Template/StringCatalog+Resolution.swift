@@ -5,6 +5,16 @@ enum Resolution: Sendable {
     /// and for `"shouldTranslate": false`).
     case keyItself(FormatString)
     case missing
+
+    /// The object the string comes from, stable for the catalog's lifetime (a memo key); nil
+    /// for a missing key.
+    var identity: UInt64? {
+        switch self {
+        case .localization(let localization, _): return UInt64(UInt(bitPattern: ObjectIdentifier(localization).hashValue))
+        case .keyItself(let format): return UInt64(UInt(bitPattern: ObjectIdentifier(format).hashValue))
+        case .missing: return nil
+        }
+    }
 }
 
 extension StringCatalog {

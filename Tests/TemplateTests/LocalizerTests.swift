@@ -92,12 +92,24 @@ struct LocalizerTests {
         #expect(try library.render("page", context: ["n": [1000, 2.5]], localizer: localizer("de")) == "1.000 und 2,5")
     }
 
-    @Test func formattedDatesAreMemoisedPerInstantAndStyle() throws {
-        let localizer = localizer("en")
+    @Test func datesAndNumericTranslationsAreMemoisedAcrossPages() throws {
+        let localizer = Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now,
+            mode: .strict)
         let library = try TemplateLibrary(
-            templates: ["page": "{{#date}}a short{{/date}}{{#date}}a short{{/date}}{{#date}}a long{{/date}}"], mode: .strict)
-        _ = try library.render("page", context: ["a": 0], localizer: localizer)
-        #expect(localizer.memo.withLock { $0.dates.count } == 2)
+            templates: [
+                "page": "{{#date}}a short{{/date}}{{#date}}a short{{/date}}{{#date}}a long{{/date}}"
+                    + "{{#t}}comments count=n{{/t}}{{#t}}greeting name=who{{/t}}"
+            ], mode: .strict)
+        let first = try library.render("page", context: ["a": 0, "n": 2, "who": "Ana"], localizer: localizer)
+        let memo = localizer.checkOutMemo()
+        #expect(memo.dates.count == 2)
+        #expect(memo.translations.count == 1)  // the greeting has a string argument: not memoised
+        localizer.checkIn(memo)
+        let second = try library.render("page", context: ["a": 0, "n": 2, "who": "Ana"], localizer: localizer)
+        #expect(second == first)
+        let other = try library.render("page", context: ["a": 0, "n": 1, "who": "Ben"], localizer: localizer)
+        #expect(other.hasSuffix("1 commentHello, Ben!"))
     }
 
     @Test func memoTablesStayBounded() {
