@@ -119,24 +119,35 @@ struct OutputBuffer: ~Copyable {
         // Room for the worst case (every byte an entity of six bytes), so the loop never checks.
         reserve(length * 6)
         let table = OutputBuffer.escapeTable
+        let raw = UnsafeRawPointer(source)
         var output = base + count
         var runStart = 0
         var index = 0
         while index < length {
-            let entity = table[Int(source[index])]
-            if entity != 0 {
-                let run = index - runStart
-                if run > 0 {
-                    output.update(from: source + runStart, count: run)
-                    output += run
+            // Eight bytes at a time: most text has no special character in a given word.
+            var stop = index + 1
+            if index + 8 <= length {
+                if !OutputBuffer.mayHoldSpecial(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
                 }
-                let replacement = OutputBuffer.entityText[Int(entity) - 1]
-                let replacementLength = OutputBuffer.entityLengths[Int(entity) - 1]
-                output.update(from: replacement, count: replacementLength)
-                output += replacementLength
-                runStart = index + 1
+                stop = index + 8
             }
-            index += 1
+            while index < stop {
+                let entity = table[Int(source[index])]
+                if entity != 0 {
+                    let run = index - runStart
+                    if run > 0 {
+                        output.update(from: source + runStart, count: run)
+                        output += run
+                    }
+                    let replacementLength = OutputBuffer.entityLengths[Int(entity) - 1]
+                    output.update(from: OutputBuffer.entityText[Int(entity) - 1], count: replacementLength)
+                    output += replacementLength
+                    runStart = index + 1
+                }
+                index += 1
+            }
         }
         let run = length - runStart
         if run > 0 {
@@ -144,6 +155,18 @@ struct OutputBuffer: ~Copyable {
             output += run
         }
         count = output - base
+    }
+
+    /// Whether a word of eight bytes may contain `"` (0x22), `&` (0x26), `'` (0x27), `<` (0x3C)
+    /// or `>` (0x3E). Setting bit 0 folds `&` onto `'` and bit 1 folds `<` onto `>`, so three
+    /// zero-byte tests cover the five characters.
+    @inline(__always)
+    static func mayHoldSpecial(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
+        return hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte((word | ones) ^ (ones &* 0x27))
+            || hasZeroByte((word | (ones &* 2)) ^ (ones &* 0x3E))
     }
 
     /// For each byte, 0 or 1 + the index of its entity: one load per byte decides.

@@ -38,15 +38,13 @@ extension Renderer {
                 at: offset)
         }
         let savedSource = source
-        let savedStart = indentStart
-        let savedCount = indentBuffer.count
+        let mark = self.indentation.mark
         source = template.source
-        if standalone { indentBuffer.append(contentsOf: indentation) } else { indentStart = savedCount }
+        if standalone { self.indentation.extend(by: indentation) } else { self.indentation.clear() }
         depth += 1
         defer {
             depth -= 1
-            indentBuffer.removeLast(indentBuffer.count - savedCount)
-            indentStart = savedStart
+            self.indentation.restore(mark)
             source = savedSource
         }
         try run(template.program)
@@ -86,11 +84,11 @@ extension Renderer {
             }
         }
         let savedSource = source
-        let savedCount = indentBuffer.count
+        let mark = indentation.mark
         source = contentProgram.source
-        if block.isStandalone { indentBuffer.append(contentsOf: block.siteIndentation) }
+        if block.isStandalone { indentation.extend(by: block.siteIndentation) }
         defer {
-            indentBuffer.removeLast(indentBuffer.count - savedCount)
+            indentation.restore(mark)
             source = savedSource
         }
         try run(contentProgram, from: range.lowerBound, to: range.upperBound)

@@ -6,11 +6,8 @@ struct Renderer: ~Copyable {
     let strict: Bool
     var output: OutputBuffer
     var stack: ContextStack
-    /// The indentation of the standalone partials and blocks being expanded, written at each
-    /// line start: `indentBuffer[indentStart...]`. Kept in one buffer that grows and shrinks, so
-    /// expanding a partial allocates nothing.
-    var indentBuffer: [UInt8] = []
-    var indentStart = 0
+    /// The indentation written at each line start.
+    var indentation = Indentation()
     /// Block overrides of the parents being expanded, outermost first (the outermost wins).
     var overrides: [OverrideLevel] = []
     /// The template being rendered, for error messages.
@@ -72,7 +69,7 @@ struct Renderer: ~Copyable {
                 output.append(
                     program.text.baseAddress! + Int(instruction.start), count: Int(instruction.end - instruction.start))
             case .lineStart:
-                if indentBuffer.count > indentStart { writeIndentation() }
+                if !indentation.isEmpty { indentation.write(into: &output) }
             case .variable:
                 try interpolate(program.variables[Int(instruction.index)])
             case .section:
@@ -100,12 +97,6 @@ struct Renderer: ~Copyable {
                 try renderLocaleName(program.localeNames[Int(instruction.index)])
             }
             counter += 1
-        }
-    }
-
-    private mutating func writeIndentation() {
-        indentBuffer.withUnsafeBufferPointer { buffer in
-            output.append(UnsafeBufferPointer(rebasing: buffer[indentStart...]))
         }
     }
 

@@ -10,8 +10,8 @@ enum Resolution: Sendable {
     /// for a missing key.
     var identity: UInt64? {
         switch self {
-        case .localization(let localization, _): return UInt64(UInt(bitPattern: ObjectIdentifier(localization).hashValue))
-        case .keyItself(let format): return UInt64(UInt(bitPattern: ObjectIdentifier(format).hashValue))
+        case .localization(let localization, _): return UInt64(UInt(bitPattern: ObjectIdentifier(localization)))
+        case .keyItself(let format): return UInt64(UInt(bitPattern: ObjectIdentifier(format)))
         case .missing: return nil
         }
     }

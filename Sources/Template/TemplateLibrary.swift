@@ -7,6 +7,15 @@ final class CompiledTemplate: Sendable {
     let program: Program
     /// Bytes of literal text, a first guess at the size of the output.
     let literalSize: Int
+    /// The largest page rendered from this template so far: the buffer of the next page starts
+    /// that big, so it never grows while rendering.
+    private let largestOutput = Locked(0)
+
+    var capacityHint: Int { max(1024, literalSize * 2, largestOutput.withLock { $0 }) }
+
+    func noteOutputSize(_ size: Int) {
+        largestOutput.withLock { if size > $0 { $0 = size } }
+    }
 
     init(source: TemplateSource, nodes: [Node]) {
         self.source = source
@@ -62,30 +71,36 @@ public final class TemplateLibrary: Sendable {
     /// Renders the template `name` with `context` as the root of the context stack; the
     /// helpers are available when a `localizer` is given.
     public func render(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError) -> String {
-        var renderer = try makeRenderer(name, context: context, localizer: localizer)
+        let template = try self.template(requiring: name)
+        var renderer = makeRenderer(template, context: context, localizer: localizer)
         try renderer.runRoot()
+        template.noteOutputSize(renderer.output.count)
         return renderer.output.string
     }
 
     /// Renders into UTF-8 bytes, ready to write to a file.
     public func renderUTF8(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError) -> [UInt8] {
-        var renderer = try makeRenderer(name, context: context, localizer: localizer)
+        let template = try self.template(requiring: name)
+        var renderer = makeRenderer(template, context: context, localizer: localizer)
         try renderer.runRoot()
+        template.noteOutputSize(renderer.output.count)
         return renderer.output.bytes
     }
 
-    private func makeRenderer(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError)
-        -> Renderer
-    {
+    private func makeRenderer(_ template: CompiledTemplate, context: Value, localizer: Localizer?) -> Renderer {
+        Renderer(
+            library: self, localizer: localizer, context: context, root: template.program,
+            capacity: template.capacityHint)
+    }
+
+    private func template(requiring name: String) throws(TemplateError) -> CompiledTemplate {
         guard let template = template(named: name) else {
             throw TemplateError(
                 template: name, line: 1, column: 1,
                 message: "no template named '\(name)'" + TemplateLibrary.suggestion(for: name, among: names),
                 sourceLine: "")
         }
-        return Renderer(
-            library: self, localizer: localizer, context: context, root: template.program,
-            capacity: max(1024, template.literalSize * 2))
+        return template
     }
 
     func template(named name: String) -> CompiledTemplate? {
