@@ -27,7 +27,7 @@ public final class Localizer: Sendable {
     let resolutions: [String: Resolution]
     let memo = Locked(Memo())
     /// Renderers' memos between pages (see `PageMemo`).
-    let pageMemos = Locked<[PageMemo]>([])
+    let pageMemos = Locked<[PageMemoSlot]>([])
     private let log = Locked(WarningLog())
 
     /// Numbers and plural categories outside the small-integer tables, shared by all threads.

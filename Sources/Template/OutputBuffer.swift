@@ -28,6 +28,11 @@ struct OutputBuffer: ~Copyable {
         Array(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 
+    /// The bytes written since `start`, valid until the next append.
+    func written(from start: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + start, count: count - start)
+    }
+
     /// What was written, as a string (the bytes are UTF-8 by construction).
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 

@@ -5,33 +5,40 @@ import Foundation
 /// and number. Each renderer checks one out of its Localizer for the length of a page and
 /// returns it after, so reading it takes no lock; the Localizer keeps one per renderer that
 /// ran at the same time.
-struct PageMemo {
-    var dates: ScalarMemo<[UInt8]>
-    var translations: ScalarMemo<[UInt8]>
+struct PageMemo: ~Copyable {
+    var dates: ByteMemo
+    var translations: ByteMemo
 
     init(limitedTo limit: Int = Localizer.memoLimit) {
-        dates = ScalarMemo(limit: limit, initialCapacity: limit == 0 ? 16 : 256)
-        translations = ScalarMemo(limit: limit, initialCapacity: limit == 0 ? 16 : 256)
+        dates = ByteMemo(limit: limit)
+        translations = ByteMemo(limit: limit)
     }
+}
+
+/// Holds a memo in the Localizer's pool between pages.
+final class PageMemoSlot: @unchecked Sendable {
+    // @unchecked: only touched under the pool's lock.
+    var memo: PageMemo?
+    init(_ memo: consuming PageMemo) { self.memo = .some(memo) }
 }
 
 extension Localizer {
     /// A memo for one page's renderer (from the pool, or a new one).
     func checkOutMemo() -> PageMemo {
-        pageMemos.withLock { $0.popLast() } ?? PageMemo()
+        if let slot = pageMemos.withLock({ $0.popLast() }), let memo = slot.memo.take() { return memo }
+        return PageMemo()
     }
 
     /// Gives a renderer's memo back for the next page.
-    func checkIn(_ memo: PageMemo) {
+    func checkIn(_ memo: consuming PageMemo) {
+        let slot = PageMemoSlot(memo)
         pageMemos.withLock { pool in
-            if pool.count < Localizer.memoPoolLimit { pool.append(memo) }
+            if pool.count < Localizer.memoPoolLimit { pool.append(slot) }
         }
     }
 
-    /// The escaped bytes of an instant in a style (not memoised here: the renderer's memo is).
-    func escapedDate(_ seconds: Double, style: DateStyle) -> [UInt8] {
-        var escaped = OutputBuffer(capacity: 48)
-        escaped.appendEscaped(formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now))
-        return escaped.bytes
+    /// Writes an instant in a style, escaped (not memoised here: the renderer's memo is).
+    func appendEscapedDate(_ seconds: Double, style: DateStyle, into output: inout OutputBuffer) {
+        output.appendEscaped(formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now))
     }
 }

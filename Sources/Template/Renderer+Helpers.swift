@@ -40,12 +40,10 @@ extension Renderer {
                     at: call.offset)
                 return
             }
-            if let known = memo.dates.value(for: seconds.bitPattern, tag: style.index) {
-                output.append(known)
-            } else {
-                let bytes = localizer.escapedDate(seconds, style: style)
-                memo.dates.set(bytes, for: seconds.bitPattern, tag: style.index)
-                output.append(bytes)
+            if !memo.dates.write(seconds.bitPattern, 0, tag: style.index, into: &output) {
+                let start = output.count
+                localizer.appendEscapedDate(seconds, style: style, into: &output)
+                memo.dates.store(output.written(from: start), for: seconds.bitPattern, 0, tag: style.index)
             }
         case .number:
             let value = try value(of: call.arguments[0].value, at: call.offset)
@@ -98,10 +96,7 @@ extension Renderer {
         defer { scratchArguments = arguments }
         let memoKey = numeric ? resolution.identity : nil
         let tag = UInt8(arguments.count)
-        if let memoKey, let known = memo.translations.value(for: memoKey, number.bitPattern, tag: tag) {
-            output.append(known)
-            return
-        }
+        if let memoKey, memo.translations.write(memoKey, number.bitPattern, tag: tag, into: &output) { return }
         let start = output.count
         let outcome = localizer.translate(resolution, key: key, arguments: arguments, into: &output, escape: true)
         if outcome.missingKey {
@@ -109,7 +104,7 @@ extension Renderer {
         }
         for problem in outcome.problems { try report(problem, localizer: localizer, at: call.offset) }
         if let memoKey, outcome.problems.isEmpty {
-            memo.translations.set(output.bytes(from: start), for: memoKey, number.bitPattern, tag: tag)
+            memo.translations.store(output.written(from: start), for: memoKey, number.bitPattern, tag: tag)
         }
     }
 

@@ -44,8 +44,12 @@ struct Renderer: ~Copyable {
         self.memo = localizer?.checkOutMemo() ?? PageMemo(limitedTo: 0)
     }
 
-    deinit {
-        localizer?.checkIn(memo)
+    /// Returns the memo to the Localizer for the next page.
+    mutating func finish() {
+        guard let localizer else { return }
+        var memo = PageMemo(limitedTo: 0)
+        swap(&memo, &self.memo)
+        localizer.checkIn(memo)
     }
 
     /// Renders the page.

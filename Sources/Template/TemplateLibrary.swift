@@ -74,6 +74,7 @@ public final class TemplateLibrary: Sendable {
         let template = try self.template(requiring: name)
         var renderer = makeRenderer(template, context: context, localizer: localizer)
         try renderer.runRoot()
+        renderer.finish()
         template.noteOutputSize(renderer.output.count)
         return renderer.output.string
     }
@@ -83,6 +84,7 @@ public final class TemplateLibrary: Sendable {
         let template = try self.template(requiring: name)
         var renderer = makeRenderer(template, context: context, localizer: localizer)
         try renderer.runRoot()
+        renderer.finish()
         template.noteOutputSize(renderer.output.count)
         return renderer.output.bytes
     }

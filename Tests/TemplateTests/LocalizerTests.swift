@@ -121,6 +121,21 @@ struct LocalizerTests {
         #expect(memo.value(for: 5, tag: 2) == nil)
     }
 
+    @Test func byteMemosKeepBytesByKeyAndStayBounded() {
+        var memo = ByteMemo(limit: 100)
+        for key in 0..<1_000 {
+            let bytes = Array("value \(key)".utf8)
+            bytes.withUnsafeBufferPointer { memo.store($0, for: UInt64(key), 7, tag: UInt8(key % 3)) }
+        }
+        #expect(memo.count <= 100)
+        var output = OutputBuffer(capacity: 16)
+        #expect(memo.write(999, 7, tag: 0, into: &output))
+        #expect(!memo.write(999, 8, tag: 0, into: &output))
+        #expect(!memo.write(999, 7, tag: 1, into: &output))
+        #expect(!memo.write(5, 7, tag: 2, into: &output))
+        #expect(output.string == "value 999")
+    }
+
     @Test func oneLocalizerServesManyThreads() async throws {
         let library = try TemplateLibrary(templates: ["page": LocalizerHelperTests.page], mode: .strict)
         let localizer = Localizer(
