@@ -1,6 +1,6 @@
 /// A localisation helper section compiled from its small argument list, for example
 /// `{{#t}}comments count=post.comments{{/t}}` or `{{#date}}post.at relative{{/date}}`.
-struct HelperCall: Sendable {
+final class HelperCall: Sendable {
     /// The helpers, by the reserved root name that invokes them.
     enum Kind: Sendable, Equatable {
         case translate(key: String)
@@ -20,6 +20,15 @@ struct HelperCall: Sendable {
     /// named ones, in the order written.
     let arguments: [(name: String?, value: Argument)]
     let offset: Int
+    /// The first argument (what `date`, `number` and `andList` read).
+    let first: Argument?
+
+    init(kind: Kind, arguments: [(name: String?, value: Argument)], offset: Int) {
+        self.kind = kind
+        self.arguments = arguments
+        self.offset = offset
+        self.first = arguments.first?.value
+    }
 
     /// The names that start a helper section.
     static let names: Set<String> = ["t", "date", "number", "andList"]

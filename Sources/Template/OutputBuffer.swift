@@ -54,8 +54,31 @@ struct OutputBuffer: ~Copyable {
     @inline(__always)
     mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
         reserve(length)
-        (base + count).update(from: source, count: length)
+        OutputBuffer.copy(source, to: base + count, length)
         count += length
+    }
+
+    /// Copies bytes; short runs (most literals between tags, entities, dates) without calling
+    /// `memcpy`.
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, _ length: Int) {
+        if length > 16 {
+            destination.update(from: source, count: length)
+        } else if length >= 8 {
+            // Two overlapping eight-byte moves cover 8…16 bytes.
+            let raw = UnsafeRawPointer(source)
+            let target = UnsafeMutableRawPointer(destination)
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+        } else {
+            var index = 0
+            while index < length {
+                destination[index] = source[index]
+                index += 1
+            }
+        }
     }
 
     @inline(__always)
@@ -143,11 +166,11 @@ struct OutputBuffer: ~Copyable {
                 if entity != 0 {
                     let run = index - runStart
                     if run > 0 {
-                        output.update(from: source + runStart, count: run)
+                        OutputBuffer.copy(source + runStart, to: output, run)
                         output += run
                     }
                     let replacementLength = OutputBuffer.entityLengths[Int(entity) - 1]
-                    output.update(from: OutputBuffer.entityText[Int(entity) - 1], count: replacementLength)
+                    OutputBuffer.copy(OutputBuffer.entityText[Int(entity) - 1], to: output, replacementLength)
                     output += replacementLength
                     runStart = index + 1
                 }
@@ -156,7 +179,7 @@ struct OutputBuffer: ~Copyable {
         }
         let run = length - runStart
         if run > 0 {
-            output.update(from: source + runStart, count: run)
+            OutputBuffer.copy(source + runStart, to: output, run)
             output += run
         }
         count = output - base

@@ -32,7 +32,7 @@ extension Renderer {
         case .translate(let key):
             try translate(key, helper, localizer)
         case .date(let style):
-            let value = try value(of: call.arguments[0].value, at: call.offset)
+            let value = try value(of: call.first!, at: call.offset)
             guard let seconds = instant(in: value) else {
                 if case .null = value { return }
                 try report(
@@ -46,7 +46,7 @@ extension Renderer {
                 memo.dates.store(output.written(from: start), for: seconds.bitPattern, 0, tag: style.index)
             }
         case .number:
-            let value = try value(of: call.arguments[0].value, at: call.offset)
+            let value = try value(of: call.first!, at: call.offset)
             guard let number = TranslationBuilder.number(in: value) else {
                 if case .null = value { return }
                 try report("number: expected a number, got \(describe(value))", localizer: localizer, at: call.offset)
@@ -54,7 +54,7 @@ extension Renderer {
             }
             output.appendEscaped(localizer.format(number: number))
         case .andList:
-            let value = try value(of: call.arguments[0].value, at: call.offset)
+            let value = try value(of: call.first!, at: call.offset)
             guard case .list(let elements) = value else {
                 if case .null = value { return }
                 try report("andList: expected a list, got \(describe(value))", localizer: localizer, at: call.offset)
@@ -82,21 +82,27 @@ extension Renderer {
     {
         let call = helper.call
         let resolution = resolution(of: key, for: helper, localizer)
-        // One argument list per renderer, reused: no allocation per call.
-        var arguments = scratchArguments
-        scratchArguments = []
-        arguments.removeAll(keepingCapacity: true)
+        // The common case, no argument or one number, is looked up in the memo before any
+        // argument list is built.
         var numeric = call.arguments.count <= 1
         var number = 0.0
-        for argument in call.arguments {
-            let value = try value(of: argument.value, at: call.offset)
+        var single: Value? = nil
+        if numeric, let first = call.first {
+            let value = try value(of: first, at: call.offset)
             if case .number(let given) = value { number = given } else { numeric = false }
-            arguments.append((argument.name, value))
+            single = value
         }
-        defer { scratchArguments = arguments }
         let memoKey = numeric ? resolution.identity : nil
-        let tag = UInt8(arguments.count)
+        let tag = UInt8(call.arguments.count)
         if let memoKey, memo.translations.write(memoKey, number.bitPattern, tag: tag, into: &output) { return }
+        var arguments: [(name: String?, value: Value)] = []
+        if let single {
+            arguments = [(call.arguments[0].name, single)]
+        } else {
+            for argument in call.arguments {
+                arguments.append((argument.name, try value(of: argument.value, at: call.offset)))
+            }
+        }
         let start = output.count
         let outcome = localizer.translate(resolution, key: key, arguments: arguments, into: &output, escape: true)
         if outcome.missingKey {

@@ -13,8 +13,6 @@ struct Renderer: ~Copyable {
     /// The template being rendered, for error messages.
     var source: TemplateSource
     var depth = 0
-    /// Reused for the arguments of `{{#t}}` calls.
-    var scratchArguments: [(name: String?, value: Value)] = []
     /// Dates and translations remembered from earlier pages (checked out of the Localizer).
     var memo: PageMemo
     /// Catalog lookups per `{{#t}}` tag, so a tag repeated in a list resolves its key once.
@@ -109,9 +107,9 @@ struct Renderer: ~Copyable {
     /// The value a name resolves to: the first frame (innermost first) holding the first part,
     /// then each further part inside it. Nil when it is missing.
     func lookup(_ path: Path) -> Value? {
+        guard !path.isImplicit else { return stack.top }
+        guard var value = stack.lookup(path.first) else { return nil }
         let components = path.components
-        guard !components.isEmpty else { return stack.top }
-        guard var value = stack.lookup(components[0]) else { return nil }
         if components.count > 1 {
             for position in 1..<components.count {
                 guard let next = value.member(components[position]) else { return nil }

@@ -24,11 +24,19 @@ enum Node: Sendable {
 }
 
 /// A dotted name as written in a tag: `.` or `a.b.c`.
-struct Path: Sendable {
+final class Path: Sendable {
     /// The name as written, for messages.
     let text: String
     /// The parts between dots; empty for `.`.
     let components: [String]
+    /// The first part ("" for `.`), read on every lookup.
+    let first: String
+
+    init(text: String, components: [String]) {
+        self.text = text
+        self.components = components
+        self.first = components.first ?? ""
+    }
 
     var isImplicit: Bool { components.isEmpty }
 }
