@@ -29,6 +29,12 @@ final class Program: @unchecked Sendable {
     let blocks: [Block]
     let helpers: [HelperSection]
     let localeNames: [LocaleName]
+    /// The same objects, unretained: the arrays above keep them alive as long as the program,
+    /// and reading them this way lets the renderer use them without reference counting.
+    let variableRefs: UnsafeMutableBufferPointer<Unmanaged<Variable>>
+    let sectionRefs: UnsafeMutableBufferPointer<Unmanaged<Section>>
+    let partialRefs: UnsafeMutableBufferPointer<Unmanaged<Partial>>
+    let helperRefs: UnsafeMutableBufferPointer<Unmanaged<HelperSection>>
 
     /// A parent tag with its overriding blocks' bodies (instruction ranges in this program).
     struct ParentInfo: Sendable {
@@ -59,6 +65,18 @@ final class Program: @unchecked Sendable {
         helpers = lowering.helpers
         localeNames = lowering.localeNames
         count = lowering.instructions.count
+        variableRefs = Program.unretained(lowering.variables)
+        sectionRefs = Program.unretained(lowering.sections)
+        partialRefs = Program.unretained(lowering.partials)
+        helperRefs = Program.unretained(lowering.helpers)
+    }
+
+    private static func unretained<Object: AnyObject>(_ objects: [Object])
+        -> UnsafeMutableBufferPointer<Unmanaged<Object>>
+    {
+        let buffer = UnsafeMutableBufferPointer<Unmanaged<Object>>.allocate(capacity: max(1, objects.count))
+        for (index, object) in objects.enumerated() { buffer[index] = Unmanaged.passUnretained(object) }
+        return buffer
     }
 
     /// The number of top-level-and-nested instructions (the whole program runs `0..<count`).
@@ -67,6 +85,10 @@ final class Program: @unchecked Sendable {
     deinit {
         instructions.deallocate()
         text.deallocate()
+        variableRefs.deallocate()
+        sectionRefs.deallocate()
+        partialRefs.deallocate()
+        helperRefs.deallocate()
     }
 }
 

@@ -73,14 +73,19 @@ struct Renderer: ~Copyable {
             case .lineStart:
                 if !indentation.isEmpty { indentation.write(into: &output) }
             case .variable:
-                try interpolate(program.variables[Int(instruction.index)])
+                try Renderer.guaranteed(program.variableRefs[Int(instruction.index)]) { variable throws(TemplateError) in
+                    try interpolate(variable)
+                }
             case .section:
-                try renderSection(
-                    program.sections[Int(instruction.index)], program, Int(instruction.start), Int(instruction.end))
+                try Renderer.guaranteed(program.sectionRefs[Int(instruction.index)]) { section throws(TemplateError) in
+                    try renderSection(section, program, Int(instruction.start), Int(instruction.end))
+                }
                 counter = Int(instruction.end)
                 continue
             case .partial:
-                try renderPartial(program.partials[Int(instruction.index)])
+                try Renderer.guaranteed(program.partialRefs[Int(instruction.index)]) { partial throws(TemplateError) in
+                    try renderPartial(partial)
+                }
             case .parent:
                 try renderParent(program.parents[Int(instruction.index)], in: program)
                 counter = Int(instruction.end)
@@ -91,8 +96,9 @@ struct Renderer: ~Copyable {
                 counter = Int(instruction.end)
                 continue
             case .helper:
-                try renderHelper(
-                    program.helpers[Int(instruction.index)], program, Int(instruction.start), Int(instruction.end))
+                try Renderer.guaranteed(program.helperRefs[Int(instruction.index)]) { helper throws(TemplateError) in
+                    try renderHelper(helper, program, Int(instruction.start), Int(instruction.end))
+                }
                 counter = Int(instruction.end)
                 continue
             case .localeName:
@@ -100,6 +106,22 @@ struct Renderer: ~Copyable {
             }
             counter += 1
         }
+    }
+
+    /// Runs `body` with an object the program keeps alive, without retaining it.
+    @inline(__always)
+    private static func guaranteed<Object: AnyObject>(
+        _ reference: Unmanaged<Object>, _ body: (Object) throws(TemplateError) -> Void
+    ) throws(TemplateError) {
+        let failure: TemplateError? = reference._withUnsafeGuaranteedRef { object in
+            do throws(TemplateError) {
+                try body(object)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
     }
 
     // MARK: Lookup
