@@ -124,7 +124,7 @@ extension Renderer {
         return resolution
     }
 
-    private func value(of argument: HelperCall.Argument, at offset: Int) throws(TemplateError) -> Value {
+    private mutating func value(of argument: HelperCall.Argument, at offset: Int) throws(TemplateError) -> Value {
         switch argument {
         case .literal(let text): return .string(text)
         case .path(let path): return try resolve(path, at: offset) ?? .null

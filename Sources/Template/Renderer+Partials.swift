@@ -2,7 +2,7 @@
 /// block overrides.
 extension Renderer {
     /// The template a partial or parent tag names, or nil (spec mode) when there is none.
-    private func template(named name: String, target: Int?, dynamicPath: Path?, kind: String, at offset: Int)
+    private mutating func template(named name: String, target: Int?, dynamicPath: Path?, kind: String, at offset: Int)
         throws(TemplateError) -> CompiledTemplate?
     {
         if let target { return library.compiled[target] }

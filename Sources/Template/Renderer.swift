@@ -15,6 +15,8 @@ struct Renderer: ~Copyable {
     var depth = 0
     /// Dates and translations remembered from earlier pages (checked out of the Localizer).
     var memo: PageMemo
+    /// Where names were found in list items, to try first.
+    var hints = LookupHints()
     /// Catalog lookups per `{{#t}}` tag, so a tag repeated in a list resolves its key once.
     var resolvedTags: [ObjectIdentifier] = []
     var resolvedStrings: [Resolution] = []
@@ -128,9 +130,12 @@ struct Renderer: ~Copyable {
 
     /// The value a name resolves to: the first frame (innermost first) holding the first part,
     /// then each further part inside it. Nil when it is missing.
-    func lookup(_ path: Path) -> Value? {
+    mutating func lookup(_ path: Path) -> Value? {
         guard !path.isImplicit else { return stack.top }
-        guard var value = stack.lookup(path.first) else { return nil }
+        var hint = hints.hint(for: path)
+        let before = hint
+        guard var value = stack.lookup(path.first, hint: &hint) else { return nil }
+        if hint != before { hints.set(hint, for: path) }
         let components = path.components
         if components.count > 1 {
             for position in 1..<components.count {
@@ -158,7 +163,7 @@ struct Renderer: ~Copyable {
     }
 
     /// Looks a name up; in strict mode a missing name is an error at `offset`.
-    func resolve(_ path: Path, at offset: Int) throws(TemplateError) -> Value? {
+    mutating func resolve(_ path: Path, at offset: Int) throws(TemplateError) -> Value? {
         if let value = lookup(path) { return value }
         if strict { throw source.error(missingMessage(path), at: offset) }
         return nil
