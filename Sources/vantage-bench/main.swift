@@ -1,14 +1,28 @@
 import Foundation
 
-// vantage-bench BENCHMARK [options]: each benchmark prints its own figures.
+// `vantage-bench <benchmark> [options]`; each benchmark prints its own figures.
 let arguments = Array(CommandLine.arguments.dropFirst())
-do {
-    switch arguments.first {
-    case "template": try TemplateBench.run(arguments: Array(arguments.dropFirst()))
-    default:
-        print("usage: vantage-bench template [--pages N] [--locale TAG] [--time-zone TZ] [--threads N]")
+switch arguments.first {
+case "diff":
+    do { try DiffBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
     }
-} catch {
-    FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
-    exit(2)
+case "import":
+    do { try ImportBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
+case "template":
+    do { try TemplateBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
+default:
+    print("""
+        vantage-bench: benchmarks:
+          diff [--people N] [--changed-percent P] [--out DIR] [--keep]
+          import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
+          template [--pages N] [--locale TAG] [--time-zone TZ] [--threads N]
+        """)
 }
