@@ -107,6 +107,13 @@ public final class Localizer: Sendable {
         return text
     }
 
+    /// Reads an instant the way `{{#date}}` does: Unix seconds ("1777710600") or ISO 8601
+    /// ("2026-05-02T08:30:00Z", "2026-05-02T17:30:00+09:00", "2026-05-02").
+    public static func instant(from text: String) -> Date? {
+        if let seconds = Double(text) { return Date(timeIntervalSince1970: seconds) }
+        return ISODate.parse(text).map(Date.init(timeIntervalSince1970:))
+    }
+
     /// The index into the small-integer tables, for whole numbers in range.
     @inline(__always)
     static func smallInteger(_ number: Double) -> Int? {

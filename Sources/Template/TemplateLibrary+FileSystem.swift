@@ -11,6 +11,28 @@ extension TemplateLibrary {
         try self.init(sources: try TemplateLibrary.sources(in: directory), mode: mode)
     }
 
+    /// Compiles one template file together with the `.mustache` files beneath `partials` (for
+    /// `vantage render`). The template is named by its path relative to `partials` when it is
+    /// inside it, otherwise by its file name; either way without ".mustache". Returns the
+    /// library and that name.
+    public static func load(template file: String, partials directory: String, mode: TemplateMode) throws
+        -> (library: TemplateLibrary, name: String)
+    {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let templatePath = URL(fileURLWithPath: file).standardizedFileURL.path
+        var name = (file as NSString).lastPathComponent
+        if templatePath.hasPrefix(root + "/") { name = String(templatePath.dropFirst(root.count + 1)) }
+        if name.hasSuffix(".mustache") { name = String(name.dropLast(".mustache".count)) }
+        let main = try source(atPath: file, name: name)
+        let partials = try sources(in: directory).filter { $0.name != name }
+        return (try TemplateLibrary(sources: partials + [main], mode: mode), name)
+    }
+
+    /// Whether any template shows a date relative to "now" (`{{#date}}path relative{{/date}}`).
+    public var usesRelativeDates: Bool {
+        compiled.contains { template in template.program.helpers.contains { $0.call.kind == .date(.relative) } }
+    }
+
     /// The `.mustache` files beneath `directory`, sorted by name.
     static func sources(in directory: String) throws -> [TemplateSource] {
         var isDirectory: ObjCBool = false
