@@ -23,11 +23,6 @@ struct OutputBuffer: ~Copyable {
     /// A copy of what was written.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    /// A copy of the bytes written since `start`.
-    func bytes(from start: Int) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: base + start, count: count - start))
-    }
-
     /// The bytes written since `start`, valid until the next append.
     func written(from start: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + start, count: count - start)

@@ -46,8 +46,7 @@ enum Dedent {
         Block(
             name: block.name, children: block.isStandalone ? block.children : apply(count, to: block.children),
             isStandalone: block.isStandalone, tagIndentation: strip(count, block.tagIndentation),
-            contentIndentation: strip(count, block.contentIndentation), offset: block.offset,
-            source: block.source)
+            contentIndentation: strip(count, block.contentIndentation), offset: block.offset)
     }
 
     /// Drops up to `count` leading spaces or tabs.

@@ -130,15 +130,13 @@ final class Block: Sendable {
     /// The indentation the content had before it was stripped.
     let contentIndentation: [UInt8]
     let offset: Int
-    /// The template the block was written in (an override renders inside another template).
-    let source: TemplateSource
 
     /// What a standalone block's content is indented by where it is expanded.
     var siteIndentation: [UInt8] { contentIndentation.isEmpty ? tagIndentation : contentIndentation }
 
     init(
         name: String, children: [Node], isStandalone: Bool, tagIndentation: [UInt8], contentIndentation: [UInt8],
-        offset: Int, source: TemplateSource
+        offset: Int
     ) {
         self.name = name
         self.children = children
@@ -146,7 +144,6 @@ final class Block: Sendable {
         self.tagIndentation = tagIndentation
         self.contentIndentation = contentIndentation
         self.offset = offset
-        self.source = source
     }
 }
 

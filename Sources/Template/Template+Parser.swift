@@ -95,8 +95,7 @@ struct Parser {
             return .block(
                 Block(
                     name: opener.name, children: children, isStandalone: opener.isStandalone,
-                    tagIndentation: opener.indentation, contentIndentation: contentIndentation, offset: offset,
-                    source: source))
+                    tagIndentation: opener.indentation, contentIndentation: contentIndentation, offset: offset))
         default:
             let section = Section(
                 path: try path(opener.name, at: opener), inverted: opener.kind == .invertedSection,
