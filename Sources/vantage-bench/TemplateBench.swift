@@ -44,12 +44,13 @@ enum TemplateBench {
         let compileTime = Date().timeIntervalSince(compileStart)
         let now = Date(timeIntervalSince1970: 1_780_000_000)
         let localizer = Localizer(catalog: catalog, locale: locale, timeZone: timeZone, now: now, mode: .strict)
-        let contexts = makeContexts(now: now.timeIntervalSince1970)
+        // One set of view models per thread, as when threads render different viewers.
+        let contexts = (0..<max(threads, 1)).map { _ in makeContexts(now: now.timeIntervalSince1970) }
 
         // Warm up: fills the formatter and date caches, as the first pages of a build do.
-        var sample = try library.renderUTF8("feed", context: contexts[0], localizer: localizer)
+        var sample = try library.renderUTF8("feed", context: contexts[0][0], localizer: localizer)
         for page in 0..<min(pages, 2_000) {
-            sample = try library.renderUTF8("feed", context: contexts[page % contextCount], localizer: localizer)
+            sample = try library.renderUTF8("feed", context: contexts[0][page % contextCount], localizer: localizer)
         }
         print("template: compiled \(library.names.count) templates and the catalog in \(milliseconds(compileTime)) ms")
         print("template: page of \(quotesPerPage) quotes, \(sample.count) bytes, locale \(locale), \(timeZone)")
@@ -81,7 +82,7 @@ enum TemplateBench {
     }
 
     private static func measure(
-        pages: Int, threads: Int, library: TemplateLibrary, localizer: Localizer, contexts: [Value]
+        pages: Int, threads: Int, library: TemplateLibrary, localizer: Localizer, contexts: [[Value]]
     ) throws -> Measurement {
         let share = pages / threads
         let totals = Totals()
@@ -92,7 +93,7 @@ enum TemplateBench {
             defer { totals.addCPU(threadCPUTime() - cpuStart) }
             do {
                 for page in 0..<share {
-                    let context = contexts[(page + thread * 7) % contextCount]
+                    let context = contexts[thread][page % contextCount]
                     bytes += try library.renderUTF8("feed", context: context, localizer: localizer).count
                 }
             } catch {
