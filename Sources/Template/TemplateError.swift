@@ -14,9 +14,10 @@ public enum TemplateMode: Sendable {
 public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The template file as loaded ("templates/layout.mustache"), or its name when in memory.
     public var template: String
-    /// 1-based line of the tag at fault.
+    /// 1-based line of the tag at fault (0 when the problem is the template as a whole, such
+    /// as a name that is not in the library).
     public var line: Int
-    /// 1-based column (in characters) of the tag at fault.
+    /// 1-based column (in characters) of the tag at fault (0 with line 0).
     public var column: Int
     /// What is wrong and, where it helps, what was expected.
     public var message: String
@@ -34,7 +35,8 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The same problem as a diagnostic, for the command line and the build's report.
     public var diagnostic: Diagnostic {
-        Diagnostic.error(
+        guard line > 0 else { return Diagnostic.error(message, at: SourceLocation(file: template)) }
+        return Diagnostic.error(
             message, at: SourceLocation(file: template, line: line, column: column), sourceLine: sourceLine)
     }
 

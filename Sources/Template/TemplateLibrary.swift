@@ -98,7 +98,7 @@ public final class TemplateLibrary: Sendable {
     private func template(requiring name: String) throws(TemplateError) -> CompiledTemplate {
         guard let template = template(named: name) else {
             throw TemplateError(
-                template: name, line: 1, column: 1,
+                template: name, line: 0, column: 0,
                 message: "no template named '\(name)'" + TemplateLibrary.suggestion(for: name, among: names),
                 sourceLine: "")
         }

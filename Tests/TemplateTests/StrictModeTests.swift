@@ -110,6 +110,7 @@ struct StrictModeTests {
                 _ = try library.render("layout", context: [:], localizer: nil)
             }
             #expect(error.message == "no template named 'layout' (known: page)")
+            #expect(error.description == "layout: error: no template named 'layout' (known: page)")
         }
     }
 
