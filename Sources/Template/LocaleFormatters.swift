@@ -15,6 +15,8 @@ final class LocaleFormatters: Sendable {
     /// mostly small, and reading this table takes no lock.
     let smallIntegers: [String]
     static let smallIntegerLimit = 1024
+    /// Whether the language is written right to left.
+    let isRightToLeft: Bool
 
     private init(languageTag: String, timeZone: TimeZone) {
         let locale = Locale(identifier: languageTag)
@@ -30,6 +32,7 @@ final class LocaleFormatters: Sendable {
         long = Date.FormatStyle(date: .complete, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
         decimal = FloatingPointFormatStyle<Double>(locale: locale)
         smallIntegers = (0..<LocaleFormatters.smallIntegerLimit).map { [decimal] in decimal.format(Double($0)) }
+        isRightToLeft = Localizer.isRightToLeft(languageTag)
     }
 
     private static let cache = Locked<[String: LocaleFormatters]>([:])

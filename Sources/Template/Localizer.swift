@@ -27,7 +27,7 @@ public final class Localizer: Sendable {
     let resolutions: [String: Resolution]
     let memo = Locked(Memo())
     /// Renderers' memos between pages (see `PageMemo`).
-    let pageMemos = Locked<[PageMemoSlot]>([])
+    let pageMemos: Locked<[PageMemoSlot]>
     private let log = Locked(WarningLog())
 
     /// Numbers and plural categories outside the small-integer tables, shared by all threads.
@@ -61,7 +61,10 @@ public final class Localizer: Sendable {
         plurals = PluralRules.shared(for: tag)
         lookupChain = LanguageTag.fallbackChain(for: tag, sourceLanguage: catalog?.sourceLanguage ?? tag)
         resolutions = catalog?.resolutions(for: lookupChain) ?? [:]
-        direction = Localizer.isRightToLeft(tag) ? "rtl" : "ltr"
+        direction = formatters.isRightToLeft ? "rtl" : "ltr"
+        let catalogIdentity = catalog.map { "\(UInt(bitPattern: ObjectIdentifier($0.resolutionTables)))" } ?? "none"
+        pageMemos = PageMemoPools.pool(
+            for: "\(tag)|\(timeZoneIdentifier)|\(now.timeIntervalSince1970.bitPattern)|\(catalogIdentity)")
         if zone == nil {
             warn(Diagnostic.warning("unknown time zone '\(timeZone)': showing times in UTC"))
         }

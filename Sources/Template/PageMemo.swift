@@ -2,9 +2,10 @@ import Foundation
 
 /// What a renderer remembers of its Localizer's output between pages: escaped dates by instant
 /// and style, and escaped translations whose arguments are all numbers ("3 comments") by string
-/// and number. Each renderer checks one out of its Localizer for the length of a page and
-/// returns it after, so reading it takes no lock; the Localizer keeps one per renderer that
-/// ran at the same time.
+/// and number. Each renderer checks one out for the length of a page and returns it after, so
+/// reading it takes no lock. The pool is shared by every Localizer with the same locale, time
+/// zone, "now" and catalog, so a build that makes one Localizer per viewer still reuses what
+/// earlier pages formatted.
 struct PageMemo: ~Copyable {
     var dates: ByteMemo
     var translations: ByteMemo
@@ -12,6 +13,20 @@ struct PageMemo: ~Copyable {
     init(limitedTo limit: Int = Localizer.memoLimit) {
         dates = ByteMemo(limit: limit)
         translations = ByteMemo(limit: limit)
+    }
+}
+
+/// The memo pools, one per locale, time zone, "now" and catalog.
+enum PageMemoPools {
+    private static let pools = Locked<[String: Locked<[PageMemoSlot]>]>([:])
+
+    static func pool(for key: String) -> Locked<[PageMemoSlot]> {
+        pools.withLock { pools in
+            if let pool = pools[key] { return pool }
+            let pool = Locked<[PageMemoSlot]>([])
+            pools[key] = pool
+            return pool
+        }
     }
 }
 

@@ -93,9 +93,10 @@ struct LocalizerTests {
     }
 
     @Test func datesAndNumericTranslationsAreMemoisedAcrossPages() throws {
+        // A "now" of its own: memo pools are shared by Localizers with equal settings.
+        let now = Date(timeIntervalSince1970: 1_000_000_001)
         let localizer = Localizer(
-            catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now,
-            mode: .strict)
+            catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "UTC", now: now, mode: .strict)
         let library = try TemplateLibrary(
             templates: [
                 "page": "{{#date}}a short{{/date}}{{#date}}a short{{/date}}{{#date}}a long{{/date}}"
@@ -110,6 +111,18 @@ struct LocalizerTests {
         #expect(second == first)
         let other = try library.render("page", context: ["a": 0, "n": 1, "who": "Ben"], localizer: localizer)
         #expect(other.hasSuffix("1 commentHello, Ben!"))
+
+        // A new Localizer with the same settings (one per viewer, say) finds the same memos.
+        let sibling = Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "UTC", now: now, mode: .strict)
+        let shared = sibling.checkOutMemo()
+        #expect(shared.dates.count == 2 && shared.translations.count == 2)
+        sibling.checkIn(shared)
+        let elsewhere = Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "Asia/Tokyo", now: now, mode: .strict)
+        let separate = elsewhere.checkOutMemo()
+        #expect(separate.dates.count == 0)
+        elsewhere.checkIn(separate)
     }
 
     @Test func memoTablesStayBounded() {
