@@ -18,11 +18,17 @@ case "import":
         FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
         exit(2)
     }
+case "template":
+    do { try TemplateBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
 default:
     print("""
         vantage-bench: benchmarks:
           build [--people N] [--quotes N] [--ideas N] [--page-size N] [--every K] [--workers N] [--dir DIR]
           diff [--people N] [--changed-percent P] [--out DIR] [--keep]
           import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
+          template [--pages N] [--locale TAG] [--time-zone TZ] [--threads N]
         """)
 }
