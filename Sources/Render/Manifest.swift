@@ -62,22 +62,21 @@ final class ManifestSpool: @unchecked Sendable {
         offset += UInt64(chunk.count)
     }
 
-    /// The whole `manifest.json`: `{"pages": [...]}` sorted by path, one entry a line.
-    func document() throws -> [UInt8] {
+    /// The whole `manifest.json` — `{"pages": [...]}` sorted by path, one entry a line —
+    /// handed to `emit` a chunk at a time.
+    func document(_ emit: ([UInt8]) throws -> Void) throws {
         lock.lock()
         defer { lock.unlock() }
-        var out = Array("{\"pages\": [\n".utf8)
+        try emit(Array("{\"pages\": [\n".utf8))
         let ordered = chunks.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         for (index, chunk) in ordered.enumerated() {
             try handle.seek(toOffset: chunk.offset)
             guard let data = try handle.read(upToCount: chunk.length), data.count == chunk.length else {
                 throw Diagnostic.error("the manifest spool '\(spoolPath)' was cut short")
             }
-            if index > 0 { out += Array(",\n".utf8) }
-            out += data
+            try emit((index > 0 ? Array(",\n".utf8) : []) + Array(data))
         }
-        out += Array("\n]}\n".utf8)
-        return out
+        try emit(Array("\n]}\n".utf8))
     }
 }
 

@@ -127,7 +127,7 @@ public enum SiteBuild {
                 report.otherFiles += output.files
             }
             try step("write the manifest") {
-                try writer.write(SitePath.manifest, bytes: try spool.document())
+                try writer.write(SitePath.manifest) { emit in try spool.document(emit) }
                 report.otherFiles += 1
             }
             report.counts = try step("swap the new site into \(options.output)") { try writer.commit() }

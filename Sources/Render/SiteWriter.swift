@@ -29,6 +29,8 @@ public final class SiteWriter: @unchecked Sendable {
     /// The staging folder beside it.
     public let staging: String
     private let lock = NSLock()
+    /// Folders known to exist in the staging tree; forgotten when large, so memory does not
+    /// grow with the site (a forgotten folder costs one mkdir returning EEXIST).
     private var directories: Set<String> = [""]
     private var counts = Counts()
     private var finished = false
@@ -84,6 +86,66 @@ public final class SiteWriter: @unchecked Sendable {
         counts.bytes += bytes.count
         lock.unlock()
         return outcome
+    }
+
+    /// Puts a file produced in pieces at `path` (for the manifest, which can be larger than is
+    /// worth holding in memory): written to the staging tree, then replaced by a link to the
+    /// previous file when the bytes turn out to be the same.
+    @discardableResult
+    public func write(_ path: String, producing body: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws -> Outcome {
+        try SafePath.check(path)
+        try makeParentDirectories(of: path)
+        let target = staging + "/" + path
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw posixError("cannot create '\(path)'") }
+        var size = 0
+        do {
+            defer { close(descriptor) }
+            try body { bytes in
+                try Self.writeAll(descriptor, bytes, path: path)
+                size += bytes.count
+            }
+        }
+        let previous = output + "/" + path
+        var outcome = Outcome.written
+        if Self.files(target, previous, areEqualWithSize: size) {
+            unlink(target)
+            if link(previous, target) == 0 { outcome = .unchanged } else { try Self.copy(previous, to: target) }
+        }
+        lock.lock()
+        if outcome == .written { counts.written += 1 } else { counts.unchanged += 1 }
+        counts.bytes += size
+        lock.unlock()
+        return outcome
+    }
+
+    /// True when two regular files both hold `size` bytes and the same ones, read in chunks.
+    static func files(_ a: String, _ b: String, areEqualWithSize size: Int) -> Bool {
+        let first = open(a, O_RDONLY | O_NOFOLLOW)
+        let second = open(b, O_RDONLY | O_NOFOLLOW)
+        defer {
+            if first >= 0 { close(first) }
+            if second >= 0 { close(second) }
+        }
+        guard first >= 0, second >= 0 else { return false }
+        var info = stat()
+        guard fstat(second, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else { return false }
+        let chunk = 1 << 20
+        var left = [UInt8](repeating: 0, count: chunk)
+        var right = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let count = left.withUnsafeMutableBytes { read(first, $0.baseAddress!, chunk) }
+            let other = right.withUnsafeMutableBytes { read(second, $0.baseAddress!, count > 0 ? count : 1) }
+            if count != other { return false }
+            if count <= 0 { return count == 0 }
+            let same = left.withUnsafeBytes { l in right.withUnsafeBytes { r in memcmp(l.baseAddress!, r.baseAddress!, count) == 0 } }
+            if !same { return false }
+        }
+    }
+
+    static func copy(_ source: String, to target: String) throws {
+        guard let data = FileManager.default.contents(atPath: source) else { throw posixError("cannot read '\(source)'") }
+        try create(target, bytes: Array(data))
     }
 
     /// Swaps the new site in and deletes the old one; returns the totals. Files of the old
@@ -153,6 +215,7 @@ public final class SiteWriter: @unchecked Sendable {
             }
         }
         lock.lock()
+        if directories.count > 4096 { directories.removeAll(keepingCapacity: true) }
         directories.insert(directory)
         lock.unlock()
     }
@@ -183,6 +246,10 @@ public final class SiteWriter: @unchecked Sendable {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw posixError("cannot create '\(path)'") }
         defer { close(descriptor) }
+        try writeAll(descriptor, bytes, path: path)
+    }
+
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
