@@ -58,7 +58,7 @@ enum BuildBench {
         try measure(settings)
     }
 
-    /// Paths of one benchmark folder.
+    /// The store of a benchmark folder.
     static func store(_ settings: Settings) -> String { settings.directory + "/store.sqlite" }
 
     /// Generates the export and imports it (in the child process).
@@ -107,6 +107,7 @@ enum BuildBench {
         let options = SiteBuild.Options(
             store: store(settings), templates: templates, output: output, environment: [:], workers: settings.workers,
             viewerStride: settings.every)
+        try? FileManager.default.removeItem(atPath: output)  // the first build starts from nothing
         let first = try timed { try SiteBuild.run(options) }
         let peakAfterFirst = peakResidentMegabytes()
         let second = try timed { try SiteBuild.run(options) }
