@@ -208,6 +208,34 @@ struct SampleSiteTests {
         }
     }
 
+    @Test("Speaker folders are named from names the viewer sees, never from anyone else's")
+    func speakerFolders() throws {
+        let sample = try sample()
+        var checked = 0
+        for home in sample.homes {
+            // Every name this viewer sees on a quote, as their search index records them.
+            let index = try JSONParser.parse(sample.bytes(SitePath.searchIndex(home.slug)), file: "search-index.json")
+            var seen: Set<String> = []
+            for quote in index.objectValue?["quotes"]?.arrayValue ?? [] {
+                let object = quote.objectValue
+                for name in [object?["by"]] + (object?["heard"]?.arrayValue ?? []).map(Optional.some) {
+                    if let name = name?.stringValue { seen.insert(Slug.fold(name)) }
+                }
+            }
+            let prefix = home.slug + "/quotes/by/"
+            let folders = Set(sample.files(of: home.slug).filter { $0.hasPrefix(prefix) }.map {
+                String($0.dropFirst(prefix.count).prefix { $0 != "/" })
+            })
+            for folder in folders {
+                var base = folder
+                if let dash = base.lastIndex(of: "-"), Int(base[base.index(after: dash)...]) != nil { base = String(base[..<dash]) }
+                #expect(seen.contains(folder) || seen.contains(base), "\(home.slug): quotes/by/\(folder) is named from a name this viewer never sees")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+    }
+
     @Test("Every list page but the last holds exactly pageSize items")
     func pagination() throws {
         let sample = try sample()
