@@ -1,0 +1,176 @@
+@preconcurrency import CLibXML2
+
+extension PageInspection {
+    /// The data-* hooks of OUTPUT.md; the schema says where each goes and what it holds.
+    static let hookAttributes: Set<String> = [
+        "data-page", "data-viewer", "data-id", "data-new", "data-new-count", "data-step", "data-triage", "data-decision",
+    ]
+    /// Page kinds of the site-wide pages, which have no viewer.
+    static let siteWideKinds: Set<String> = ["index", "reviews"]
+    /// Attributes that hold a URL, on whatever element they appear.
+    static let urlAttributes: Set<String> = [
+        "href", "src", "action", "cite", "formaction", "poster", "xlink:href", "background", "longdesc", "ping",
+    ]
+    /// Attributes that hold ids of elements on the same page.
+    static let idListAttributes: Set<String> = [
+        "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns", "aria-details", "aria-flowto",
+        "aria-activedescendant", "aria-errormessage", "for", "list", "form",
+    ]
+    /// Input types that a value or nothing at all names, so they need no label.
+    static let selfNamedInputTypes: Set<String> = ["hidden", "submit", "reset", "button", "image"]
+
+    mutating func checkElement(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) {
+        if element.isHTML { checkTagSyntax(node, element) }
+        var genericData: [xmlAttrPtr] = []
+        for attribute in element.attributes {
+            let name = attribute.name
+            let lowered = name.lowercased()
+            if lowered.hasPrefix("on"), lowered.count > 2 {
+                report(.eventHandler, "inline event handler \(name) on <\(element.name)>: behaviour belongs in a script file",
+                    at: position(of: node, attribute: name))
+                explain(node, attribute: name)
+                continue
+            }
+            if name.hasPrefix("data-"), !Self.hookAttributes.contains(name) {
+                checkDataAttribute(node, name: name, value: attribute.value)
+                genericData.append(attribute.node)
+                continue
+            }
+            if name == "id" { record(id: attribute.value, node: node) }
+            if Self.urlAttributes.contains(name) {
+                let reference = Reference(attribute.value, attribute: name, element: element.name, pagePath: path)
+                record(reference, value: attribute.value, attribute: name, at: position(of: node, attribute: name))
+            }
+            if Self.idListAttributes.contains(name) {
+                let location = position(of: node, attribute: name)
+                for id in attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                    recordIDReference(String(id), attribute: name, at: location)
+                }
+            }
+        }
+        // Checked above; the schema cannot name them, so it must not see them.
+        for attribute in genericData { xmlRemoveProp(attribute) }
+
+        guard element.isHTML else { return }
+        switch element.name {
+        case "body": checkBody(node, element)
+        case "input": checkInputLabel(node, element, insideLabel: insideLabel)
+        case "button": checkButtonName(node, element)
+        case "script", "style": checkRawText(node, element)
+        default: break
+        }
+    }
+
+    /// `<div/>` means `<div>` to an HTML parser, and `<br></br>` means two breaks.
+    private mutating func checkTagSyntax(_ node: xmlNodePtr, _ element: ElementFacts) {
+        guard let span = ParsedPage.span(of: node) else { return }
+        let isVoid = Self.voidElements.contains(element.name)
+        if span.selfClosed, !isVoid {
+            report(.polyglot, "<\(element.name)/> is self-closed: an HTML parser reads it as an open <\(element.name)>; write <\(element.name)></\(element.name)>",
+                at: position(of: node))
+        } else if !span.selfClosed, isVoid {
+            report(.polyglot, "<\(element.name)> is a void element: write it self-closed (<\(element.name) … />), since an HTML parser does not expect </\(element.name)>",
+                at: position(of: node))
+        }
+    }
+
+    private static var voidElements: Set<String> { ElementFacts.voidElements }
+
+    private mutating func checkDataAttribute(_ node: xmlNodePtr, name: String, value: String) {
+        let location = position(of: node, attribute: name)
+        let suffix = name.dropFirst(5).unicodeScalars
+        let validName = !suffix.isEmpty && suffix.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
+        }
+        if !validName {
+            report(.hook, "\(name) is not a valid data-* name: use lower-case letters, digits and hyphens", at: location)
+        }
+        if value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" || $0.value == 0x7F }) {
+            report(.hook, "\(name) holds a control character", at: location)
+        }
+        let trimmed = value.trimmingASCIIWhitespace().filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        if Reference.scheme(of: trimmed) == "javascript" {
+            report(.scriptURL, "\(name)=\"\(value)\" holds a javascript: URL", at: location)
+        }
+    }
+
+    /// Site-wide pages have no viewer; every page of a person's part of the site names one.
+    private mutating func checkBody(_ node: xmlNodePtr, _ element: ElementFacts) {
+        guard let kind = element.value("data-page") else { return }
+        setKind(kind)
+        let viewer = element.value("data-viewer")
+        if Self.siteWideKinds.contains(kind), viewer != nil {
+            report(.hook, "data-viewer does not belong on a site-wide page (data-page=\"\(kind)\")",
+                at: position(of: node, attribute: "data-viewer"))
+        } else if !Self.siteWideKinds.contains(kind), viewer == nil, PageSchema.shared.model.accepts(
+            namespace: ElementFacts.xhtml, element: "body", attribute: "data-page", value: kind)
+        {
+            report(.hook, "<body data-page=\"\(kind)\"> needs data-viewer: every page of a person's part of the site names its viewer",
+                at: position(of: node))
+        }
+    }
+
+    private mutating func checkInputLabel(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) {
+        let type = element.value("type") ?? "text"
+        guard !Self.selfNamedInputTypes.contains(type), !insideLabel else { return }
+        let hasName = !(element.value("aria-label") ?? "").trimmingASCIIWhitespace().isEmpty
+            || element.value("aria-labelledby") != nil
+        guard !hasName else { return }
+        report(.label, "<input type=\"\(type)\"> has no label: wrap it in a <label>, or give it aria-label or aria-labelledby",
+            at: position(of: node))
+        explain(node, attribute: "aria-label")
+        explain(node, attribute: "aria-labelledby")
+    }
+
+    private mutating func checkButtonName(_ node: xmlNodePtr, _ element: ElementFacts) {
+        for attribute in ["aria-label", "aria-labelledby", "title"] {
+            if !(element.value(attribute) ?? "").trimmingASCIIWhitespace().isEmpty { return }
+        }
+        if Self.hasAccessibleText(node) { return }
+        report(.label, "<button> has no accessible name: give it text, or aria-label", at: position(of: node))
+    }
+
+    /// True when the element holds visible text or an image with alternative text.
+    private static func hasAccessibleText(_ node: xmlNodePtr) -> Bool {
+        var child = node.pointee.children
+        while let current = child {
+            defer { child = current.pointee.next }
+            switch current.pointee.type {
+            case XML_TEXT_NODE:
+                if let content = current.pointee.content,
+                    !String(cString: content).trimmingASCIIWhitespace().isEmpty
+                {
+                    return true
+                }
+            case XML_ELEMENT_NODE:
+                let name = String(cString: current.pointee.name)
+                if name == "img", let alt = xmlGetNoNsProp(current, "alt") {
+                    defer { xmlFree(alt) }
+                    if !String(cString: alt).trimmingASCIIWhitespace().isEmpty { return true }
+                }
+                if hasAccessibleText(current) { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// Script and style text is raw text to an HTML parser: an escape that XML decodes
+    /// (`&lt;`, `&amp;`) stays literal in HTML, so the text must need none.
+    private mutating func checkRawText(_ node: xmlNodePtr, _ element: ElementFacts) {
+        guard let raw = xmlNodeGetContent(node) else { return }
+        defer { xmlFree(raw) }
+        let text = String(cString: raw)
+        if text.contains("<") || text.contains("&") {
+            report(.polyglot, "<\(element.name)> text contains < or &: HTML reads it raw and XML unescaped; write \\u003C and \\u0026 instead",
+                at: position(of: node))
+        }
+        if element.name == "style" {
+            for url in StyleSheetURLs(text).urls {
+                record(Reference(url, attribute: "url()", element: "style", pagePath: path), value: url,
+                    attribute: "url()", at: position(of: node))
+            }
+        }
+    }
+}

@@ -1,0 +1,230 @@
+@preconcurrency import CLibXML2
+
+/// Turns libxml2's RELAX NG errors into findings that say exactly what is wrong.
+///
+/// libxml2 says "Element img failed to validate attributes" without naming the attribute, and
+/// follows a real error with cascades ("failed to validate content" on every ancestor,
+/// "Internal error: no state"). This keeps one finding per element and problem, names the
+/// attribute and the allowed values (from `SchemaModel`), and drops what the page's own
+/// checks already reported.
+struct SchemaExplanation {
+    let model: SchemaModel
+    let inspection: PageInspection
+
+    /// Findings for `errors`, in document order.
+    func findings(for errors: [LibXMLError], root: xmlNodePtr?) -> [Finding] {
+        var findings: [Finding] = []
+        var attributesDone: Set<UnsafeMutableRawPointer> = []
+        var contentDone: Set<UnsafeMutableRawPointer> = []
+        var cascades: [(LibXMLError, xmlNodePtr)] = []
+        // Attribute errors the model finds no reason for (a node-less duplicate of an error
+        // reported elsewhere): kept only if nothing more precise was found.
+        var vague: [(LibXMLError, xmlNodePtr)] = []
+        for error in errors {
+            guard let node = error.node ?? Self.element(namedIn: error.message, under: root) else { continue }
+            let key = UnsafeMutableRawPointer(node)
+            if isExplained(node, "*") { continue }
+            let message = error.message
+            if message.hasSuffix("failed to validate attributes") || message.hasPrefix("Invalid attribute ") {
+                guard attributesDone.insert(key).inserted else { continue }
+                let problems = attributeProblems(node)
+                if problems.first?.attribute == "*" {
+                    vague.append((error, node))
+                    continue
+                }
+                for problem in problems where !isExplained(node, problem.attribute) {
+                    let location = problem.atAttribute
+                        ? inspection.position(of: node, attribute: problem.attribute) : inspection.position(of: node)
+                    findings.append(finding(problem.message, at: location))
+                }
+            } else if Self.isCascade(message) {
+                cascades.append((error, node))
+            } else {
+                guard contentDone.insert(key).inserted else { continue }
+                findings.append(finding(contentMessage(message, node: node), at: inspection.position(of: node)))
+            }
+        }
+        // A cascade alone is still a failure; report it only when nothing more precise was.
+        if findings.isEmpty, let (_, node) = vague.first {
+            findings.append(finding("<\(Self.name(of: node))> has attributes the schema does not allow",
+                at: inspection.position(of: node)))
+        }
+        if findings.isEmpty, let (error, node) = cascades.first {
+            findings.append(finding("<\(Self.name(of: node))> does not match the schema (\(error.message))",
+                at: inspection.position(of: node)))
+        }
+        return findings
+    }
+
+    /// libxml2 sometimes reports an attribute error without its node; the message still names
+    /// the element ("Element body failed …"), so the first element of that name stands in.
+    static func element(namedIn message: String, under root: xmlNodePtr?) -> xmlNodePtr? {
+        guard message.hasPrefix("Element "), let root else { return nil }
+        let name = message.dropFirst(8).prefix { $0 != " " && $0 != ":" }
+        var stack: [xmlNodePtr] = [root]
+        while let node = stack.popLast() {
+            if String(cString: node.pointee.name) == name { return node }
+            var children: [xmlNodePtr] = []
+            var child = node.pointee.children
+            while let current = child {
+                if current.pointee.type == XML_ELEMENT_NODE { children.append(current) }
+                child = current.pointee.next
+            }
+            stack += children.reversed()
+        }
+        return nil
+    }
+
+    private static func isCascade(_ message: String) -> Bool {
+        message.hasSuffix("failed to validate content") || message.hasPrefix("Internal error")
+            || message.hasPrefix("Invalid sequence in interleave") || message.hasPrefix("Extra element")
+    }
+
+    private func isExplained(_ node: xmlNodePtr, _ attribute: String) -> Bool {
+        inspection.explained.contains(.init(node: UnsafeMutableRawPointer(node), attribute: attribute))
+    }
+
+    private func finding(_ message: String, at location: (line: Int, column: Int)) -> Finding {
+        Finding(rule: .schema, file: inspection.path, line: location.line, column: location.column, message: message)
+    }
+
+    static func name(of node: xmlNodePtr) -> String { String(cString: node.pointee.name) }
+
+    // MARK: Content
+
+    /// libxml2's content messages, reworded around the element and its parent.
+    private func contentMessage(_ message: String, node: xmlNodePtr) -> String {
+        let name = Self.name(of: node)
+        let parent = node.pointee.parent.flatMap { $0.pointee.type == XML_ELEMENT_NODE ? Self.name(of: $0) : nil }
+        if message.hasPrefix("Did not expect text in element ") || message.hasSuffix("has extra content: text") {
+            return "text is not allowed directly inside <\(name)>"
+        }
+        if message.hasPrefix("Did not expect element ") || message.contains(" has extra content: ") {
+            guard let parent, let parentNode = node.pointee.parent else { return "<\(name)> is not allowed here" }
+            return "<\(name)> is not allowed inside <\(parent)>" + context(of: parentNode, child: name)
+        }
+        if message.hasPrefix("Expecting an element"), message.hasSuffix("got nothing") {
+            let present = Set(childElementNames(node))
+            let rules = model.rules(namespace: namespace(of: node), name: name)
+            let missing = rules.lazy.map { $0.requiredChildren.filter { !present.contains($0) } }.first { !$0.isEmpty }
+            if let first = missing?.first { return "<\(name)> needs a <\(first)> element" }
+            return "<\(name)> is missing a required child element"
+        }
+        if message.hasPrefix("Expecting element "), let comma = message.firstIndex(of: ",") {
+            let expected = message[message.index(message.startIndex, offsetBy: 18)..<comma]
+            return "<\(name)> is not allowed here: expected <\(expected)>"
+        }
+        if message.hasPrefix("Expecting a namespace for element") {
+            return "<\(name)> has no namespace: write xmlns=\"\(ElementFacts.xhtml)\" on <html>"
+        }
+        if message.contains("has wrong namespace") || message.hasPrefix("Expecting no namespace") {
+            return "<\(name)> is in the wrong namespace (\(namespace(of: node).isEmpty ? "none" : namespace(of: node)))"
+        }
+        return message
+    }
+
+    /// Why a parent refuses a child, when the schema's shape says more than "not allowed":
+    /// a required child missing (details without summary), a second control in a label, or
+    /// an interactive element nested in a link, button, label or summary further up.
+    private func context(of parent: xmlNodePtr, child: String) -> String {
+        let parentName = Self.name(of: parent)
+        let present = Set(childElementNames(parent))
+        let rules = model.rules(namespace: namespace(of: parent), name: parentName)
+        if let missing = rules.lazy.map({ $0.requiredChildren.filter { !present.contains($0) } }).first(where: { !$0.isEmpty }),
+            let first = missing.first
+        {
+            return " (<\(parentName)> needs a <\(first)>)"
+        }
+        if parentName == "label", child == "input", childElementNames(parent).filter({ $0 == "input" }).count > 1 {
+            return " (a <label> holds one control)"
+        }
+        var ancestor = parent.pointee.parent
+        while let current = ancestor, current.pointee.type == XML_ELEMENT_NODE {
+            let name = Self.name(of: current)
+            if ["a", "button", "label", "summary"].contains(name) {
+                return " (within <\(name)>, which allows no interactive content)"
+            }
+            ancestor = current.pointee.parent
+        }
+        return ""
+    }
+
+    private func childElementNames(_ node: xmlNodePtr) -> [String] {
+        var names: [String] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { names.append(Self.name(of: current)) }
+            child = current.pointee.next
+        }
+        return names
+    }
+
+    private func namespace(of node: xmlNodePtr) -> String {
+        node.pointee.ns?.pointee.href.map { String(cString: $0) } ?? ""
+    }
+
+    // MARK: Attributes
+
+    struct AttributeProblem {
+        var attribute: String
+        var message: String
+        /// True when the attribute is present (point at it), false when it is missing.
+        var atAttribute: Bool
+        /// The values allowed, for a present attribute whose value is wrong.
+        var allowed: ValueRule?
+    }
+
+    /// What is wrong with `node`'s attributes under the schema branch it comes closest to.
+    /// A wrong value costs more than a missing or unknown attribute, so that a wrong `type`
+    /// does not make an input look like a different kind of input.
+    func attributeProblems(_ node: xmlNodePtr) -> [AttributeProblem] {
+        let element = ElementFacts(node)
+        let alternatives = model.rules(namespace: element.namespace, name: element.name).flatMap(\.alternatives)
+        var best: [[AttributeProblem]] = []
+        var bestScore = Int.max
+        for alternative in alternatives {
+            var problems: [AttributeProblem] = []
+            var score = 0
+            for (name, value, _) in element.attributes {
+                guard let rule = alternative[name] else {
+                    problems.append(.init(attribute: name, message: "attribute \(name) is not allowed on <\(element.name)>", atAttribute: true))
+                    score += 1
+                    continue
+                }
+                if !rule.value.accepts(value) {
+                    problems.append(.init(
+                        attribute: name, message: "\(name)=\"\(value)\" is not allowed on <\(element.name)>", atAttribute: true,
+                        allowed: rule.value))
+                    score += 2
+                }
+            }
+            for (name, rule) in alternative.sorted(by: { $0.key < $1.key }) where rule.required && element.value(name) == nil {
+                problems.append(.init(attribute: name, message: "<\(element.name)> needs the attribute \(name)", atAttribute: false))
+                score += 1
+            }
+            if score < bestScore {
+                bestScore = score
+                best = [problems]
+            } else if score == bestScore {
+                best.append(problems)
+            }
+        }
+        guard var chosen = best.first, !chosen.isEmpty else {
+            return [.init(attribute: "*", message: "<\(element.name)> has attributes the schema does not allow", atAttribute: false)]
+        }
+        // Branches that tie on one wrong value (an input's type): list what all of them allow.
+        let sameValueProblem = best.allSatisfy { $0.count == 1 && $0[0].allowed != nil && $0[0].attribute == chosen[0].attribute }
+        if best.count > 1, sameValueProblem {
+            var merged = ValueRule()
+            for tie in best { merged.merge(tie[0].allowed!) }
+            merged.expected = nil
+            chosen[0].allowed = merged
+        }
+        return chosen.map { problem in
+            guard let allowed = problem.allowed else { return problem }
+            var explained = problem
+            explained.message += ": expected " + allowed.expectation
+            return explained
+        }
+    }
+}
