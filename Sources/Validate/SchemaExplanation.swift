@@ -45,7 +45,7 @@ struct SchemaExplanation {
             }
         }
         // A cascade alone is still a failure; report it only when nothing more precise was.
-        if findings.isEmpty, let (_, node) = vague.first {
+        if findings.isEmpty, let (_, node) = vague.first(where: { !isExplainedAtAll($0.1) }) {
             findings.append(finding("<\(Self.name(of: node))> has attributes the schema does not allow",
                 at: inspection.position(of: node)))
         }
@@ -82,6 +82,11 @@ struct SchemaExplanation {
 
     private func isExplained(_ node: xmlNodePtr, _ attribute: String) -> Bool {
         inspection.explained.contains(.init(node: UnsafeMutableRawPointer(node), attribute: attribute))
+    }
+
+    /// True when the page's own checks reported something about `node`'s attributes.
+    private func isExplainedAtAll(_ node: xmlNodePtr) -> Bool {
+        inspection.explained.contains { $0.node == UnsafeMutableRawPointer(node) }
     }
 
     private func finding(_ message: String, at location: (line: Int, column: Int)) -> Finding {

@@ -45,13 +45,12 @@ public final class SiteValidator: Sendable {
         let lines = LineIndex(bytes)
         guard let document = page.document else {
             let kind = Self.scanKind(bytes)
-            var findings = page.errors.filter(\.isError).map { error in
-                Finding(rule: .malformed, file: path, line: max(error.line, 1), column: max(error.column, 1),
-                    message: "malformed XML: \(error.message)")
-            }
-            if findings.isEmpty {
-                findings = [Finding(rule: .malformed, file: path, line: 1, column: 1, message: "malformed XML")]
-            }
+            // After the first well-formedness error libxml2 only reports its consequences
+            // (every enclosing tag "mismatched"), so the first one is the finding.
+            let first = page.errors.first(where: \.isError)
+            let findings = [Finding(
+                rule: .malformed, file: path, line: max(first?.line ?? 1, 1), column: max(first?.column ?? 1, 1),
+                message: "malformed XML: " + (first?.message ?? "the page does not parse"))]
             return PageReport(path: path, kind: kind, findings: attribute(findings, template: template, kind: kind))
         }
         if depth == .parse { return PageReport(path: path, kind: nil, findings: []) }
