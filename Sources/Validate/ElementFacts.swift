@@ -1,3 +1,4 @@
+import Foundation
 @preconcurrency import CLibXML2
 
 /// An element's name, namespace and attributes as Swift values, read once per element.
@@ -20,7 +21,7 @@ struct ElementFacts {
 
     init(_ node: xmlNodePtr) {
         name = String(cString: node.pointee.name)
-        namespace = node.pointee.ns?.pointee.href.map { String(cString: $0) } ?? ""
+        namespace = Self.namespace(of: node)
         var list: [(String, String, xmlAttrPtr)] = []
         var attribute = node.pointee.properties
         while let current = attribute {
@@ -30,6 +31,15 @@ struct ElementFacts {
             attribute = current.pointee.next
         }
         attributes = list
+    }
+
+    /// The element's namespace URI; the two the site uses come back as shared constants
+    /// (no allocation per element).
+    static func namespace(of node: xmlNodePtr) -> String {
+        guard let href = node.pointee.ns?.pointee.href else { return "" }
+        if strcmp(href, xhtml) == 0 { return xhtml }
+        if strcmp(href, svg) == 0 { return svg }
+        return String(cString: href)
     }
 
     /// The value of the attribute named `name`, if present.

@@ -21,44 +21,58 @@ extension PageInspection {
 
     mutating func checkElement(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) {
         if element.isHTML { checkTagSyntax(node, element) }
-        var genericData: [xmlAttrPtr] = []
+        // The attributes the schema's rules apply to: not event handlers (reported here) and
+        // not generic data-* (which RELAX NG cannot name, checked here instead).
+        var checked: [(name: String, value: String)] = []
         for attribute in element.attributes {
             let name = attribute.name
-            let lowered = name.lowercased()
-            if lowered.hasPrefix("on"), lowered.count > 2 {
+            if Self.isEventHandler(name) {
                 report(.eventHandler, "inline event handler \(name) on <\(element.name)>: behaviour belongs in a script file",
                     at: position(of: node, attribute: name))
-                explain(node, attribute: name)
                 continue
             }
             if name.hasPrefix("data-"), !Self.hookAttributes.contains(name) {
                 checkDataAttribute(node, name: name, value: attribute.value)
-                genericData.append(attribute.node)
                 continue
             }
+            checked.append((name, attribute.value))
             if name == "id" { record(id: attribute.value, node: node) }
             if Self.urlAttributes.contains(name) {
-                let reference = Reference(attribute.value, attribute: name, element: element.name, pagePath: path)
-                record(reference, value: attribute.value, attribute: name, at: position(of: node, attribute: name))
+                let reference = Reference(attribute.value, attribute: name, element: element.name, page: page)
+                record(reference, value: attribute.value, attribute: name, node: node)
             }
             if Self.idListAttributes.contains(name) {
-                let location = position(of: node, attribute: name)
                 for id in attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-                    recordIDReference(String(id), attribute: name, at: location)
+                    recordIDReference(String(id), attribute: name, value: attribute.value, node: node)
                 }
             }
         }
-        // Checked above; the schema cannot name them, so it must not see them.
-        for attribute in genericData { xmlRemoveProp(attribute) }
-
-        guard element.isHTML else { return }
-        switch element.name {
-        case "body": checkBody(node, element)
-        case "input": checkInputLabel(node, element, insideLabel: insideLabel)
-        case "button": checkButtonName(node, element)
-        case "script", "style": checkRawText(node, element)
-        default: break
+        // Attributes whose problem a finding below already explains (a missing label is one
+        // finding, not also "needs the attribute aria-label").
+        var explained: Set<String> = []
+        if element.isHTML {
+            switch element.name {
+            case "body": checkBody(node, element)
+            case "input": explained = checkInputLabel(node, element, insideLabel: insideLabel)
+            case "button": checkButtonName(node, element)
+            case "script", "style": checkRawText(node, element)
+            default: break
+            }
         }
+        let problems = model.attributeProblems(namespace: element.namespace, element: element.name, attributes: checked)
+        for problem in problems where !explained.contains(problem.attribute) {
+            let location = problem.atAttribute ? position(of: node, attribute: problem.attribute) : position(of: node)
+            report(.schema, problem.message, at: location)
+        }
+    }
+
+    /// `on` followed by at least one letter, in any case: every inline event handler.
+    static func isEventHandler(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), first | 0x20 == UInt8(ascii: "o"), let second = bytes.next(),
+            second | 0x20 == UInt8(ascii: "n")
+        else { return false }
+        return bytes.next() != nil
     }
 
     /// `<div/>` means `<div>` to an HTML parser, and `<br></br>` means two breaks.
@@ -102,7 +116,7 @@ extension PageInspection {
         if Self.siteWideKinds.contains(kind), viewer != nil {
             report(.hook, "data-viewer does not belong on a site-wide page (data-page=\"\(kind)\")",
                 at: position(of: node, attribute: "data-viewer"))
-        } else if !Self.siteWideKinds.contains(kind), viewer == nil, PageSchema.shared.model.accepts(
+        } else if !Self.siteWideKinds.contains(kind), viewer == nil, model.accepts(
             namespace: ElementFacts.xhtml, element: "body", attribute: "data-page", value: kind)
         {
             report(.hook, "<body data-page=\"\(kind)\"> needs data-viewer: every page of a person's part of the site names its viewer",
@@ -110,16 +124,16 @@ extension PageInspection {
         }
     }
 
-    private mutating func checkInputLabel(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) {
+    /// Returns the attributes the finding explains.
+    private mutating func checkInputLabel(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) -> Set<String> {
         let type = element.value("type") ?? "text"
-        guard !Self.selfNamedInputTypes.contains(type), !insideLabel else { return }
+        guard !Self.selfNamedInputTypes.contains(type), !insideLabel else { return [] }
         let hasName = !(element.value("aria-label") ?? "").trimmingASCIIWhitespace().isEmpty
             || element.value("aria-labelledby") != nil
-        guard !hasName else { return }
+        guard !hasName else { return [] }
         report(.label, "<input type=\"\(type)\"> has no label: wrap it in a <label>, or give it aria-label or aria-labelledby",
             at: position(of: node))
-        explain(node, attribute: "aria-label")
-        explain(node, attribute: "aria-labelledby")
+        return ["aria-label", "aria-labelledby"]
     }
 
     private mutating func checkButtonName(_ node: xmlNodePtr, _ element: ElementFacts) {
@@ -162,14 +176,16 @@ extension PageInspection {
         guard let raw = xmlNodeGetContent(node) else { return }
         defer { xmlFree(raw) }
         let text = String(cString: raw)
-        if text.contains("<") || text.contains("&") {
+        if element.name == "script", element.value("src") != nil, !text.trimmingASCIIWhitespace().isEmpty {
+            report(.schema, "<script src> must be empty: inline code does not run alongside src", at: position(of: node))
+        }
+        if text.utf8.contains(UInt8(ascii: "<")) || text.utf8.contains(UInt8(ascii: "&")) {
             report(.polyglot, "<\(element.name)> text contains < or &: HTML reads it raw and XML unescaped; write \\u003C and \\u0026 instead",
                 at: position(of: node))
         }
         if element.name == "style" {
             for url in StyleSheetURLs(text).urls {
-                record(Reference(url, attribute: "url()", element: "style", pagePath: path), value: url,
-                    attribute: "url()", at: position(of: node))
+                record(Reference(url, attribute: "url()", element: "style", page: page), value: url, attribute: "url()", node: node)
             }
         }
     }

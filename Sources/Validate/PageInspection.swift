@@ -1,36 +1,44 @@
 @preconcurrency import CLibXML2
 
-/// The checks the schema cannot express, in one walk over a parsed page: ids and references,
-/// event handlers and URL schemes, labels, polyglot syntax, the hooks' cross-attribute rules.
-/// It also removes generic `data-*` attributes from the tree (after checking them), since
-/// RELAX NG name classes cannot say "any name starting with data-".
+/// One walk over a parsed page: the schema's attribute rules (see `ContentSchema`), and the
+/// checks a schema cannot express: ids and references, event handlers and URL schemes,
+/// labels, polyglot syntax, generic `data-*` attributes (RELAX NG name classes cannot say
+/// "any name starting with data-"), the hooks' cross-attribute rules.
 struct PageInspection {
     let path: String
     let bytes: UnsafeRawBufferPointer
     let lines: LineIndex
 
     private(set) var findings: [Finding] = []
-    /// Every id on the page, with the line and column of its first use.
-    private(set) var ids: [String: (line: Int, column: Int)] = [:]
+    /// Every id on the page, with the element that uses it first.
+    private(set) var ids: [String: xmlNodePtr] = [:]
     /// References to other files (and to this page by name), first use of each target only.
     private(set) var siteReferences: [SiteReference] = []
     private var siteReferenceKeys: Set<String> = []
-    /// `#id` references and id-list attributes, resolved once every id is known.
-    private var pendingFragments: [(id: String, message: String, line: Int, column: Int)] = []
-    private var pendingIDReferences: [(id: String, message: String, line: Int, column: Int)] = []
-    /// Attributes (or `*` for the whole element) whose problem a finding here already
-    /// explains; schema errors about them are dropped so each problem is reported once.
-    private(set) var explained: Set<ExplainedKey> = []
+    /// `#id` references and id-list attributes, resolved once every id is known (messages and
+    /// positions are built only for those that fail).
+    private var pendingFragments: [PendingReference] = []
+    private var pendingIDReferences: [PendingReference] = []
+
+    private struct PendingReference {
+        var id: String
+        var attribute: String
+        var value: String
+        var node: xmlNodePtr
+    }
     /// `<body data-page>`: the page kind.
     private(set) var kind: String?
 
-    struct ExplainedKey: Hashable {
-        var node: UnsafeMutableRawPointer
-        var attribute: String
-    }
+    /// The schema's attribute rules.
+    let model: SchemaModel
 
-    init(path: String, bytes: UnsafeRawBufferPointer, lines: LineIndex) {
+    /// The page's path, split for resolving relative links.
+    let page: PagePath
+
+    init(path: String, bytes: UnsafeRawBufferPointer, lines: LineIndex, model: SchemaModel) {
+        self.model = model
         self.path = path
+        self.page = PagePath(path)
         self.bytes = bytes
         self.lines = lines
     }
@@ -63,10 +71,6 @@ struct PageInspection {
 
     mutating func report(_ rule: Finding.Rule, _ message: String, at position: (line: Int, column: Int)) {
         findings.append(Finding(rule: rule, file: path, line: position.line, column: position.column, message: message))
-    }
-
-    mutating func explain(_ node: xmlNodePtr, attribute: String) {
-        explained.insert(ExplainedKey(node: UnsafeMutableRawPointer(node), attribute: attribute))
     }
 
     // MARK: The walk
@@ -102,43 +106,46 @@ struct PageInspection {
 
     private mutating func resolveSamePageReferences() {
         for reference in pendingFragments where ids[reference.id] == nil {
-            report(.brokenFragment, reference.message, at: (reference.line, reference.column))
+            report(.brokenFragment, "\(reference.attribute)=\"\(reference.value)\": no id \"\(reference.id)\" on this page",
+                at: position(of: reference.node, attribute: reference.attribute))
         }
         for reference in pendingIDReferences where ids[reference.id] == nil {
-            report(.idReference, reference.message, at: (reference.line, reference.column))
+            report(.idReference, "\(reference.attribute) names \"\(reference.id)\", which is no id on this page",
+                at: position(of: reference.node, attribute: reference.attribute))
         }
     }
 
     // MARK: Collected facts
 
     mutating func record(id: String, node: xmlNodePtr) {
-        let location = position(of: node, attribute: "id")
         if let first = ids[id] {
-            report(.duplicateID, "duplicate id \"\(id)\" (first used on line \(first.line))", at: location)
+            report(.duplicateID, "duplicate id \"\(id)\" (first used on line \(position(of: first, attribute: "id").line))",
+                at: position(of: node, attribute: "id"))
         } else {
-            ids[id] = location
+            ids[id] = node
         }
     }
 
-    mutating func record(_ reference: Reference, value: String, attribute: String, at location: (line: Int, column: Int)) {
+    mutating func record(_ reference: Reference, value: String, attribute: String, node: xmlNodePtr) {
         switch reference {
         case .fragment(let id):
-            pendingFragments.append((id, "\(attribute)=\"\(value)\": no id \"\(id)\" on this page", location.line, location.column))
+            pendingFragments.append(PendingReference(id: id, attribute: attribute, value: value, node: node))
         case .file(let target, let fragment):
-            let key = target + "#" + (fragment ?? "")
+            let key = fragment.map { target + "#" + $0 } ?? target
             guard siteReferenceKeys.insert(key).inserted else { return }
+            let location = position(of: node, attribute: attribute)
             siteReferences.append(SiteReference(
                 source: path, target: target, fragment: fragment, written: "\(attribute)=\"\(value)\"",
                 line: location.line, column: location.column))
         case .inlineImage:
             break
         case .problem(let rule, let message):
-            report(rule, message, at: location)
+            report(rule, message, at: position(of: node, attribute: attribute))
         }
     }
 
-    mutating func recordIDReference(_ id: String, attribute: String, at location: (line: Int, column: Int)) {
-        pendingIDReferences.append((id, "\(attribute) names \"\(id)\", which is no id on this page", location.line, location.column))
+    mutating func recordIDReference(_ id: String, attribute: String, value: String, node: xmlNodePtr) {
+        pendingIDReferences.append(PendingReference(id: id, attribute: attribute, value: value, node: node))
     }
 
     mutating func setKind(_ value: String) { kind = value }

@@ -20,18 +20,29 @@ final class PageSchema: @unchecked Sendable {
     }()
 
     private let schema: xmlRelaxNGPtr
-    /// What the schema says about each element, for turning libxml2's terse messages into
-    /// precise ones.
+    /// What the schema says about each element: its attribute rules (checked in Swift) and
+    /// its required children (for messages).
     let model: SchemaModel
+    /// True when libxml2 runs the content models only (see `ContentSchema`), which is how
+    /// pages are validated; false compiles the file exactly as written (tests compare both).
+    let contentOnly: Bool
 
     /// Compiles a schema from RELAX NG XML text; throws the schema's own errors.
-    init(source: [UInt8]) throws {
+    init(source: [UInt8], contentOnly: Bool = true) throws {
         xmlInitParser()
+        self.contentOnly = contentOnly
+        let document = source.withUnsafeBufferPointer { buffer in
+            xmlReadMemory(
+                UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                "vantage-html.rng", nil, ParsedPage.options)
+        }
+        guard let document else { throw SchemaError(messages: ["the schema is not well-formed XML"]) }
+        defer { xmlFreeDoc(document) }
+        model = try SchemaModel(schema: document)
+        if contentOnly { ContentSchema.strip(document) }
         let sink = ErrorSink()
-        let compiled: xmlRelaxNGPtr? = source.withUnsafeBufferPointer { buffer in
-            guard let parser = xmlRelaxNGNewMemParserCtxt(
-                UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(buffer.count))
-            else { return nil }
+        let compiled: xmlRelaxNGPtr? = withExtendedLifetime(sink) {
+            guard let parser = xmlRelaxNGNewDocParserCtxt(document) else { return nil }
             defer { xmlRelaxNGFreeParserCtxt(parser) }
             xmlRelaxNGSetParserStructuredErrors(parser, ErrorSink.handler, Unmanaged.passUnretained(sink).toOpaque())
             return xmlRelaxNGParse(parser)
@@ -41,13 +52,30 @@ final class PageSchema: @unchecked Sendable {
             throw SchemaError(messages: messages.isEmpty ? ["the schema does not compile"] : messages)
         }
         schema = compiled
-        model = try SchemaModel(source: source)
     }
 
     deinit { xmlRelaxNGFree(schema) }
 
-    /// Validates a parsed page; returns libxml2's validation errors in document order.
+    /// Validates a parsed page's structure; returns libxml2's errors in document order.
+    /// With `contentOnly`, the page's attributes are detached for the duration (the content
+    /// schema declares none) and put back before returning.
     func validate(_ document: xmlDocPtr) -> [LibXMLError] {
+        var detached: [(xmlNodePtr, xmlAttrPtr)] = []
+        if contentOnly, let root = xmlDocGetRootElement(document) {
+            var stack: [xmlNodePtr] = [root]
+            while let node = stack.popLast() {
+                if let attributes = node.pointee.properties {
+                    detached.append((node, attributes))
+                    node.pointee.properties = nil
+                }
+                var child = node.pointee.children
+                while let current = child {
+                    if current.pointee.type == XML_ELEMENT_NODE { stack.append(current) }
+                    child = current.pointee.next
+                }
+            }
+        }
+        defer { for (node, attributes) in detached { node.pointee.properties = attributes } }
         let sink = ErrorSink()
         guard let context = xmlRelaxNGNewValidCtxt(schema) else {
             return [LibXMLError(domain: 0, code: 0, isError: true, message: "out of memory", line: 0, column: 0)]

@@ -1,12 +1,11 @@
 @preconcurrency import CLibXML2
 
-/// Turns libxml2's RELAX NG errors into findings that say exactly what is wrong.
+/// Turns libxml2's RELAX NG content errors into findings that say exactly what is wrong.
 ///
-/// libxml2 says "Element img failed to validate attributes" without naming the attribute, and
-/// follows a real error with cascades ("failed to validate content" on every ancestor,
-/// "Internal error: no state"). This keeps one finding per element and problem, names the
-/// attribute and the allowed values (from `SchemaModel`), and drops what the page's own
-/// checks already reported.
+/// libxml2 follows a real error with cascades ("failed to validate content" on every
+/// ancestor, "Internal error: no state") and sometimes omits the expected element's name
+/// ("Expecting an element , got nothing"). This keeps one finding per element, words it
+/// around the element and its parent, and names missing children from `SchemaModel`.
 struct SchemaExplanation {
     let model: SchemaModel
     let inspection: PageInspection
@@ -14,41 +13,18 @@ struct SchemaExplanation {
     /// Findings for `errors`, in document order.
     func findings(for errors: [LibXMLError], root: xmlNodePtr?) -> [Finding] {
         var findings: [Finding] = []
-        var attributesDone: Set<UnsafeMutableRawPointer> = []
         var contentDone: Set<UnsafeMutableRawPointer> = []
         var cascades: [(LibXMLError, xmlNodePtr)] = []
-        // Attribute errors the model finds no reason for (a node-less duplicate of an error
-        // reported elsewhere): kept only if nothing more precise was found.
-        var vague: [(LibXMLError, xmlNodePtr)] = []
         for error in errors {
             guard let node = error.node ?? Self.element(namedIn: error.message, under: root) else { continue }
-            let key = UnsafeMutableRawPointer(node)
-            if isExplained(node, "*") { continue }
             let message = error.message
-            if message.hasSuffix("failed to validate attributes") || message.hasPrefix("Invalid attribute ") {
-                guard attributesDone.insert(key).inserted else { continue }
-                let problems = attributeProblems(node)
-                if problems.first?.attribute == "*" {
-                    vague.append((error, node))
-                    continue
-                }
-                for problem in problems where !isExplained(node, problem.attribute) {
-                    let location = problem.atAttribute
-                        ? inspection.position(of: node, attribute: problem.attribute) : inspection.position(of: node)
-                    findings.append(finding(problem.message, at: location))
-                }
-            } else if Self.isCascade(message) {
+            if Self.isCascade(message) {
                 cascades.append((error, node))
-            } else {
-                guard contentDone.insert(key).inserted else { continue }
+            } else if contentDone.insert(UnsafeMutableRawPointer(node)).inserted {
                 findings.append(finding(contentMessage(message, node: node), at: inspection.position(of: node)))
             }
         }
         // A cascade alone is still a failure; report it only when nothing more precise was.
-        if findings.isEmpty, let (_, node) = vague.first(where: { !isExplainedAtAll($0.1) }) {
-            findings.append(finding("<\(Self.name(of: node))> has attributes the schema does not allow",
-                at: inspection.position(of: node)))
-        }
         if findings.isEmpty, let (error, node) = cascades.first {
             findings.append(finding("<\(Self.name(of: node))> does not match the schema (\(error.message))",
                 at: inspection.position(of: node)))
@@ -78,15 +54,6 @@ struct SchemaExplanation {
     private static func isCascade(_ message: String) -> Bool {
         message.hasSuffix("failed to validate content") || message.hasPrefix("Internal error")
             || message.hasPrefix("Invalid sequence in interleave") || message.hasPrefix("Extra element")
-    }
-
-    private func isExplained(_ node: xmlNodePtr, _ attribute: String) -> Bool {
-        inspection.explained.contains(.init(node: UnsafeMutableRawPointer(node), attribute: attribute))
-    }
-
-    /// True when the page's own checks reported something about `node`'s attributes.
-    private func isExplainedAtAll(_ node: xmlNodePtr) -> Bool {
-        inspection.explained.contains { $0.node == UnsafeMutableRawPointer(node) }
     }
 
     private func finding(_ message: String, at location: (line: Int, column: Int)) -> Finding {
@@ -166,70 +133,5 @@ struct SchemaExplanation {
 
     private func namespace(of node: xmlNodePtr) -> String {
         node.pointee.ns?.pointee.href.map { String(cString: $0) } ?? ""
-    }
-
-    // MARK: Attributes
-
-    struct AttributeProblem {
-        var attribute: String
-        var message: String
-        /// True when the attribute is present (point at it), false when it is missing.
-        var atAttribute: Bool
-        /// The values allowed, for a present attribute whose value is wrong.
-        var allowed: ValueRule?
-    }
-
-    /// What is wrong with `node`'s attributes under the schema branch it comes closest to.
-    /// A wrong value costs more than a missing or unknown attribute, so that a wrong `type`
-    /// does not make an input look like a different kind of input.
-    func attributeProblems(_ node: xmlNodePtr) -> [AttributeProblem] {
-        let element = ElementFacts(node)
-        let alternatives = model.rules(namespace: element.namespace, name: element.name).flatMap(\.alternatives)
-        var best: [[AttributeProblem]] = []
-        var bestScore = Int.max
-        for alternative in alternatives {
-            var problems: [AttributeProblem] = []
-            var score = 0
-            for (name, value, _) in element.attributes {
-                guard let rule = alternative[name] else {
-                    problems.append(.init(attribute: name, message: "attribute \(name) is not allowed on <\(element.name)>", atAttribute: true))
-                    score += 1
-                    continue
-                }
-                if !rule.value.accepts(value) {
-                    problems.append(.init(
-                        attribute: name, message: "\(name)=\"\(value)\" is not allowed on <\(element.name)>", atAttribute: true,
-                        allowed: rule.value))
-                    score += 2
-                }
-            }
-            for (name, rule) in alternative.sorted(by: { $0.key < $1.key }) where rule.required && element.value(name) == nil {
-                problems.append(.init(attribute: name, message: "<\(element.name)> needs the attribute \(name)", atAttribute: false))
-                score += 1
-            }
-            if score < bestScore {
-                bestScore = score
-                best = [problems]
-            } else if score == bestScore {
-                best.append(problems)
-            }
-        }
-        guard var chosen = best.first, !chosen.isEmpty else {
-            return [.init(attribute: "*", message: "<\(element.name)> has attributes the schema does not allow", atAttribute: false)]
-        }
-        // Branches that tie on one wrong value (an input's type): list what all of them allow.
-        let sameValueProblem = best.allSatisfy { $0.count == 1 && $0[0].allowed != nil && $0[0].attribute == chosen[0].attribute }
-        if best.count > 1, sameValueProblem {
-            var merged = ValueRule()
-            for tie in best { merged.merge(tie[0].allowed!) }
-            merged.expected = nil
-            chosen[0].allowed = merged
-        }
-        return chosen.map { problem in
-            guard let allowed = problem.allowed else { return problem }
-            var explained = problem
-            explained.message += ": expected " + allowed.expectation
-            return explained
-        }
     }
 }

@@ -1,13 +1,20 @@
 @preconcurrency import CLibXML2
 
-/// What the schema allows on each element, read from the same RELAX NG text libxml2 compiles.
-///
-/// libxml2 reports a failed element as "Element img failed to validate attributes" or
-/// "Expecting an element , got nothing"; this model lets `SchemaExplanation` say which
-/// attribute is missing or which value is wrong, without a second copy of the rules in Swift.
+/// What the schema says about each element, read from the same RELAX NG text: the attribute
+/// rules (checked in Swift, see `ContentSchema`) and the children an element must have (to
+/// say which one is missing when libxml2 reports "Expecting an element , got nothing").
 struct SchemaModel: @unchecked Sendable {
     /// One way an element's attributes may look (a branch of the schema's attribute choices).
-    typealias AttributeSet = [String: AttributeRule]
+    struct AttributeSet {
+        var rules: [String: AttributeRule] = [:]
+        /// The names of the required attributes, sorted.
+        private(set) var required: [String] = []
+
+        init(rules: [String: AttributeRule]) {
+            self.rules = rules
+            required = rules.filter(\.value.required).keys.sorted()
+        }
+    }
 
     /// An attribute the schema allows: whether it is required and which values it takes.
     struct AttributeRule {
@@ -21,9 +28,12 @@ struct SchemaModel: @unchecked Sendable {
         var requiredChildren: [String]
     }
 
-    /// Element rules by `namespace|local name`; an element defined in several places (a link
-    /// in phrasing and in flow content) has several rules.
-    private(set) var elements: [String: [ElementRule]] = [:]
+    /// Element rules by local name, then namespace; an element defined in several places (a
+    /// link in phrasing and in flow content) has several rules, and its attributes are checked
+    /// against the union of them (`alternatives`).
+    private(set) var elements: [String: [String: [ElementRule]]] = [:]
+    /// Every attribute set of every definition of an element, by local name, then namespace.
+    private(set) var alternatives: [String: [String: [AttributeSet]]] = [:]
 
     /// The namespace of the annotations that describe value types in words (`v:expected`).
     static let notesNamespace = "urn:vantage:schema-notes"
@@ -31,44 +41,51 @@ struct SchemaModel: @unchecked Sendable {
 
     /// The rules of `namespace`'s element `name`.
     func rules(namespace: String, name: String) -> [ElementRule] {
-        elements[namespace + "|" + name] ?? []
+        elements[name]?[namespace] ?? []
     }
 
-    init(source: [UInt8]) throws {
-        let document = source.withUnsafeBufferPointer { buffer in
-            xmlReadMemory(
-                UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                "vantage-html.rng", nil, ParsedPage.options)
+    /// The attribute sets of every definition of the element.
+    func attributeSets(namespace: String, name: String) -> [AttributeSet] {
+        alternatives[name]?[namespace] ?? []
+    }
+
+    /// Reads the model from a parsed schema (not modified).
+    init(schema document: xmlDocPtr) throws {
+        guard let root = xmlDocGetRootElement(document) else {
+            throw SchemaError(messages: ["the schema has no root element"])
         }
-        guard let document, let root = xmlDocGetRootElement(document) else {
-            throw SchemaError(messages: ["the schema is not well-formed XML"])
-        }
-        defer { xmlFreeDoc(document) }
         var reader = SchemaReader()
-        for define in root.structureChildren where define.localName == "define" {
-            if let name = define.attribute("name") { reader.defines[name] = define }
+        for define in root.patternChildren where define.patternName == "define" {
+            if let name = define.nameAttribute { reader.defines[name] = define }
         }
-        let defaultNamespace = root.attribute("ns") ?? ""
+        let defaultNamespace = root.stringAttribute("ns") ?? ""
         reader.collectElements(under: root, namespace: defaultNamespace) { name, namespace, element in
             let rule = ElementRule(
-                alternatives: reader.attributeAlternatives(element.structureChildren),
-                requiredChildren: reader.requiredChildren(element.structureChildren))
-            elements[namespace + "|" + name, default: []].append(rule)
+                alternatives: reader.attributeAlternatives(element.patternChildren).map(AttributeSet.init),
+                requiredChildren: reader.requiredChildren(element.patternChildren))
+            elements[name, default: [:]][namespace, default: []].append(rule)
+            alternatives[name, default: [:]][namespace, default: []] += rule.alternatives
+        }
+    }
+
+    /// True when some definition of the element accepts `value` for `attribute`.
+    func accepts(namespace: String, element: String, attribute: String, value: String) -> Bool {
+        rules(namespace: namespace, name: element).contains { rule in
+            rule.alternatives.contains { $0.rules[attribute]?.value.accepts(value) ?? false }
         }
     }
 }
 
 /// Walks the schema's XML: expands refs, attribute choices and value types.
 private struct SchemaReader {
+    typealias Rules = [String: SchemaModel.AttributeRule]
     var defines: [String: xmlNodePtr] = [:]
 
     /// Calls `visit` for every `<element>` pattern, with its name and namespace.
-    func collectElements(
-        under node: xmlNodePtr, namespace: String, _ visit: (String, String, xmlNodePtr) -> Void
-    ) {
-        for child in node.structureChildren {
-            let inherited = child.attribute("ns") ?? namespace
-            if child.localName == "element", let name = child.attribute("name") {
+    func collectElements(under node: xmlNodePtr, namespace: String, _ visit: (String, String, xmlNodePtr) -> Void) {
+        for child in node.patternChildren {
+            let inherited = child.stringAttribute("ns") ?? namespace
+            if child.patternName == "element", let name = child.nameAttribute {
                 visit(name, inherited, child)
             }
             collectElements(under: child, namespace: inherited, visit)
@@ -77,11 +94,11 @@ private struct SchemaReader {
 
     /// The attribute sets an element's content allows: a choice multiplies the branches,
     /// optional marks its attributes as not required. Nested elements are not entered.
-    func attributeAlternatives(_ patterns: [xmlNodePtr], depth: Int = 0) -> [SchemaModel.AttributeSet] {
-        var result: [SchemaModel.AttributeSet] = [[:]]
+    func attributeAlternatives(_ patterns: [xmlNodePtr], depth: Int = 0) -> [Rules] {
+        var result: [Rules] = [[:]]
         for pattern in patterns {
             let branches = alternatives(of: pattern, depth: depth)
-            var combined: [SchemaModel.AttributeSet] = []
+            var combined: [Rules] = []
             for left in result {
                 for right in branches { combined.append(left.merging(right) { first, _ in first }) }
             }
@@ -90,25 +107,25 @@ private struct SchemaReader {
         return result
     }
 
-    private func alternatives(of pattern: xmlNodePtr, depth: Int) -> [SchemaModel.AttributeSet] {
+    private func alternatives(of pattern: xmlNodePtr, depth: Int) -> [Rules] {
         guard depth < 40 else { return [[:]] }
-        switch pattern.localName {
+        switch pattern.patternName {
         case "attribute":
-            guard let name = pattern.attribute("name") else { return [[:]] }
-            let value = valueRule(pattern.structureChildren.first, depth: depth + 1)
+            guard let name = pattern.nameAttribute else { return [[:]] }
+            let value = valueRule(pattern.patternChildren.first, depth: depth + 1)
             return [[name: SchemaModel.AttributeRule(required: true, value: value)]]
         case "optional", "zeroOrMore":
-            return attributeAlternatives(pattern.structureChildren, depth: depth + 1).map { set in
+            return attributeAlternatives(pattern.patternChildren, depth: depth + 1).map { set in
                 set.mapValues { SchemaModel.AttributeRule(required: false, value: $0.value) }
             }
         case "oneOrMore", "group", "interleave", "mixed":
-            return attributeAlternatives(pattern.structureChildren, depth: depth + 1)
+            return attributeAlternatives(pattern.patternChildren, depth: depth + 1)
         case "choice":
             // Branches without attributes (elements, text, empty) collapse into one, so a choice
             // of twenty elements does not multiply the attribute sets.
-            var branches: [SchemaModel.AttributeSet] = []
+            var branches: [Rules] = []
             var sawEmpty = false
-            for branch in pattern.structureChildren.flatMap({ alternatives(of: $0, depth: depth + 1) }) {
+            for branch in pattern.patternChildren.flatMap({ alternatives(of: $0, depth: depth + 1) }) {
                 if branch.isEmpty {
                     if sawEmpty { continue }
                     sawEmpty = true
@@ -117,8 +134,8 @@ private struct SchemaReader {
             }
             return branches
         case "ref":
-            guard let name = pattern.attribute("name"), let define = defines[name] else { return [[:]] }
-            return attributeAlternatives(define.structureChildren, depth: depth + 1)
+            guard let name = pattern.nameAttribute, let define = defines[name] else { return [[:]] }
+            return attributeAlternatives(define.patternChildren, depth: depth + 1)
         default:
             return [[:]]
         }
@@ -131,24 +148,24 @@ private struct SchemaReader {
             rule.anyText = true
             return rule
         }
-        if let expected = pattern.attribute("expected", namespace: SchemaModel.notesNamespace) {
-            rule.expected = expected
-        }
-        switch pattern.localName {
+        rule.expected = pattern.stringAttribute("expected", namespace: SchemaModel.notesNamespace)
+        switch pattern.patternName {
         case "text":
             rule.anyText = true
         case "value":
-            rule.literals.append(pattern.content)
+            rule.addLiteral(pattern.textContent)
         case "data":
-            let parameters = pattern.structureChildren.filter { $0.localName == "param" && $0.attribute("name") == "pattern" }
+            let parameters = pattern.patternChildren.filter {
+                $0.patternName == "param" && $0.nameAttribute == "pattern"
+            }
             if parameters.isEmpty { rule.anyText = true }
-            for parameter in parameters { rule.addPattern(parameter.content) }
+            for parameter in parameters { rule.addPattern(parameter.textContent) }
         case "choice":
-            for branch in pattern.structureChildren { rule.merge(valueRule(branch, depth: depth + 1)) }
+            for branch in pattern.patternChildren { rule.merge(valueRule(branch, depth: depth + 1)) }
         case "ref":
-            if let name = pattern.attribute("name"), let define = defines[name] {
-                let inner = valueRule(define.structureChildren.first, depth: depth + 1)
-                let note = define.attribute("expected", namespace: SchemaModel.notesNamespace)
+            if let name = pattern.nameAttribute, let define = defines[name] {
+                let inner = valueRule(define.patternChildren.first, depth: depth + 1)
+                let note = define.stringAttribute("expected", namespace: SchemaModel.notesNamespace)
                 rule.merge(inner)
                 rule.expected = rule.expected ?? note ?? inner.expected
             }
@@ -163,14 +180,14 @@ private struct SchemaReader {
         guard depth < 40 else { return [] }
         var names: [String] = []
         for pattern in patterns {
-            switch pattern.localName {
+            switch pattern.patternName {
             case "element":
-                if let name = pattern.attribute("name") { names.append(name) }
+                if let name = pattern.nameAttribute { names.append(name) }
             case "group", "oneOrMore":
-                names += requiredChildren(pattern.structureChildren, depth: depth + 1)
+                names += requiredChildren(pattern.patternChildren, depth: depth + 1)
             case "ref":
-                if let name = pattern.attribute("name"), let define = defines[name] {
-                    names += requiredChildren(define.structureChildren, depth: depth + 1)
+                if let name = pattern.nameAttribute, let define = defines[name] {
+                    names += requiredChildren(define.patternChildren, depth: depth + 1)
                 }
             default:
                 break
@@ -181,31 +198,14 @@ private struct SchemaReader {
 }
 
 extension UnsafeMutablePointer where Pointee == xmlNode {
-    /// The element children in the RELAX NG namespace (annotations and text skipped).
-    fileprivate var structureChildren: [xmlNodePtr] {
-        var result: [xmlNodePtr] = []
-        var child = pointee.children
-        while let node = child {
-            if node.pointee.type == XML_ELEMENT_NODE,
-                let ns = node.pointee.ns?.pointee.href, String(cString: ns) == SchemaModel.structureNamespace
-            {
-                result.append(node)
-            }
-            child = node.pointee.next
-        }
-        return result
-    }
-
-    fileprivate var localName: String { String(cString: pointee.name) }
-
-    fileprivate var content: String {
+    fileprivate var textContent: String {
         guard let text = xmlNodeGetContent(self) else { return "" }
         defer { xmlFree(text) }
         return String(cString: text)
     }
 
     /// An attribute's value with surrounding whitespace trimmed, as RELAX NG reads names.
-    fileprivate func attribute(_ name: String, namespace: String? = nil) -> String? {
+    fileprivate func stringAttribute(_ name: String, namespace: String? = nil) -> String? {
         let value = namespace.map { xmlGetNsProp(self, name, $0) } ?? xmlGetNoNsProp(self, name)
         guard let value else { return nil }
         defer { xmlFree(value) }
@@ -221,14 +221,5 @@ extension String {
             return ""
         }
         return String(self[first...last])
-    }
-}
-
-extension SchemaModel {
-    /// True when some definition of the element accepts `value` for `attribute`.
-    func accepts(namespace: String, element: String, attribute: String, value: String) -> Bool {
-        rules(namespace: namespace, name: element).contains { rule in
-            rule.alternatives.contains { $0[attribute]?.value.accepts(value) ?? false }
-        }
     }
 }

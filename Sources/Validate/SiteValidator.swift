@@ -13,8 +13,9 @@ public final class SiteValidator: Sendable {
     public enum Depth: Sendable {
         /// Parse only: well-formedness.
         case parse
-        /// Parse and RELAX NG validation, without the Swift checks.
-        case schema
+        /// Parse and libxml2's RELAX NG validation of the content models, without the attribute
+        /// rules and the other checks done in Swift.
+        case contentModels
         /// Everything.
         case full
     }
@@ -54,14 +55,14 @@ public final class SiteValidator: Sendable {
             return PageReport(path: path, kind: kind, findings: attribute(findings, template: template, kind: kind))
         }
         if depth == .parse { return PageReport(path: path, kind: nil, findings: []) }
-        if depth == .schema {
+        if depth == .contentModels {
             let errors = schema.validate(document)
             let findings = errors.map {
                 Finding(rule: .schema, file: path, line: $0.line, column: 1, message: $0.message)
             }
             return PageReport(path: path, kind: nil, findings: findings)
         }
-        var inspection = PageInspection(path: path, bytes: bytes, lines: lines)
+        var inspection = PageInspection(path: path, bytes: bytes, lines: lines, model: schema.model)
         inspection.inspect(document)
         let errors = schema.validate(document)
         let explanation = SchemaExplanation(model: schema.model, inspection: inspection)

@@ -1,26 +1,39 @@
 @preconcurrency import CLibXML2
 
 /// The values the schema allows for one attribute: any text, literals, or XML Schema patterns.
-/// Patterns are matched by libxml2's own regular-expression engine, so they mean exactly what
-/// they mean to the RELAX NG validator.
+/// Patterns are matched by libxml2's own regular-expression engine (compiled once), so they
+/// mean exactly what they mean to a RELAX NG validator; a pattern that only lists words
+/// (`ltr|rtl`) becomes a set lookup.
 struct ValueRule: @unchecked Sendable {
     var anyText = false
-    var literals: [String] = []
-    var patterns: [String] = []
+    private(set) var literals: Set<String> = []
+    /// Literals in schema order, for messages.
+    private(set) var orderedLiterals: [String] = []
+    private(set) var patterns: [String] = []
     /// The schema's description in words (`v:expected`), when it gives one.
     var expected: String?
     private var compiled: [CompiledPattern] = []
 
+    mutating func addLiteral(_ literal: String) {
+        if literals.insert(literal).inserted { orderedLiterals.append(literal) }
+    }
+
     mutating func addPattern(_ pattern: String) {
-        patterns.append(pattern)
-        compiled.append(CompiledPattern(pattern))
+        if let words = Self.literalChoices(pattern) {
+            for word in words { addLiteral(word) }
+        } else {
+            patterns.append(pattern)
+            compiled.append(CompiledPattern(pattern))
+        }
     }
 
     mutating func merge(_ other: ValueRule) {
         anyText = anyText || other.anyText
-        literals += other.literals
-        patterns += other.patterns
-        compiled += other.compiled
+        for literal in other.orderedLiterals { addLiteral(literal) }
+        for (pattern, compiledPattern) in zip(other.patterns, other.compiled) where !patterns.contains(pattern) {
+            patterns.append(pattern)
+            compiled.append(compiledPattern)
+        }
         if expected == nil { expected = other.expected }
     }
 
@@ -30,29 +43,14 @@ struct ValueRule: @unchecked Sendable {
         return compiled.contains { $0.matches(value) }
     }
 
-    /// The allowed values in words: the schema's description, or the literal choices of a
-    /// pattern such as `ltr|rtl` ("one of ltr, rtl"), or the pattern itself.
+    /// The allowed values in words: the schema's description, else the literal choices
+    /// ("one of ltr, rtl"), else the patterns.
     var expectation: String {
         if let expected { return expected }
-        var words: [String] = literals.map { $0.isEmpty ? "\"\"" : $0 }
-        var others: [String] = []
-        for pattern in patterns {
-            if let choices = Self.literalChoices(pattern) {
-                words += choices
-            } else {
-                others.append(pattern)
-            }
-        }
-        words = Self.unique(words)
-        others = Self.unique(others)
-        if others.isEmpty { return words.count == 1 ? words[0] : "one of " + words.joined(separator: ", ") }
-        let all = words + others.map { "a value matching \($0)" }
+        let words = orderedLiterals.map { $0.isEmpty ? "\"\"" : $0 }
+        if patterns.isEmpty { return words.count == 1 ? words[0] : "one of " + words.joined(separator: ", ") }
+        let all = (words.isEmpty ? [] : ["one of " + words.joined(separator: ", ")]) + patterns.map { "a value matching \($0)" }
         return all.joined(separator: " or ")
-    }
-
-    private static func unique(_ items: [String]) -> [String] {
-        var seen: Set<String> = []
-        return items.filter { seen.insert($0).inserted }
     }
 
     /// The words of a pattern made only of alternatives of plain words (`a|b|c`, `(open)?`).
@@ -65,15 +63,17 @@ struct ValueRule: @unchecked Sendable {
         }
         let words = body.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         let plain = words.allSatisfy { word in
-            !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0) }
+            !word.isEmpty && word.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+            }
         }
         guard plain else { return nil }
-        return (optional ? ["\"\""] : []) + words
+        return (optional ? [""] : []) + words
     }
 }
 
-/// One compiled XML Schema regular expression (freed with the model, which lives for the
-/// process).
+/// One compiled XML Schema regular expression, shared read-only by every thread (libxml2
+/// matches with a context on the caller's stack).
 private final class CompiledPattern: @unchecked Sendable {
     private let regexp: xmlRegexpPtr?
 
