@@ -19,47 +19,59 @@ extension PageInspection {
     /// Input types that a value or nothing at all names, so they need no label.
     static let selfNamedInputTypes: Set<String> = ["hidden", "submit", "reset", "button", "image"]
 
-    mutating func checkElement(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) {
+    mutating func checkElement(_ node: xmlNodePtr, _ element: PageVocabulary.ElementKind, insideLabel: Bool) {
         if element.isHTML { checkTagSyntax(node, element) }
         // The attributes the schema's rules apply to: not event handlers (reported here) and
         // not generic data-* (which RELAX NG cannot name, checked here instead).
-        var checked: [(name: String, value: String)] = []
-        for attribute in element.attributes {
-            let name = attribute.name
-            if Self.isEventHandler(name) {
-                report(.eventHandler, "inline event handler \(name) on <\(element.name)>: behaviour belongs in a script file",
-                    at: position(of: node, attribute: name))
+        // Taken out of self (not copied) so that clearing it reuses its storage.
+        var checked: [(slot: Int, name: String, attribute: xmlAttrPtr)] = []
+        swap(&checked, &attributeBuffer)
+        checked.removeAll(keepingCapacity: true)
+        defer { swap(&checked, &attributeBuffer) }
+        var property = node.pointee.properties
+        while let attribute = property {
+            property = attribute.pointee.next
+            let info = vocabulary.attribute(attribute)
+            switch info.role {
+            case .eventHandler:
+                report(.eventHandler, "inline event handler \(info.name) on <\(element.name)>: behaviour belongs in a script file",
+                    at: position(of: node, attribute: info.name))
                 continue
-            }
-            if name.hasPrefix("data-"), !Self.hookAttributes.contains(name) {
-                checkDataAttribute(node, name: name, value: attribute.value)
+            case .genericData:
+                checkDataAttribute(node, name: info.name, value: PageVocabulary.value(of: attribute))
                 continue
-            }
-            checked.append((name, attribute.value))
-            if name == "id" { record(id: attribute.value, node: node) }
-            if Self.urlAttributes.contains(name) {
-                let reference = Reference(attribute.value, attribute: name, element: element.name, page: page)
-                record(reference, value: attribute.value, attribute: name, node: node)
-            }
-            if Self.idListAttributes.contains(name) {
-                for id in attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-                    recordIDReference(String(id), attribute: name, value: attribute.value, node: node)
+            case .id:
+                record(id: PageVocabulary.value(of: attribute), node: node)
+            case .url:
+                let value = PageVocabulary.value(of: attribute)
+                let reference = Reference(value, attribute: info.name, element: element.name, page: page)
+                record(reference, value: value, attribute: info.name, node: node)
+            case .idList:
+                let value = PageVocabulary.value(of: attribute)
+                for id in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                    recordIDReference(String(id), attribute: info.name, value: value, node: node)
                 }
+            case .plain:
+                break
             }
+            checked.append((element.slot(for: attribute, name: info.name), info.name, attribute))
         }
-        // Attributes whose problem a finding below already explains (a missing label is one
-        // finding, not also "needs the attribute aria-label").
+        // Elements with rules of their own; they read their attributes through ElementFacts.
+        // A finding here may explain an attribute problem the schema would also report (a
+        // missing label is one finding, not also "needs the attribute aria-label").
         var explained: Set<String> = []
         if element.isHTML {
             switch element.name {
-            case "body": checkBody(node, element)
-            case "input": explained = checkInputLabel(node, element, insideLabel: insideLabel)
-            case "button": checkButtonName(node, element)
-            case "script", "style": checkRawText(node, element)
+            case "body": checkBody(node, ElementFacts(node))
+            case "input": explained = checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
+            case "button": checkButtonName(node, ElementFacts(node))
+            case "script", "style": checkRawText(node, ElementFacts(node))
             default: break
             }
         }
-        let problems = model.attributeProblems(namespace: element.namespace, element: element.name, attributes: checked)
+        if SchemaModel.fits(element, checked) { return }
+        let attributes = checked.map { (name: $0.name, value: PageVocabulary.value(of: $0.attribute)) }
+        let problems = model.attributeProblems(namespace: element.namespace, element: element.name, attributes: attributes)
         for problem in problems where !explained.contains(problem.attribute) {
             let location = problem.atAttribute ? position(of: node, attribute: problem.attribute) : position(of: node)
             report(.schema, problem.message, at: location)
@@ -76,9 +88,9 @@ extension PageInspection {
     }
 
     /// `<div/>` means `<div>` to an HTML parser, and `<br></br>` means two breaks.
-    private mutating func checkTagSyntax(_ node: xmlNodePtr, _ element: ElementFacts) {
+    private mutating func checkTagSyntax(_ node: xmlNodePtr, _ element: PageVocabulary.ElementKind) {
         guard let span = ParsedPage.span(of: node) else { return }
-        let isVoid = Self.voidElements.contains(element.name)
+        let isVoid = element.isVoid
         if span.selfClosed, !isVoid {
             report(.polyglot, "<\(element.name)/> is self-closed: an HTML parser reads it as an open <\(element.name)>; write <\(element.name)></\(element.name)>",
                 at: position(of: node))
@@ -87,8 +99,6 @@ extension PageInspection {
                 at: position(of: node))
         }
     }
-
-    private static var voidElements: Set<String> { ElementFacts.voidElements }
 
     private mutating func checkDataAttribute(_ node: xmlNodePtr, name: String, value: String) {
         let location = position(of: node, attribute: name)

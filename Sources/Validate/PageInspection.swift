@@ -34,11 +34,16 @@ struct PageInspection {
 
     /// The page's path, split for resolving relative links.
     let page: PagePath
+    /// Element and attribute names worked out once per page.
+    var vocabulary: PageVocabulary
+    /// Reused for each element's attributes (no allocation per element).
+    var attributeBuffer: [(slot: Int, name: String, attribute: xmlAttrPtr)] = []
 
     init(path: String, bytes: UnsafeRawBufferPointer, lines: LineIndex, model: SchemaModel) {
         self.model = model
         self.path = path
         self.page = PagePath(path)
+        self.vocabulary = PageVocabulary(model: model)
         self.bytes = bytes
         self.lines = lines
     }
@@ -78,7 +83,7 @@ struct PageInspection {
     private mutating func visit(_ node: xmlNodePtr, insideLabel: Bool) {
         switch node.pointee.type {
         case XML_ELEMENT_NODE:
-            let element = ElementFacts(node)
+            let element = vocabulary.element(node)
             checkElement(node, element, insideLabel: insideLabel)
             let labelled = insideLabel || (element.isHTML && element.name == "label")
             var child = node.pointee.children

@@ -35,8 +35,10 @@ final class ParsedPage {
         context.pointee._private = unmanaged.toOpaque()
         sax.pointee.serror = Self.parserError
         sax.pointee.startElementNs = Self.startElement
+        // No encoding argument: UTF-8 is the default (and still checked), and naming it would
+        // install a converter that makes every offset computation re-encode the input.
         let parsed = xmlCtxtReadMemory(
-            context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, "UTF-8", Self.options)
+            context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, Self.options)
         if let parsed, context.pointee.wellFormed != 0, sink.errors.allSatisfy({ !$0.isError }) {
             document = parsed
         } else {
@@ -101,7 +103,12 @@ final class ParsedPage {
         guard let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self), let node = parser.pointee.node else {
             return
         }
-        let cursor = Int(xmlByteConsumed(parser))
+        // The offset of the parser's cursor in the page: what it has discarded from its buffer
+        // plus its position in what is left (bytes are not converted: the page is UTF-8).
+        guard let input = parser.pointee.input, let current = input.pointee.cur, let inputBase = input.pointee.base else {
+            return
+        }
+        let cursor = Int(input.pointee.consumed) + (current - inputBase)
         let bytes = state.bytes
         guard cursor > 0, cursor < bytes.count, cursor < Int(UInt32.max) else { return }
         var start = cursor - 1

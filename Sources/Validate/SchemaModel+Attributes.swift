@@ -1,3 +1,5 @@
+@preconcurrency import CLibXML2
+
 /// The attribute half of the schema, checked in Swift (see `ContentSchema` for why).
 extension SchemaModel {
     /// One thing wrong with an element's attributes.
@@ -67,6 +69,27 @@ extension SchemaModel {
             explained.message += ": expected " + allowed.expectation
             return explained
         }
+    }
+
+    /// True when one of `sets` accepts the attributes: the common case, checked without
+    /// building messages (and without reading values that may be any text).
+    static func fits(_ element: PageVocabulary.ElementKind, _ attributes: [(slot: Int, name: String, attribute: xmlAttrPtr)]) -> Bool {
+        for (index, set) in element.attributeSets.enumerated() {
+            var accepted = true
+            for attribute in attributes {
+                guard let rule = element.slots[attribute.slot].rules[index] else {
+                    accepted = false
+                    break
+                }
+                if !rule.value.anyText, !rule.value.accepts(PageVocabulary.value(of: attribute.attribute)) {
+                    accepted = false
+                    break
+                }
+            }
+            guard accepted else { continue }
+            if set.required.allSatisfy({ name in attributes.contains { $0.name == name } }) { return true }
+        }
+        return false
     }
 
     private func fits(_ alternative: AttributeSet, _ attributes: [(name: String, value: String)]) -> Bool {

@@ -17,9 +17,15 @@ struct SchemaModel: @unchecked Sendable {
     }
 
     /// An attribute the schema allows: whether it is required and which values it takes.
-    struct AttributeRule {
-        var required: Bool
-        var value: ValueRule
+    /// A class: looked up for every attribute of every page, it should cost one retain, not
+    /// one per field of its value rule.
+    final class AttributeRule: @unchecked Sendable {
+        let required: Bool
+        let value: ValueRule
+        init(required: Bool, value: ValueRule) {
+            self.required = required
+            self.value = value
+        }
     }
 
     /// What an element may carry, and the child elements it must contain.

@@ -39,7 +39,13 @@ struct ValueRule: @unchecked Sendable {
 
     /// True when `value` is allowed.
     func accepts(_ value: String) -> Bool {
-        if anyText || literals.contains(value) { return true }
+        if anyText { return true }
+        // A short list is faster to compare than to hash into.
+        if orderedLiterals.count <= 16 {
+            if orderedLiterals.contains(value) { return true }
+        } else if literals.contains(value) {
+            return true
+        }
         return compiled.contains { $0.matches(value) }
     }
 

@@ -10,13 +10,15 @@ enum ValidateBench {
         var pageCount = 20_000
         var directory = "/dev/shm/vantage-validate-bench"
         var keep = false
+        var only: String?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
             case "--pages": pageCount = Int(rest.popFirst() ?? "") ?? pageCount
             case "--dir": directory = rest.popFirst() ?? directory
             case "--keep": keep = true
-            default: throw BenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep]")
+            case "--stage": only = rest.popFirst()
+            default: throw BenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|check]")
             }
         }
         let site = try BenchSite(pageCount: pageCount)
@@ -27,31 +29,35 @@ enum ValidateBench {
         let totalBytes = site.pages.reduce(0) { $0 + $1.bytes.count }
         print("validate: \(site.pages.count) pages: \(small.count) of \(kilobytes(small)) KB, \(large.count) of \(kilobytes(large)) KB; "
             + "\(totalBytes / 1_000_000) MB written to \(directory) in \(seconds(written))")
-        print(pad("stage", 34) + pad("1 thread", 16) + "2 threads")
-        let stages: [(String, SiteValidator.Depth)] = [("parse", .parse), ("parse + content models (libxml2)", .contentModels), ("full check, in memory", .full)]
-        for (name, depth) in stages {
+        print(pad("stage (pages/s wall clock)", 34) + pad("1 thread", 32) + "2 threads")
+        let stages: [(String, String, SiteValidator.Depth)] = [
+            ("parse", "parse", .parse), ("content", "parse + content models (libxml2)", .contentModels),
+            ("full", "full check, in memory", .full),
+        ]
+        for (key, name, depth) in stages where only == nil || only == key {
             var cells: [String] = []
             for threads in [1, 2] {
                 let validator = SiteValidator(depth: depth)
                 var findings = 0
-                let time = measure { findings = validateInMemory(site, validator: validator, threads: threads) }
+                let (time, cpu) = measureWithCPU { findings = validateInMemory(site, validator: validator, threads: threads) }
                 guard findings == 0 else {
                     throw BenchError("\(name): \(findings) findings on the generated site; it must be valid")
                 }
-                cells.append(rate(site.pages.count, time))
+                cells.append(rate(site.pages.count, time) + " (\(Int(Double(site.pages.count) / cpu))/cpu-s)")
             }
-            print(pad(name, 34) + pad(cells[0], 16) + cells[1])
+            print(pad(name, 34) + pad(cells[0], 32) + cells[1])
         }
+        guard only == nil || only == "check" else { return }
         var cells: [String] = []
         for threads in [1, 2] {
             var report: SiteReport?
-            let time = try measure { report = try SiteValidator().validate(directory: directory, threads: threads) }
+            let (time, cpu) = try measureWithCPU { report = try SiteValidator().validate(directory: directory, threads: threads) }
             guard let report, report.isValid else {
                 throw BenchError("vantage check found \(report?.findings.count ?? -1) findings, first: \(report?.findings.first?.diagnostic.description ?? "")")
             }
-            cells.append(rate(site.pages.count, time))
+            cells.append(rate(site.pages.count, time) + " (\(Int(Double(site.pages.count) / cpu))/cpu-s)")
         }
-        print(pad("full check, from files (check)", 34) + pad(cells[0], 16) + cells[1])
+        print(pad("full check, from files (check)", 34) + pad(cells[0], 32) + cells[1])
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         print("peak resident memory: \(usage.ru_maxrss / 1024) MB (the generated pages themselves hold \(totalBytes / 1_000_000) MB)")
@@ -76,10 +82,25 @@ enum ValidateBench {
     }
 
     private static func measure(_ body: () throws -> Void) rethrows -> Duration {
+        try measureWithCPU(body).wall
+    }
+
+    /// Wall-clock time and the process's CPU time (user + system) of `body`: on a machine
+    /// shared with other work, CPU seconds per page are the steadier figure.
+    private static func measureWithCPU(_ body: () throws -> Void) rethrows -> (wall: Duration, cpu: Double) {
         let clock = ContinuousClock()
+        let cpuStart = cpuSeconds()
         let start = clock.now
         try body()
-        return clock.now - start
+        return (clock.now - start, cpuSeconds() - cpuStart)
+    }
+
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return user + system
     }
 
     private static func seconds(_ duration: Duration) -> String {
