@@ -1,14 +1,28 @@
 import Foundation
 
+// `vantage-bench <benchmark> [options]`; each benchmark prints its own figures.
 let arguments = Array(CommandLine.arguments.dropFirst())
-do {
-    switch arguments.first {
-    case "validate":
-        try ValidateBench.run(arguments: Array(arguments.dropFirst()))
-    default:
-        print("usage: vantage-bench validate [--pages N] [--dir PATH] [--keep]")
+switch arguments.first {
+case "diff":
+    do { try DiffBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
     }
-} catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-    exit(2)
+case "import":
+    do { try ImportBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
+case "validate":
+    do { try ValidateBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
+default:
+    print("""
+        vantage-bench: benchmarks:
+          diff [--people N] [--changed-percent P] [--out DIR] [--keep]
+          import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
+          validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|check]
+        """)
 }

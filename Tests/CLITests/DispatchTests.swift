@@ -1,0 +1,79 @@
+import Testing
+import VantageCLI
+
+@Suite("Command-line dispatch")
+struct DispatchTests {
+    private func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        let console = Console.capturing()
+        let code = VantageCLI.run(arguments, console: console)
+        return (code, console.standardOutput, console.standardError)
+    }
+
+    @Test func versionPrintsOnStandardOutput() {
+        let result = run(["--version"])
+        #expect(result.code == 0)
+        #expect(result.out == "vantage \(VantageCLI.version)\n")
+        #expect(result.err.isEmpty)
+    }
+
+    @Test func toolHelpListsEveryCommandAndTheExitCodes() {
+        let result = run(["--help"])
+        #expect(result.code == 0)
+        for command in VantageCLI.commands {
+            #expect(result.out.contains("  \(command.name) "))
+        }
+        #expect(result.out.contains("2  bad usage or unusable input"))
+    }
+
+    @Test func everyCommandHasHelpWithItsUsageLine() {
+        for command in VantageCLI.commands {
+            let result = run([command.name, "--help"])
+            #expect(result.code == 0)
+            #expect(result.out.hasPrefix("Usage: vantage \(command.name)"))
+            #expect(result.out.contains("Exit codes:"))
+        }
+    }
+
+    @Test func noArgumentsIsBadUsage() {
+        let result = run([])
+        #expect(result.code == 2)
+        #expect(result.err.contains("Usage: vantage <command> [options]"))
+    }
+
+    @Test func unknownCommandIsBadUsage() {
+        let result = run(["publish"])
+        #expect(result.code == 2)
+        #expect(result.err == "error: unknown command 'publish'; run 'vantage --help' for the list\n")
+    }
+
+    @Test func unknownOptionIsBadUsage() {
+        let result = run(["import", "--colour"])
+        #expect(result.code == 2)
+        #expect(result.err == "error: unknown option '--colour'\nrun 'vantage import --help' for usage\n")
+    }
+}
+
+@Suite("Argument parsing")
+struct ArgumentsTests {
+    @Test func optionsFlagsAndPositionals() throws {
+        var arguments = Arguments(["a", "--db", "x.sqlite", "--keep-going", "--format=json", "--", "--b"], command: "t")
+        #expect(try arguments.option("db") == "x.sqlite")
+        #expect(try arguments.flag("keep-going"))
+        #expect(try arguments.choice("format", ["text", "json"], default: "text") == "json")
+        #expect(try arguments.positionals(max: 2) == ["a", "--b"])
+    }
+
+    @Test func missingValueAndBadChoiceAreUsageErrors() {
+        var missing = Arguments(["--db"], command: "t")
+        #expect(throws: UsageError.self) { try missing.option("db") }
+        var bad = Arguments(["--format", "xml"], command: "t")
+        do {
+            _ = try bad.choice("format", ["text", "json"], default: "text")
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(error.message == "--format must be one of text, json, not 'xml'")
+        }
+        var count = Arguments(["--context", "-1"], command: "t")
+        #expect(throws: UsageError.self) { try count.integer("context") }
+    }
+}

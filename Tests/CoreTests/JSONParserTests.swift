@@ -1,0 +1,85 @@
+import Testing
+import VantageCore
+
+@Suite("JSON parser")
+struct JSONParserTests {
+    private func parse(_ text: String) throws(Diagnostic) -> JSONValue {
+        try JSONParser.parse(Array(text.utf8), file: "in.json")
+    }
+
+    private func failure(_ text: String) -> Diagnostic? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func parsesEveryKindOfValueAndKeepsMemberOrder() throws {
+        let value = try parse(#"{"z": 1, "a": [true, false, null, -2.5e2, "x\u00e9\n"], "m": {}}"#)
+        let object = try #require(value.objectValue)
+        #expect(object.keys == ["z", "a", "m"])
+        #expect(object["z"] == .number(1))
+        #expect(object["a"] == .array([.bool(true), .bool(false), .null, .number(-250), .string("xé\n")]))
+        #expect(object["m"] == .object(JSONObject()))
+    }
+
+    @Test func decodesSurrogatePairs() throws {
+        #expect(try parse(#""\ud83d\ude00""#) == .string("😀"))
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1,}", 1, 9, "expected a member name in double quotes, found '}'"),
+        ("{\n  \"a\": [1, 2\n}", 3, 1, "expected ',' or ']' to continue the array, found '}'"),
+        ("[01]", 1, 3, "a number may not start with a leading zero"),
+        ("{\"a\" 1}", 1, 6, "expected ':' after the member name \"a\", found '1'"),
+        ("\"abc", 1, 1, "the string that starts here is not closed"),
+        ("[1] [2]", 1, 5, "expected the end of the document after the JSON value, found '['"),
+        ("", 1, 1, "expected a JSON value, found the end of the file"),
+        ("{\"é\": tru}", 1, 7, "expected a JSON value, found 't'"),
+        ("\"\\ud800\"", 1, 2, "a lone surrogate \\uD800 is not a character"),
+        ("[\"a\tb\"]", 1, 4, "a control character (U+0009) must be escaped inside a string"),
+    ])
+    func reportsSyntaxErrorsWithLineAndColumn(text: String, line: Int, column: Int, message: String) throws {
+        let diagnostic = try #require(failure(text))
+        #expect(diagnostic.message == message)
+        #expect(diagnostic.location == SourceLocation(file: "in.json", line: line, column: column))
+    }
+
+    @Test func namesTextThatIsNotUTF8() throws {
+        var bytes = Array(#"{"name": "Ana"#.utf8)
+        bytes.append(0xFF)
+        bytes += Array("\"}".utf8)
+        do {
+            _ = try JSONParser.parse(bytes, file: "users.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "users.json:1:14: error: the text is not valid UTF-8\n    {\"name\": \"Ana\u{FFFD}\"}\n                 ^")
+        }
+    }
+
+    @Test func recordsTheByteRangesOfTopLevelArrayElements() throws {
+        let text = #"{"quotes": [ {"id": "q1"} , {"id": "q2", "x": [1]} ], "other": 3}"#
+        let bytes = Array(text.utf8)
+        let (_, ranges) = try JSONParser.parseRecords(bytes, file: "export.json")
+        let quotes = try #require(ranges["quotes"])
+        #expect(quotes.map { String(decoding: bytes[$0], as: UTF8.self) } == [#"{"id": "q1"}"#, #"{"id": "q2", "x": [1]}"#])
+        #expect(ranges["other"] == nil)
+    }
+
+    @Test func rejectsDeepNesting() {
+        let text = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(failure(text)?.message == "nesting deeper than 512 levels")
+    }
+}
+
+@Suite("JSON writer")
+struct JSONWriterTests {
+    @Test func roundTripsAndEscapesForHTML() throws {
+        let value = JSONValue.object(JSONObject(keys: ["b", "a"], values: [.string("</script>&\u{1}"), .array([.number(3), .number(1.5), .null])]))
+        let text = JSONWriter.string(value)
+        #expect(text == #"{"b":"\u003C/script\u003E\u0026\u0001","a":[3,1.5,null]}"#)
+        #expect(try JSONParser.parse(Array(text.utf8), file: "x") == value)
+    }
+}
