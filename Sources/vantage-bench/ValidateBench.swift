@@ -18,7 +18,7 @@ enum ValidateBench {
             case "--dir": directory = rest.popFirst() ?? directory
             case "--keep": keep = true
             case "--stage": only = rest.popFirst()
-            default: throw BenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|check]")
+            default: throw ValidateBenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|check]")
             }
         }
         let site = try BenchSite(pageCount: pageCount)
@@ -41,7 +41,7 @@ enum ValidateBench {
                 var findings = 0
                 let (time, cpu) = measureWithCPU { findings = validateInMemory(site, validator: validator, threads: threads) }
                 guard findings == 0 else {
-                    throw BenchError("\(name): \(findings) findings on the generated site; it must be valid")
+                    throw ValidateBenchError("\(name): \(findings) findings on the generated site; it must be valid")
                 }
                 cells.append(rate(site.pages.count, time) + " (\(Int(Double(site.pages.count) / cpu))/cpu-s)")
             }
@@ -53,7 +53,7 @@ enum ValidateBench {
             var report: SiteReport?
             let (time, cpu) = try measureWithCPU { report = try SiteValidator().validate(directory: directory, threads: threads) }
             guard let report, report.isValid else {
-                throw BenchError("vantage check found \(report?.findings.count ?? -1) findings, first: \(report?.findings.first?.diagnostic.description ?? "")")
+                throw ValidateBenchError("vantage check found \(report?.findings.count ?? -1) findings, first: \(report?.findings.first?.diagnostic.description ?? "")")
             }
             cells.append(rate(site.pages.count, time) + " (\(Int(Double(site.pages.count) / cpu))/cpu-s)")
         }
@@ -143,7 +143,7 @@ private final class Counter: @unchecked Sendable {
     }
 }
 
-struct BenchError: Error, CustomStringConvertible {
+private struct ValidateBenchError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
