@@ -38,6 +38,14 @@ public final class SiteCheck: @unchecked Sendable {
         return report
     }
 
+    /// Validates a page given as text (its UTF-8 bytes are read in place when possible).
+    @discardableResult
+    public func addPage(path: String, html: String, template: String? = nil) -> PageReport {
+        let report = validator.validatePage(path: path, html: html, template: template)
+        add(report)
+        return report
+    }
+
     /// Adds a page the caller validated itself with `validator.validatePage`.
     public func add(_ report: PageReport) {
         lock.lock()

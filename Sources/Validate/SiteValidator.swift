@@ -40,6 +40,12 @@ public final class SiteValidator: Sendable {
         bytes.withUnsafeBytes { validatePage(path: path, bytes: $0, template: template) }
     }
 
+    /// Validates one page given as text (its UTF-8 bytes are read in place when possible).
+    public func validatePage(path: String, html: String, template: String? = nil) -> PageReport {
+        var html = html
+        return html.withUTF8 { validatePage(path: path, bytes: UnsafeRawBufferPointer($0), template: template) }
+    }
+
     /// Validates one page from bytes the caller keeps alive for the duration of the call.
     public func validatePage(path: String, bytes: UnsafeRawBufferPointer, template: String? = nil) -> PageReport {
         let page = ParsedPage(bytes: bytes)

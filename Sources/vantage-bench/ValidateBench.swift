@@ -18,7 +18,7 @@ enum ValidateBench {
             case "--dir": directory = rest.popFirst() ?? directory
             case "--keep": keep = true
             case "--stage": only = rest.popFirst()
-            default: throw ValidateBenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|check]")
+            default: throw ValidateBenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check]")
             }
         }
         let site = try BenchSite(pageCount: pageCount)
@@ -29,7 +29,9 @@ enum ValidateBench {
         let totalBytes = site.pages.reduce(0) { $0 + $1.bytes.count }
         print("validate: \(site.pages.count) pages: \(small.count) of \(kilobytes(small)) KB, \(large.count) of \(kilobytes(large)) KB; "
             + "\(totalBytes / 1_000_000) MB written to \(directory) in \(seconds(written))")
-        print(pad("stage (pages/s wall clock)", 34) + pad("1 thread", 32) + "2 threads")
+        if only == nil || ["parse", "content", "full", "check"].contains(only!) {
+            print(pad("stage (pages/s wall clock)", 34) + pad("1 thread", 32) + "2 threads")
+        }
         let stages: [(String, String, SiteValidator.Depth)] = [
             ("parse", "parse", .parse), ("content", "parse + content models (libxml2)", .contentModels),
             ("full", "full check, in memory", .full),
@@ -46,6 +48,25 @@ enum ValidateBench {
                 cells.append(rate(site.pages.count, time) + " (\(Int(Double(site.pages.count) / cpu))/cpu-s)")
             }
             print(pad(name, 34) + pad(cells[0], 32) + cells[1])
+        }
+        if only == nil || only == "sizes" {
+            // Per page size, one thread, each page on its own (links between pages need the
+            // whole site, so they are left to the table above).
+            print("by page size, 1 thread (pages/s per CPU second)")
+            print(pad("stage", 34) + pad("\(kilobytes(small)) KB pages", 32) + "\(kilobytes(large)) KB pages")
+            for (_, name, depth) in stages {
+                var cells: [String] = []
+                for subset in [small, large] {
+                    let validator = SiteValidator(depth: depth)
+                    var findings = 0
+                    let (_, cpu) = measureWithCPU {
+                        for page in subset { findings += validator.validatePage(path: page.path, bytes: page.bytes).findings.count }
+                    }
+                    guard findings == 0 else { throw ValidateBenchError("\(name): \(findings) findings on generated pages") }
+                    cells.append("\(Int(Double(subset.count) / cpu))")
+                }
+                print(pad(depth == .full ? "page checks (no links)" : name, 34) + pad(cells[0], 32) + cells[1])
+            }
         }
         guard only == nil || only == "check" else { return }
         var cells: [String] = []

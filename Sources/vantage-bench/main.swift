@@ -23,6 +23,6 @@ default:
         vantage-bench: benchmarks:
           diff [--people N] [--changed-percent P] [--out DIR] [--keep]
           import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
-          validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|check]
+          validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check]
         """)
 }

@@ -55,6 +55,15 @@ import VantageCore
         #expect(pages.count >= 20)
     }
 
+    @Test func pagesGivenAsTextAreValidatedLikeBytes() {
+        let bytes = Fixtures.bytes(Fixtures.broken + "/missing-alt.html")
+        let html = String(decoding: bytes, as: UTF8.self)
+        let check = SiteCheck(validator: SiteValidator())
+        let fromText = check.addPage(path: "p.html", html: html).findings.map(\.diagnostic.description)
+        #expect(fromText == SiteValidator().validatePage(path: "p.html", bytes: bytes).findings.map(\.diagnostic.description))
+        #expect(fromText == ["p.html:10:4: error: <img> needs the attribute alt"])
+    }
+
     @Test func svgSpriteIdsResolveFragments() {
         let page = Array("""
             <!DOCTYPE html>
