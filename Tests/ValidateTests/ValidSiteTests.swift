@@ -59,9 +59,10 @@ import VantageCore
         let bytes = Fixtures.bytes(Fixtures.broken + "/missing-alt.html")
         let html = String(decoding: bytes, as: UTF8.self)
         let check = SiteCheck(validator: SiteValidator())
-        let fromText = check.addPage(path: "p.html", html: html).findings.map(\.diagnostic.description)
-        #expect(fromText == SiteValidator().validatePage(path: "p.html", bytes: bytes).findings.map(\.diagnostic.description))
-        #expect(fromText == ["p.html:10:4: error: <img> needs the attribute alt"])
+        let path = "people/ana-lima/p.html"
+        let fromText = check.addPage(path: path, html: html).findings.map(\.diagnostic.description)
+        #expect(fromText == SiteValidator().validatePage(path: path, bytes: bytes).findings.map(\.diagnostic.description))
+        #expect(fromText == ["\(path):10:4: error: <img> needs the attribute alt"])
     }
 
     @Test func svgSpriteIdsResolveFragments() {
