@@ -1,7 +1,8 @@
 import Foundation
 @preconcurrency import CLibXML2
 
-/// An element's name, namespace and attributes as Swift values, read once per element.
+/// An element's name, namespace and attributes as Swift values, for the few elements whose
+/// checks read several attributes (body, input, button, script, style) and for messages.
 struct ElementFacts {
     static let xhtml = "http://www.w3.org/1999/xhtml"
     static let svg = "http://www.w3.org/2000/svg"
@@ -27,7 +28,7 @@ struct ElementFacts {
         while let current = attribute {
             var qualified = String(cString: current.pointee.name)
             if let prefix = current.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + qualified }
-            list.append((qualified, Self.value(of: current), current))
+            list.append((qualified, PageVocabulary.value(of: current), current))
             attribute = current.pointee.next
         }
         attributes = list
@@ -45,18 +46,6 @@ struct ElementFacts {
     /// The value of the attribute named `name`, if present.
     func value(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value
-    }
-
-    /// An attribute's value: its single text child in the common case, else libxml2 joins them.
-    private static func value(of attribute: xmlAttrPtr) -> String {
-        if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE,
-            let content = child.pointee.content
-        {
-            return String(cString: content)
-        }
-        guard let joined = xmlNodeListGetString(attribute.pointee.doc, attribute.pointee.children, 1) else { return "" }
-        defer { xmlFree(joined) }
-        return String(cString: joined)
     }
 }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns byte offsets of a page into 1-based lines and columns (columns count Unicode scalars,
 /// like every other `SourceLocation` in the project).
 struct LineIndex {
@@ -39,9 +45,3 @@ struct LineIndex {
         return (low + 1, column)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -32,8 +32,8 @@ struct SchemaExplanation {
         return findings
     }
 
-    /// libxml2 sometimes reports an attribute error without its node; the message still names
-    /// the element ("Element body failed …"), so the first element of that name stands in.
+    /// libxml2 sometimes reports an error without its node; the message still names the
+    /// element ("Element body …"), so the first element of that name stands in.
     static func element(namedIn message: String, under root: xmlNodePtr?) -> xmlNodePtr? {
         guard message.hasPrefix("Element "), let root else { return nil }
         let name = message.dropFirst(8).prefix { $0 != " " && $0 != ":" }
