@@ -13,6 +13,11 @@ case "import":
         FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
         exit(2)
     }
+case "template":
+    do { try TemplateBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
 case "validate":
     do { try ValidateBench.run(arguments: Array(arguments.dropFirst())) } catch {
         FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
@@ -23,6 +28,7 @@ default:
         vantage-bench: benchmarks:
           diff [--people N] [--changed-percent P] [--out DIR] [--keep]
           import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
+          template [--pages N] [--locale TAG] [--time-zone TZ] [--threads N]
           validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check]
         """)
 }
