@@ -57,13 +57,11 @@ extension PageInspection {
             checked.append((element.slot(for: attribute, name: info.name), info.name, attribute))
         }
         // Elements with rules of their own; they read their attributes through ElementFacts.
-        // A finding here may explain an attribute problem the schema would also report (a
-        // missing label is one finding, not also "needs the attribute aria-label").
-        var explained: Set<String> = []
         if element.isHTML {
             switch element.name {
             case "body": checkBody(node, ElementFacts(node))
-            case "input": explained = checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
+            case "input": checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
+            case "label": if let target = ElementFacts(node).value("for") { recordLabelTarget(target) }
             case "button": checkButtonName(node, ElementFacts(node))
             case "script", "style": checkRawText(node, ElementFacts(node))
             default: break
@@ -72,7 +70,7 @@ extension PageInspection {
         if SchemaModel.fits(element, checked) { return }
         let attributes = checked.map { (name: $0.name, value: PageVocabulary.value(of: $0.attribute)) }
         let problems = model.attributeProblems(namespace: element.namespace, element: element.name, attributes: attributes)
-        for problem in problems where !explained.contains(problem.attribute) {
+        for problem in problems {
             let location = problem.atAttribute ? position(of: node, attribute: problem.attribute) : position(of: node)
             report(.schema, problem.message, at: location)
         }
@@ -134,16 +132,15 @@ extension PageInspection {
         }
     }
 
-    /// Returns the attributes the finding explains.
-    private mutating func checkInputLabel(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) -> Set<String> {
+    /// A control needs a name: a label around it, a `<label for>` naming its id (resolved when
+    /// the whole page has been read), or aria-label / aria-labelledby.
+    private mutating func checkInputLabel(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) {
         let type = element.value("type") ?? "text"
-        guard !Self.selfNamedInputTypes.contains(type), !insideLabel else { return [] }
+        guard !Self.selfNamedInputTypes.contains(type), !insideLabel else { return }
         let hasName = !(element.value("aria-label") ?? "").trimmingASCIIWhitespace().isEmpty
             || element.value("aria-labelledby") != nil
-        guard !hasName else { return [] }
-        report(.label, "<input type=\"\(type)\"> has no label: wrap it in a <label>, or give it aria-label or aria-labelledby",
-            at: position(of: node))
-        return ["aria-label", "aria-labelledby"]
+        guard !hasName else { return }
+        recordUnlabelledControl(node, type: type, id: element.value("id"))
     }
 
     private mutating func checkButtonName(_ node: xmlNodePtr, _ element: ElementFacts) {

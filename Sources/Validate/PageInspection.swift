@@ -20,6 +20,10 @@ struct PageInspection {
     private var pendingFragments: [PendingReference] = []
     private var pendingIDReferences: [PendingReference] = []
 
+    /// Controls without a label around them or an ARIA name, and the ids `<label for>` names.
+    private var unlabelledControls: [(node: xmlNodePtr, type: String, id: String?)] = []
+    private var labelTargets: Set<String> = []
+
     private struct PendingReference {
         var id: String
         var attribute: String
@@ -110,6 +114,10 @@ struct PageInspection {
     }
 
     private mutating func resolveSamePageReferences() {
+        for control in unlabelledControls where !(control.id.map(labelTargets.contains) ?? false) {
+            report(.label, "<input type=\"\(control.type)\"> has no label: wrap it in a <label>, name its id in <label for>, or give it aria-label or aria-labelledby",
+                at: position(of: control.node))
+        }
         for reference in pendingFragments where ids[reference.id] == nil {
             report(.brokenFragment, "\(reference.attribute)=\"\(reference.value)\": no id \"\(reference.id)\" on this page",
                 at: position(of: reference.node, attribute: reference.attribute))
@@ -151,6 +159,14 @@ struct PageInspection {
 
     mutating func recordIDReference(_ id: String, attribute: String, value: String, node: xmlNodePtr) {
         pendingIDReferences.append(PendingReference(id: id, attribute: attribute, value: value, node: node))
+    }
+
+    mutating func recordUnlabelledControl(_ node: xmlNodePtr, type: String, id: String?) {
+        unlabelledControls.append((node, type, id))
+    }
+
+    mutating func recordLabelTarget(_ id: String) {
+        labelTargets.insert(id)
     }
 
     mutating func setKind(_ value: String) { kind = value }

@@ -34,7 +34,7 @@ import Testing
             (.schema, 10, 4, "<img> needs the attribute alt"),
         ]),
         Expected(fixture: "unlabeled-input", findings: [
-            (.label, 10, 31, "<input type=\"search\"> has no label: wrap it in a <label>, or give it aria-label or aria-labelledby"),
+            (.label, 10, 31, "<input type=\"search\"> has no label: wrap it in a <label>, name its id in <label for>, or give it aria-label or aria-labelledby"),
         ]),
         Expected(fixture: "unnamed-button", findings: [
             (.label, 10, 4, "<button> has no accessible name: give it text, or aria-label"),

@@ -86,6 +86,22 @@ import Testing
             == ["10:26 <button> is not allowed inside <div> (within <a>, which allows no interactive content)"])
     }
 
+    @Test func labelForNamesTheControl() {
+        #expect(findings("<form action=\"page.html\"><p><label for=\"q\">Search</label> <input type=\"search\" id=\"q\" name=\"q\"/></p></form>") == [])
+        #expect(findings("<form action=\"page.html\"><p><label for=\"other\">Search</label> <input type=\"search\" id=\"q\"/></p></form>") == [
+            "10:36 for names \"other\", which is no id on this page",
+            "10:63 <input type=\"search\"> has no label: wrap it in a <label>, name its id in <label for>, or give it aria-label or aria-labelledby",
+        ])
+    }
+
+    @Test func definitionListsCodeAndClipPaths() {
+        #expect(findings("""
+            <dl><dt>Author</dt><dd><code>x</code></dd><dt>Date</dt><dt>Day</dt><dd>1</dd><dd>2</dd></dl>
+            <p><svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true"><defs><clipPath id="c"><rect width="1" height="1"/></clipPath></defs><g clip-path="url(#c)"><path d="M0 0z"/></g></svg></p>
+            """) == [])
+        #expect(findings("<dl><dd>no term</dd></dl>") == ["10:5 <dd> is not allowed inside <dl>"])
+    }
+
     @Test func siteWidePagesHaveNoViewer() {
         let page = Array("""
             <!DOCTYPE html>
