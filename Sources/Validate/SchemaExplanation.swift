@@ -76,10 +76,7 @@ struct SchemaExplanation {
             return "<\(name)> is not allowed inside <\(parent)>" + context(of: parentNode, child: name)
         }
         if message.hasPrefix("Expecting an element"), message.hasSuffix("got nothing") {
-            let present = Set(childElementNames(node))
-            let rules = model.rules(namespace: namespace(of: node), name: name)
-            let missing = rules.lazy.map { $0.requiredChildren.filter { !present.contains($0) } }.first { !$0.isEmpty }
-            if let first = missing?.first { return "<\(name)> needs a <\(first)> element" }
+            if let first = missingChildren(of: node).first { return "<\(name)> needs a <\(first)> element" }
             return "<\(name)> is missing a required child element"
         }
         if message.hasPrefix("Expecting element "), let comma = message.firstIndex(of: ",") {
@@ -100,13 +97,7 @@ struct SchemaExplanation {
     /// an interactive element nested in a link, button, label or summary further up.
     private func context(of parent: xmlNodePtr, child: String) -> String {
         let parentName = Self.name(of: parent)
-        let present = Set(childElementNames(parent))
-        let rules = model.rules(namespace: namespace(of: parent), name: parentName)
-        if let missing = rules.lazy.map({ $0.requiredChildren.filter { !present.contains($0) } }).first(where: { !$0.isEmpty }),
-            let first = missing.first
-        {
-            return " (<\(parentName)> needs a <\(first)>)"
-        }
+        if let first = missingChildren(of: parent).first { return " (<\(parentName)> needs a <\(first)>)" }
         if parentName == "label", child == "input", childElementNames(parent).filter({ $0 == "input" }).count > 1 {
             return " (a <label> holds one control)"
         }
@@ -119,6 +110,17 @@ struct SchemaExplanation {
             ancestor = current.pointee.parent
         }
         return ""
+    }
+
+    /// Children every definition of the element requires and the element lacks (a div in a
+    /// dl needs a dt, a div elsewhere does not: no hint for divs).
+    private func missingChildren(of node: xmlNodePtr) -> [String] {
+        let present = Set(childElementNames(node))
+        let rules = model.rules(namespace: namespace(of: node), name: Self.name(of: node))
+        guard let first = rules.first else { return [] }
+        return first.requiredChildren.filter { child in
+            !present.contains(child) && rules.allSatisfy { $0.requiredChildren.contains(child) }
+        }
     }
 
     private func childElementNames(_ node: xmlNodePtr) -> [String] {
