@@ -26,7 +26,9 @@ let package = Package(
         .target(
             name: "Template", dependencies: ["VantageCore"],
             linkerSettings: [.linkedLibrary("_FoundationICU")]),
-        .target(name: "Validate", dependencies: ["CLibXML2", "VantageCore"]),
+        .target(
+            name: "Validate", dependencies: ["CLibXML2", "VantageCore"],
+            resources: [.embedInCode("Schema/vantage-html.rng")]),
         .target(name: "Render", dependencies: ["Store", "Import", "Template", "Validate", "VantageCore"]),
         .target(name: "Diff", dependencies: ["VantageCore"]),
         .target(
@@ -42,7 +44,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore", "VantageCLI"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "ValidateTests", dependencies: ["Validate", "VantageCore"]),
+        .testTarget(name: "ValidateTests", dependencies: ["Validate", "VantageCore"], exclude: ["Fixtures"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore", "VantageCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["VantageCLI"]),
     ],

@@ -23,6 +23,11 @@ case "template":
         FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
         exit(2)
     }
+case "validate":
+    do { try ValidateBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
 default:
     print("""
         vantage-bench: benchmarks:
@@ -30,5 +35,6 @@ default:
           diff [--people N] [--changed-percent P] [--out DIR] [--keep]
           import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
           template [--pages N] [--locale TAG] [--time-zone TZ] [--threads N]
+          validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check]
         """)
 }
