@@ -1,4 +1,5 @@
 import Foundation
+import Validate
 import VantageCore
 
 /// One page in `manifest.json`.
@@ -84,17 +85,24 @@ final class ManifestSpool: @unchecked Sendable {
 /// the site writer and keeps that part's manifest entries.
 final class RecordingOutput: PageOutput {
     let writer: SiteWriter
+    /// This part's validation, when the build validates.
+    let check: SiteCheck?
     private(set) var entries: [ManifestEntry] = []
     private(set) var files = 0
 
-    init(writer: SiteWriter) { self.writer = writer }
+    init(writer: SiteWriter, check: SiteCheck?) {
+        self.writer = writer
+        self.check = check
+    }
 
     func page(_ path: String, kind: String, viewer: String?, bytes: [UInt8]) throws {
+        check?.addPage(path: path, bytes: bytes, template: PageValidation.templates[kind])
         try writer.write(path, bytes: bytes)
         entries.append(ManifestEntry(path: path, kind: kind, viewer: viewer, sha256: SHA256.hex(bytes), bytes: bytes.count))
     }
 
     func file(_ path: String, bytes: [UInt8]) throws {
+        if path.hasSuffix(".svg") { check?.addFile(path: path, bytes: bytes) } else { check?.addFile(path: path) }
         try writer.write(path, bytes: bytes)
         files += 1
     }

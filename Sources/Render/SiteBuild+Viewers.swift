@@ -6,7 +6,8 @@ extension SiteBuild {
     /// (SQLite connections are not shared) and takes the next viewer when it is done with one,
     /// so memory stays at one viewer per thread. The first error stops every thread.
     static func renderViewers(
-        site: SiteModel, renderer: PageRenderer, writer: SiteWriter, spool: ManifestSpool, options: Options
+        site: SiteModel, renderer: PageRenderer, writer: SiteWriter, spool: ManifestSpool,
+        validation: PageValidation?, options: Options
     ) throws -> (pages: Int, files: Int, viewers: Int) {
         let stride = max(1, options.viewerStride)
         let selected = Swift.stride(from: 0, to: site.homes.count, by: stride).map { site.homes[$0] }
@@ -17,10 +18,12 @@ extension SiteBuild {
                 let store = try SiteStore(path: options.store)
                 while let index = queue.next() {
                     let home = selected[index]
-                    let output = RecordingOutput(writer: writer)
+                    let check = validation?.check()
+                    let output = RecordingOutput(writer: writer, check: check)
                     let pages = ViewerPages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
                     try pages.render(home, store: store)
                     try spool.add(output.entries, key: home.slug + "/")
+                    if let check { validation?.finish(check) }
                     let done = queue.finished(pages: output.entries.count, files: output.files)
                     options.progress?(done, selected.count)
                 }

@@ -22,6 +22,9 @@ public enum SiteBuild {
         public var workers: Int?
         /// Called after each viewer with (viewers done, viewers in all).
         public var progress: (@Sendable (Int, Int) -> Void)?
+        /// Validates every page as it is written (libxml2, the schema, links); a finding fails
+        /// the build and keeps the previous output.
+        public var validate = true
         /// Renders only every `viewerStride`-th person's part of the site (1: everyone). For
         /// benchmarks whose full output would not fit in memory; never for a real site.
         public var viewerStride = 1
@@ -29,7 +32,7 @@ public enum SiteBuild {
         public init(
             store: String, templates: String, output: String, locale: String? = nil,
             environment: [String: String] = [:], workers: Int? = nil,
-            progress: (@Sendable (Int, Int) -> Void)? = nil, viewerStride: Int = 1
+            progress: (@Sendable (Int, Int) -> Void)? = nil, viewerStride: Int = 1, validate: Bool = true
         ) {
             self.store = store
             self.templates = templates
@@ -39,6 +42,7 @@ public enum SiteBuild {
             self.workers = workers
             self.progress = progress
             self.viewerStride = viewerStride
+            self.validate = validate
         }
     }
 
@@ -62,6 +66,8 @@ public enum SiteBuild {
         public var nowSource: BuildClock.Source = .epoch
         /// Seconds spent rendering and writing (excluding loading the store and compiling).
         public var renderSeconds: Double = 0
+        /// Pages validated (0 when validation is off).
+        public var validatedPages = 0
     }
 
     /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):
@@ -102,20 +108,23 @@ public enum SiteBuild {
             let catalog = FileManager.default.fileExists(atPath: catalogPath) ? try StringCatalog(path: catalogPath) : nil
             return PageRenderer(library: library, catalog: catalog, now: site.now)
         }
+        let decisions = try step("read the reviews") { try store.reviews() }
+        let validation = options.validate ? PageValidation(siteFiles: siteFiles(options, hasReviews: !decisions.isEmpty)) : nil
         let writer = try step("prepare the output \(options.output)") { try SiteWriter(output: options.output) }
         do {
             let started = Date()
             let spool = try ManifestSpool(spoolPath: writer.staging + ".manifest")
             let viewers = try step("render every viewer's pages") {
-                try renderViewers(site: site, renderer: renderer, writer: writer, spool: spool, options: options)
+                try renderViewers(
+                    site: site, renderer: renderer, writer: writer, spool: spool, validation: validation, options: options)
             }
             report.pages += viewers.pages
             report.otherFiles += viewers.files
             report.viewersRendered = viewers.viewers
             try step("render the site-wide pages") {
-                let output = RecordingOutput(writer: writer)
+                let check = validation?.check(extraFiles: site.homes.map { SitePath.home($0.slug) })
+                let output = RecordingOutput(writer: writer, check: check)
                 let pages = SitePages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
-                let decisions = try store.reviews()
                 try pages.renderIndex(hasReviews: !decisions.isEmpty)
                 if !decisions.isEmpty {
                     let texts = try store.quoteTexts(ids: Array(Set(decisions.map(\.item))).sorted())
@@ -125,6 +134,14 @@ public enum SiteBuild {
                 for entry in output.entries { try spool.add([entry], key: entry.path) }
                 report.pages += output.entries.count
                 report.otherFiles += output.files
+                if let check { validation?.finish(check) }
+            }
+            if let validation {
+                let result = validation.result
+                report.validatedPages = result.pages
+                if result.count > 0 {
+                    throw ValidationFailure(findings: result.findings, count: result.count, pages: result.pages)
+                }
             }
             try step("write the manifest") {
                 try writer.write(SitePath.manifest) { emit in try spool.document(emit) }
@@ -139,12 +156,22 @@ public enum SiteBuild {
         return report
     }
 
+    /// The files outside any viewer's folder that viewer pages may link to.
+    static func siteFiles(_ options: Options, hasReviews: Bool) -> [String] {
+        var files = [SitePath.index, SitePath.manifest]
+        if hasReviews { files.append(SitePath.reviews) }
+        files += SitePages.assetFiles(in: options.templates).map { "assets/" + $0 }
+        return files
+    }
+
     /// Runs `body`, tagging any error with the step's name.
     static func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as RenderError {
             throw error.diagnostic
+        } catch let failure as ValidationFailure {
+            throw failure
         } catch let diagnostic as Diagnostic {
             throw Diagnostic(diagnostic.severity, "\(name): \(diagnostic.message)", at: diagnostic.location,
                              sourceLine: diagnostic.sourceLine)

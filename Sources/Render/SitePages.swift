@@ -77,7 +77,18 @@ struct SitePages {
     /// Copies every file under `templates/assets/` to `assets/`, in name order.
     func copyAssets(from templates: String) throws {
         let root = URL(fileURLWithPath: templates).appendingPathComponent("assets").path
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
+        for relative in Self.assetFiles(in: templates) {
+            guard let data = FileManager.default.contents(atPath: root + "/" + relative) else {
+                throw Diagnostic.error("cannot read the asset '\(root)/\(relative)'")
+            }
+            try output.file("assets/" + relative, bytes: Array(data))
+        }
+    }
+
+    /// The files under `templates/assets/` (relative to it, sorted), dot-files left out.
+    static func assetFiles(in templates: String) -> [String] {
+        let root = URL(fileURLWithPath: templates).appendingPathComponent("assets").path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         var files: [String] = []
         while let relative = walker.nextObject() as? String {
             var isDirectory: ObjCBool = false
@@ -87,12 +98,7 @@ struct SitePages {
                 files.append(relative)
             }
         }
-        for relative in files.sorted() {
-            guard let data = FileManager.default.contents(atPath: root + "/" + relative) else {
-                throw Diagnostic.error("cannot read the asset '\(root)/\(relative)'")
-            }
-            try output.file("assets/" + relative, bytes: Array(data))
-        }
+        return files.sorted()
     }
 }
 

@@ -14,8 +14,9 @@ struct BuildCommand: Command {
 
         Imports the exports in DIR into the store (as 'vantage import' does), then renders
         every person's part of the site, the "view as" index, the review report and
-        manifest.json. The site is built in a folder beside the output and swapped in only
-        when complete: a failed or interrupted build leaves the previous site as it was, and
+        manifest.json, validating every page as it is written (as 'vantage check' does). The
+        site is built in a folder beside the output and swapped in only when complete and
+        valid: a failed, invalid or interrupted build leaves the previous site as it was, and
         files whose bytes did not change are not rewritten.
 
         "Now" (for relative dates) is site.json's buildDate, else SOURCE_DATE_EPOCH, else the
@@ -30,7 +31,8 @@ struct BuildCommand: Command {
                             instead of each person's own
 
         Prints what was built and the page to open on standard output; a progress line on
-        standard error when it is a terminal; errors on standard error.
+        standard error when it is a terminal; errors and validation findings
+        (file:line:col: error: message (from template T)) on standard error, exit 1 on findings.
 
         \(VantageCLI.exitCodes)
 
@@ -90,6 +92,12 @@ struct BuildCommand: Command {
         let report: SiteBuild.Report
         do {
             report = try SiteBuild.run(options)
+        } catch let failure as ValidationFailure {
+            console.endProgress()
+            for line in failure.formatted(root: output).split(separator: "\n") { console.err(String(line)) }
+            console.err("error: \(failure.count == 1 ? "1 finding" : "\(failure.count) findings") in the \(failure.pages) pages "
+                + "built; \(output) is unchanged")
+            return .findings
         } catch {
             console.endProgress()
             console.err((error as? Diagnostic)?.description ?? "error: \(error)")
@@ -113,6 +121,7 @@ struct BuildCommand: Command {
               ideas   \(report.ideas)
               pages   \(report.pages) pages and \(report.otherFiles) other files, \(String(format: "%.1f", megabytes)) MB
               files   \(counts.written) written, \(counts.unchanged) unchanged, \(counts.removed) removed
+              valid   \(report.validatedPages) pages checked
               now     \(now) (\(report.nowSource.rawValue))
 
             """

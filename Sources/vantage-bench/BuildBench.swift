@@ -10,11 +10,13 @@ import Store
 enum BuildBench {
     static let usage = """
         Usage: vantage-bench build [--people N] [--quotes N] [--ideas N] [--page-size N]
-                                   [--every K] [--workers N] [--dir DIR] [--seed N]
+                                   [--every K] [--workers N] [--dir DIR] [--seed N] [--no-validate]
           defaults: 10000 people, 200000 quotes, 2000 ideas, page size 50, every viewer,
                     one thread per core, DIR /dev/shm/vantage-bench-build (a tmpfs)
           --every K   render every K-th person's part only (the whole site of the default
                       export is people × ideas entries, tens of GB: see docs/SITE.md)
+          --no-validate  skip the in-build validation of every page (on by default, as in
+                      vantage build)
         """
 
     struct Settings {
@@ -22,6 +24,7 @@ enum BuildBench {
         var workers: Int?
         var directory = "/dev/shm/vantage-bench-build"
         var prepareOnly = false
+        var validate = true
     }
 
     static func run(arguments: [String]) throws {
@@ -48,6 +51,7 @@ enum BuildBench {
             case "--seed": settings.seed = UInt64(try number())
             case "--dir": settings.directory = try value()
             case "--prepare-only": settings.prepareOnly = true
+            case "--no-validate": settings.validate = false
             case "--help": print(usage); return
             default: throw BenchError("unknown argument \(arguments[index])\n\(usage)")
             }
@@ -106,7 +110,7 @@ enum BuildBench {
         let output = settings.directory + "/public"
         let options = SiteBuild.Options(
             store: store(settings), templates: templates, output: output, environment: [:], workers: settings.workers,
-            viewerStride: settings.every)
+            viewerStride: settings.every, validate: settings.validate)
         try? FileManager.default.removeItem(atPath: output)  // the first build starts from nothing
         let first = try timed { try SiteBuild.run(options) }
         let peakAfterFirst = peakResidentMegabytes()
@@ -119,7 +123,8 @@ enum BuildBench {
         let perViewerBytes = Double(report.counts.bytes) / Double(max(1, viewers))
         print("""
             build: \(settings.people) people, \(settings.quotes) quotes, \(settings.ideas) ideas, page size \(settings.pageSize), \
-            \(settings.workers.map(String.init) ?? "\(ProcessInfo.processInfo.activeProcessorCount)") threads
+            \(settings.workers.map(String.init) ?? "\(ProcessInfo.processInfo.activeProcessorCount)") threads, \
+            \(settings.validate ? "every page validated" : "no validation")
               viewers    \(viewers) of \(report.homes) rendered\(settings.every > 1 ? " (every \(settings.every)th)" : "")
               output     \(report.pages) pages + \(report.otherFiles) other files, \(fixed(megabytes, 1)) MB \
             (\(fixed(perViewerPages, 1)) pages, \(fixed(perViewerBytes / 1_000, 1)) KB per viewer)

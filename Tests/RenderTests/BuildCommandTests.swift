@@ -34,6 +34,7 @@ struct BuildCommandTests {
               ideas   3
               pages   \(pages) pages and 5 other files, \(PageChecks.captures(#"other files, ([0-9.]+ MB)"#, in: console.standardOutput).first ?? "") 
               files   \(pages + 5) written, 0 unchanged, 0 removed
+              valid   \(pages) pages checked
               now     2026-05-10T12:00:00Z (site.json buildDate)
             Open \(output)/index.html
 
@@ -91,5 +92,30 @@ struct BuildCommandTests {
         #expect(status == 2)
         #expect(console.standardError == "error: the output '\(folder.path)' holds the store '\(store)'; choose another --out\n")
         #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test("An invalid page fails the build with located findings naming the template; exit 1, the previous site kept")
+    func invalidPage() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build().0 == 0)
+        let before = try String(contentsOfFile: output + "/ana-lima/settings.html", encoding: .utf8)
+        let templates = folder.appendingPathComponent("templates").path
+        try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+        let settings = templates + "/pages/settings.mustache"
+        try String(contentsOfFile: settings, encoding: .utf8)
+            .replacingOccurrences(of: "<p class=\"settings-note\">", with: "<p class=\"settings-note\"><a href=\"nowhere.html\">x</a>")
+            .write(toFile: settings, atomically: true, encoding: .utf8)
+        let console = Console.capturing()
+        let status = VantageCLI.run(
+            ["build", "--content", content, "--templates", templates, "--out", output, "--db", store], console: console)
+        #expect(status == 1)
+        let lines = console.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.first?.hasPrefix("\(output)/ana-lima/settings.html:") == true)
+        #expect(lines.first?.hasSuffix("(from template pages/settings)") == true)
+        #expect(lines.first?.contains("nowhere.html") == true)
+        #expect(lines.last == "error: 3 findings in the 42 pages built; \(output) is unchanged")
+        #expect(console.standardOutput.isEmpty)
+        #expect(try String(contentsOfFile: output + "/ana-lima/settings.html", encoding: .utf8) == before)
     }
 }
