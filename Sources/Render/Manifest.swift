@@ -63,6 +63,18 @@ final class ManifestSpool: @unchecked Sendable {
         offset += UInt64(chunk.count)
     }
 
+    /// Adds a chunk taken whole from the previous manifest (a carried-over viewer's lines,
+    /// already sorted and joined as `add` joins them).
+    func add(chunk: Data, key: String) throws {
+        guard !chunk.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: chunk)
+        chunks.append((Array(key.utf8), offset, chunk.count))
+        offset += UInt64(chunk.count)
+    }
+
     /// The whole `manifest.json` — `{"pages": [...]}` sorted by path, one entry a line —
     /// handed to `emit` a chunk at a time.
     func document(_ emit: ([UInt8]) throws -> Void) throws {

@@ -28,11 +28,17 @@ public enum SiteBuild {
         /// Renders only every `viewerStride`-th person's part of the site (1: everyone). For
         /// benchmarks whose full output would not fit in memory; never for a real site.
         public var viewerStride = 1
+        /// `--full`: render every viewer even when the previous build's record says their
+        /// inputs did not change (the fingerprints are still recorded for the next build).
+        public var full = false
+        /// The tool's version, part of every viewer's fingerprint.
+        public var tool = ""
 
         public init(
             store: String, templates: String, output: String, locale: String? = nil,
             environment: [String: String] = [:], workers: Int? = nil,
-            progress: (@Sendable (Int, Int) -> Void)? = nil, viewerStride: Int = 1, validate: Bool = true
+            progress: (@Sendable (Int, Int) -> Void)? = nil, viewerStride: Int = 1, validate: Bool = true,
+            full: Bool = false, tool: String = ""
         ) {
             self.store = store
             self.templates = templates
@@ -43,6 +49,8 @@ public enum SiteBuild {
             self.progress = progress
             self.viewerStride = viewerStride
             self.validate = validate
+            self.full = full
+            self.tool = tool
         }
     }
 
@@ -68,6 +76,16 @@ public enum SiteBuild {
         public var renderSeconds: Double = 0
         /// Pages validated (0 when validation is off).
         public var validatedPages = 0
+        /// Homes whose part of the site was carried over from the previous build unrendered
+        /// (their inputs had not changed), and the pages and other files that came with them.
+        public var viewersCarried = 0
+        public var pagesCarried = 0
+        public var otherFilesCarried = 0
+        /// HTML pages rendered by this build (`pages` less the carried ones).
+        public var pagesRendered: Int { pages - pagesCarried }
+        /// True when the build could use a previous build's record (it was not `--full`, and
+        /// the store's record matched the output folder's manifest).
+        public var incremental = false
     }
 
     /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):
@@ -111,16 +129,24 @@ public enum SiteBuild {
         let decisions = try step("read the reviews") { try store.reviews() }
         let validation = options.validate ? PageValidation(siteFiles: siteFiles(options, hasReviews: !decisions.isEmpty)) : nil
         let writer = try step("prepare the output \(options.output)") { try SiteWriter(output: options.output) }
+        let siteDigest = BuildFingerprint.site(
+            site, templates: options.templates, forcedLocale: options.locale, tool: options.tool, validate: options.validate)
+        let previous = options.full ? nil : PreviousBuild.load(store: options.store, output: writer.output)
+        report.incremental = previous != nil
         do {
             let started = Date()
             let spool = try ManifestSpool(spoolPath: writer.staging + ".manifest")
             let viewers = try step("render every viewer's pages") {
                 try renderViewers(
-                    site: site, renderer: renderer, writer: writer, spool: spool, validation: validation, options: options)
+                    site: site, renderer: renderer, writer: writer, spool: spool, validation: validation, options: options,
+                    siteDigest: siteDigest, previous: previous)
             }
             report.pages += viewers.pages
             report.otherFiles += viewers.files
             report.viewersRendered = viewers.viewers
+            report.viewersCarried = viewers.carried.viewers
+            report.pagesCarried = viewers.carried.pages
+            report.otherFilesCarried = viewers.carried.files
             try step("render the site-wide pages") {
                 let check = validation?.check(extraFiles: site.homes.map { SitePath.home($0.slug) })
                 let output = RecordingOutput(writer: writer, check: check)
@@ -148,6 +174,7 @@ public enum SiteBuild {
                 report.otherFiles += 1
             }
             report.counts = try step("swap the new site into \(options.output)") { try writer.commit() }
+            PreviousBuild.record(store: options.store, output: writer.output, viewers: viewers.fingerprints)
             report.renderSeconds = Date().timeIntervalSince(started)
         } catch {
             writer.abandon()

@@ -28,11 +28,11 @@ public final class SiteWriter: @unchecked Sendable {
     public let output: String
     /// The staging folder beside it.
     public let staging: String
-    private let lock = NSLock()
+    let lock = NSLock()
     /// Folders known to exist in the staging tree; forgotten when large, so memory does not
     /// grow with the site (a forgotten folder costs one mkdir returning EEXIST).
     private var directories: Set<String> = [""]
-    private var counts = Counts()
+    var counts = Counts()
     private var finished = false
 
     /// Prepares a fresh staging folder beside `output` (creating `output`'s parent if needed).

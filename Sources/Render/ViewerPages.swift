@@ -31,15 +31,23 @@ public struct ViewerPages {
 
     /// Renders and emits every page of `home`'s part of the site.
     public func render(_ home: SiteModel.Home, store: SiteStore) throws {
+        try render(
+            home, contacts: try store.contacts(owner: home.person.id),
+            quotes: try store.visibleQuotes(viewer: home.person.id))
+    }
+
+    /// Renders `home`'s pages from their address book and visible quotes as the store gave
+    /// them (read once by the build, which also fingerprints them).
+    func render(_ home: SiteModel.Home, contacts storedContacts: [Int64: String], quotes storedQuotes: [Quote]) throws {
         let person = home.person
         let localizer = renderer.localizer(
             locale: site.locale(for: person, forced: forcedLocale), timeZone: site.timeZone(for: person))
-        let contacts = try store.contacts(owner: person.id).mapValues(XMLText.clean)
+        let contacts = storedContacts.mapValues(XMLText.clean)
         let viewer = Viewer(
             home: home, localizer: localizer,
             naming: Naming(chosenNames: site.chosenNames, contacts: contacts),
             badge: ViewerBadge(slug: home.slug, name: home.name))
-        let quotes = try store.visibleQuotes(viewer: person.id).map(Self.cleaned)
+        let quotes = storedQuotes.map(Self.cleaned)
         let ideas = IdeaLists(site: site, viewer: person)
         for kind in IdeaListKind.allCases {
             try renderIdeaList(kind, order: ideas.order(kind), isNew: ideas.isNew, for: viewer)

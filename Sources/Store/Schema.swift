@@ -118,5 +118,20 @@ public enum Schema {
                 SELECT h.person_id, h.quote_id, h.said_at FROM hearer h
                 WHERE NOT EXISTS (SELECT 1 FROM quote s WHERE s.id = h.quote_id AND s.said_by = h.person_id);
             """),
+        Migration(name: "record the last build for incremental rebuilds", sql: """
+            -- What the last successful build rendered, so the next one can carry over the part of
+            -- every viewer whose inputs did not change (docs/SITE.md, Incremental builds). The
+            -- fingerprints are SHA-256 digests of rendered inputs (never of a phone or an email).
+            CREATE TABLE build_state (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                output TEXT NOT NULL,            -- the output folder, as given to the build
+                manifest_sha256 TEXT NOT NULL    -- the digest of that build's manifest.json
+            );
+            CREATE TABLE build_viewer (
+                person_id INTEGER PRIMARY KEY,
+                slug TEXT NOT NULL,
+                fingerprint TEXT NOT NULL        -- hex SHA-256 of everything the viewer's pages depend on
+            );
+            """),
     ]
 }

@@ -10,7 +10,7 @@ struct BuildCommand: Command {
     static let name = "build"
     static let abstract = "Import content/ and render the per-viewer site into public/"
     static let help = """
-        Usage: vantage build [--content DIR] [--templates DIR] [--out DIR] [--db FILE] [--locale L]
+        Usage: vantage build [--content DIR] [--templates DIR] [--out DIR] [--db FILE] [--locale L] [--full]
 
         Imports the exports in DIR into the store (as 'vantage import' does), then renders
         every person's part of the site, the "view as" index, the review report and
@@ -22,6 +22,13 @@ struct BuildCommand: Command {
         "Now" (for relative dates) is site.json's buildDate, else SOURCE_DATE_EPOCH, else the
         latest timestamp in the data: the same inputs always give the same bytes.
 
+        Rebuilds are incremental: the store records a fingerprint of everything each person's
+        pages depend on (their quotes, hearers, names, address book, visit, locale and time
+        zone; the ideas, settings, templates, catalog, assets and this vantage), and a person
+        whose fingerprint did not change since the last build of the same output is not
+        rendered again: their folder is carried over unchanged. The result is byte for byte
+        what a clean build gives. --full renders everyone regardless.
+
         Options:
           --content DIR     the content directory (default: content)
           --templates DIR   templates, Localizable.xcstrings and assets/ (default: templates)
@@ -29,6 +36,7 @@ struct BuildCommand: Command {
           --db FILE         the store (default: \(Store.defaultPath))
           --locale L        render every page in locale L (a BCP 47 tag such as fr or pt-BR)
                             instead of each person's own
+          --full            render every person's pages, ignoring the last build's record
 
         Prints what was built and the page to open on standard output; a progress line on
         standard error when it is a terminal; errors and validation findings
@@ -43,6 +51,7 @@ struct BuildCommand: Command {
     var output = "public"
     var store = Store.defaultPath
     var locale: String?
+    var full = false
 
     init(arguments: inout Arguments) throws(UsageError) {
         if let value = try arguments.option("content") { content = value }
@@ -50,6 +59,7 @@ struct BuildCommand: Command {
         if let value = try arguments.option("out") { output = value }
         if let value = try arguments.option("db") { store = value }
         locale = try arguments.option("locale")
+        full = try arguments.flag("full")
         for value in [content, templates, output, store] where value.isEmpty {
             throw UsageError("a path may not be empty", command: Self.name)
         }
@@ -88,7 +98,7 @@ struct BuildCommand: Command {
         if console.errorIsTerminal { progress = { done, total in line.update(done, total) } }
         let options = SiteBuild.Options(
             store: store, templates: templates, output: output, locale: locale,
-            environment: ProcessInfo.processInfo.environment, progress: progress)
+            environment: ProcessInfo.processInfo.environment, progress: progress, full: full, tool: VantageCLI.version)
         let report: SiteBuild.Report
         do {
             report = try SiteBuild.run(options)
@@ -122,6 +132,8 @@ struct BuildCommand: Command {
               pages   \(report.pages) pages and \(report.otherFiles) other files, \(String(format: "%.1f", megabytes)) MB
               files   \(counts.written) written, \(counts.unchanged) unchanged, \(counts.removed) removed
               valid   \(report.validatedPages) pages checked
+              reuse   pages rendered \(report.pagesRendered), carried over \(report.pagesCarried) \
+            (\(report.viewersCarried) of \(report.homes) people unchanged\(report.incremental ? "" : "; full build"))
               now     \(now) (\(report.nowSource.rawValue))
 
             """

@@ -35,6 +35,7 @@ struct BuildCommandTests {
               pages   \(pages) pages and 5 other files, \(PageChecks.captures(#"other files, ([0-9.]+ MB)"#, in: console.standardOutput).first ?? "") 
               files   \(pages + 5) written, 0 unchanged, 0 removed
               valid   \(pages) pages checked
+              reuse   pages rendered \(pages), carried over 0 (0 of 3 people unchanged; full build)
               now     2026-05-10T12:00:00Z (site.json buildDate)
             Open \(output)/index.html
 
@@ -43,6 +44,7 @@ struct BuildCommandTests {
         let (again, second) = build()
         #expect(again == 0)
         #expect(second.standardOutput.contains("  files   0 written, \(pages + 5) unchanged, 0 removed\n"))
+        #expect(second.standardOutput.contains(" (3 of 3 people unchanged)\n"), "\(second.standardOutput)")
         #expect(FileManager.default.fileExists(atPath: output + "/lea-martin/quotes/by/jean-pierre/index.html"))
         // Dad is a contact: Léa knows him as Jean-Pierre; Ana by the most recent name recorded
         // in a quote she sees ("Papa", as a hearer of q-2).

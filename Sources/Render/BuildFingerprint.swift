@@ -1,0 +1,149 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The inputs a viewer's pages depend on, reduced to one SHA-256 digest so that a rebuild can
+/// tell which viewers' parts of the site would come out the same (docs/SITE.md, Incremental
+/// builds). Two parts:
+/// - the site digest, shared by every viewer: the settings, the build's now, `--locale`, the
+///   templates folder's bytes, the tool, every home's slug and chosen name (slugs and rule-1
+///   names reach other viewers' pages), and every idea (everyone sees every idea);
+/// - the viewer's own inputs: their person row, slug, address book, and the quotes they see
+///   with speakers and hearers, exactly as the render reads them.
+/// Fields are written length-prefixed, so different inputs never serialise alike. Phones and
+/// emails are never read (only "has an email", which the Settings page shows).
+struct BuildFingerprint {
+    private var bytes: [UInt8] = []
+
+    mutating func add(_ text: String?) {
+        guard let text else { return add(Int64(-1)) }
+        let utf8 = Array(text.utf8)
+        add(Int64(utf8.count))
+        bytes += utf8
+    }
+
+    mutating func add(_ number: Int64?) {
+        let value = number ?? Int64.min
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
+
+    mutating func add(raw: [UInt8]) {
+        add(Int64(raw.count))
+        bytes += raw
+    }
+
+    var hex: String { SHA256.hex(bytes) }
+
+    mutating func add(_ person: Person) {
+        add(person.id)
+        add(person.name)
+        add(person.locale)
+        add(person.timeZone)
+        add(person.hasEmail)
+        add(person.isQuotesUser)
+        add(person.isChangeJarUser)
+        add(person.lastVisitAt)
+    }
+
+    /// The digest every viewer's fingerprint starts from.
+    static func site(
+        _ site: SiteModel, templates: String, forcedLocale: String?, tool: String, validate: Bool
+    ) -> String {
+        var digest = BuildFingerprint()
+        digest.add("vantage-incremental-1")
+        digest.add(tool)
+        digest.add(executableIdentity)
+        digest.add(forcedLocale)
+        digest.add(validate)
+        let settings = site.settings
+        digest.add(settings.title)
+        digest.add(settings.defaultLocale)
+        digest.add(Int64(settings.locales.count))
+        for locale in settings.locales { digest.add(locale) }
+        digest.add(settings.timeZone)
+        digest.add(Int64(settings.pageSize))
+        digest.add(settings.buildDate)
+        digest.add(site.now)
+        digest.add(Int64(site.homes.count))
+        // Other viewers' pages see a home's slug and, for a Quotes user, the chosen name; the
+        // rest of the person row (visit, locale, …) reaches only their own pages and the index.
+        for home in site.homes {
+            digest.add(home.person.id)
+            digest.add(home.slug)
+            digest.add(home.person.name)
+            digest.add(home.person.isQuotesUser)
+        }
+        digest.add(Int64(site.ideas.count))
+        for idea in site.ideas {
+            digest.add(idea.id)
+            digest.add(idea.text)
+            digest.add(idea.submittedAt)
+            digest.add(idea.authorID)
+            digest.add(idea.authorName)
+            digest.add(idea.showName)
+            digest.add(idea.audience.rawValue)
+        }
+        for (path, data) in templateFiles(templates) {
+            digest.add(path)
+            digest.add(raw: data)
+        }
+        return digest.hex
+    }
+
+    /// One viewer's fingerprint: the site digest, then what only this viewer's pages read.
+    static func viewer(
+        _ home: SiteModel.Home, siteDigest: String, contacts: [Int64: String], quotes: [Quote]
+    ) -> String {
+        var digest = BuildFingerprint()
+        digest.add(siteDigest)
+        digest.add(home.slug)
+        digest.add(home.person)
+        digest.add(Int64(contacts.count))
+        for person in contacts.keys.sorted() {
+            digest.add(person)
+            digest.add(contacts[person])
+        }
+        digest.add(Int64(quotes.count))
+        for quote in quotes {
+            digest.add(quote.id)
+            digest.add(quote.text)
+            digest.add(quote.speakerID)
+            digest.add(quote.speakerRecordedName)
+            digest.add(quote.saidAt)
+            digest.add(Int64(quote.hearers.count))
+            for hearer in quote.hearers {
+                digest.add(hearer.personID)
+                digest.add(hearer.recordedName)
+            }
+        }
+        return digest.hex
+    }
+
+    /// Every file under the templates folder (templates, catalog, assets, dot-files too), by
+    /// relative path: any change to any of them re-renders everything.
+    static func templateFiles(_ templates: String) -> [(String, [UInt8])] {
+        guard let walker = FileManager.default.enumerator(atPath: templates) else { return [] }
+        var paths: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: templates + "/" + relative, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                paths.append(relative)
+            }
+        }
+        return paths.sorted().map { ($0, FileManager.default.contents(atPath: templates + "/" + $0).map(Array.init) ?? []) }
+    }
+
+    /// The running executable's size, modification time and inode: a rebuilt vantage (whose
+    /// rendering may differ without a version bump) never reuses its predecessor's pages.
+    static let executableIdentity: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "unknown" }
+        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+    }()
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Store
+import VantageCore
+
+/// What the last successful build left for the next one: each viewer's fingerprint (from the
+/// store's `build_viewer` table) and their part of the manifest (from the previous output's
+/// `manifest.json`). Trusted only when the store's record names this output folder and the
+/// digest of the manifest there is the one recorded: a site built elsewhere, edited by hand,
+/// or built by a run that failed to record its fingerprints is rebuilt in full.
+final class PreviousBuild: @unchecked Sendable {
+    struct Viewer {
+        let slug: String
+        let fingerprint: String
+    }
+
+    /// Fingerprints by person id.
+    let viewers: [Int64: Viewer]
+    /// The previous manifest's bytes.
+    private let manifest: Data
+    /// Each viewer's run of entries in the manifest, by slug: the byte range of their lines
+    /// (joined by ",\n", as `ManifestSpool` writes them) and how many there are.
+    private let chunks: [String: (range: Range<Int>, count: Int)]
+
+    /// The previous build of `output` recorded in the store at `store`, or nil when there is
+    /// none to trust.
+    static func load(store: String, output: String) -> PreviousBuild? {
+        guard let database = try? Database(path: store, readOnly: true),
+            let rows = try? database.rows("SELECT output, manifest_sha256 FROM build_state WHERE id = 1"),
+            let row = rows.first, case .text(let recordedOutput)? = row.first, case .text(let digest)? = row.last,
+            recordedOutput == output,
+            let manifest = try? Data(
+                contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped),
+            SHA256.hex(Array(manifest)) == digest,
+            let statement = try? database.statement("SELECT person_id, slug, fingerprint FROM build_viewer")
+        else { return nil }
+        var viewers: [Int64: Viewer] = [:]
+        do {
+            while try statement.step() {
+                guard let id = statement.integer(0), let slug = statement.text(1), let fingerprint = statement.text(2) else {
+                    continue
+                }
+                viewers[id] = Viewer(slug: slug, fingerprint: fingerprint)
+            }
+        } catch {
+            return nil
+        }
+        return PreviousBuild(viewers: viewers, manifest: manifest)
+    }
+
+    private init(viewers: [Int64: Viewer], manifest: Data) {
+        self.viewers = viewers
+        self.manifest = manifest
+        self.chunks = Self.viewerChunks(manifest)
+    }
+
+    /// `slug`'s manifest lines as one chunk and their number, when the previous manifest has
+    /// them.
+    func manifestChunk(slug: String) -> (bytes: Data, count: Int)? {
+        guard let chunk = chunks[slug] else { return nil }
+        return (manifest.subdata(in: chunk.range), chunk.count)
+    }
+
+    /// Finds each viewer's run of lines in a manifest written by `ManifestSpool`: one entry a
+    /// line, `{"path":"slug/…",…,"viewer":…`, sorted by path so a viewer's lines are adjacent.
+    /// A slug whose lines are not adjacent, or a path the scan cannot read plainly (an escape),
+    /// is left out, and that viewer is rendered again.
+    static func viewerChunks(_ manifest: Data) -> [String: (range: Range<Int>, count: Int)] {
+        let prefix = Array("{\"path\":\"".utf8)
+        let viewerMark = Array(",\"viewer\":".utf8)
+        var chunks: [String: (range: Range<Int>, count: Int)] = [:]
+        var unusable: Set<String> = []
+        var previousSlug: String?
+        manifest.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                defer { start = end + 1 }
+                var contentEnd = end
+                if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: ",") { contentEnd -= 1 }
+                guard contentEnd - start > prefix.count,
+                    prefix.indices.allSatisfy({ bytes[start + $0] == prefix[$0] })
+                else {
+                    previousSlug = nil
+                    continue
+                }
+                var cursor = start + prefix.count
+                var slash: Int?
+                var escaped = false
+                while cursor < contentEnd, bytes[cursor] != UInt8(ascii: "\"") {
+                    if bytes[cursor] == UInt8(ascii: "\\") { escaped = true }
+                    if slash == nil, bytes[cursor] == UInt8(ascii: "/") { slash = cursor }
+                    cursor += 1
+                }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
+                let hasViewer = line.firstRange(of: viewerMark) != nil
+                guard let slash, hasViewer else {
+                    previousSlug = nil
+                    continue
+                }
+                let slug = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + prefix.count)..<slash]), as: UTF8.self)
+                if escaped { unusable.insert(slug) }
+                if let chunk = chunks[slug] {
+                    if previousSlug == slug {
+                        chunks[slug] = (chunk.range.lowerBound..<contentEnd, chunk.count + 1)
+                    } else {
+                        unusable.insert(slug)
+                    }
+                } else {
+                    chunks[slug] = (start..<contentEnd, 1)
+                }
+                previousSlug = slug
+            }
+        }
+        for slug in unusable { chunks[slug] = nil }
+        return chunks
+    }
+
+    /// Records what a successful build rendered, replacing the previous record, so the next
+    /// build can carry over unchanged viewers. Best effort: when it cannot be written the
+    /// digest check makes the next build a full one.
+    static func record(store: String, output: String, viewers: [(id: Int64, slug: String, fingerprint: String)]) {
+        guard
+            let manifest = try? Data(
+                contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped),
+            let database = try? Database(path: store)
+        else { return }
+        let digest = SHA256.hex(Array(manifest))
+        _ = try? database.transaction {
+            try database.execute("DELETE FROM build_viewer")
+            let insert = try database.statement("INSERT INTO build_viewer (person_id, slug, fingerprint) VALUES (?, ?, ?)")
+            for viewer in viewers {
+                try insert.run([.integer(viewer.id), .text(viewer.slug), .text(viewer.fingerprint)])
+            }
+            try database.statement("INSERT OR REPLACE INTO build_state (id, output, manifest_sha256) VALUES (1, ?, ?)")
+                .run([.text(output), .text(digest)])
+        }
+    }
+}
