@@ -1,0 +1,178 @@
+import Foundation
+import Import
+import Store
+import Testing
+
+@testable import Render
+
+/// Incremental rebuilds: after each of a seeded series of random edits to the sample content,
+/// the incremental build's output (every file, the manifest included) is byte for byte what a
+/// clean build of the same content gives, and only the viewers whose inputs changed are rendered.
+@Suite("Incremental builds", .serialized)
+struct IncrementalBuildTests {
+    /// A copy of the sample content and templates, an incremental store and output, and a
+    /// folder for clean builds, in one temporary folder.
+    final class Workspace {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("incremental-\(UUID().uuidString)")
+        var content: String { folder.appendingPathComponent("content").path }
+        var templates: String { folder.appendingPathComponent("templates").path }
+        var store: String { folder.appendingPathComponent("store.sqlite").path }
+        var output: String { folder.appendingPathComponent("public").path }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("content").path, toPath: content)
+            try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+
+        /// Imports the content into the incremental store and builds into the incremental output.
+        func build(full: Bool = false) throws -> SiteBuild.Report {
+            _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
+            return try SiteBuild.run(SiteBuild.Options(
+                store: store, templates: templates, output: output, workers: 2, full: full, tool: "test"))
+        }
+
+        /// A clean build of the same content: a fresh store, a fresh output. Returns the output.
+        func cleanBuild() throws -> String {
+            let clean = folder.appendingPathComponent("clean")
+            try? FileManager.default.removeItem(at: clean)
+            try FileManager.default.createDirectory(at: clean, withIntermediateDirectories: true)
+            let store = clean.appendingPathComponent("store.sqlite").path
+            _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
+            let output = clean.appendingPathComponent("public").path
+            _ = try SiteBuild.run(SiteBuild.Options(
+                store: store, templates: templates, output: output, workers: 2, tool: "test"))
+            return output
+        }
+
+        /// The homes of people who see quote `id` (its speaker and hearers with a home).
+        func viewersOf(quote id: String) throws -> Int {
+            let database = try Database(path: store, readOnly: true)
+            let rows = try database.rows("""
+                SELECT count(DISTINCT v.viewer_id) FROM visible_quote v JOIN person p ON p.id = v.viewer_id
+                WHERE v.quote_id = ? AND (p.quotes_user = 1 OR p.changejar_user = 1)
+                """, [.text(id)])
+            guard case .integer(let count)? = rows.first?.first else { return -1 }
+            return Int(count)
+        }
+    }
+
+    @Test("After each of a seeded series of random edits, the incremental output equals a clean build byte for byte")
+    func randomEdits() throws {
+        let workspace = try Workspace()
+        let first = try workspace.build()
+        #expect(!first.incremental && first.viewersCarried == 0)
+        var random = SeededRandom(seed: 20_261_129)
+        var editor = ContentEditor(workspace: workspace)
+        var kindsSeen: Set<ContentEditor.Kind> = []
+        // Every kind once (in a seeded order), then random ones.
+        let order = ContentEditor.Kind.allCases.shuffled(using: &random)
+        for round in 0..<(order.count + 4) {
+            let kind = round < order.count ? order[round] : ContentEditor.Kind.allCases.randomElement(using: &random)!
+            kindsSeen.insert(kind)
+            let edit = try editor.apply(kind, random: &random)
+            let report = try workspace.build()
+            #expect(report.incremental, "\(edit)")
+            let clean = try workspace.cleanBuild()
+            let differences = TreeComparison.differences(workspace.output, clean)
+            #expect(differences.isEmpty, "after \(edit): \(differences.prefix(5))")
+            #expect(report.viewersRendered + report.viewersCarried == report.homes, "\(edit)")
+        }
+        #expect(kindsSeen == Set(ContentEditor.Kind.allCases))
+    }
+
+    @Test("After one quote's text changes, only its speaker's and hearers' parts are rendered; the rest is carried over")
+    func oneQuote() throws {
+        let workspace = try Workspace()
+        let first = try workspace.build()
+        let unchanged = try workspace.build()
+        #expect(unchanged.incremental)
+        #expect(unchanged.viewersRendered == 0 && unchanged.viewersCarried == first.homes)
+        let siteWide = TreeComparison.siteWidePages(workspace.output)
+        #expect(siteWide >= 1 && unchanged.pagesRendered == siteWide && unchanged.pagesCarried == first.pages - siteWide)
+        #expect(unchanged.counts.written == 0 && unchanged.counts.removed == 0)
+        #expect(unchanged.pages == first.pages && unchanged.otherFiles == first.otherFiles)
+
+        var editor = ContentEditor(workspace: workspace)
+        var random = SeededRandom(seed: 7)
+        let edit = try editor.apply(.quoteText, random: &random)
+        let affected = try workspace.viewersOf(quote: edit.quoteID!)
+        #expect(affected >= 1)
+        let report = try workspace.build()
+        #expect(report.viewersRendered == affected, "\(edit)")
+        #expect(report.viewersCarried == first.homes - affected)
+        #expect(report.pages == first.pages)
+        // The site-wide pages are always rendered; of the viewers' pages, only the affected ones.
+        #expect(report.pagesRendered > siteWide && report.pagesRendered < first.pages / 2)
+        #expect(TreeComparison.differences(workspace.output, try workspace.cleanBuild()).isEmpty)
+    }
+
+    @Test("--full renders everyone; a hand-edited manifest, or another output folder, makes the next build a full one")
+    func fullBuilds() throws {
+        let workspace = try Workspace()
+        let first = try workspace.build()
+        let full = try workspace.build(full: true)
+        #expect(!full.incremental && full.viewersCarried == 0 && full.viewersRendered == first.homes)
+        #expect(full.counts.written == 0)  // same bytes: nothing rewritten
+        let manifest = workspace.output + "/" + SitePath.manifest
+        var bytes = try #require(FileManager.default.contents(atPath: manifest))
+        bytes.append(contentsOf: Array(" ".utf8))
+        try bytes.write(to: URL(fileURLWithPath: manifest))
+        let afterEdit = try workspace.build()
+        #expect(!afterEdit.incremental && afterEdit.viewersCarried == 0)
+        #expect(TreeComparison.differences(workspace.output, try workspace.cleanBuild()).isEmpty)
+        let again = try workspace.build()
+        #expect(again.incremental && again.viewersCarried == first.homes)
+        let other = try SiteBuild.run(SiteBuild.Options(
+            store: workspace.store, templates: workspace.templates, output: workspace.folder.appendingPathComponent("other").path,
+            workers: 2, tool: "test"))
+        #expect(!other.incremental && other.viewersCarried == 0)
+    }
+
+    @Test("A failed build keeps the previous site and its record: the next good build is still incremental")
+    func failedBuild() throws {
+        let workspace = try Workspace()
+        let first = try workspace.build()
+        let before = TreeComparison.snapshot(workspace.output)
+        let template = workspace.templates + "/pages/settings.mustache"
+        let original = try String(contentsOfFile: template, encoding: .utf8)
+        try original.replacingOccurrences(of: "{{localeTag}}", with: "{{noSuchField}}")
+            .write(toFile: template, atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { try workspace.build() }
+        #expect(TreeComparison.snapshot(workspace.output) == before)
+        try original.write(toFile: template, atomically: true, encoding: .utf8)
+        let after = try workspace.build()
+        #expect(after.incremental && after.viewersCarried == first.homes)
+    }
+}
+
+/// Compares two built sites file by file.
+enum TreeComparison {
+    /// Every regular file under `root` by relative path, with its bytes.
+    static func snapshot(_ root: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: root)
+        while let path = walker?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = FileManager.default.contents(atPath: root + "/" + path)
+            }
+        }
+        return files
+    }
+
+    /// The manifest's site-wide pages (entries without a viewer).
+    static func siteWidePages(_ root: String) -> Int {
+        let text = (try? String(contentsOfFile: root + "/" + SitePath.manifest, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { $0.hasPrefix("{\"path\"") && !$0.contains("\"viewer\":") }.count
+    }
+
+    /// The paths that differ (missing on one side, or other bytes), sorted.
+    static func differences(_ a: String, _ b: String) -> [String] {
+        let left = snapshot(a)
+        let right = snapshot(b)
+        return Set(left.keys).union(right.keys).filter { left[$0] != right[$0] }.sorted()
+    }
+}
