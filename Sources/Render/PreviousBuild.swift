@@ -118,16 +118,24 @@ final class PreviousBuild: @unchecked Sendable {
     }
 
     /// Records what a successful build rendered, replacing the previous record, so the next
-    /// build can carry over unchanged viewers. Best effort: when it cannot be written the
-    /// digest check makes the next build a full one.
-    static func record(store: String, output: String, viewers: [(id: Int64, slug: String, fingerprint: String)]) {
-        guard
-            let manifest = try? Data(
-                contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped),
-            let database = try? Database(path: store)
-        else { return }
-        let digest = SHA256.hex(Array(manifest))
-        _ = try? database.transaction {
+    /// build can carry over unchanged viewers. Returns why it could not be written, if so:
+    /// the site is already in place, and the digest check makes the next build a full one.
+    static func record(store: String, output: String, viewers: [(id: Int64, slug: String, fingerprint: String)]) -> String? {
+        do {
+            let manifest = try Data(contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped)
+            let database = try Database(path: store)
+            try record(in: database, output: output, manifestDigest: SHA256.hex(Array(manifest)), viewers: viewers)
+            return nil
+        } catch {
+            return "cannot record this build in the store \(store) (the next build will be a full one): \(error)"
+        }
+    }
+
+    private static func record(
+        in database: Database, output: String, manifestDigest digest: String,
+        viewers: [(id: Int64, slug: String, fingerprint: String)]
+    ) throws {
+        try database.transaction {
             try database.execute("DELETE FROM build_viewer")
             let insert = try database.statement("INSERT INTO build_viewer (person_id, slug, fingerprint) VALUES (?, ?, ?)")
             for viewer in viewers {

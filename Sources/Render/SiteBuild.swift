@@ -86,6 +86,8 @@ public enum SiteBuild {
         /// True when the build could use a previous build's record (it was not `--full`, and
         /// the store's record matched the output folder's manifest).
         public var incremental = false
+        /// Why the build could not be recorded for the next incremental build, if it could not.
+        public var recordWarning: String?
     }
 
     /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):
@@ -105,6 +107,18 @@ public enum SiteBuild {
 
     /// Builds the site. On any error the previous output is left as it was.
     public static func run(_ options: Options) throws -> Report {
+        var (report, fingerprints, output) = try build(options)
+        // Recorded once the build's read connections are closed (a reader would hold off the
+        // write), and only after the swap: the record describes the site now in the output.
+        report.recordWarning = PreviousBuild.record(store: options.store, output: output, viewers: fingerprints)
+        return report
+    }
+
+    /// The build itself; returns the report, every rendered or carried viewer's fingerprint
+    /// and the output folder's normalised path.
+    static func build(
+        _ options: Options
+    ) throws -> (Report, [(id: Int64, slug: String, fingerprint: String)], String) {
         try checkOutput(options.output, against: [("store", options.store), ("templates", options.templates)])
         var report = Report()
         let store = try step("open the store \(options.store)") { try SiteStore(path: options.store) }
@@ -174,13 +188,12 @@ public enum SiteBuild {
                 report.otherFiles += 1
             }
             report.counts = try step("swap the new site into \(options.output)") { try writer.commit() }
-            PreviousBuild.record(store: options.store, output: writer.output, viewers: viewers.fingerprints)
             report.renderSeconds = Date().timeIntervalSince(started)
+            return (report, viewers.fingerprints, writer.output)
         } catch {
             writer.abandon()
             throw error
         }
-        return report
     }
 
     /// The files outside any viewer's folder that viewer pages may link to.

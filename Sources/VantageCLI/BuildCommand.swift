@@ -115,6 +115,7 @@ struct BuildCommand: Command {
             return .unusable
         }
         console.endProgress()
+        if let warning = report.recordWarning { console.err("warning: \(warning)") }
         console.out(Self.summary(report, output: output, seconds: Date().timeIntervalSince(started)))
         return .success
     }

@@ -23,6 +23,12 @@ struct IncrementalBuildTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("content").path, toPath: content)
             try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+            // Every viewer lists every idea: fewer ideas keep each build (and the test) short.
+            let ideas = content + "/changejar/ideas.json"
+            var root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ideas))) as! [String: Any]
+            root["ideas"] = Array((root["ideas"] as! [Any]).prefix(30))
+            try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+                .write(to: URL(fileURLWithPath: ideas))
         }
 
         deinit { try? FileManager.default.removeItem(at: folder) }
@@ -42,8 +48,9 @@ struct IncrementalBuildTests {
             let store = clean.appendingPathComponent("store.sqlite").path
             _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
             let output = clean.appendingPathComponent("public").path
+            // Not validated: the incremental builds are, and the two outputs must be the same bytes.
             _ = try SiteBuild.run(SiteBuild.Options(
-                store: store, templates: templates, output: output, workers: 2, tool: "test"))
+                store: store, templates: templates, output: output, workers: 2, validate: false, tool: "test"))
             return output
         }
 
@@ -69,7 +76,7 @@ struct IncrementalBuildTests {
         var kindsSeen: Set<ContentEditor.Kind> = []
         // Every kind once (in a seeded order), then random ones.
         let order = ContentEditor.Kind.allCases.shuffled(using: &random)
-        for round in 0..<(order.count + 4) {
+        for round in 0..<(order.count + 2) {
             let kind = round < order.count ? order[round] : ContentEditor.Kind.allCases.randomElement(using: &random)!
             kindsSeen.insert(kind)
             let edit = try editor.apply(kind, random: &random)
