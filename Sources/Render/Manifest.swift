@@ -101,6 +101,8 @@ final class RecordingOutput: PageOutput {
     let check: SiteCheck?
     private(set) var entries: [ManifestEntry] = []
     private(set) var files = 0
+    /// Bytes of every page and file written through this output.
+    private(set) var bytes = 0
 
     init(writer: SiteWriter, check: SiteCheck?) {
         self.writer = writer
@@ -110,12 +112,14 @@ final class RecordingOutput: PageOutput {
     func page(_ path: String, kind: String, viewer: String?, bytes: [UInt8]) throws {
         check?.addPage(path: path, bytes: bytes, template: PageValidation.templates[kind])
         try writer.write(path, bytes: bytes)
+        self.bytes += bytes.count
         entries.append(ManifestEntry(path: path, kind: kind, viewer: viewer, sha256: SHA256.hex(bytes), bytes: bytes.count))
     }
 
     func file(_ path: String, bytes: [UInt8]) throws {
         if path.hasSuffix(".svg") { check?.addFile(path: path, bytes: bytes) } else { check?.addFile(path: path) }
         try writer.write(path, bytes: bytes)
+        self.bytes += bytes.count
         files += 1
     }
 }

@@ -8,9 +8,13 @@ import VantageCore
 /// digest of the manifest there is the one recorded: a site built elsewhere, edited by hand,
 /// or built by a run that failed to record its fingerprints is rebuilt in full.
 final class PreviousBuild: @unchecked Sendable {
-    struct Viewer {
-        let slug: String
-        let fingerprint: String
+    /// One viewer as a build left them: slug, fingerprint, and the files in their folder.
+    struct Viewer: Sendable {
+        var id: Int64
+        var slug: String
+        var fingerprint: String
+        var files: Int
+        var bytes: Int
     }
 
     /// Fingerprints by person id.
@@ -31,15 +35,15 @@ final class PreviousBuild: @unchecked Sendable {
             let manifest = try? Data(
                 contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped),
             SHA256.hex(Array(manifest)) == digest,
-            let statement = try? database.statement("SELECT person_id, slug, fingerprint FROM build_viewer")
+            let statement = try? database.statement("SELECT person_id, slug, fingerprint, files, bytes FROM build_viewer")
         else { return nil }
         var viewers: [Int64: Viewer] = [:]
         do {
             while try statement.step() {
-                guard let id = statement.integer(0), let slug = statement.text(1), let fingerprint = statement.text(2) else {
-                    continue
-                }
-                viewers[id] = Viewer(slug: slug, fingerprint: fingerprint)
+                guard let id = statement.integer(0), let slug = statement.text(1), let fingerprint = statement.text(2),
+                    let files = statement.integer(3), let bytes = statement.integer(4)
+                else { continue }
+                viewers[id] = Viewer(id: id, slug: slug, fingerprint: fingerprint, files: Int(files), bytes: Int(bytes))
             }
         } catch {
             return nil
@@ -120,7 +124,7 @@ final class PreviousBuild: @unchecked Sendable {
     /// Records what a successful build rendered, replacing the previous record, so the next
     /// build can carry over unchanged viewers. Returns why it could not be written, if so:
     /// the site is already in place, and the digest check makes the next build a full one.
-    static func record(store: String, output: String, viewers: [(id: Int64, slug: String, fingerprint: String)]) -> String? {
+    static func record(store: String, output: String, viewers: [Viewer]) -> String? {
         do {
             let manifest = try Data(contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped)
             let database = try Database(path: store)
@@ -133,13 +137,17 @@ final class PreviousBuild: @unchecked Sendable {
 
     private static func record(
         in database: Database, output: String, manifestDigest digest: String,
-        viewers: [(id: Int64, slug: String, fingerprint: String)]
+        viewers: [Viewer]
     ) throws {
         try database.transaction {
             try database.execute("DELETE FROM build_viewer")
-            let insert = try database.statement("INSERT INTO build_viewer (person_id, slug, fingerprint) VALUES (?, ?, ?)")
+            let insert = try database.statement(
+                "INSERT INTO build_viewer (person_id, slug, fingerprint, files, bytes) VALUES (?, ?, ?, ?, ?)")
             for viewer in viewers {
-                try insert.run([.integer(viewer.id), .text(viewer.slug), .text(viewer.fingerprint)])
+                try insert.run([
+                    .integer(viewer.id), .text(viewer.slug), .text(viewer.fingerprint), .integer(Int64(viewer.files)),
+                    .integer(Int64(viewer.bytes)),
+                ])
             }
             try database.statement("INSERT OR REPLACE INTO build_state (id, output, manifest_sha256) VALUES (1, ?, ?)")
                 .run([.text(output), .text(digest)])

@@ -26,14 +26,14 @@ extension SiteBuild {
                     let quotes = try store.visibleQuotes(viewer: home.person.id)
                     let fingerprint = BuildFingerprint.viewer(
                         home, siteDigest: siteDigest, contacts: contacts, quotes: quotes)
-                    queue.record(id: home.person.id, slug: home.slug, fingerprint: fingerprint)
-                    if let previous, previous.viewers[home.person.id]?.fingerprint == fingerprint,
-                        previous.viewers[home.person.id]?.slug == home.slug,
-                        let chunk = previous.manifestChunk(slug: home.slug),
-                        let files = try writer.carry(directory: home.slug)
+                    if let previous, let before = previous.viewers[home.person.id], before.fingerprint == fingerprint,
+                        before.slug == home.slug, let chunk = previous.manifestChunk(slug: home.slug),
+                        try writer.keep(directory: home.slug)
                     {
                         try spool.add(chunk: chunk.bytes, key: home.slug + "/")
-                        let done = queue.finished(pages: chunk.count, files: files - chunk.count, carried: true)
+                        writer.countKept(files: before.files, bytes: before.bytes)
+                        queue.record(before)
+                        let done = queue.finished(pages: chunk.count, files: before.files - chunk.count, carried: true)
                         options.progress?(done, selected.count)
                         continue
                     }
@@ -42,6 +42,9 @@ extension SiteBuild {
                     let pages = ViewerPages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
                     try pages.render(home, contacts: contacts, quotes: quotes)
                     try spool.add(output.entries, key: home.slug + "/")
+                    queue.record(PreviousBuild.Viewer(
+                        id: home.person.id, slug: home.slug, fingerprint: fingerprint,
+                        files: output.entries.count + output.files, bytes: output.bytes))
                     if let check { validation?.finish(check) }
                     let done = queue.finished(pages: output.entries.count, files: output.files, carried: false)
                     options.progress?(done, selected.count)
@@ -63,7 +66,7 @@ extension SiteBuild {
         var files: Int
         var viewers: Int
         var carried: (viewers: Int, pages: Int, files: Int)
-        var fingerprints: [(id: Int64, slug: String, fingerprint: String)]
+        var fingerprints: [PreviousBuild.Viewer]
     }
 }
 
@@ -77,7 +80,7 @@ final class ViewerQueue: @unchecked Sendable {
     private(set) var files = 0
     private(set) var error: Error?
     private(set) var carried = (viewers: 0, pages: 0, files: 0)
-    private(set) var fingerprints: [(id: Int64, slug: String, fingerprint: String)] = []
+    private(set) var fingerprints: [PreviousBuild.Viewer] = []
 
     init(count: Int) { self.count = count }
 
@@ -105,11 +108,11 @@ final class ViewerQueue: @unchecked Sendable {
         return done
     }
 
-    /// Records a viewer's fingerprint for the next build.
-    func record(id: Int64, slug: String, fingerprint: String) {
+    /// Records a viewer's fingerprint and files for the next build.
+    func record(_ viewer: PreviousBuild.Viewer) {
         lock.lock()
         defer { lock.unlock() }
-        fingerprints.append((id, slug, fingerprint))
+        fingerprints.append(viewer)
     }
 
     /// Records a failure; the first one wins and stops the queue.

@@ -118,7 +118,7 @@ public enum SiteBuild {
     /// and the output folder's normalised path.
     static func build(
         _ options: Options
-    ) throws -> (Report, [(id: Int64, slug: String, fingerprint: String)], String) {
+    ) throws -> (Report, [PreviousBuild.Viewer], String) {
         try checkOutput(options.output, against: [("store", options.store), ("templates", options.templates)])
         var report = Report()
         let store = try step("open the store \(options.store)") { try SiteStore(path: options.store) }

@@ -34,6 +34,8 @@ public final class SiteWriter: @unchecked Sendable {
     private var directories: Set<String> = [""]
     var counts = Counts()
     private var finished = false
+    /// Top-level folders of the previous site moved whole into the new one at commit.
+    var kept: [String] = []
 
     /// Prepares a fresh staging folder beside `output` (creating `output`'s parent if needed).
     public init(output: String) throws {
@@ -55,6 +57,8 @@ public final class SiteWriter: @unchecked Sendable {
                         + "vantage built; remove it or choose another --out")
             }
         }
+        // A build killed mid-commit may have left carried folders in the staging tree.
+        Self.recoverKeptFolders(output: self.output, staging: staging)
         do {
             try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
             for stale in [staging, staging + ".old", staging + ".manifest"] where files.fileExists(atPath: stale) {
@@ -161,18 +165,26 @@ public final class SiteWriter: @unchecked Sendable {
             return counts
         }
         carryHiddenFiles()
+        try moveKeptFolders()
         let old: String
         if Self.exchange(staging, output) {
             old = staging
         } else {
             // No renameat2 here: two renames, with a moment without an output folder.
             old = staging + ".old"
-            guard rename(output, old) == 0 else { throw posixError("cannot move the old site aside") }
+            guard rename(output, old) == 0 else {
+                let error = posixError("cannot move the old site aside")
+                restoreKeptFolders()
+                throw error
+            }
             guard rename(staging, output) == 0 else {
+                let error = posixError("cannot move the new site into place")
                 _ = rename(old, output)
-                throw posixError("cannot move the new site into place")
+                restoreKeptFolders()
+                throw error
             }
         }
+        unlink(keepJournal)
         counts.removed = Self.removeTree(old, countingFilesMissingFrom: output)
         return counts
     }

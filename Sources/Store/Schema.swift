@@ -130,7 +130,9 @@ public enum Schema {
             CREATE TABLE build_viewer (
                 person_id INTEGER PRIMARY KEY,
                 slug TEXT NOT NULL,
-                fingerprint TEXT NOT NULL        -- hex SHA-256 of everything the viewer's pages depend on
+                fingerprint TEXT NOT NULL,       -- hex SHA-256 of everything the viewer's pages depend on
+                files INTEGER NOT NULL,          -- files in the viewer's folder (pages and others)
+                bytes INTEGER NOT NULL           -- their total size
             );
             """),
     ]
