@@ -3,44 +3,8 @@ import VantageCore
 
 @testable import Render
 
-@Suite("Hashes")
-struct HashTests {
-    @Test(arguments: [
-        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-    ])
-    func sha256Vectors(message: String, digest: String) {
-        #expect(SHA256.swiftHex(Array(message.utf8)) == digest)
-        #expect(SHA256.hex(Array(message.utf8)) == digest)
-    }
-
-    @Test("The system's SHA-256 (when there is one) and the Swift rounds agree on every length")
-    func sha256Implementations() {
-        var generator = StableHash.of("seed")
-        for length in Array(0...300) + [4096, 65_537] {
-            let bytes = (0..<length).map { _ -> UInt8 in
-                generator = StableHash.mix(generator)
-                return UInt8(truncatingIfNeeded: generator)
-            }
-            #expect(SHA256.hex(bytes) == SHA256.swiftHex(bytes), "length \(length)")
-        }
-    }
-
-    @Test("SHA-256 of a million 'a's, fed in uneven pieces")
-    func sha256Chunked() {
-        var hasher = SHA256()
-        let piece = [UInt8](repeating: 0x61, count: 999)
-        var fed = 0
-        while fed < 1_000_000 {
-            let count = min(piece.count - fed % 7, 1_000_000 - fed)
-            hasher.update(piece[0..<count])
-            fed += count
-        }
-        #expect(hasher.finalizeHex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
-    }
-
+@Suite("Stable hash and Browse order")
+struct StableHashTests {
     @Test("The stable hash is fixed across runs and machines")
     func stableHash() {
         // Fixed values: a change here changes every Browse order.
