@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 #if canImport(Glibc)
     import Glibc
