@@ -58,7 +58,7 @@ def new_driver(width=390, height=844, reduced_motion=False, download_dir=None):
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--allow-file-access-from-files", "--window-size=%d,%d" % (width, height),
-                     "--force-device-scale-factor=1", "--lang=en-US"):
+                     "--force-device-scale-factor=1", "--lang=en-US", "--hide-scrollbars"):
         options.add_argument(argument)
     if reduced_motion:
         options.add_argument("--force-prefers-reduced-motion")
@@ -71,6 +71,9 @@ def new_driver(width=390, height=844, reduced_motion=False, download_dir=None):
             "safebrowsing.enabled": False,
         })
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    # A headless window is at least 500 px wide; a phone is narrower.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     if download_dir:
         driver.execute_cdp_cmd("Browser.setDownloadBehavior",
                                {"behavior": "allow", "downloadPath": str(download_dir)})
