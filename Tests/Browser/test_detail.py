@@ -137,11 +137,8 @@ class IdeaOverlay(BrowserTest):
     def test_opening_from_the_address_then_closing_shows_the_list(self):
         for load in ("new page", "same page"):
             with self.subTest(load=load):
-                if load == "new page":
-                    self.open(self.list_url(2) + "#idea-idea-0012")
-                else:
-                    self.open_list(2)
-                    self.driver.get(self.list_url(2) + "#idea-idea-0012")
+                self.open_list(1 if load == "new page" else 2)
+                self.driver.get(self.list_url(2) + "#idea-idea-0012")
                 self.wait(lambda d: self.shown_id() == "idea-0012", message="the overlay opens from the fragment")
                 self.actions().send_keys("\ue00c").perform()
                 self.wait(lambda d: not self.overlay_open(), message="Escape closes")
