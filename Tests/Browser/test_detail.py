@@ -146,6 +146,17 @@ class IdeaOverlay(BrowserTest):
                 self.assertEqual(
                     self.js("return getComputedStyle(document.getElementById('idea-idea-0012')).position"), "static")
 
+    def test_right_to_left_pages_mirror_the_horizontal_directions(self):
+        self.open_list()
+        self.js("document.documentElement.dir = 'rtl'")
+        self.tap_idea(2)
+        self.swipe(dx=150)
+        self.wait(lambda d: self.shown_id() == "idea-0003", message="swipe right: next in RTL")
+        self.actions().send_keys("\ue012").perform()  # ArrowLeft
+        self.wait(lambda d: self.shown_id() == "idea-0004", message="ArrowLeft: next in RTL")
+        self.swipe(dx=-150, kind="touch")
+        self.wait(lambda d: self.shown_id() == "idea-0003", message="swipe left: previous in RTL")
+
     def test_no_serious_accessibility_violations_with_the_overlay_open(self):
         self.open_list()
         self.assertAccessible()
