@@ -37,11 +37,11 @@ let package = Package(
             name: "vantage-bench",
             dependencies: ["VantageCore", "Store", "Import", "Template", "Render", "Validate", "Diff"]),
         .testTarget(name: "CoreTests", dependencies: ["VantageCore"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "Store", "VantageCore"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Store", "VantageCore", "VantageCLI"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template", "VantageCore"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore"]),
         .testTarget(name: "ValidateTests", dependencies: ["Validate", "VantageCore"]),
-        .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore"]),
+        .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore", "VantageCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["VantageCLI"]),
     ],
     swiftLanguageModes: [.v6]

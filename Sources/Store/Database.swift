@@ -92,6 +92,36 @@ public final class Database {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Rows changed since the connection opened (every table, the temp schema included).
+    public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
+
+    /// The rowid of the last row inserted through this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// True while a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// `PRAGMA user_version`: the number of migrations applied to this store.
+    public var userVersion: Int {
+        get throws {
+            if case .integer(let version) = try scalar("PRAGMA user_version") { return Int(version) }
+            return 0
+        }
+    }
+
+    /// Runs `body` in a read transaction, so every query in it sees one snapshot.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN DEFERRED")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// The rows of a query, as values, for small lookups and tests.
     public func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
         let statement = try self.statement(sql)
@@ -149,9 +179,43 @@ public final class Statement {
         case .null: rc = sqlite3_bind_null(handle, index)
         case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
         case .real(let v): rc = sqlite3_bind_double(handle, index, v)
-        case .text(let v): rc = sqlite3_bind_text(handle, index, v, -1, SQLITE_TRANSIENT)
+        case .text(let v): rc = sqlite3_bind_text(handle, index, v, Int32(v.utf8.count), SQLITE_TRANSIENT)
         }
         if rc != SQLITE_OK { throw database.error(rc, sql: sql) }
+    }
+
+    /// Binds text at `index` without wrapping it in a `DatabaseValue` (the importer's hot path).
+    @inline(__always)
+    public func bindText(_ value: String, at index: Int32) throws {
+        var value = value
+        let rc = value.withUTF8 { bytes -> Int32 in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), SQLITE_TRANSIENT)
+            }
+        }
+        if rc != SQLITE_OK { throw database.error(rc, sql: sql) }
+    }
+
+    /// Binds an integer at `index` without wrapping it in a `DatabaseValue`.
+    @inline(__always)
+    public func bindInteger(_ value: Int64, at index: Int32) throws {
+        let rc = sqlite3_bind_int64(handle, index, value)
+        if rc != SQLITE_OK { throw database.error(rc, sql: sql) }
+    }
+
+    /// Binds NULL at `index`.
+    public func bindNull(at index: Int32) throws {
+        let rc = sqlite3_bind_null(handle, index)
+        if rc != SQLITE_OK { throw database.error(rc, sql: sql) }
+    }
+
+    /// Runs a statement whose parameters are already bound, to completion, then resets it.
+    public func runBound() throws {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
     }
 
     /// Binds a string (or NULL) at `index`.

@@ -6,9 +6,14 @@
 public enum Schema {
     /// A named step from one schema version to the next.
     public struct Migration: Sendable {
+        /// What the step does, for messages.
         public let name: String
+        /// The statements of the step, run in one transaction.
         public let sql: String
     }
+
+    /// The schema version a store has once every migration is applied.
+    public static var currentVersion: Int { migrations.count }
 
     /// Every migration, oldest first. The schema version is the number applied.
     public static let migrations: [Migration] = [
@@ -17,27 +22,30 @@ public enum Schema {
                 id INTEGER PRIMARY KEY CHECK (id = 1),
                 title TEXT,
                 default_locale TEXT NOT NULL DEFAULT 'en',
-                locales TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(locales)),
+                locales TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(locales) AND json_type(locales) = 'array'),
                 time_zone TEXT NOT NULL DEFAULT 'UTC',
-                default_region TEXT NOT NULL DEFAULT 'US',
+                default_region TEXT NOT NULL DEFAULT 'US' CHECK (default_region GLOB '[A-Z][A-Z]'),
                 page_size INTEGER NOT NULL DEFAULT 50 CHECK (page_size > 0),
-                build_date INTEGER
+                build_date INTEGER               -- site.json buildDate; NULL: see Store.buildDate
             );
 
             -- One row per person, merged across the apps by phone or email.
             -- A person has a home when they are a user of either app.
             CREATE TABLE person (
                 id INTEGER PRIMARY KEY,
-                phone TEXT UNIQUE CHECK (phone IS NULL OR phone GLOB '+[1-9][0-9]*'),
-                email TEXT UNIQUE CHECK (email IS NULL OR email = lower(email)),
-                name TEXT,                       -- the name the person chose (Quotes wins); NULL for contacts
+                phone TEXT UNIQUE CHECK (phone IS NULL OR (phone GLOB '+[1-9]*' AND NOT substr(phone, 2) GLOB '*[^0-9]*')),
+                email TEXT UNIQUE CHECK (email IS NULL OR (email = lower(email) AND email LIKE '_%@_%')),
+                name TEXT CHECK (name IS NULL OR length(name) >= 1), -- the name the person chose (Quotes wins); NULL for contacts
                 locale TEXT,
                 time_zone TEXT,
                 quotes_user INTEGER NOT NULL DEFAULT 0 CHECK (quotes_user IN (0, 1)),
                 changejar_user INTEGER NOT NULL DEFAULT 0 CHECK (changejar_user IN (0, 1)),
                 last_visit_at INTEGER,           -- Change Jar lastVisitAt; NULL: never visited
                 CHECK (phone IS NOT NULL OR email IS NOT NULL),
-                CHECK (NOT (quotes_user OR changejar_user) OR name IS NOT NULL)
+                CHECK (NOT quotes_user OR phone IS NOT NULL),
+                CHECK (NOT changejar_user OR email IS NOT NULL),
+                CHECK (NOT (quotes_user OR changejar_user) OR name IS NOT NULL),
+                CHECK (quotes_user OR changejar_user OR (name IS NULL AND last_visit_at IS NULL))
             );
 
             CREATE TABLE idea (
@@ -64,19 +72,20 @@ public enum Schema {
             ) WITHOUT ROWID;
             CREATE INDEX quote_by_speaker ON quote (said_by, said_at DESC, id);
 
-            -- heardBy, in export order; said_at is copied so a hearer's feed is one index range.
+            -- heardBy: one row per hearer, `position` keeps export order (read ORDER BY position).
+            -- said_at is copied from the quote so that a hearer's feed is one index range.
+            -- The key is (quote, person): a person hears a quote once.
             CREATE TABLE hearer (
                 quote_id TEXT NOT NULL REFERENCES quote(id) ON DELETE CASCADE,
                 position INTEGER NOT NULL CHECK (position >= 0),
                 person_id INTEGER NOT NULL REFERENCES person(id),
                 name TEXT NOT NULL,
                 said_at INTEGER NOT NULL,
-                PRIMARY KEY (quote_id, position),
-                UNIQUE (quote_id, person_id)
+                PRIMARY KEY (quote_id, person_id)
             ) WITHOUT ROWID;
             CREATE INDEX hearer_feed ON hearer (person_id, said_at DESC, quote_id);
 
-            -- Address-book entries of registered users.
+            -- Address-book entries of registered Quotes users.
             CREATE TABLE contact (
                 owner_id INTEGER NOT NULL REFERENCES person(id),
                 person_id INTEGER NOT NULL REFERENCES person(id),
@@ -89,7 +98,7 @@ public enum Schema {
                 reviewer TEXT NOT NULL,
                 item TEXT NOT NULL,
                 action TEXT NOT NULL CHECK (action IN ('archive', 'delete', 'later', 'list')),
-                until TEXT,
+                until TEXT CHECK (until IS NULL OR until GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*'),
                 list TEXT,
                 decided_at INTEGER NOT NULL,
                 exported_at INTEGER NOT NULL,
@@ -100,10 +109,14 @@ public enum Schema {
 
             -- THE visibility rule (DATA.md): a viewer sees a quote exactly when the viewer said it
             -- or heard it. Everything that shows quotes to a viewer reads through this view.
+            -- UNION ALL (with the speaker's own hearer row left out) rather than UNION: SQLite
+            -- pushes `viewer_id = ?` into both arms only for UNION ALL, so a viewer's quotes are
+            -- two index ranges (quote_by_speaker, hearer_feed) and never a scan.
             CREATE VIEW visible_quote (viewer_id, quote_id, said_at) AS
                 SELECT said_by, id, said_at FROM quote
-                UNION
-                SELECT person_id, quote_id, said_at FROM hearer;
+                UNION ALL
+                SELECT h.person_id, h.quote_id, h.said_at FROM hearer h
+                WHERE NOT EXISTS (SELECT 1 FROM quote s WHERE s.id = h.quote_id AND s.said_by = h.person_id);
             """),
     ]
 }

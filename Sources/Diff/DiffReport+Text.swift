@@ -1,0 +1,53 @@
+extension DiffReport {
+    /// The report for people: a headline and one line per page for each group, the unified
+    /// diffs of the changed pages (not with `--stat` or bare manifests), then the summary.
+    public var text: String {
+        var out = ""
+        if isIdentical { out += "No differences in \(DiffReport.counted(pagesCompared, "page")).\n" }
+        for group in groups {
+            out += group.headline + "\n"
+            let width = group.pages.map(\.path.count).max() ?? 0
+            for page in group.pages {
+                let status = page.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                out += "  " + status + " " + page.path.padding(toLength: width, withPad: " ", startingAt: 0)
+                out += "  " + page.detail + "\n"
+            }
+        }
+        if comparedContent, !statOnly {
+            for group in groups {
+                for page in group.pages {
+                    guard case .text(_, _, let hunks)? = page.content, !hunks.isEmpty else { continue }
+                    out += "\n" + "diff " + page.path + " — " + group.name + ": " + page.label + "\n"
+                    out += "--- " + Manifest.join(oldName, page.path) + "\n"
+                    out += "+++ " + Manifest.join(newName, page.path) + "\n"
+                    for hunk in hunks {
+                        out += hunk.header + "\n"
+                        for line in hunk.lines { out += line.rendered + "\n" }
+                    }
+                }
+            }
+        }
+        if !groups.isEmpty { out += "\n" }
+        out += summaryLine + "\n"
+        return out
+    }
+}
+
+extension PageReport {
+    /// The short account of a page in listings: line counts for a changed page whose text was
+    /// compared, sizes otherwise.
+    public var detail: String {
+        switch status {
+        case .added: return "\(new?.bytes ?? 0) bytes"
+        case .removed: return "\(old?.bytes ?? 0) bytes"
+        case .changed:
+            let sizes = "\(old?.bytes ?? 0) -> \(new?.bytes ?? 0) bytes"
+            switch content {
+            case .text(let deletions, let insertions, _)?:
+                return deletions == 0 && insertions == 0 ? "markup only, " + sizes : "+\(insertions) -\(deletions)"
+            case .binary?: return "binary, " + sizes
+            case nil: return sizes
+            }
+        }
+    }
+}

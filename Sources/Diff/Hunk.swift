@@ -1,0 +1,90 @@
+/// One line of a unified diff.
+public struct DiffLine: Sendable, Equatable {
+    /// Whether the line is context, deleted or inserted.
+    public enum Kind: Character, Sendable {
+        case context = " ", deleted = "-", inserted = "+"
+    }
+
+    /// Context, deleted or inserted.
+    public var kind: Kind
+    /// The line's text.
+    public var text: String
+
+    /// The line as a unified diff writes it: its mark, then its text.
+    public var rendered: String { String(kind.rawValue) + text }
+}
+
+/// A run of changes with its context, headed `@@ -oldStart,oldCount +newStart,newCount @@`.
+public struct Hunk: Sendable, Equatable {
+    /// The first old line shown (1-based; the line before the hunk when `oldCount` is 0).
+    public var oldStart: Int
+    /// Old lines shown (context and deleted).
+    public var oldCount: Int
+    /// The first new line shown (1-based; the line before when `newCount` is 0).
+    public var newStart: Int
+    /// New lines shown (context and inserted).
+    public var newCount: Int
+    /// The lines, deletions before insertions within each change.
+    public var lines: [DiffLine]
+
+    /// `@@ -a,b +c,d @@`.
+    public var header: String { "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@" }
+}
+
+extension LineDiff {
+    /// The changes as unified-diff hunks with `context` unchanged lines around each change;
+    /// changes closer than twice the context share a hunk.
+    public func hunks(old: [String], new: [String], context: Int) -> [Hunk] {
+        // The script as a flat sequence of operations: (kind, old index, new index).
+        var operations: [(kind: DiffLine.Kind, old: Int, new: Int)] = []
+        var i = 0, j = 0
+        while i < old.count || j < new.count {
+            if i < old.count, deleted[i] {
+                operations.append((.deleted, i, j)); i += 1
+            } else if j < new.count, inserted[j] {
+                operations.append((.inserted, i, j)); j += 1
+            } else {
+                operations.append((.context, i, j)); i += 1; j += 1
+            }
+        }
+        var hunks: [Hunk] = []
+        var index = 0
+        while index < operations.count {
+            guard operations[index].kind != .context else { index += 1; continue }
+            let start = max(0, index - context)
+            // Extend while the next change is within 2 * context unchanged lines.
+            var end = index
+            var scan = index
+            while scan < operations.count {
+                if operations[scan].kind != .context {
+                    end = scan
+                    scan += 1
+                    continue
+                }
+                var gap = scan
+                while gap < operations.count, operations[gap].kind == .context { gap += 1 }
+                if gap < operations.count, gap - scan <= 2 * context { scan = gap; continue }
+                break
+            }
+            let stop = min(operations.count, end + context + 1)
+            var lines: [DiffLine] = []
+            var oldCount = 0, newCount = 0
+            for operation in operations[start..<stop] {
+                switch operation.kind {
+                case .context:
+                    lines.append(DiffLine(kind: .context, text: old[operation.old])); oldCount += 1; newCount += 1
+                case .deleted:
+                    lines.append(DiffLine(kind: .deleted, text: old[operation.old])); oldCount += 1
+                case .inserted:
+                    lines.append(DiffLine(kind: .inserted, text: new[operation.new])); newCount += 1
+                }
+            }
+            let first = operations[start]
+            hunks.append(Hunk(
+                oldStart: oldCount == 0 ? first.old : first.old + 1, oldCount: oldCount,
+                newStart: newCount == 0 ? first.new : first.new + 1, newCount: newCount, lines: lines))
+            index = stop
+        }
+        return hunks
+    }
+}

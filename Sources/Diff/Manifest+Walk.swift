@@ -1,0 +1,40 @@
+import Foundation
+import VantageCore
+
+extension Manifest {
+    /// Lists every regular file under `folder` (except a top-level `manifest.json`) with its
+    /// SHA-256, for a site built without a manifest. Kinds and viewers are unknown here; the
+    /// diff fills them in from the pages it reads.
+    ///
+    /// Symbolic links are skipped rather than followed, so nothing outside the folder is read.
+    public static func walk(folder: String, displayName: String) throws(Diagnostic) -> Manifest {
+        let root = FileSystem.withoutTrailingSlash(folder)
+        guard var relativePaths = FileSystem.regularFiles(under: root) else {
+            throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: displayName))
+        }
+        relativePaths.removeAll { $0 == "manifest.json" }
+        relativePaths.sort { PathOrder.precedes($0, $1) }
+        let rootPath = root + "/"
+
+        // Hashing dominates: spread it over the cores.
+        let paths = relativePaths
+        let hashes = ParallelMap.map(count: paths.count) { index -> (String, Int)? in
+            guard let bytes = FileSystem.read(rootPath + paths[index]) else { return nil }
+            return (SHA256.hex(bytes), bytes.count)
+        }
+        var pages: [ManifestPage] = []
+        pages.reserveCapacity(paths.count)
+        for (relative, hash) in zip(paths, hashes) {
+            guard let (sha, size) = hash else {
+                throw Diagnostic.error("cannot read the file", at: SourceLocation(file: join(displayName, relative)))
+            }
+            pages.append(ManifestPage(path: relative, kind: nil, viewer: nil, sha256: sha, bytes: size))
+        }
+        return Manifest(pages: pages, origin: .walked(displayName))
+    }
+
+    /// `folder/relative` without doubling the slash.
+    static func join(_ folder: String, _ relative: String) -> String {
+        folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Runs independent work items on every core and returns their results in input order, so
+/// the output never depends on which worker finished first.
+enum ParallelMap {
+    /// `transform(0..<count)` computed concurrently, in index order.
+    static func map<Result: Sendable>(count: Int, _ transform: @Sendable (Int) -> Result) -> [Result] {
+        let slots = Slots<Result>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            slots.set(index, transform(index))
+        }
+        return slots.values
+    }
+
+    /// One slot per item, each written once by one worker and read after all have finished.
+    private final class Slots<Value: Sendable>: @unchecked Sendable {
+        private var storage: [Value?]
+        private let lock = NSLock()
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: Value) {
+            lock.lock()
+            storage[index] = value
+            lock.unlock()
+        }
+        var values: [Value] { storage.map { $0! } }
+    }
+}

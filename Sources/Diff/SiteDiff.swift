@@ -1,0 +1,119 @@
+import VantageCore
+
+/// Compares two built sites: manifests first (by SHA-256, no page read), then only the pages
+/// that differ are read, named and diffed.
+public enum SiteDiff {
+    /// What to compare and how much to keep.
+    public struct Options: Sendable {
+        /// Unchanged lines around each change (`--context`).
+        public var context: Int
+        /// Restrict to one viewer's pages (`--viewer`).
+        public var viewer: String?
+        /// Keep counts only, no diff lines (`--stat`).
+        public var statOnly: Bool
+
+        /// Options; the defaults are the command's.
+        public init(context: Int = 3, viewer: String? = nil, statOnly: Bool = false) {
+            self.context = context
+            self.viewer = viewer
+            self.statOnly = statOnly
+        }
+    }
+
+    /// The report for `old` → `new`. Throws a located diagnostic when a page the manifests
+    /// list cannot be read, or when `--viewer` names nobody on either side.
+    public static func compare(old: BuiltSite, new: BuiltSite, options: Options = Options()) throws(Diagnostic) -> DiffReport {
+        var changes = Manifest.changes(from: old.manifest, to: new.manifest)
+        if old.manifest.isWalked || new.manifest.isWalked { changes = fillHooks(changes, old: old, new: new) }
+
+        var compared = new.manifest.pages.count + changes.filter { $0.status == .removed }.count
+        if let viewer = options.viewer {
+            let known = old.manifest.pages.contains { $0.viewer == viewer } || new.manifest.pages.contains { $0.viewer == viewer }
+                || changes.contains { $0.viewer == viewer }
+            guard known else {
+                throw Diagnostic.error("--viewer \(viewer): no page of that viewer in \(old.name) or \(new.name)")
+            }
+            changes = changes.filter { $0.viewer == viewer }
+            compared = new.manifest.pages.filter { $0.viewer == viewer }.count + changes.filter { $0.status == .removed }.count
+        }
+
+        let readable = old.hasFiles && new.hasFiles
+        let readings = try read(changes, old: old, new: new, readable: readable, options: options)
+        let names = viewerNames(changes, old: old, new: new)
+        let oldSeries = PageSeries(old.manifest), newSeries = PageSeries(new.manifest)
+
+        var pages: [PageReport] = []
+        pages.reserveCapacity(changes.count)
+        for (change, reading) in zip(changes, readings) {
+            let entry = change.new ?? change.old!
+            let position = change.new != nil ? newSeries.position(of: entry) : oldSeries.position(of: entry)
+            pages.append(PageReport(
+                path: change.path, status: change.status, kind: change.kind, viewer: change.viewer,
+                label: label(change, heading: reading.heading, pageNumber: position.number),
+                pageNumber: position.number, list: position.list,
+                old: change.old, new: change.new, content: reading.content))
+        }
+        return DiffReport(
+            oldName: old.name, newName: new.name, comparedContent: readable, statOnly: options.statOnly,
+            groups: group(pages, names: names, old: old.manifest, new: new.manifest), pagesCompared: compared)
+    }
+
+    /// "quotes feed", "quotes said by Dad", "all ideas (page 2)", or the path when the kind is
+    /// unknown.
+    static func label(_ change: PageChange, heading: String?, pageNumber: Int?) -> String {
+        var label: String
+        if let name = PageKind.name(change.kind) {
+            label = name
+            if PageKind.namesAPerson(change.kind) { label += " " + (heading ?? change.path) }
+        } else {
+            label = change.path
+        }
+        if let pageNumber { label += " (page \(pageNumber))" }
+        return label
+    }
+
+    /// Site-wide pages first, then each viewer by slug; pages by kind, list and number. Display
+    /// names shared by two viewers get the slug added, so a headline never means two people.
+    static func group(_ pages: [PageReport], names: [String: String], old: Manifest, new: Manifest) -> [ViewerGroup] {
+        var byViewer: [String?: [PageReport]] = [:]
+        for page in pages { byViewer[page.viewer, default: []].append(page) }
+        let slugs = byViewer.keys.compactMap { $0 }.sorted { PathOrder.precedes($0, $1) }
+        var nameCounts: [String: Int] = [:]
+        for slug in slugs { nameCounts[names[slug] ?? slug, default: 0] += 1 }
+
+        // Presence is only knowable when both sides list every page with its viewer.
+        var oldViewers = Set<String>(), newViewers = Set<String>()
+        let presenceKnown: Bool
+        if case .file = old.origin, case .file = new.origin {
+            presenceKnown = true
+            oldViewers = old.viewers
+            newViewers = new.viewers
+        } else {
+            presenceKnown = false
+        }
+
+        // By kind, then list, then page number: "heard by" before "heard by (page 2)".
+        func ordered(_ pages: [PageReport]) -> [PageReport] {
+            pages.sorted { lhs, rhs in
+                let (a, b) = (PageKind.rank(lhs.kind), PageKind.rank(rhs.kind))
+                if a != b { return a < b }
+                if lhs.list != rhs.list { return PathOrder.precedes(lhs.list, rhs.list) }
+                if lhs.pageNumber != rhs.pageNumber { return (lhs.pageNumber ?? 1) < (rhs.pageNumber ?? 1) }
+                return PathOrder.precedes(lhs.path, rhs.path)
+            }
+        }
+        var groups: [ViewerGroup] = []
+        if let siteWide = byViewer[nil] {
+            groups.append(ViewerGroup(slug: nil, name: "Site-wide", presence: .both, pages: ordered(siteWide)))
+        }
+        for slug in slugs {
+            var name = names[slug] ?? slug
+            if nameCounts[name, default: 0] > 1, name != slug { name += " (\(slug))" }
+            var presence = ViewerGroup.Presence.both
+            if presenceKnown, !oldViewers.contains(slug) { presence = .added }
+            if presenceKnown, !newViewers.contains(slug) { presence = .removed }
+            groups.append(ViewerGroup(slug: slug, name: name, presence: presence, pages: ordered(byViewer[slug]!)))
+        }
+        return groups
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import VantageCore
+
+/// The export files found in a content directory (DATA.md): each record type comes from one
+/// JSON file or from its JSON Lines twin, never both.
+struct ContentLayout {
+    /// One input file: its path on disk and its name in messages.
+    struct File: Equatable {
+        let path: String
+        let name: String
+        var isJSONLines: Bool { path.hasSuffix(".jsonl") }
+    }
+
+    let site: File?
+    let changeJarUsers: File?
+    let ideas: File?
+    /// `quotes/export.json` (users, quotes and contacts in one document).
+    let quotesExport: File?
+    let quotesUsers: File?
+    let quotes: File?
+    let contacts: File?
+    let reviews: [File]
+    /// Files that are no export file, reported as warnings.
+    let ignored: [File]
+
+    /// Finds the files under `directory` (named in messages as the user wrote it).
+    init(directory: String) throws(Diagnostic) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw Diagnostic.error("no content directory here (expected changejar/, quotes/, reviews/ and site.json)",
+                                   at: SourceLocation(file: directory))
+        }
+        func file(_ relative: String) -> File {
+            let name = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+            return File(path: name, name: name)
+        }
+        func existing(_ relative: String) -> File? {
+            let candidate = file(relative)
+            return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
+        }
+        func one(_ folder: String, _ base: String) throws(Diagnostic) -> File? {
+            let json = existing("\(folder)/\(base).json")
+            let lines = existing("\(folder)/\(base).jsonl")
+            if json != nil, lines != nil {
+                throw Diagnostic.error("both \(base).json and \(base).jsonl exist; keep one",
+                                       at: SourceLocation(file: file(folder).name))
+            }
+            return json ?? lines
+        }
+        var ignored: [File] = []
+        func listing(_ folder: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: file(folder).path)) ?? [])
+                .filter { !$0.hasPrefix(".") }.sorted()
+        }
+
+        site = existing("site.json")
+        changeJarUsers = try one("changejar", "users")
+        ideas = try one("changejar", "ideas")
+        for name in listing("changejar") where !["users.json", "users.jsonl", "ideas.json", "ideas.jsonl"].contains(name) {
+            ignored.append(file("changejar/" + name))
+        }
+
+        quotesExport = existing("quotes/export.json")
+        quotesUsers = existing("quotes/users.jsonl")
+        quotes = existing("quotes/quotes.jsonl")
+        contacts = existing("quotes/contacts.jsonl")
+        if quotesExport != nil, let twin = quotesUsers ?? quotes ?? contacts {
+            throw Diagnostic.error(
+                "both export.json and \((twin.name as NSString).lastPathComponent) exist; give the Quotes export either as export.json or as JSON Lines",
+                at: SourceLocation(file: file("quotes").name))
+        }
+        for name in listing("quotes")
+        where !["export.json", "users.jsonl", "quotes.jsonl", "contacts.jsonl"].contains(name) {
+            ignored.append(file("quotes/" + name))
+        }
+
+        var reviews: [File] = []
+        for name in listing("reviews") {
+            if name.hasSuffix(".json") { reviews.append(file("reviews/" + name)) } else { ignored.append(file("reviews/" + name)) }
+        }
+        self.reviews = reviews
+        self.ignored = ignored
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import VantageCore
+
+/// Collects the fields that do not reach the store: unknown fields (warned once per field and
+/// file, never silently dropped) and password fields (dropped, with a warning). Warnings come
+/// out in the order they were first met, which is the order of the files and records; other
+/// warnings of the import are kept in the same sequence.
+final class FieldAudit {
+    private struct Finding {
+        var first: RecordLocation
+        var name: String
+        var isPassword: Bool
+        var count: Int
+    }
+
+    /// Field findings by id, and other warnings, in the order they were first met.
+    private enum Entry {
+        case field(String)
+        case note(Diagnostic)
+    }
+
+    private var order: [Entry] = []
+    private var findings: [String: Finding] = [:]
+
+    /// Adds a warning that is not about a field (a merge note, an ignored file).
+    func note(_ warning: Diagnostic) {
+        order.append(.note(warning))
+    }
+
+    /// True when a field of this name must never be stored ("password" in any case, anywhere
+    /// in the name).
+    static func isPassword(_ name: String) -> Bool {
+        name.range(of: "password", options: .caseInsensitive) != nil
+    }
+
+    /// Records every member of `object` (at `location`) that is not in `known`.
+    func check(_ object: JSONObject, at location: RecordLocation, known: [String]) {
+        for key in object.keys where !known.contains(key) {
+            note(key, at: location.member(key))
+        }
+    }
+
+    private func note(_ key: String, at location: RecordLocation) {
+        let id = location.file + "\u{0}" + location.fieldPattern
+        if findings[id] != nil {
+            findings[id]!.count += 1
+            return
+        }
+        order.append(.field(id))
+        findings[id] = Finding(first: location, name: key, isPassword: Self.isPassword(key), count: 1)
+    }
+
+    /// One warning per field and file, naming the first record that had it.
+    var warnings: [Diagnostic] {
+        order.map { entry in
+            guard case .field(let id) = entry, let finding = findings[id] else {
+                if case .note(let warning) = entry { return warning }
+                fatalError("unreachable")
+            }
+            let records = finding.count == 1 ? "1 record" : "\(finding.count) records"
+            let message = finding.isPassword
+                ? "dropped the password field \"\(finding.name)\": passwords never reach the store (in \(records))"
+                : "unknown field \"\(finding.name)\" is not stored (in \(records))"
+            return Diagnostic.warning(message, at: finding.first.source)
+        }
+    }
+}

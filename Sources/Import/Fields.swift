@@ -1,0 +1,219 @@
+import VantageCore
+
+/// The members of one JSON object of a record, read with the checks DATA.md asks for. Every
+/// failure is a `Diagnostic` naming the file, the record path of the member and what was
+/// expected; every string comes back NFC.
+struct Fields {
+    let object: JSONObject
+    let location: RecordLocation
+    let context: ReadContext
+
+    /// Reads `value` as an object at `location`, reporting members not in `known`.
+    init(_ value: JSONValue, at location: RecordLocation, known: [String], context: ReadContext, expected: String = "an object")
+        throws(Diagnostic)
+    {
+        guard case .object(let object) = value else {
+            throw location.error("expected \(expected), found \(value.kindDescription)")
+        }
+        self.object = object
+        self.location = location
+        self.context = context
+        context.audit.check(object, at: location, known: known)
+    }
+
+    /// The value of a required member (present and not null).
+    func required(_ key: String, expected: String) throws(Diagnostic) -> JSONValue {
+        guard let value = object[key] else { throw location.member(key).error("expected \(expected); the field is missing") }
+        if value.isNull { throw location.member(key).error("expected \(expected), found null") }
+        return value
+    }
+
+    /// The value of an optional member; nil when absent or null.
+    func optional(_ key: String) -> JSONValue? {
+        guard let value = object[key], !value.isNull else { return nil }
+        return value
+    }
+
+    /// A required string, NFC.
+    func string(_ key: String, expected: String = "a string") throws(Diagnostic) -> String {
+        try string(of: try required(key, expected: expected), key, expected: expected)
+    }
+
+    /// An optional string, NFC.
+    func optionalString(_ key: String, expected: String = "a string") throws(Diagnostic) -> String? {
+        guard let value = optional(key) else { return nil }
+        return try string(of: value, key, expected: expected)
+    }
+
+    /// A required string with at least one character, NFC.
+    func nonEmptyString(_ key: String, expected: String) throws(Diagnostic) -> String {
+        let text = try string(key, expected: expected)
+        if text.isEmpty { throw location.member(key).error("expected \(expected), found an empty string") }
+        return text
+    }
+
+    private func string(of value: JSONValue, _ key: String, expected: String) throws(Diagnostic) -> String {
+        guard case .string(let text) = value else {
+            throw location.member(key).error("expected \(expected), found \(value.kindDescription)")
+        }
+        return TextNormalization.nfc(text)
+    }
+
+    /// A required boolean.
+    func bool(_ key: String) throws(Diagnostic) -> Bool {
+        let value = try required(key, expected: "true or false")
+        guard case .bool(let flag) = value else {
+            throw location.member(key).error("expected true or false, found \(value.kindDescription)")
+        }
+        return flag
+    }
+
+    /// A required member that must be one of `choices`.
+    func choice(_ key: String, _ choices: [String]) throws(Diagnostic) -> String {
+        let expected = Self.describe(choices)
+        let text = try string(key, expected: expected)
+        guard choices.contains(text) else { throw location.member(key).error("expected \(expected), found \(quoted(text))") }
+        return text
+    }
+
+    /// A required phone number, in E.164.
+    func phone(_ key: String) throws(Diagnostic) -> String {
+        try phone(of: try string(key, expected: "a phone number"), key)
+    }
+
+    /// An optional phone number, in E.164.
+    func optionalPhone(_ key: String) throws(Diagnostic) -> String? {
+        guard let text = try optionalString(key, expected: "a phone number") else { return nil }
+        return try phone(of: text, key)
+    }
+
+    private func phone(of text: String, _ key: String) throws(Diagnostic) -> String {
+        do {
+            return try context.phones.e164(text)
+        } catch {
+            throw location.member(key).error("expected a phone number, found \(quoted(text)): \(error.reason)")
+        }
+    }
+
+    /// A required email, lower-cased.
+    func email(_ key: String) throws(Diagnostic) -> String {
+        try email(of: try string(key, expected: "an email address"), key)
+    }
+
+    /// An optional email, lower-cased.
+    func optionalEmail(_ key: String) throws(Diagnostic) -> String? {
+        guard let text = try optionalString(key, expected: "an email address") else { return nil }
+        return try email(of: text, key)
+    }
+
+    private func email(of text: String, _ key: String) throws(Diagnostic) -> String {
+        guard let email = TextNormalization.email(text) else {
+            throw location.member(key).error("expected an email address, found \(quoted(text))")
+        }
+        return email
+    }
+
+    /// A required timestamp with an offset, in Unix seconds.
+    func instant(_ key: String) throws(Diagnostic) -> Int64 {
+        try instant(of: try string(key, expected: Self.timestamp), key)
+    }
+
+    /// An optional timestamp with an offset, in Unix seconds.
+    func optionalInstant(_ key: String) throws(Diagnostic) -> Int64? {
+        guard let text = try optionalString(key, expected: Self.timestamp) else { return nil }
+        return try instant(of: text, key)
+    }
+
+    private static let timestamp = "an ISO 8601 timestamp with an offset"
+
+    private func instant(of text: String, _ key: String) throws(Diagnostic) -> Int64 {
+        do {
+            return try Timestamp.unixSeconds(text)
+        } catch {
+            throw location.member(key).error("expected \(Self.timestamp), found \(quoted(text)): \(error.reason)")
+        }
+    }
+
+    /// An optional BCP 47 language tag, in canonical case.
+    func optionalLanguageTag(_ key: String) throws(Diagnostic) -> String? {
+        guard let text = try optionalString(key, expected: Self.languageTag) else { return nil }
+        guard let tag = TextNormalization.languageTag(text) else {
+            throw location.member(key).error("expected \(Self.languageTag), found \(quoted(text))")
+        }
+        return tag
+    }
+
+    /// A required BCP 47 language tag.
+    func languageTag(_ key: String) throws(Diagnostic) -> String {
+        _ = try required(key, expected: Self.languageTag)
+        return try optionalLanguageTag(key)!
+    }
+
+    private static let languageTag = "a BCP 47 language tag such as \"pt-BR\""
+
+    /// An optional IANA time zone.
+    func optionalTimeZone(_ key: String) throws(Diagnostic) -> String? {
+        guard let text = try optionalString(key, expected: Self.timeZone) else { return nil }
+        guard TextNormalization.isTimeZone(text) else {
+            throw location.member(key).error("expected \(Self.timeZone), found \(quoted(text))")
+        }
+        return text
+    }
+
+    /// A required IANA time zone.
+    func timeZone(_ key: String) throws(Diagnostic) -> String {
+        _ = try required(key, expected: Self.timeZone)
+        return try optionalTimeZone(key)!
+    }
+
+    private static let timeZone = "an IANA time zone such as \"America/Sao_Paulo\""
+
+    /// A required array.
+    func array(_ key: String, expected: String) throws(Diagnostic) -> [JSONValue] {
+        let value = try required(key, expected: expected)
+        guard case .array(let elements) = value else {
+            throw location.member(key).error("expected \(expected), found \(value.kindDescription)")
+        }
+        return elements
+    }
+
+    /// "a", "a" or "b", "a", "b" or "c" — each quoted.
+    static func describe(_ choices: [String]) -> String {
+        let quotedChoices = choices.map { "\"\($0)\"" }
+        guard quotedChoices.count > 1 else { return quotedChoices.first ?? "" }
+        return quotedChoices.dropLast().joined(separator: ", ") + " or " + quotedChoices.last!
+    }
+}
+
+/// `text` in double quotes for messages, with quotes, backslashes and control characters
+/// escaped so that spaces and invisible characters show; long text is cut at 80 characters.
+func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in (text.count > 80 ? String(text.prefix(80)) + "…" : text).unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
+
+/// What record readers share: the phone reader for the site's default region and the audit
+/// of fields that are not stored.
+final class ReadContext {
+    let phones: PhoneNumberReader
+    let audit: FieldAudit
+
+    init(phones: PhoneNumberReader, audit: FieldAudit) {
+        self.phones = phones
+        self.audit = audit
+    }
+}

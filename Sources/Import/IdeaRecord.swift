@@ -1,0 +1,40 @@
+import VantageCore
+
+/// A Change Jar idea (`changejar/ideas.json` `ideas[]`, or a line of `changejar/ideas.jsonl`).
+struct IdeaRecord {
+    static let fields = ["id", "text", "submittedAt", "author", "showName", "for"]
+    static let authorFields = ["email", "name"]
+    /// DATA.md: 1 to 160 characters (grapheme clusters).
+    static let maximumLength = 160
+
+    let location: RecordLocation
+    let id: String
+    let text: String
+    let textLength: Int
+    let submittedAt: Int64
+    let authorEmail: String
+    let authorName: String
+    let showName: Bool
+    let forWhom: String
+
+    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (an idea)")
+        self.location = location
+        id = try fields.nonEmptyString("id", expected: "the idea's id")
+        text = try fields.string("text", expected: "the idea (1 to \(Self.maximumLength) characters)")
+        textLength = TextNormalization.characterCount(text)
+        guard (1...Self.maximumLength).contains(textLength) else {
+            throw location.member("text").error(
+                "expected 1 to \(Self.maximumLength) characters, found \(textLength)")
+        }
+        submittedAt = try fields.instant("submittedAt")
+        let authorLocation = location.member("author")
+        let author = try Fields(
+            try fields.required("author", expected: "an object (the author: email and name)"), at: authorLocation,
+            known: Self.authorFields, context: context, expected: "an object (the author: email and name)")
+        authorEmail = try author.email("email")
+        authorName = try author.string("name", expected: "the author's name")
+        showName = try fields.bool("showName")
+        forWhom = try fields.choice("for", ["self", "someone"])
+    }
+}

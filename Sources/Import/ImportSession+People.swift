@@ -1,0 +1,140 @@
+import VantageCore
+
+/// Users of both apps, merged into people (DATA.md "People"): a Change Jar user and a Quotes
+/// user are one person when they share a phone or an email; the Quotes record wins for name,
+/// locale and time zone; Change Jar gives the email (its identity) and the last visit.
+extension ImportSession {
+    private struct Read<User> {
+        let user: User
+        let record: RecordSource.Record
+    }
+
+    func importUsers(quotesExport: QuotesExport?) throws {
+        var quotesUsers: [Read<QuotesUser>] = []
+        var quotesSource: RecordSource?
+        if let quotesExport {
+            quotesSource = quotesExport.source("users")
+        } else if let file = layout.quotesUsers {
+            quotesSource = try recordSource(file, key: "users", expected: "an array of users", context: context)
+        }
+        if let source = quotesSource {
+            try collect(source, name: "Quotes users") { value, location in try QuotesUser(value, at: location, context: self.context) }
+                .forEach { quotesUsers.append(Read(user: $0.0, record: $0.1)) }
+        }
+        var changeJarUsers: [Read<ChangeJarUser>] = []
+        if let file = layout.changeJarUsers {
+            let source = try recordSource(file, key: "users", expected: "an array of users", context: context)
+            try collect(source, name: "Change Jar users") { value, location in try ChangeJarUser(value, at: location, context: self.context) }
+                .forEach { changeJarUsers.append(Read(user: $0.0, record: $0.1)) }
+        }
+
+        // Quotes users are keyed by phone, and by email when they give one.
+        var quotesByPhone: [String: Int] = [:]
+        var quotesByEmail: [String: Int] = [:]
+        var keptQuotes: [Read<QuotesUser>] = []
+        for read in quotesUsers {
+            let user = read.user
+            if let first = quotesByPhone[user.phone] {
+                try reject(user.location.member("phone").error(
+                    "expected each Quotes user once, found \(user.phone) again (also \(keptQuotes[first].user.location.path))"), read.record)
+                continue
+            }
+            if let email = user.email, let first = quotesByEmail[email] {
+                try reject(user.location.member("email").error(
+                    "expected each email once, found \(quoted(email)) again (also \(keptQuotes[first].user.location.path))"), read.record)
+                continue
+            }
+            quotesByPhone[user.phone] = keptQuotes.count
+            if let email = user.email { quotesByEmail[email] = keptQuotes.count }
+            keptQuotes.append(read)
+        }
+
+        // Each Change Jar user joins at most one Quotes user.
+        var partner: [Int: Read<ChangeJarUser>] = [:]
+        var alone: [Read<ChangeJarUser>] = []
+        var changeJarEmails: [String: String] = [:]
+        var changeJarPhones: [String: String] = [:]
+        for read in changeJarUsers {
+            let user = read.user
+            if let first = changeJarEmails[user.email] {
+                try reject(user.location.member("email").error(
+                    "expected each Change Jar user once, found \(quoted(user.email)) again (also \(first))"), read.record)
+                continue
+            }
+            if let phone = user.phone, let first = changeJarPhones[phone] {
+                try reject(user.location.member("phone").error(
+                    "expected each phone once, found \(phone) again (also \(first))"), read.record)
+                continue
+            }
+            let byPhone = user.phone.flatMap { quotesByPhone[$0] }
+            let byEmail = quotesByEmail[user.email]
+            if let byPhone, let byEmail, byPhone != byEmail {
+                try reject(user.location.error(
+                    "expected one person, found the phone of the Quotes user \(keptQuotes[byPhone].user.location.path) and the email of the Quotes user \(keptQuotes[byEmail].user.location.path)"),
+                    read.record)
+                continue
+            }
+            if let match = byPhone ?? byEmail, let other = partner[match] {
+                try reject(user.location.error(
+                    "expected one Change Jar user per person, found a second one for the Quotes user \(keptQuotes[match].user.location.path) (also \(other.user.location.path))"),
+                    read.record)
+                continue
+            }
+            changeJarEmails[user.email] = user.location.path
+            if let phone = user.phone { changeJarPhones[phone] = user.location.path }
+            if let match = byPhone ?? byEmail {
+                partner[match] = read
+            } else {
+                alone.append(read)
+            }
+        }
+
+        for (index, read) in keptQuotes.enumerated() {
+            let quotes = read.user
+            var person = PersonDirectory.Person(
+                phone: quotes.phone, email: quotes.email, name: quotes.name, locale: quotes.locale,
+                timeZone: quotes.timeZone, quotesUser: true)
+            if let changeJar = partner[index]?.user {
+                if let email = quotes.email, email != changeJar.email {
+                    audit.note(.warning(
+                        "the Quotes user \(quotes.location.path) has the email \(quoted(email)), this Change Jar user \(quoted(changeJar.email)); keeping \(quoted(changeJar.email))",
+                        at: changeJar.location.member("email").source))
+                }
+                if let phone = changeJar.phone, phone != quotes.phone {
+                    audit.note(.warning(
+                        "the Quotes user \(quotes.location.path) has the phone \(quotes.phone), this Change Jar user \(phone); keeping \(quotes.phone)",
+                        at: changeJar.location.member("phone").source))
+                }
+                person.email = changeJar.email
+                person.changeJarUser = true
+                person.lastVisitAt = changeJar.lastVisitAt
+            }
+            try people.claim(person)
+        }
+        for read in alone {
+            let user = read.user
+            try people.claim(PersonDirectory.Person(
+                phone: user.phone, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone,
+                changeJarUser: true, lastVisitAt: user.lastVisitAt))
+        }
+    }
+
+    /// Reads every record of `source` with `read`, rejecting bad ones; keeps the good ones
+    /// with their records (for rejecting them later when merging finds a conflict).
+    private func collect<User>(_ source: RecordSource, name: String, _ read: (JSONValue, RecordLocation) throws -> User)
+        throws -> [(User, RecordSource.Record)]
+    {
+        var users: [(User, RecordSource.Record)] = []
+        var count = 0
+        try source.forEach { record in
+            count += 1
+            do {
+                users.append((try read(try record.value.get(), record.location), record))
+            } catch let diagnostic as Diagnostic {
+                try reject(diagnostic, record)
+            }
+        }
+        recordsRead.append((name, count))
+        return users
+    }
+}

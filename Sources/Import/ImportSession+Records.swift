@@ -1,0 +1,91 @@
+import VantageCore
+
+/// Quotes, Quotes contacts and Change Jar ideas: streamed record by record. The reading thread
+/// parses and checks each record and resolves the users it names (from a snapshot of the
+/// merged users); this thread resolves everyone else and stores it.
+extension ImportSession {
+    func importQuotes(quotesExport: QuotesExport?) throws {
+        let sync = try QuoteSync(database: database)
+        var source: RecordSource?
+        if let quotesExport {
+            source = quotesExport.source("quotes")
+        } else if let file = layout.quotes {
+            source = try recordSource(file, key: "quotes", expected: "an array of quotes", context: context)
+        }
+        if let source {
+            let context = self.context!
+            let users = people.users()
+            typealias Prepared = (quote: QuoteRecord, submitter: Int64, saidBy: Int64?, hearers: [Int64?])
+            try each(source, count: "quotes", decode: { value, location -> Prepared in
+                let quote = try QuoteRecord(value, at: location, context: context)
+                guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
+                    throw location.member("submittedBy").error(
+                        "expected the phone of a registered Quotes user, found \(quote.submittedBy), which no Quotes user has")
+                }
+                return (quote, submitter, users.byPhone[quote.saidBy.phone], quote.heardBy.map { users.byPhone[$0.phone] })
+            }) { prepared, location in
+                let quote = prepared.quote
+                try sync.claim(id: quote.id, at: location)
+                let saidBy = try prepared.saidBy ?? self.people.contact(phone: quote.saidBy.phone)
+                var hearers: [(person: Int64, name: String)] = []
+                hearers.reserveCapacity(quote.heardBy.count)
+                for (hearer, known) in zip(quote.heardBy, prepared.hearers) {
+                    hearers.append((try known ?? self.people.contact(phone: hearer.phone), hearer.name))
+                }
+                try sync.write(QuoteSync.Resolved(
+                    id: quote.id, text: quote.text, saidBy: saidBy, saidByName: quote.saidBy.name, saidAt: quote.saidAt,
+                    submittedBy: prepared.submitter, hearers: hearers))
+            }
+        }
+        try sync.finish()
+        tables["quotes"] = sync.quotes
+        tables["hearers"] = sync.hearers
+    }
+
+    func importContacts(quotesExport: QuotesExport?) throws {
+        let sync = try ContactSync(database: database)
+        var source: RecordSource?
+        if let quotesExport {
+            source = quotesExport.source("contacts")
+        } else if let file = layout.contacts {
+            source = try recordSource(file, key: "contacts", expected: "an array of contacts", context: context)
+        }
+        if let source {
+            let context = self.context!
+            let users = people.users()
+            try each(source, count: "contacts", decode: { value, location -> (ContactRecord, Int64) in
+                let contact = try ContactRecord(value, at: location, context: context)
+                guard let owner = users.quotesUser(phone: contact.owner) else {
+                    throw location.member("owner").error(
+                        "expected the phone of a registered Quotes user, found \(contact.owner), which no Quotes user has")
+                }
+                return (contact, owner)
+            }) { prepared, location in
+                let (contact, owner) = prepared
+                let person = try self.people.contact(phone: contact.phone)
+                try sync.claim(owner: owner, person: person, phone: contact.phone, at: location)
+                try sync.write(owner: owner, person: person, name: contact.name)
+            }
+        }
+        try sync.finish()
+        tables["contacts"] = sync.changes
+    }
+
+    func importIdeas() throws {
+        let sync = try IdeaSync(database: database)
+        if let file = layout.ideas {
+            let source = try recordSource(file, key: "ideas", expected: "an array of ideas", context: context)
+            let context = self.context!
+            try each(source, count: "ideas", decode: { value, location in try IdeaRecord(value, at: location, context: context) }) {
+                idea, location in
+                try sync.claim(id: idea.id, at: location)
+                let author = try self.people.author(email: idea.authorEmail)
+                try sync.write(id: idea.id, IdeaSync.Resolved(
+                    text: idea.text, textLength: Int64(idea.textLength), submittedAt: idea.submittedAt, author: author,
+                    authorName: idea.authorName, showName: idea.showName, forWhom: idea.forWhom))
+            }
+        }
+        try sync.finish()
+        tables["ideas"] = sync.changes
+    }
+}

@@ -1,0 +1,134 @@
+import Store
+import VantageCore
+
+/// `site.json` and the review files: small documents read whole.
+private struct ReviewKey: Hashable {
+    let reviewer: String
+    let item: String
+    static func < (a: ReviewKey, b: ReviewKey) -> Bool { (a.reviewer, a.item) < (b.reviewer, b.item) }
+}
+
+extension ImportSession {
+    /// The site settings; an error in site.json stops the import even with `--keep-going`,
+    /// since the settings (the default phone region above all) change how everything is read.
+    func readSite() throws -> SiteRecord {
+        guard let file = layout.site else { return SiteRecord() }
+        let document = try JSONDocument(file)
+        let bootstrap = ReadContext(phones: PhoneNumberReader(defaultRegion: PhoneRegion.named("US")!), audit: audit)
+        return try SiteRecord(document.root, at: RecordLocation(file: file.name), context: bootstrap)
+    }
+
+    func storeSite(_ site: SiteRecord) throws {
+        let values: [DatabaseValue] = [
+            site.title.map(DatabaseValue.text) ?? .null, .text(site.defaultLocale),
+            .text(JSONWriter.string(.array(site.locales.map { .string($0) }))), .text(site.timeZone),
+            .text(site.defaultRegion), .integer(Int64(site.pageSize)), site.buildDate.map(DatabaseValue.integer) ?? .null,
+        ]
+        let stored = try database.rows(
+            "SELECT title, default_locale, locales, time_zone, default_region, page_size, build_date FROM site WHERE id = 1")
+        var changes = RowChanges()
+        if stored.first == values {
+            changes.unchanged = 1
+        } else {
+            try database.statement("""
+                INSERT INTO site (id, title, default_locale, locales, time_zone, default_region, page_size, build_date)
+                VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                ON CONFLICT (id) DO UPDATE SET title = excluded.title, default_locale = excluded.default_locale,
+                    locales = excluded.locales, time_zone = excluded.time_zone, default_region = excluded.default_region,
+                    page_size = excluded.page_size, build_date = excluded.build_date
+                """).run(values)
+            if stored.isEmpty { changes.added = 1 } else { changes.updated = 1 }
+        }
+        tables["site"] = changes
+    }
+
+    /// Every review file, then the latest decision per reviewer and item (ties: the later
+    /// export, then the later decision in file order).
+    func importReviews() throws {
+        var latest: [ReviewKey: StoredReview] = [:]
+        var firstLocation: [ReviewKey: RecordLocation] = [:]
+        var firstSeen: [ReviewKey] = []
+        var count = 0
+        for file in layout.reviews {
+            let document = try JSONDocument(file)
+            let fileLocation = RecordLocation(file: file.name)
+            let whole = RecordSource.Record(location: fileLocation, value: .success(document.root),
+                                            text: { String(decoding: document.bytes, as: UTF8.self) })
+            let header: ReviewFileHeader
+            do {
+                header = try ReviewFileHeader(document.root, at: fileLocation, context: context)
+            } catch {
+                try reject(error, whole)
+                continue
+            }
+            for (index, value) in header.decisions.enumerated() {
+                count += 1
+                let location = fileLocation.member("decisions").element(index)
+                let record = RecordSource.Record(location: location, value: .success(value),
+                                                 text: { document.text(of: "decisions", at: index) })
+                let decision: ReviewDecision
+                do {
+                    decision = try ReviewDecision(value, at: location, context: context)
+                } catch {
+                    try reject(error, record)
+                    continue
+                }
+                let key = ReviewKey(reviewer: header.reviewer, item: decision.item)
+                if firstLocation[key] == nil {
+                    firstLocation[key] = location
+                    firstSeen.append(key)
+                }
+                let review = StoredReview(
+                    reviewer: header.reviewer, item: decision.item, action: decision.action, until: decision.until,
+                    list: decision.list, decidedAt: decision.decidedAt, exportedAt: header.exportedAt)
+                if let current = latest[key],
+                    (current.decidedAt, current.exportedAt) > (review.decidedAt, review.exportedAt)
+                {
+                    continue
+                }
+                latest[key] = review
+            }
+        }
+        recordsRead.append(("review decisions", count))
+
+        var changes = RowChanges()
+        var stored: [ReviewKey: StoredReview] = [:]
+        for review in try database.reviews() { stored[ReviewKey(reviewer: review.reviewer, item: review.item)] = review }
+        let write = try database.statement("""
+            INSERT INTO review (reviewer, item, action, until, list, decided_at, exported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            ON CONFLICT (reviewer, item) DO UPDATE SET action = excluded.action, until = excluded.until,
+                list = excluded.list, decided_at = excluded.decided_at, exported_at = excluded.exported_at
+            """)
+        let known = try database.statement("SELECT 1 FROM idea WHERE id = ?1 UNION ALL SELECT 1 FROM quote WHERE id = ?1")
+        for key in firstSeen where latest[key] != nil {
+            known.reset()
+            try known.bindText(key.item, at: 1)
+            if try !known.step(), let location = firstLocation[key] {
+                audit.note(.warning("no idea or quote has the id \(quoted(key.item))", at: location.member("item").source))
+            }
+            known.reset()
+        }
+        for key in latest.keys.sorted(by: <) {
+            let review = latest[key]!
+            if let current = stored.removeValue(forKey: key) {
+                if current == review {
+                    changes.unchanged += 1
+                    continue
+                }
+                changes.updated += 1
+            } else {
+                changes.added += 1
+            }
+            try write.run([
+                .text(review.reviewer), .text(review.item), .text(review.action), review.until.map(DatabaseValue.text) ?? .null,
+                review.list.map(DatabaseValue.text) ?? .null, .integer(review.decidedAt), .integer(review.exportedAt),
+            ])
+        }
+        let delete = try database.statement("DELETE FROM review WHERE reviewer = ?1 AND item = ?2")
+        for key in stored.keys.sorted(by: <) {
+            try delete.run([.text(key.reviewer), .text(key.item)])
+            changes.removed += 1
+        }
+        tables["reviews"] = changes
+    }
+}

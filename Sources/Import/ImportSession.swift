@@ -1,0 +1,162 @@
+import Foundation
+import Store
+import VantageCore
+
+/// One import, inside one write transaction: reads the content in a fixed order (site, users
+/// of both apps, quotes, contacts, ideas, reviews), stores each valid record and handles each
+/// bad one (rejected with `--keep-going`, otherwise collected so the transaction is rolled
+/// back), then removes what the export no longer has.
+final class ImportSession {
+    /// Without `--keep-going`, the import stops collecting errors after this many.
+    static let errorLimit = 100
+
+    let database: Database
+    let layout: ContentLayout
+    let keepGoing: Bool
+    let rejects: RejectsFile?
+    let audit = FieldAudit()
+    /// Errors of bad records, in order.
+    private(set) var errors: [Diagnostic] = []
+    private(set) var omittedErrors = 0
+    var recordsRead: [(name: String, count: Int)] = []
+    var tables: [String: RowChanges] = [:]
+
+    var context: ReadContext!
+    var people: PersonDirectory!
+
+    /// Thrown to stop reading once `errorLimit` errors are collected.
+    struct TooManyErrors: Error {}
+
+    init(database: Database, layout: ContentLayout, keepGoing: Bool, rejects: RejectsFile?) {
+        self.database = database
+        self.layout = layout
+        self.keepGoing = keepGoing
+        self.rejects = rejects
+    }
+
+    /// Runs every step; throws a `Diagnostic` for a file that cannot be read at all.
+    func run() throws {
+        for file in layout.ignored {
+            audit.note(.warning("not an export file; ignored", at: SourceLocation(file: file.name)))
+        }
+        let site = try readSite()
+        context = ReadContext(phones: PhoneNumberReader(defaultRegion: PhoneRegion.named(site.defaultRegion)!), audit: audit)
+        try storeSite(site)
+        people = try PersonDirectory(database: database)
+        let quotesExport = try layout.quotesExport.map { file throws in try QuotesExport(file, context: context) }
+        // On a first import the feed indexes are built once at the end rather than row by row.
+        let empty = try ["quote", "hearer", "idea"].filter { try database.scalar("SELECT 1 FROM \($0) LIMIT 1") == nil }
+        do {
+            try database.withIndexesDeferred(on: empty) {
+                try importUsers(quotesExport: quotesExport)
+                try importQuotes(quotesExport: quotesExport)
+                try importContacts(quotesExport: quotesExport)
+                try importIdeas()
+            }
+            try importReviews()
+        } catch is TooManyErrors {
+            return
+        }
+        try people.removeUnclaimed()
+        tables["people"] = people.changes
+    }
+
+    /// Handles a bad record: counted, and with `--keep-going` written to the rejects file.
+    func reject(_ diagnostic: Diagnostic, at location: RecordLocation, text: () -> String) throws {
+        if errors.count >= Self.errorLimit {
+            omittedErrors += 1
+            if !keepGoing { throw TooManyErrors() }
+        } else {
+            errors.append(diagnostic)
+        }
+        rejects?.write(diagnostic, at: location, text: text())
+    }
+
+    /// Handles a bad record read whole.
+    func reject(_ diagnostic: Diagnostic, _ record: RecordSource.Record) throws {
+        try reject(diagnostic, at: record.location, text: record.text)
+    }
+
+    /// Reads each record of `source` with `decode` (on a second thread: parsing and checking,
+    /// no store access) and stores it with `store` (on this thread, in file order). A
+    /// `Diagnostic` from either rejects the record.
+    func each<Decoded>(
+        _ source: RecordSource, count name: String,
+        decode: @escaping (JSONValue, RecordLocation) throws -> Decoded,
+        store: (Decoded, RecordLocation) throws -> Void
+    ) throws {
+        var count = 0
+        // Only the location, the original text and the checked record cross over: the parsed
+        // JSON is released on the reading thread.
+        typealias Item = (location: RecordLocation, text: () -> String, decoded: Result<Decoded, Diagnostic>)
+        try Pipeline.run(
+            produce: { emit in
+                try source.forEach { record in
+                    let decoded: Result<Decoded, Diagnostic>
+                    do {
+                        decoded = .success(try decode(try record.value.get(), record.location))
+                    } catch let diagnostic as Diagnostic {
+                        decoded = .failure(diagnostic)
+                    }
+                    if !emit((record.location, record.text, decoded)) { throw Stopped() }
+                }
+            },
+            consume: { (item: Item) in
+                count += 1
+                do {
+                    try store(try item.decoded.get(), item.location)
+                } catch let diagnostic as Diagnostic {
+                    try reject(diagnostic, at: item.location, text: item.text)
+                }
+            })
+        recordsRead.append((name, count))
+    }
+
+    /// Ends the reading thread once the storing side has stopped.
+    private struct Stopped: Error {}
+
+    /// Every error, with a last line counting those left out.
+    var reportedErrors: [Diagnostic] {
+        guard omittedErrors > 0 else { return errors }
+        return errors + [.error("\(omittedErrors) more record\(omittedErrors == 1 ? "" : "s") rejected")]
+    }
+
+    /// Every warning, in the order met.
+    var warnings: [Diagnostic] { audit.warnings }
+
+    /// The summary rows, in a fixed order. After a successful import every stored row is one
+    /// the export has (added, updated or unchanged), so the totals need no count(*) scans.
+    func reportTables() -> [ImportReport.Table] {
+        ["site", "people", "ideas", "quotes", "hearers", "contacts", "reviews"].map { name in
+            let changes = tables[name] ?? RowChanges()
+            return ImportReport.Table(name: name, stored: changes.added + changes.updated + changes.unchanged, changes: changes)
+        }
+    }
+}
+
+/// `quotes/export.json`: users, quotes and (optionally) contacts in one document.
+struct QuotesExport {
+    let document: JSONDocument
+
+    init(_ file: ContentLayout.File, context: ReadContext) throws {
+        document = try JSONDocument(file, shallow: true)
+        let root = try Fields(document.root, at: RecordLocation(file: file.name), known: ["users", "quotes", "contacts"],
+                              context: context, expected: "an object with \"users\", \"quotes\" and \"contacts\" arrays")
+        _ = try root.array("users", expected: "an array of users")
+        _ = try root.array("quotes", expected: "an array of quotes")
+        if root.optional("contacts") != nil { _ = try root.array("contacts", expected: "an array of contacts") }
+    }
+
+    func source(_ key: String) -> RecordSource { .array(document, key: key) }
+}
+
+/// The records of one type from a JSON file's array `key` or its JSON Lines twin; the JSON
+/// file's root must be an object holding that array (unknown members are warned about).
+func recordSource(_ file: ContentLayout.File, key: String, expected: String, context: ReadContext) throws -> RecordSource {
+    if file.isJSONLines { return .lines(file) }
+    let document = try JSONDocument(file, shallow: true)
+    let root = try Fields(document.root, at: RecordLocation(file: file.name), known: [key], context: context,
+                          expected: "an object with a \"\(key)\" array")
+    _ = try root.array(key, expected: expected)
+    return .array(document, key: key)
+}

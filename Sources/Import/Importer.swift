@@ -1,0 +1,121 @@
+import Foundation
+import Store
+import VantageCore
+
+/// How to import.
+public struct ImportOptions: Sendable {
+    /// The content directory (DATA.md layout), named in messages as given.
+    public var contentDirectory: String
+    /// The store file; created (with its directory) when missing.
+    public var storePath: String
+    /// Store the valid records and write each rejected one to `rejectsPath` (exit 1), instead
+    /// of storing nothing when any record is bad (exit 2).
+    public var keepGoing: Bool
+    /// Where `--keep-going` writes rejected records; by default `rejects.jsonl` beside the store.
+    public var rejectsPath: String?
+
+    /// Options with the defaults of `vantage import`.
+    public init(contentDirectory: String = "content", storePath: String = Store.defaultPath, keepGoing: Bool = false,
+                rejectsPath: String? = nil) {
+        self.contentDirectory = contentDirectory
+        self.storePath = storePath
+        self.keepGoing = keepGoing
+        self.rejectsPath = rejectsPath
+    }
+
+    /// The rejects file `--keep-going` writes.
+    public var effectiveRejectsPath: String {
+        if let rejectsPath { return rejectsPath }
+        let directory = (storePath as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "rejects.jsonl" : directory + "/rejects.jsonl"
+    }
+}
+
+/// Imports a content directory into the store in one transaction: either the store ends up
+/// equal to the export (rows that did not change are not written), or — on any error — it is
+/// exactly as it was. With `keepGoing`, bad records are rejected instead and the rest stored.
+public enum Importer {
+    /// Runs the import. Throws `ImportFailure` (exit 2) when nothing was stored.
+    public static func run(_ options: ImportOptions) throws(ImportFailure) -> ImportReport {
+        MemoryArenas.limit()
+        let storeExisted = FileManager.default.fileExists(atPath: options.storePath)
+        let directory = (options.storePath as NSString).deletingLastPathComponent
+        let directoryExisted = directory.isEmpty || FileManager.default.fileExists(atPath: directory)
+        var warnings: [Diagnostic] = []
+        var rejects: RejectsFile?
+        do {
+            let layout = try ContentLayout(directory: options.contentDirectory)
+            let store = try Store(path: options.storePath)
+            if options.keepGoing { rejects = try RejectsFile(path: options.effectiveRejectsPath) }
+            // Into an empty store every reference the import writes is to a row it wrote itself,
+            // and none is removed: checking each again would be a B-tree search per row. Into a
+            // store with data, rows are replaced and removed, and every reference is checked
+            // (deferred to the commit, see below).
+            let importInto = { (database: Database) throws -> ImportReport in
+                // References to people are checked at commit: a person row may be replaced
+                // while quotes that point to it are still being rewritten.
+                try database.execute("PRAGMA defer_foreign_keys = ON")
+                // The deferred indexes are built by sorting; let SQLite sort on two threads.
+                try database.execute("PRAGMA threads = 2")
+                let session = ImportSession(database: database, layout: layout, keepGoing: options.keepGoing, rejects: rejects)
+                do {
+                    try session.run()
+                } catch {
+                    warnings = session.warnings
+                    throw error
+                }
+                warnings = session.warnings
+                if !options.keepGoing, !session.reportedErrors.isEmpty {
+                    throw ImportFailure(errors: session.reportedErrors, warnings: warnings)
+                }
+                var report = ImportReport()
+                report.tables = session.reportTables()
+                report.recordsRead = session.recordsRead
+                report.warnings = warnings
+                report.rejected = options.keepGoing ? session.reportedErrors : []
+                report.rejectsPath = options.keepGoing ? options.effectiveRejectsPath : nil
+                return report
+            }
+            let report = try store.isEmpty ? store.writeUncheckedReferences(importInto) : store.write(importInto)
+            try rejects?.commit()
+            return report
+        } catch {
+            rejects?.discard()
+            if !storeExisted {
+                // The store did not exist before: leave no empty one behind.
+                try? FileManager.default.removeItem(atPath: options.storePath)
+                for suffix in ["-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: options.storePath + suffix) }
+                if !directoryExisted { try? FileManager.default.removeItem(atPath: directory) }
+            }
+            switch error {
+            case let failure as ImportFailure: throw failure
+            case let diagnostic as Diagnostic: throw ImportFailure(errors: [diagnostic], warnings: warnings)
+            case let list as DiagnosticList: throw ImportFailure(errors: list.diagnostics, warnings: warnings)
+            case let storeError as StoreError:
+                throw ImportFailure(errors: [.error(storeError.message, at: SourceLocation(file: storeError.path))], warnings: warnings)
+            case let databaseError as DatabaseError:
+                throw ImportFailure(
+                    errors: [.error("the store refused the import: \(databaseError)", at: SourceLocation(file: options.storePath))],
+                    warnings: warnings)
+            default:
+                throw ImportFailure(errors: [.error("\(error)", at: SourceLocation(file: options.storePath))], warnings: warnings)
+            }
+        }
+    }
+}
+
+/// glibc gives each thread that allocates its own malloc arena, and each arena keeps its own
+/// high-water mark: with the reading thread that would add tens of megabytes to the peak of a
+/// streaming import whose memory must stay flat. One arena is enough for two threads.
+enum MemoryArenas {
+    static func limit() {
+        #if os(Linux)
+        _ = glibcMallopt(-8, 1)  // M_ARENA_MAX from <malloc.h>, which Swift's Glibc module leaves out
+        #endif
+    }
+}
+
+#if os(Linux)
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif

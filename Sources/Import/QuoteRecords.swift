@@ -1,0 +1,77 @@
+import VantageCore
+
+/// One contact in a quote: a phone number and the name the submitter had for it.
+struct QuoteContact {
+    static let fields = ["phone", "name"]
+
+    let phone: String
+    let name: String
+
+    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context,
+                                expected: "an object (a contact: phone and name)")
+        phone = try fields.phone("phone")
+        name = try fields.string("name", expected: "the contact's name")
+    }
+}
+
+/// A quote (`quotes/export.json` `quotes[]`, or a line of `quotes/quotes.jsonl`).
+struct QuoteRecord {
+    static let fields = ["id", "text", "saidBy", "heardBy", "when", "submittedBy"]
+
+    let location: RecordLocation
+    let id: String
+    let text: String
+    let saidBy: QuoteContact
+    let heardBy: [QuoteContact]
+    let saidAt: Int64
+    let submittedBy: String
+
+    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a quote)")
+        self.location = location
+        id = try fields.nonEmptyString("id", expected: "the quote's id")
+        text = try fields.nonEmptyString("text", expected: "the words said")
+        let contact = "an object (a contact: phone and name)"
+        saidBy = try QuoteContact(try fields.required("saidBy", expected: contact), at: location.member("saidBy"), context: context)
+        let hearers = try fields.array("heardBy", expected: "an array of one or more contacts")
+        if hearers.isEmpty {
+            throw location.member("heardBy").error("expected an array of one or more contacts, found an empty array")
+        }
+        var heardBy: [QuoteContact] = []
+        heardBy.reserveCapacity(hearers.count)
+        let heardByLocation = location.member("heardBy")
+        for (index, hearer) in hearers.enumerated() {
+            heardBy.append(try QuoteContact(hearer, at: heardByLocation.element(index), context: context))
+        }
+        for index in heardBy.indices {
+            if let first = heardBy[..<index].firstIndex(where: { $0.phone == heardBy[index].phone }) {
+                throw heardByLocation.element(index).member("phone").error(
+                    "expected each hearer once, found \(heardBy[index].phone) again (also heardBy[\(first)])")
+            }
+        }
+        self.heardBy = heardBy
+        saidAt = try fields.instant("when")
+        submittedBy = try fields.phone("submittedBy")
+    }
+}
+
+/// An address-book entry of a registered Quotes user (`quotes/export.json` `contacts[]`, or a
+/// line of `quotes/contacts.jsonl`).
+struct ContactRecord {
+    static let fields = ["owner", "phone", "name"]
+
+    let location: RecordLocation
+    let owner: String
+    let phone: String
+    let name: String
+
+    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context,
+                                expected: "an object (a contact: owner, phone and name)")
+        self.location = location
+        owner = try fields.phone("owner")
+        phone = try fields.phone("phone")
+        name = try fields.string("name", expected: "the contact's name")
+    }
+}

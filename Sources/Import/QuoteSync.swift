@@ -1,0 +1,193 @@
+import Store
+import VantageCore
+
+/// Makes the `quote` and `hearer` tables equal the export's quotes, writing only rows that
+/// differ: a re-import of the same export writes nothing.
+final class QuoteSync {
+    /// A quote with its people resolved to rows.
+    struct Resolved {
+        var id: String
+        var text: String
+        var saidBy: Int64
+        var saidByName: String
+        var saidAt: Int64
+        var submittedBy: Int64
+        var hearers: [(person: Int64, name: String)]
+    }
+
+    private let seen: SeenKeys
+    private let insertQuote, updateQuote, selectQuote: Statement
+    private let insertHearer, updateHearer, deleteHearer, selectHearers: Statement
+    /// `INSERT … VALUES (…), (…)` for 1 to `maximumBatch` hearers: a quote's new hearers
+    /// in one statement.
+    private var insertHearers: [Statement] = []
+    private static let maximumBatch = 8
+    private let database: Database
+    private(set) var quotes = RowChanges()
+    private(set) var hearers = RowChanges()
+
+    init(database: Database) throws {
+        self.database = database
+        seen = try SeenKeys(database: database, table: "quote", keyColumns: ["id"], types: ["TEXT"])
+        insertQuote = try database.statement(
+            "INSERT INTO quote (id, text, said_by, said_by_name, said_at, submitted_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        updateQuote = try database.statement(
+            "UPDATE quote SET text = ?2, said_by = ?3, said_by_name = ?4, said_at = ?5, submitted_by = ?6 WHERE id = ?1")
+        selectQuote = try database.statement(
+            "SELECT text, said_by, said_by_name, said_at, submitted_by FROM quote WHERE id = ?1")
+        insertHearer = try database.statement(
+            "INSERT INTO hearer (quote_id, position, person_id, name, said_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+        updateHearer = try database.statement(
+            "UPDATE hearer SET position = ?2, name = ?4, said_at = ?5 WHERE quote_id = ?1 AND person_id = ?3")
+        deleteHearer = try database.statement("DELETE FROM hearer WHERE quote_id = ?1 AND person_id = ?2")
+        selectHearers = try database.statement(
+            "SELECT person_id, position, name, said_at FROM hearer WHERE quote_id = ?1")
+        for count in 1...Self.maximumBatch {
+            let rows = (0..<count).map { row in "(" + (1...5).map { "?\(row * 5 + $0)" }.joined(separator: ", ") + ")" }
+            insertHearers.append(try database.statement(
+                "INSERT INTO hearer (quote_id, position, person_id, name, said_at) VALUES " + rows.joined(separator: ", ")))
+        }
+    }
+
+    /// Checks that `id` was not met before in this export, and notes it.
+    func claim(id: String, at location: RecordLocation) throws {
+        guard try seen.markNew({ try $0.bindText(id, at: 1) }) else {
+            throw location.member("id").error("expected a unique quote id, found \(quoted(id)) a second time")
+        }
+    }
+
+    /// Stores `quote` (already claimed), writing only what differs from the stored row.
+    func write(_ quote: Resolved) throws {
+        if seen.tracksKeys, let stored = try storedQuote(quote.id) {
+            if stored != Stored(quote) {
+                try bindQuote(updateQuote, quote)
+                try updateQuote.runBound()
+                quotes.updated += 1
+            } else {
+                quotes.unchanged += 1
+            }
+            try writeHearers(quote, existing: try storedHearers(quote.id))
+            return
+        }
+        try bindQuote(insertQuote, quote)
+        try insertQuote.runBound()
+        quotes.added += 1
+        try insertAllHearers(quote)
+    }
+
+    /// Inserts every hearer of a new quote, a few rows per statement.
+    private func insertAllHearers(_ quote: Resolved) throws {
+        var start = 0
+        while start < quote.hearers.count {
+            let count = min(Self.maximumBatch, quote.hearers.count - start)
+            let statement = insertHearers[count - 1]
+            for row in 0..<count {
+                let base = Int32(row * 5)
+                let hearer = quote.hearers[start + row]
+                try statement.bindText(quote.id, at: base + 1)
+                try statement.bindInteger(Int64(start + row), at: base + 2)
+                try statement.bindInteger(hearer.person, at: base + 3)
+                try statement.bindText(hearer.name, at: base + 4)
+                try statement.bindInteger(quote.saidAt, at: base + 5)
+            }
+            try statement.runBound()
+            hearers.added += count
+            start += count
+        }
+    }
+
+    /// Removes the quotes (and so their hearers) the export no longer has.
+    func finish() throws {
+        if let unseen = seen.unseenCondition(keyColumns: ["id"]) {
+            if case .integer(let count) = try database.scalar(
+                "SELECT count(*) FROM hearer WHERE quote_id IN (SELECT id FROM quote WHERE \(unseen))")
+            {
+                hearers.removed += Int(count)
+            }
+            try database.execute("DELETE FROM quote WHERE \(unseen)")
+            quotes.removed += database.changes
+        }
+        try seen.finish()
+    }
+
+    private struct Stored: Equatable {
+        var text: String, saidBy: Int64, saidByName: String, saidAt: Int64, submittedBy: Int64
+        init(text: String, saidBy: Int64, saidByName: String, saidAt: Int64, submittedBy: Int64) {
+            (self.text, self.saidBy, self.saidByName, self.saidAt, self.submittedBy) = (text, saidBy, saidByName, saidAt, submittedBy)
+        }
+        init(_ quote: Resolved) {
+            self.init(text: quote.text, saidBy: quote.saidBy, saidByName: quote.saidByName, saidAt: quote.saidAt,
+                      submittedBy: quote.submittedBy)
+        }
+    }
+
+    private struct StoredHearer: Equatable {
+        var position: Int64, name: String, saidAt: Int64
+    }
+
+    private func storedQuote(_ id: String) throws -> Stored? {
+        selectQuote.reset()
+        defer { selectQuote.reset() }
+        try selectQuote.bindText(id, at: 1)
+        guard try selectQuote.step() else { return nil }
+        return Stored(text: selectQuote.text(0) ?? "", saidBy: selectQuote.integer(1) ?? 0,
+                      saidByName: selectQuote.text(2) ?? "", saidAt: selectQuote.integer(3) ?? 0,
+                      submittedBy: selectQuote.integer(4) ?? 0)
+    }
+
+    private func storedHearers(_ id: String) throws -> [Int64: StoredHearer] {
+        selectHearers.reset()
+        defer { selectHearers.reset() }
+        try selectHearers.bindText(id, at: 1)
+        var result: [Int64: StoredHearer] = [:]
+        while try selectHearers.step() {
+            result[selectHearers.integer(0) ?? 0] = StoredHearer(
+                position: selectHearers.integer(1) ?? 0, name: selectHearers.text(2) ?? "", saidAt: selectHearers.integer(3) ?? 0)
+        }
+        return result
+    }
+
+    private func writeHearers(_ quote: Resolved, existing: [Int64: StoredHearer]) throws {
+        var remaining = existing
+        for (position, hearer) in quote.hearers.enumerated() {
+            let wanted = StoredHearer(position: Int64(position), name: hearer.name, saidAt: quote.saidAt)
+            if let stored = remaining.removeValue(forKey: hearer.person) {
+                if stored == wanted {
+                    hearers.unchanged += 1
+                    continue
+                }
+                try bindHearer(updateHearer, quote.id, hearer.person, wanted)
+                try updateHearer.runBound()
+                hearers.updated += 1
+            } else {
+                try bindHearer(insertHearer, quote.id, hearer.person, wanted)
+                try insertHearer.runBound()
+                hearers.added += 1
+            }
+        }
+        for person in remaining.keys.sorted() {
+            deleteHearer.reset()
+            try deleteHearer.bindText(quote.id, at: 1)
+            try deleteHearer.bindInteger(person, at: 2)
+            try deleteHearer.runBound()
+            hearers.removed += 1
+        }
+    }
+
+    private func bindQuote(_ statement: Statement, _ quote: Resolved) throws {
+        try statement.bindText(quote.id, at: 1)
+        try statement.bindText(quote.text, at: 2)
+        try statement.bindInteger(quote.saidBy, at: 3)
+        try statement.bindText(quote.saidByName, at: 4)
+        try statement.bindInteger(quote.saidAt, at: 5)
+        try statement.bindInteger(quote.submittedBy, at: 6)
+    }
+
+    private func bindHearer(_ statement: Statement, _ quote: String, _ person: Int64, _ hearer: StoredHearer) throws {
+        try statement.bindText(quote, at: 1)
+        try statement.bindInteger(hearer.position, at: 2)
+        try statement.bindInteger(person, at: 3)
+        try statement.bindText(hearer.name, at: 4)
+        try statement.bindInteger(hearer.saidAt, at: 5)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import VantageCore
+
+/// One JSON document read whole: its bytes (so a rejected record can be written back
+/// unchanged), its root, and the byte ranges of the elements of its top-level arrays.
+///
+/// A `shallow` document (an export) is only scanned: its root holds every member except the
+/// arrays, which stay empty, and each array element is parsed when it is read (on the reading
+/// thread), so no tree of the whole export is ever built. A syntax error anywhere is still
+/// reported exactly: on the first failure the whole document is parsed for its first error.
+struct JSONDocument: @unchecked Sendable {
+    let file: ContentLayout.File
+    let bytes: [UInt8]
+    let root: JSONValue
+    let ranges: [String: [Range<Int>]]
+    let isShallow: Bool
+
+    /// Reads and parses (or, `shallow`, scans) `file`; syntax errors name the line and column,
+    /// text that is not UTF-8 is named as such.
+    init(_ file: ContentLayout.File, shallow: Bool = false) throws(Diagnostic) {
+        self.file = file
+        guard let bytes = Self.read(file.path) else {
+            throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
+        }
+        self.bytes = bytes
+        try Self.checkEncoding(bytes, file: file)
+        if shallow, let (root, ranges) = Self.scan(bytes, file: file) {
+            (self.root, self.ranges, isShallow) = (root, ranges, true)
+        } else {
+            (root, ranges) = try JSONParser.parseRecords(bytes, file: file.name)
+            isShallow = false
+        }
+    }
+
+    /// The file's bytes, read straight into one array (no second copy of a large export).
+    private static func read(_ path: String) -> [UInt8]? {
+        guard let handle = fopen(path, "rb") else { return nil }
+        defer { fclose(handle) }
+        guard fseek(handle, 0, SEEK_END) == 0 else { return nil }
+        let size = ftell(handle)
+        guard size >= 0, fseek(handle, 0, SEEK_SET) == 0 else { return nil }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = size == 0 ? 0 : fread(buffer.baseAddress!, 1, size, handle)
+            failed = count != size
+        }
+        return failed ? nil : bytes
+    }
+
+    /// The root with its arrays left empty, and their element ranges; nil when the scan or a
+    /// member outside the arrays fails (the full parse then reports the error).
+    private static func scan(_ bytes: [UInt8], file: ContentLayout.File) -> (JSONValue, [String: [Range<Int>]])? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let members = JSONScanner.members(of: buffer) else { return nil }
+            var root = JSONObject()
+            var ranges: [String: [Range<Int>]] = [:]
+            for member in members {
+                root.keys.append(member.key)
+                if let elements = member.elements {
+                    root.values.append(.array([]))
+                    ranges[member.key] = elements
+                } else {
+                    var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[member.value]), file: file.name)
+                    guard let value = try? parser.parseDocument() else { return nil }
+                    root.values.append(value)
+                }
+            }
+            return (.object(root), ranges)
+        }
+    }
+
+    /// The number of elements of the top-level array `key`.
+    func count(of key: String) -> Int {
+        isShallow ? ranges[key]?.count ?? 0 : root.objectValue?[key]?.arrayValue?.count ?? 0
+    }
+
+    /// Element `index` of the top-level array `key`, parsed now for a shallow document.
+    func element(of key: String, at index: Int) throws(Diagnostic) -> JSONValue {
+        guard isShallow else { return root.objectValue![key]!.arrayValue![index] }
+        let range = ranges[key]![index]
+        let parsed = bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
+            var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[range]), file: file.name)
+            return try? parser.parseDocument()
+        }
+        if let parsed { return parsed }
+        // Parse everything: the first error of the document, with its true line and column.
+        _ = try JSONParser.parse(bytes, file: file.name)
+        throw Diagnostic.error("the element \(key)[\(index)] cannot be read", at: SourceLocation(file: file.name))
+    }
+
+    /// The original text of element `index` of the top-level array `key`.
+    func text(of key: String, at index: Int) -> String {
+        guard let range = ranges[key]?[index] else { return "" }
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// Rejects UTF-16 and UTF-32 text up front: the parser would only see stray bytes.
+    static func checkEncoding(_ prefix: some Collection<UInt8>, file: ContentLayout.File) throws(Diagnostic) {
+        let head = Array(prefix.prefix(4))
+        let utf16 = (head.count >= 2 && ((head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF)))
+            || (head.count >= 2 && (head[0] == 0 || head[1] == 0))
+        if utf16 {
+            throw Diagnostic.error("the file is not UTF-8 text (it looks like UTF-16 or UTF-32); save it as UTF-8",
+                                   at: SourceLocation(file: file.name))
+        }
+    }
+}
+
+/// Where the records of one type come from: the array `key` of a JSON document, or a JSON
+/// Lines file streamed line by line (memory does not grow with the file).
+enum RecordSource {
+    case array(JSONDocument, key: String)
+    case lines(ContentLayout.File)
+
+    /// One record: where it is, its value or its syntax error, and its original text.
+    struct Record {
+        let location: RecordLocation
+        let value: Result<JSONValue, Diagnostic>
+        let text: () -> String
+    }
+
+    /// The file the records come from.
+    var file: ContentLayout.File {
+        switch self {
+        case .array(let document, _): return document.file
+        case .lines(let file): return file
+        }
+    }
+
+    /// Calls `body` with each record in file order.
+    func forEach(_ body: (Record) throws -> Void) throws {
+        switch self {
+        case .array(let document, let key):
+            let base = RecordLocation(file: document.file.name).member(key)
+            for index in 0..<document.count(of: key) {
+                let element = try document.element(of: key, at: index)
+                try body(Record(location: base.element(index), value: .success(element),
+                                text: { document.text(of: key, at: index) }))
+            }
+        case .lines(let file):
+            if let handle = FileHandle(forReadingAtPath: file.path) {
+                let head = (try? handle.read(upToCount: 4)) ?? Data()
+                try? handle.close()
+                try JSONDocument.checkEncoding(head, file: file)
+            }
+            for line in JSONLinesReader(path: file.path, displayName: file.name) {
+                if line.number == 0, case .failure(let error) = line.value { throw error }  // unreadable file
+                let bytes = line.bytes
+                try body(Record(location: RecordLocation(file: file.name, line: line.number), value: line.value,
+                                text: { String(decoding: bytes, as: UTF8.self) }))
+            }
+        }
+    }
+}

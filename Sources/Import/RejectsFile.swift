@@ -1,0 +1,91 @@
+import Foundation
+import VantageCore
+
+/// The rejects file of `--keep-going`: one JSON object per line, in the order records were
+/// met — `{"file", "line", "path", "reason", "record"}` — where `record` is the record's
+/// original JSON text, so nothing is lost. (`line` is present for JSON Lines records.)
+///
+/// It is written to `<path>.partial` and renamed into place only when the import commits, so a
+/// failed import leaves no half-written or stale rejects file behind.
+final class RejectsFile {
+    let path: String
+    private let partialPath: String
+    private let handle: UnsafeMutablePointer<FILE>
+    private(set) var count = 0
+
+    init(path: String) throws(Diagnostic) {
+        self.path = path
+        partialPath = path + ".partial"
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        guard let handle = fopen(partialPath, "wb") else {
+            throw Diagnostic.error("cannot write the rejects file", at: SourceLocation(file: path))
+        }
+        self.handle = handle
+    }
+
+    deinit { fclose(handle) }
+
+    /// Writes one rejected record, given its location and original text. A record holding a
+    /// password field is written without its password members (and says which): passwords
+    /// never reach any output. One that mentions a password but cannot be parsed is withheld.
+    func write(_ diagnostic: Diagnostic, at location: RecordLocation, text: String) {
+        var record: JSONValue = .string(text)
+        var removed: [String] = []
+        if text.range(of: "password", options: .caseInsensitive) != nil {
+            if let value = try? JSONParser.parse(Array(text.utf8), file: location.file) {
+                let cleaned = Self.withoutPasswords(value, path: "", removed: &removed)
+                if !removed.isEmpty { record = .string(JSONWriter.string(cleaned)) }
+            } else {
+                record = .null
+                removed = ["(the record cannot be parsed and mentions a password, so it is withheld)"]
+            }
+        }
+        var object = JSONObject()
+        object.keys.append("file"); object.values.append(.string(location.file))
+        if let line = location.line { object.keys.append("line"); object.values.append(.number(Double(line))) }
+        object.keys.append("path"); object.values.append(.string(diagnostic.location?.recordPath ?? location.path))
+        object.keys.append("reason"); object.values.append(.string(diagnostic.message))
+        object.keys.append("record"); object.values.append(record)
+        if !removed.isEmpty {
+            object.keys.append("passwordFieldsRemoved"); object.values.append(.array(removed.map { .string($0) }))
+        }
+        let line = JSONWriter.string(.object(object)) + "\n"
+        fputs(line, handle)
+        count += 1
+    }
+
+    /// Moves the finished file into place.
+    func commit() throws(Diagnostic) {
+        fflush(handle)
+        if rename(partialPath, path) != 0 {
+            throw Diagnostic.error("cannot write the rejects file", at: SourceLocation(file: path))
+        }
+    }
+
+    /// Removes the unfinished file.
+    func discard() {
+        unlink(partialPath)
+    }
+
+    private static func withoutPasswords(_ value: JSONValue, path: String, removed: inout [String]) -> JSONValue {
+        switch value {
+        case .object(let object):
+            var kept = JSONObject()
+            for (key, member) in object.members {
+                let memberPath = path.isEmpty ? key : path + "." + key
+                if FieldAudit.isPassword(key) {
+                    removed.append(memberPath)
+                    continue
+                }
+                kept.keys.append(key)
+                kept.values.append(withoutPasswords(member, path: memberPath, removed: &removed))
+            }
+            return .object(kept)
+        case .array(let elements):
+            return .array(elements.enumerated().map { withoutPasswords($1, path: path + "[\($0)]", removed: &removed) })
+        default:
+            return value
+        }
+    }
+}

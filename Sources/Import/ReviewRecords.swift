@@ -1,0 +1,60 @@
+import VantageCore
+
+/// The header of a review file (`reviews/*.json`): who reviewed, and when they exported.
+struct ReviewFileHeader {
+    static let fields = ["reviewer", "exportedAt", "decisions"]
+
+    let reviewer: String
+    let exportedAt: Int64
+    let decisions: [JSONValue]
+
+    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context,
+                                expected: "an object (reviewer, exportedAt, decisions)")
+        reviewer = try fields.nonEmptyString("reviewer", expected: "the reviewer's name")
+        exportedAt = try fields.instant("exportedAt")
+        decisions = try fields.array("decisions", expected: "an array of decisions")
+    }
+}
+
+/// One triage decision in a review file.
+struct ReviewDecision {
+    static let fields = ["item", "action", "until", "list", "at"]
+    static let actions = ["archive", "delete", "later", "list"]
+
+    let location: RecordLocation
+    let item: String
+    let action: String
+    let until: String?
+    let list: String?
+    let decidedAt: Int64
+
+    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a decision)")
+        self.location = location
+        item = try fields.nonEmptyString("item", expected: "the id of an idea or quote")
+        action = try fields.choice("action", Self.actions)
+        let until = try fields.optionalString("until", expected: "a date such as \"2026-06-01\"")
+        let list = try fields.optionalString("list", expected: "the name of a list")
+        if action == "later" {
+            guard let until else {
+                throw location.member("until").error("expected a date such as \"2026-06-01\" (action \"later\" needs one); the field is missing")
+            }
+            guard Timestamp.isCalendarDate(until) || (try? Timestamp.unixSeconds(until)) != nil else {
+                throw location.member("until").error("expected a date such as \"2026-06-01\", found \(quoted(until))")
+            }
+        } else if until != nil {
+            throw location.member("until").error("expected no \"until\" for action \"\(action)\" (only \"later\" has one)")
+        }
+        if action == "list" {
+            guard let list, !list.isEmpty else {
+                throw location.member("list").error("expected the name of a list (action \"list\" needs one); the field is missing")
+            }
+        } else if list != nil {
+            throw location.member("list").error("expected no \"list\" for action \"\(action)\" (only \"list\" has one)")
+        }
+        self.until = until
+        self.list = list
+        decidedAt = try fields.instant("at")
+    }
+}

@@ -1,0 +1,56 @@
+import VantageCore
+
+/// `site.json` with DATA.md's defaults applied.
+struct SiteRecord: Equatable {
+    static let fields = ["title", "defaultLocale", "locales", "timeZone", "defaultRegion", "pageSize", "buildDate"]
+
+    var title: String? = nil
+    var defaultLocale = "en"
+    var locales: [String] = ["en"]
+    var timeZone = "UTC"
+    var defaultRegion = "US"
+    var pageSize = 50
+    var buildDate: Int64? = nil
+
+    /// The settings when there is no site.json.
+    init() {}
+
+    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (the site settings)")
+        title = try fields.optionalString("title", expected: "the site's title")
+        defaultLocale = try fields.optionalLanguageTag("defaultLocale") ?? "en"
+        if let value = fields.optional("locales") {
+            guard case .array(let elements) = value else {
+                throw location.member("locales").error("expected an array of BCP 47 language tags, found \(value.kindDescription)")
+            }
+            var locales: [String] = []
+            for (index, element) in elements.enumerated() {
+                guard case .string(let text) = element, let tag = TextNormalization.languageTag(text) else {
+                    let found = element.stringValue.map(quoted) ?? element.kindDescription
+                    throw location.member("locales").element(index).error(
+                        "expected a BCP 47 language tag such as \"pt-BR\", found \(found)")
+                }
+                locales.append(tag)
+            }
+            self.locales = locales
+        } else {
+            locales = [defaultLocale]
+        }
+        timeZone = try fields.optionalTimeZone("timeZone") ?? "UTC"
+        if let region = try fields.optionalString("defaultRegion", expected: "a region code such as \"US\"") {
+            guard let known = PhoneRegion.named(region) else {
+                throw location.member("defaultRegion").error(
+                    "expected one of the supported regions (\(PhoneRegion.supportedCodes.joined(separator: ", "))), found \(quoted(region))")
+            }
+            defaultRegion = known.code
+        }
+        if let value = fields.optional("pageSize") {
+            guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 10_000 else {
+                let found = value.numberValue.map { JSONWriter.formatNumber($0) } ?? value.kindDescription
+                throw location.member("pageSize").error("expected a whole number from 1 to 10000, found \(found)")
+            }
+            pageSize = Int(number)
+        }
+        buildDate = try fields.optionalInstant("buildDate")
+    }
+}

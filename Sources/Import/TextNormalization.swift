@@ -1,0 +1,73 @@
+import Foundation
+
+/// The forms text is stored in: NFC everywhere, lower-cased emails, canonical language tags,
+/// known time zones.
+enum TextNormalization {
+    /// `text` in Unicode Normalization Form C. Text whose scalars are all below U+0300 is
+    /// already NFC (nothing there decomposes or combines), which is almost every id, phone and
+    /// Latin name, so only the rest pays for Foundation's normaliser.
+    static func nfc(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0xCC }) { return text }
+        let normalized = text.precomposedStringWithCanonicalMapping
+        // Compare bytes: String's == already treats canonically equivalent text as equal.
+        return normalized.utf8.elementsEqual(text.utf8) ? text : normalized
+    }
+
+    /// The number of user-perceived characters (grapheme clusters).
+    static func characterCount(_ text: String) -> Int { text.count }
+
+    /// A lower-cased NFC email, or nil when `text` is not shaped like one (one `@` with
+    /// something on each side, no spaces).
+    static func email(_ text: String) -> String? {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+            !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 })
+        else { return nil }
+        return nfc(text.lowercased())
+    }
+
+    /// A BCP 47 language tag in canonical case with hyphens (`pt_br` → `pt-BR`,
+    /// `zh-hant-tw` → `zh-Hant-TW`), or nil when `text` is not shaped like one.
+    static func languageTag(_ text: String) -> String? {
+        let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let language = subtags.first, (2...3).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        var result = language.lowercased()
+        for (index, subtag) in subtags.dropFirst().enumerated() {
+            guard (1...8).contains(subtag.count), subtag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                return nil
+            }
+            if index == 0, subtag.count == 4, subtag.allSatisfy(\.isLetter) {
+                result += "-" + subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()  // script
+            } else if subtag.count == 2, subtag.allSatisfy(\.isLetter) {
+                result += "-" + subtag.uppercased()  // region
+            } else {
+                result += "-" + subtag.lowercased()
+            }
+        }
+        return result
+    }
+
+    /// True when Foundation knows the IANA time zone `identifier`.
+    static func isTimeZone(_ identifier: String) -> Bool {
+        TimeZoneCatalog.shared.contains(identifier)
+    }
+}
+
+/// Known time-zone identifiers, checked once per distinct name (exports repeat a handful).
+final class TimeZoneCatalog: @unchecked Sendable {
+    static let shared = TimeZoneCatalog()
+    private let lock = NSLock()
+    private var known: [String: Bool] = [:]
+
+    func contains(_ identifier: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let answer = known[identifier] { return answer }
+        let answer = !identifier.isEmpty && TimeZone(identifier: identifier) != nil
+        known[identifier] = answer
+        return answer
+    }
+}

@@ -1,0 +1,158 @@
+/// ISO 8601 timestamps as DATA.md requires them: a date, a time, and an offset or `Z`
+/// (`2015-05-04T09:30:00Z`, `2026-05-01T18:00:00-07:00`). Read by hand rather than with a
+/// formatter: it is on the import's hot path and must reject a missing offset precisely.
+public enum Timestamp {
+    /// Seconds since 1970-01-01T00:00:00Z of `text`; fractions of a second are dropped.
+    public static func unixSeconds(_ text: String) throws(TimestampProblem) -> Int64 {
+        var text = text
+        let result = text.withUTF8 { bytes -> Result<Int64, TimestampProblem> in
+            do throws(TimestampProblem) { return .success(try parse(bytes)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// True when `text` is a calendar date `YYYY-MM-DD` (a review's `until`).
+    public static func isCalendarDate(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var reader = Reader(bytes: bytes)
+            guard let (year, month, day) = try? reader.date() else { return false }
+            return reader.atEnd && isValid(year: year, month: month, day: day)
+        }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(TimestampProblem) -> Int64 {
+        var reader = Reader(bytes: bytes)
+        let (year, month, day) = try reader.date()
+        guard isValid(year: year, month: month, day: day) else { throw .invalidDate }
+        guard reader.take(UInt8(ascii: "T")) || reader.take(UInt8(ascii: "t")) || reader.take(UInt8(ascii: " ")) else {
+            if reader.atEnd { throw .noTime }
+            throw .malformed
+        }
+        let hour = try reader.number(digits: 2)
+        guard reader.take(UInt8(ascii: ":")) else { throw .malformed }
+        let minute = try reader.number(digits: 2)
+        var second = 0
+        if reader.take(UInt8(ascii: ":")) {
+            second = try reader.number(digits: 2)
+            if reader.take(UInt8(ascii: ".")) || reader.take(UInt8(ascii: ",")) {
+                guard reader.skipDigits() > 0 else { throw .malformed }
+            }
+        }
+        guard hour < 24, minute < 60, second < 60 else { throw .invalidTime }
+        var offset = 0
+        if reader.take(UInt8(ascii: "Z")) || reader.take(UInt8(ascii: "z")) {
+            offset = 0
+        } else if let sign = reader.sign() {
+            let hours = try reader.number(digits: 2)
+            var minutes = 0
+            if reader.take(UInt8(ascii: ":")) {
+                minutes = try reader.number(digits: 2)
+            } else if !reader.atEnd {
+                minutes = try reader.number(digits: 2)
+            }
+            guard hours < 24, minutes < 60 else { throw .invalidOffset }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else if reader.atEnd {
+            throw .noOffset
+        } else {
+            throw .malformed
+        }
+        guard reader.atEnd else { throw .malformed }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+    }
+
+    private static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        guard (1...12).contains(month), day >= 1 else { return false }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= lengths[month - 1]
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        var atEnd: Bool { position == bytes.count }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard position < bytes.count, bytes[position] == byte else { return false }
+            position += 1
+            return true
+        }
+
+        mutating func sign() -> Int? {
+            if take(UInt8(ascii: "+")) { return 1 }
+            if take(UInt8(ascii: "-")) { return -1 }
+            if position + 2 < bytes.count, bytes[position] == 0xE2, bytes[position + 1] == 0x88, bytes[position + 2] == 0x92 {
+                position += 3  // U+2212 MINUS SIGN, which ISO 8601 allows
+                return -1
+            }
+            return nil
+        }
+
+        mutating func number(digits: Int) throws(TimestampProblem) -> Int {
+            var value = 0
+            for _ in 0..<digits {
+                guard position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 else { throw .malformed }
+                value = value * 10 + Int(bytes[position] - 0x30)
+                position += 1
+            }
+            return value
+        }
+
+        mutating func skipDigits() -> Int {
+            let start = position
+            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
+            return position - start
+        }
+
+        mutating func date() throws(TimestampProblem) -> (Int, Int, Int) {
+            let year = try number(digits: 4)
+            guard take(UInt8(ascii: "-")) else { throw .malformed }
+            let month = try number(digits: 2)
+            guard take(UInt8(ascii: "-")) else { throw .malformed }
+            let day = try number(digits: 2)
+            return (year, month, day)
+        }
+    }
+}
+
+/// Why a text is not a timestamp with an offset.
+public enum TimestampProblem: Error, Sendable, Equatable {
+    /// Not `YYYY-MM-DDTHH:MM[:SS[.fff]]` and an offset.
+    case malformed
+    /// A date without a time.
+    case noTime
+    /// A local time: no `Z` and no `±HH:MM`.
+    case noOffset
+    /// A day that does not exist (2025-02-29).
+    case invalidDate
+    /// An hour, minute or second out of range.
+    case invalidTime
+    /// An offset of 24 hours or more.
+    case invalidOffset
+
+    /// What is wrong, in words (completes "expected an ISO 8601 timestamp …, found "…"").
+    public var reason: String {
+        switch self {
+        case .malformed: return "not in the form 2026-05-01T18:00:00-07:00"
+        case .noTime: return "a date without a time"
+        case .noOffset: return "it has no offset; add Z or one such as -07:00"
+        case .invalidDate: return "no such date"
+        case .invalidTime: return "no such time of day"
+        case .invalidOffset: return "no such UTC offset"
+        }
+    }
+}

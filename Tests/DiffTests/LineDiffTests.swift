@@ -1,0 +1,75 @@
+import Testing
+@testable import Diff
+
+struct LineDiffTests {
+    /// The length of a longest common subsequence, by the textbook O(NM) table: the yardstick
+    /// a shortest edit script must meet (edits = N + M - 2 * LCS).
+    static func lcsLength(_ a: [String], _ b: [String]) -> Int {
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        return table[0][0]
+    }
+
+    /// A deterministic pseudo-random generator, so failures reproduce.
+    struct SplitMix {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    @Test func randomInputsGiveAValidShortestScript() {
+        var random = SplitMix(state: 42)
+        for round in 0..<400 {
+            let alphabet = 1 + random.next(5)
+            let a = (0..<random.next(25)).map { _ in String(random.next(alphabet)) }
+            let b = (0..<random.next(25)).map { _ in String(random.next(alphabet)) }
+            let diff = LineDiff(old: a, new: b)
+            // The kept lines, in order, are the same on both sides...
+            let keptA = a.indices.filter { !diff.deleted[$0] }.map { a[$0] }
+            let keptB = b.indices.filter { !diff.inserted[$0] }.map { b[$0] }
+            #expect(keptA == keptB, "round \(round): \(a) -> \(b)")
+            // ...and there are as many as a longest common subsequence has.
+            #expect(keptA.count == Self.lcsLength(a, b), "round \(round): \(a) -> \(b)")
+        }
+    }
+
+    @Test func hunksWithContextAndLineNumbers() {
+        let old = (1...12).map { "line \($0)" }
+        var new = old
+        new[1] = "line 2 changed"
+        new.insert("inserted", at: 10)
+        let diff = LineDiff(old: old, new: new)
+        let hunks = diff.hunks(old: old, new: new, context: 1)
+        #expect(hunks.map(\.header) == ["@@ -1,3 +1,3 @@", "@@ -10,2 +10,3 @@"])
+        #expect(hunks[0].lines.map(\.rendered) == [" line 1", "-line 2", "+line 2 changed", " line 3"])
+        #expect(hunks[1].lines.map(\.rendered) == [" line 10", "+inserted", " line 11"])
+        // With three lines of context the two changes (7 lines apart) stay separate; with
+        // four they merge into one hunk.
+        #expect(diff.hunks(old: old, new: new, context: 3).count == 2)
+        #expect(diff.hunks(old: old, new: new, context: 4).map(\.header) == ["@@ -1,12 +1,13 @@"])
+        #expect(diff.hunks(old: old, new: new, context: 0).map(\.header) == ["@@ -2,1 +2,1 @@", "@@ -10,0 +11,1 @@"])
+    }
+
+    @Test func emptySides() {
+        let lines = ["a", "b"]
+        #expect(LineDiff(old: [], new: lines).hunks(old: [], new: lines, context: 3).map(\.header) == ["@@ -0,0 +1,2 @@"])
+        #expect(LineDiff(old: lines, new: []).hunks(old: lines, new: [], context: 3).map(\.header) == ["@@ -1,2 +0,0 @@"])
+        #expect(LineDiff(old: lines, new: lines).hunks(old: lines, new: lines, context: 3).isEmpty)
+    }
+
+    @Test func deletionsComeBeforeInsertions() {
+        let diff = LineDiff(old: ["a", "x", "y", "b"], new: ["a", "p", "q", "b"])
+        let lines = diff.hunks(old: ["a", "x", "y", "b"], new: ["a", "p", "q", "b"], context: 0)[0].lines.map(\.rendered)
+        #expect(lines == ["-x", "-y", "+p", "+q"])
+        #expect(diff.counts == (2, 2))
+    }
+}

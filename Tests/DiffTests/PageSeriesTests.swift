@@ -1,0 +1,30 @@
+import Testing
+@testable import Diff
+
+/// Page numbers from paths, checked against the first page being in the same manifest.
+struct PageSeriesTests {
+    static func page(_ path: String, _ kind: String = "quotes-by") -> ManifestPage {
+        ManifestPage(path: path, kind: kind, viewer: "ana", sha256: String(repeating: "0", count: 64), bytes: 1)
+    }
+
+    @Test func layouts() {
+        let manifest = Manifest(pages: [
+            Self.page("ana/quotes/by/dad/index.html"), Self.page("ana/quotes/by/dad/page-2.html"),
+            Self.page("ana/quotes/by/dad-2/index.html"),
+            Self.page("ana/quotes/said.html", "quotes-said"), Self.page("ana/quotes/said-3.html", "quotes-said"),
+            Self.page("ana/ideas/all/index.html", "ideas-all"), Self.page("ana/ideas/all/page/4/index.html", "ideas-all"),
+            Self.page("ana/ideas/all/7/index.html", "ideas-all"),
+            Self.page("ana/ideas/new/page-2.html", "ideas-new"),
+        ], origin: .file("m"))
+        // Sorted by path: …/all/7, …/all/index, …/all/page/4, …/new/page-2 (no first page),
+        // …/by/dad-2 (a person, not page 2), …/by/dad, …/by/dad/page-2, …/said-3, …/said.
+        #expect(manifest.pages.map(\.path) == [
+            "ana/ideas/all/7/index.html", "ana/ideas/all/index.html", "ana/ideas/all/page/4/index.html",
+            "ana/ideas/new/page-2.html", "ana/quotes/by/dad-2/index.html", "ana/quotes/by/dad/index.html",
+            "ana/quotes/by/dad/page-2.html", "ana/quotes/said-3.html", "ana/quotes/said.html",
+        ])
+        let series = PageSeries(manifest)
+        let numbers = manifest.pages.map { series.pageNumber(of: $0) }
+        #expect(numbers == [7, nil, 4, nil, nil, nil, 2, 3, nil])
+    }
+}

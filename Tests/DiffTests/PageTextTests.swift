@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import VantageCore
+@testable import Diff
+
+struct PageTextTests {
+    @Test func xhtmlBecomesContentLines() throws {
+        let page = try Fixture.bytes("pages/sample.xhtml")
+        let expected = try Fixture.text("pages/sample.lines").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(PageText.lines(of: page, path: "x/index.html") == Array(expected.dropLast()))
+    }
+
+    @Test func jsonBecomesPrettyLines() throws {
+        let json = try Fixture.bytes("pages/sample.json")
+        let expected = try Fixture.text("pages/sample.json.lines").split(separator: "\n").map(String.init)
+        #expect(PageText.lines(of: json, path: "ana/search.json") == expected)
+    }
+
+    @Test func hooksAndHeadings() throws {
+        let page = try Fixture.bytes("pages/sample.xhtml")
+        #expect(PageText.bodyHooks(page).kind == "home")
+        #expect(PageText.bodyHooks(page).viewer == "ana-lima")
+        #expect(PageText.firstHeading(page) == "Ana Lima")
+        let home = try Fixture.bytes("base/ana-lima/index.html")
+        #expect(PageText.firstHeading(home) == "Ana Lima")
+        #expect(PageText.firstHeading(try Fixture.bytes("pages/sample.json")) == nil)
+    }
+
+    @Test func markupOnlyChangesGiveEqualLines() throws {
+        let old = try Fixture.bytes("base/ana-lima/settings.html")
+        let new = try Fixture.bytes("variants/ana-lima/settings.html")
+        #expect(old != new)
+        #expect(PageText.lines(of: old, path: "s/settings.html") == PageText.lines(of: new, path: "s/settings.html"))
+    }
+
+    @Test func otherFiles() {
+        #expect(PageText.lines(of: Array("a {}\r\nb {}\n".utf8), path: "style.css") == ["a {}", "b {}"])
+        #expect(PageText.lines(of: [0xFF, 0xD8, 0xFF, 0x00], path: "photo.jpg") == nil)
+        // A .json file that is not JSON is still compared as text.
+        #expect(PageText.lines(of: Array("{oops\n".utf8), path: "x.json") == ["{oops"])
+    }
+
+    @Test func malformedMarkupDegradesToText() {
+        let lines = PageText.lines(of: Array("x <b>bold <i unclosed".utf8), path: "a.html")
+        #expect(lines == ["x bold <i unclosed"])
+    }
+
+    @Test func personIsTheSelfLinkNamedInTheHeading() throws {
+        // An Arabic heading around the name, a navigation link whose text is also in the
+        // heading but leads elsewhere, and the speaker's link back to the list's first page.
+        let page = try Fixture.bytes("pages/quotes-by-ar.xhtml")
+        #expect(PageText.personHeading(page, path: "cy-oh/quotes/by/dad/page-2.html") == "Dad")
+        let english = try Fixture.bytes("base/ana-lima/quotes/by/dad/index.html")
+        #expect(PageText.personHeading(english, path: "ana-lima/quotes/by/dad/index.html") == "Dad")
+    }
+
+    @Test func resolvingLinks() {
+        #expect(PageText.resolve("../../index.html#x", from: "a/quotes/by/dad/index.html") == "a/quotes/index.html")
+        #expect(PageText.resolve("#top", from: "a/b.html") == "a/b.html")
+        #expect(PageText.resolve("../../../../x.html", from: "a/b.html") == nil)
+        #expect(PageText.resolve("https://example.com/", from: "a/b.html") == nil)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import VantageCore
+@testable import Diff
+
+/// Exit 2 with a located message for inputs that cannot be compared.
+struct UnusableInputTests {
+    @Test func missingFolder() throws {
+        let scenario = try SiteScenario()
+        let result = scenario.diff([scenario.old, scenario.root + "/nowhere"])
+        #expect(result.code == 2)
+        #expect(result.err == "$SITES/nowhere: error: no such site folder or manifest file\n")
+        #expect(result.out == "")
+        let github = scenario.diff([scenario.old, scenario.root + "/nowhere", "--format", "github"])
+        #expect(github.out == "::error file=$SITES/nowhere::no such site folder or manifest file\n")
+    }
+
+    @Test func wrongNumberOfSites() throws {
+        let scenario = try SiteScenario()
+        let result = scenario.diff([scenario.old])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("error: expected two sites to compare, OLD and NEW\n"))
+        #expect(scenario.diff([scenario.old, scenario.new, "--format", "xml"]).code == 2)
+    }
+
+    @Test(arguments: [
+        ("[]", "manifest.json: error: expected an object with a \"pages\" array, found an array"),
+        ("{}", "manifest.json: error: missing the \"pages\" array"),
+        ("{\"pages\": {}}", "manifest.json: pages: error: expected an array, found an object"),
+        ("{\"pages\": [{\"path\": \"a.html\", \"sha256\": \"xyz\", \"bytes\": 1}]}",
+         "manifest.json: pages[0].sha256: error: expected 64 lowercase hex digits, found \"xyz\""),
+        ("{\"pages\": [{\"path\": \"../a.html\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": 1}]}",
+         "manifest.json: pages[0].path: error: the path \"../a.html\" has an empty, '.' or '..' component"),
+        ("{\"pages\": [{\"path\": \"/etc/passwd\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": 1}]}",
+         "manifest.json: pages[0].path: error: the path \"/etc/passwd\" is absolute; expected a path inside the site"),
+        ("{\"pages\": [{\"path\": \"a\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": -1}]}",
+         "manifest.json: pages[0].bytes: error: expected a whole number of bytes, found -1"),
+        ("{\"pages\": [{\"path\": \"a\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": 1, \"kind\": 3}]}",
+         "manifest.json: pages[0].kind: error: expected a string, found a number"),
+        ("{\"pages\": [{\"path\": \"a\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": 1},\n {\"path\": \"a\", \"sha256\": \"\(String(repeating: "1", count: 64))\", \"bytes\": 1}]}",
+         "manifest.json: pages[1].path: error: the path \"a\" is listed twice"),
+        ("{\"pages\": [\n  {\"path\" \"a\"}]}",
+         "manifest.json:2:11: error: expected ':' after the member name \"path\", found '\"'\n      {\"path\" \"a\"}]}\n              ^"),
+    ])
+    func badManifest(json: String, message: String) throws {
+        #expect(throws: Diagnostic.self) { try Manifest.parse(Array(json.utf8), file: "manifest.json") }
+        do {
+            _ = try Manifest.parse(Array(json.utf8), file: "manifest.json")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func badManifestInASiteFolderExitsTwo() throws {
+        let scenario = try SiteScenario()
+        try scenario.writeManifests()
+        try "{\"pages\": 1}".write(toFile: scenario.new + "/manifest.json", atomically: true, encoding: .utf8)
+        let result = scenario.diff([scenario.old, scenario.new])
+        #expect(result.code == 2)
+        #expect(result.err == "$SITES/new/manifest.json: pages: error: expected an array, found a number\n")
+    }
+
+    @Test func pageListedButMissing() throws {
+        let scenario = try SiteScenario()
+        try scenario.useVariant("ana-lima/quotes/index.html")
+        try scenario.writeManifests()
+        try FileManager.default.removeItem(atPath: scenario.new + "/ana-lima/quotes/index.html")
+        let result = scenario.diff([scenario.old, scenario.new])
+        #expect(result.code == 2)
+        #expect(result.err == "$SITES/new/ana-lima/quotes/index.html: error: the manifest lists this page but it cannot be read\n")
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Import
+import Store
+import Testing
+import VantageCore
+
+/// Every kind of bad input: the exact message (file, line and column or record path, what was
+/// expected), exit code 2, and a store exactly as it was — byte for byte and dump for dump.
+struct BadInputTests {
+    /// Imports the sample, breaks it with `change`, imports again and returns the errors (files
+    /// named under `content/`) after checking the exit code and that the store did not change.
+    func errors(after change: (Fixture) throws -> Void, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String] {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        let dump = try fixture.dump()
+        let bytes = try fixture.storeBytes()
+        try change(fixture)
+        guard case .failure(let failure) = fixture.runImport() else {
+            Issue.record("the import succeeded", sourceLocation: sourceLocation)
+            return []
+        }
+        #expect(failure.exitCode == .unusable, sourceLocation: sourceLocation)
+        #expect(try fixture.dump() == dump, sourceLocation: sourceLocation)
+        #expect(try fixture.storeBytes() == bytes, sourceLocation: sourceLocation)
+        // Name files relative to the fixture, as a user running in its folder would see them.
+        return failure.errors.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+    }
+
+    @Test func malformedJSONNamesFileLineAndColumn() throws {
+        var file = ""
+        let errors = try errors { fixture in
+            file = "content/quotes/export.json"
+            try fixture.edit("quotes/export.json", replacing: #""saidBy": { "phone": "+44 (0)20 7946 0018", "name": "Bob" },"#,
+                             with: #""saidBy": { "phone": "+44 (0)20 7946 0018" "name": "Bob" },"#)
+        }
+        // Line 16 of the file is `      "saidBy": …`; column 50 is the quote that opens "name".
+        let line = #"      "saidBy": { "phone": "+44 (0)20 7946 0018" "name": "Bob" },"#
+        #expect(Array(line)[49] == "\"")
+        #expect(errors == [
+            "\(file):16:50: error: expected ',' or '}' to continue the object, found '\"'\n    \(line)\n    \(String(repeating: " ", count: 49))^"
+        ])
+    }
+
+    @Test func aBadPhoneNamesTheRecordPathAndWhatWasExpected() throws {
+        var file = ""
+        let errors = try errors { fixture in
+            file = "content/quotes/export.json"
+            try fixture.edit("quotes/export.json", replacing: #"{ "phone": "+44 20 7946 0018", "name": "Uncle Bob" }"#,
+                             with: #"{ "phone": "555-01", "name": "Uncle Bob" }"#)
+        }
+        #expect(errors == [
+            #"\#(file): quotes[0].heardBy[1].phone: error: expected a phone number, found "555-01": too short (5 digits after +1, where numbers have 10)"#
+        ])
+    }
+
+    @Test func aBadJSONLinesRecordNamesTheLineAndThePathInIt() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        try fixture.importOrFail()
+        let dump = try fixture.dump()
+        let quotes = try String(contentsOfFile: fixture.content + "/quotes/quotes.jsonl", encoding: .utf8)
+        try fixture.write("quotes/quotes.jsonl", quotes.replacingOccurrences(of: #""phone":"0033 6 12 34 56 78""#, with: #""phone":"06 12 34 56 78 90""#))
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(failure.errors.map(\.description) == [
+            #"\#(fixture.name("quotes/quotes.jsonl")):2: heardBy[0].phone: error: expected a phone number, found "06 12 34 56 78 90": too long (12 digits after +1, where numbers have 10)"#
+        ])
+        #expect(try fixture.dump() == dump)
+    }
+
+    @Test func aMalformedJSONLinesLineNamesLineAndColumn() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        try fixture.write("changejar/ideas.jsonl", #"{"id":"idea-1","text":"Walk","submittedAt":"2026-04-10T09:30:00Z",}"# + "\n")
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(failure.errors.map(\.description) == ["""
+            \(fixture.name("changejar/ideas.jsonl")):1:67: error: expected a member name in double quotes, found '}'
+                {"id":"idea-1","text":"Walk","submittedAt":"2026-04-10T09:30:00Z",}
+                                                                                  ^
+            """])
+        #expect(try fixture.dump() == nil)  // there was no store, and there still is none
+    }
+
+    @Test func textThatIsNotUTF8IsNamed() throws {
+        var file = ""
+        let latin1 = try errors { fixture in
+            file = "content/changejar/users.json"
+            var bytes = Array(#"{ "users": [ { "email": "zed@example.com", "name": "Z"#.utf8)
+            bytes += [0xE9] + Array(#"d" } ] }"#.utf8)  // "Zéd" in Latin-1
+            try fixture.write("changejar/users.json", bytes: bytes)
+        }
+        // Column 54 is the byte 0xE9 after `"name": "Z`; the quoted line shows it as U+FFFD.
+        let line = #"{ "users": [ { "email": "zed@example.com", "name": "Z\#u{FFFD}d" } ] }"#
+        #expect(Array(line)[53] == "\u{FFFD}")
+        #expect(latin1 == [
+            "\(file):1:54: error: the text is not valid UTF-8\n    \(line)\n    \(String(repeating: " ", count: 53))^"
+        ])
+        let utf16 = try errors { fixture in
+            file = "content/changejar/ideas.json"
+            try fixture.write("changejar/ideas.json", bytes: [0xFF, 0xFE] + Array(#"{"ideas":[]}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        }
+        #expect(utf16 == ["\(file): error: the file is not UTF-8 text (it looks like UTF-16 or UTF-32); save it as UTF-8"])
+    }
+
+    @Test(arguments: [
+        (#""when": "2026-05-01T18:00:00-07:00""#, #""when": "2026-05-01T18:00:00""#,
+         #"quotes[0].when: error: expected an ISO 8601 timestamp with an offset, found "2026-05-01T18:00:00": it has no offset; add Z or one such as -07:00"#),
+        (#""when": "2026-05-01T18:00:00-07:00""#, #""when": "2026-02-30T18:00:00Z""#,
+         #"quotes[0].when: error: expected an ISO 8601 timestamp with an offset, found "2026-02-30T18:00:00Z": no such date"#),
+        (#""text": "Tea first, then the world.","#, #""text": "","#,
+         #"quotes[1].text: error: expected the words said, found an empty string"#),
+        (#""heardBy": [ { "phone": "0033 6 12 34 56 78", "name": "Chloé" } ]"#, #""heardBy": []"#,
+         #"quotes[1].heardBy: error: expected an array of one or more contacts, found an empty array"#),
+        (#""saidBy": { "phone": "+1 415 555 0199", "name": "Dad" },"#, "",
+         #"quotes[0].saidBy: error: expected an object (a contact: phone and name); the field is missing"#),
+        (#""name": "Dad""#, #""name": 7"#,
+         #"quotes[0].saidBy.name: error: expected the contact's name, found a number"#),
+        (#""id": "q-2""#, #""id": "q-1""#,
+         #"quotes[1].id: error: expected a unique quote id, found "q-1" a second time"#),
+        (#""submittedBy": "+33612345678""#, #""submittedBy": "+442079460018""#,
+         #"quotes[1].submittedBy: error: expected the phone of a registered Quotes user, found +442079460018, which no Quotes user has"#),
+        (#"{ "phone": "415.555.0100", "name": "Ana" }"#, #"{ "phone": "415.555.0100", "name": "Ana" }, { "phone": "(415) 555-0100", "name": "Ana again" }"#,
+         #"quotes[0].heardBy[1].phone: error: expected each hearer once, found +14155550100 again (also heardBy[0])"#),
+        (#""owner": "+33612345678""#, #""owner": "+442079460018""#,
+         #"contacts[1].owner: error: expected the phone of a registered Quotes user, found +442079460018, which no Quotes user has"#),
+    ])
+    func aBadQuotesRecordIsNamed(old: String, new: String, expected: String) throws {
+        var file = ""
+        let errors = try errors { fixture in
+            file = "content/quotes/export.json"
+            try fixture.edit("quotes/export.json", replacing: old, with: new)
+        }
+        #expect(errors == ["\(file): \(expected)"])
+    }
+
+    @Test(arguments: [
+        ("changejar/ideas.json", #""text": "Plant a tree""#, #""text": "\#(String(repeating: "🌳", count: 161))""#,
+         #"ideas[2].text: error: expected 1 to 160 characters, found 161"#),
+        ("changejar/ideas.json", #""for": "self" }"#, #""for": "me" }"#,
+         #"ideas[0].for: error: expected "self" or "someone", found "me""#),
+        ("changejar/ideas.json", #""showName": false"#, #""showName": "no""#,
+         #"ideas[0].showName: error: expected true or false, found a string"#),
+        ("changejar/ideas.json", #""email": "zed@example.com""#, #""email": "zed at example.com""#,
+         #"ideas[1].author.email: error: expected an email address, found "zed at example.com""#),
+        ("changejar/users.json", #""email": "Zed@Example.com", "name": "Zed""#, #""email": "chloe@example.com", "name": "Zed""#,
+         #"users[2].email: error: expected each Change Jar user once, found "chloe@example.com" again (also users[1])"#),
+        ("reviews/board.json", #""action": "later", "until": "2026-06-01""#, #""action": "later""#,
+         #"decisions[0].until: error: expected a date such as "2026-06-01" (action "later" needs one); the field is missing"#),
+        ("reviews/board.json", #""action": "archive""#, #""action": "shred""#,
+         #"decisions[2].action: error: expected "archive", "delete", "later" or "list", found "shred""#),
+        ("site.json", #""pageSize": 2"#, #""pageSize": 0"#,
+         #"pageSize: error: expected a whole number from 1 to 10000, found 0"#),
+    ])
+    func aBadRecordElsewhereIsNamed(path: String, old: String, new: String, expected: String) throws {
+        var file = ""
+        let errors = try errors { fixture in
+            file = "content/" + path
+            try fixture.edit(path, replacing: old, with: new)
+        }
+        #expect(errors == ["\(file): \(expected)"])
+    }
+
+    @Test func aRejectedUserTakesTheRecordsThatNeedThemAlong() throws {
+        var file = ""
+        let errors = try errors { fixture in
+            file = "content/quotes/export.json"
+            try fixture.edit("quotes/export.json", replacing: #""locale": "fr-FR""#, with: #""locale": "French""#)
+        }
+        #expect(errors == [
+            #"\#(file): users[2].locale: error: expected a BCP 47 language tag such as "pt-BR", found "French""#,
+            #"\#(file): quotes[1].submittedBy: error: expected the phone of a registered Quotes user, found +33612345678, which no Quotes user has"#,
+            #"\#(file): contacts[1].owner: error: expected the phone of a registered Quotes user, found +33612345678, which no Quotes user has"#,
+        ])
+        let duplicate = try self.errors { fixture in
+            try fixture.edit("quotes/export.json", replacing: #""phone": "+1 415 555 0199", "firstName""#, with: #""phone": "(415) 555-0100", "firstName""#)
+        }
+        #expect(duplicate == [
+            #"\#(file): users[1].phone: error: expected each Quotes user once, found +14155550100 again (also users[0])"#,
+            #"\#(file): quotes[2].submittedBy: error: expected the phone of a registered Quotes user, found +14155550199, which no Quotes user has"#,
+        ])
+        let timeZone = try self.errors { fixture in
+            try fixture.edit("quotes/export.json", replacing: #""timeZone": "America/Los_Angeles", "email""#, with: #""timeZone": "Mars/Olympus", "email""#)
+        }
+        #expect(timeZone.first == #"\#(file): users[0].timeZone: error: expected an IANA time zone such as "America/Sao_Paulo", found "Mars/Olympus""#)
+        #expect(timeZone.count == 3)
+    }
+
+    @Test func aChangeJarUserMatchingTwoQuotesUsersIsRefused() throws {
+        var file = ""
+        let errors = try errors { fixture in
+            file = "content/changejar/users.json"
+            try fixture.edit("quotes/export.json", replacing: #""locale": "fr","#, with: #""locale": "fr", "email": "zed@example.com","#)
+            try fixture.edit("changejar/users.json", replacing: #""name": "Zed" }"#, with: #""name": "Zed", "phone": "+1 415 555 0100" }"#)
+        }
+        #expect(errors == [
+            #"\#(file): users[2]: error: expected one person, found the phone of the Quotes user users[0] and the email of the Quotes user users[1]"#
+        ])
+    }
+
+    @Test func oneMistakeTooLongIsReportedWithEveryOtherBadRecord() throws {
+        var file = ""
+        let errors = try errors { fixture in
+            file = "content/changejar/ideas.json"
+            try fixture.edit("changejar/ideas.json", replacing: #""2026-04-10T09:30:00Z""#, with: #""yesterday""#)
+            try fixture.edit("changejar/ideas.json", replacing: #""for": "someone""#, with: #""for": 1"#)
+        }
+        #expect(errors == [
+            #"\#(file): ideas[0].submittedAt: error: expected an ISO 8601 timestamp with an offset, found "yesterday": not in the form 2026-05-01T18:00:00-07:00"#,
+            #"\#(file): ideas[1].for: error: expected "self" or "someone", found a number"#,
+        ])
+    }
+
+    @Test func aRecordTypeGivenTwiceIsRefused() throws {
+        var folder = ""
+        let errors = try errors { fixture in
+            folder = "content/changejar"
+            try fixture.write("changejar/ideas.jsonl", "")
+        }
+        #expect(errors == ["\(folder): error: both ideas.json and ideas.jsonl exist; keep one"])
+    }
+
+    @Test func aMissingContentDirectoryIsNamed() throws {
+        let fixture = try Fixture()
+        try FileManager.default.removeItem(atPath: fixture.content)
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(failure.errors.map(\.description) == [
+            "\(fixture.content): error: no content directory here (expected changejar/, quotes/, reviews/ and site.json)"
+        ])
+        #expect(try fixture.dump() == nil)
+        #expect(!FileManager.default.fileExists(atPath: (fixture.store as NSString).deletingLastPathComponent))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Import
+import Store
+import Testing
+import VantageCore
+
+/// `vantage import` end to end through the command line: output, diagnostics, exit codes.
+struct ImportCommandTests {
+    @Test func importsAndPrintsWhatItStored() throws {
+        let fixture = try Fixture()
+        let first = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store])
+        #expect(first.code == 0)
+        #expect(first.err == "")
+        #expect(first.out == """
+            Imported into \(fixture.store):
+                        stored  added  updated  removed
+              site           1      1        0        0
+              people         6      6        0        0
+              ideas          3      3        0        0
+              quotes         3      3        0        0
+              hearers        4      4        0        0
+              contacts       2      2        0        0
+              reviews        2      2        0        0
+            Read 3 Quotes users, 3 Change Jar users, 3 quotes, 2 contacts, 3 ideas, 3 review decisions.
+
+            """)
+        let again = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store])
+        #expect(again.code == 0)
+        #expect(again.out.contains("  quotes         3      0        0        0\n"))
+    }
+
+    @Test func aBadRecordExitsTwoAndSaysTheStoreIsUnchanged() throws {
+        let fixture = try Fixture()
+        try fixture.edit("changejar/ideas.json", replacing: #""for": "self" }"#, with: #""for": "me" }"#)
+        let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store])
+        #expect(result.code == 2)
+        #expect(result.out == "")
+        // The review of idea-1 is still read, and warns that its item is not (validly) there.
+        #expect(result.err == """
+            \(fixture.name("reviews/board.json")): decisions[0].item: warning: no idea or quote has the id "idea-1"
+            \(fixture.name("changejar/ideas.json")): ideas[0].for: error: expected "self" or "someone", found "me"
+            error: nothing was imported; the store is unchanged
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: fixture.store))
+    }
+
+    @Test func keepGoingExitsOneAndNamesTheRejectsFile() throws {
+        let fixture = try Fixture()
+        try fixture.edit("changejar/ideas.json", replacing: #""for": "self" }"#, with: #""for": "me" }"#)
+        let rejects = fixture.root + "/rejected.jsonl"
+        let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", rejects])
+        #expect(result.code == 1)
+        #expect(result.err == """
+            \(fixture.name("reviews/board.json")): decisions[0].item: warning: no idea or quote has the id "idea-1"
+            \(fixture.name("changejar/ideas.json")): ideas[0].for: error: expected "self" or "someone", found "me"
+
+            """)
+        #expect(result.out.hasSuffix("Rejected 1 record, written with the reasons to \(rejects).\n"))
+        #expect(result.out.contains("  ideas          2      2        0        0\n"))
+        #expect(try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").count == 1)
+    }
+
+    @Test func keepGoingWritesRejectsBesideTheStoreByDefault() throws {
+        let fixture = try Fixture()
+        let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going"])
+        #expect(result.code == 0)
+        #expect(result.out.hasSuffix("No record was rejected (\(fixture.rejects) is empty).\n"))
+        #expect(FileManager.default.fileExists(atPath: fixture.rejects))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let fixture = try Fixture()
+        let result = fixture.vantage(["import", "--content", fixture.content, "--rejects", "r.jsonl"])
+        #expect(result.code == 2)
+        #expect(result.err == "error: --rejects needs --keep-going\nrun 'vantage import --help' for usage\n")
+        #expect(fixture.vantage(["import", "--bogus"]).code == 2)
+    }
+
+    @Test func helpDocumentsTheStoreLocationAndTheExitCodes() throws {
+        let fixture = try Fixture()
+        let help = fixture.vantage(["import", "--help"])
+        #expect(help.code == 0)
+        #expect(help.out.hasPrefix("Usage: vantage import [--content DIR] [--db FILE] [--keep-going] [--rejects FILE]\n"))
+        #expect(help.out.contains("(default: .vantage/store.sqlite, under the current\n"))
+        #expect(help.out.contains("  2  bad usage or unusable input"))
+    }
+}

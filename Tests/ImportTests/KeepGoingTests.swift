@@ -1,0 +1,137 @@
+import Foundation
+import Import
+import Store
+import Testing
+import VantageCore
+
+/// `--keep-going`: valid records are stored, each rejected record is written unchanged with its
+/// reason, and the exit code says something was rejected.
+struct KeepGoingTests {
+    /// The rejects file's lines, parsed.
+    func rejects(_ fixture: Fixture) throws -> [JSONObject] {
+        let text = try String(contentsOfFile: fixture.rejects, encoding: .utf8)
+        return try text.split(separator: "\n").map { line in
+            try #require(try JSONParser.parse(Array(line.utf8), file: "rejects").objectValue)
+        }
+    }
+
+    @Test func storesTheValidRecordsAndWritesTheRejectedOnesUnchanged() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        let originalQuote = #"""
+            { "id": "q-2", "text": "Tea first, then the world.",
+                  "saidBy": { "phone": "+44 (0)20 7946 0018", "name": "Bob" },
+                  "heardBy": [ { "phone": "0033 6 12 34 56 78", "name": "Chloé" } ],
+                  "when": "2026-05-02T08:00:00+02:00", "submittedBy": "+33612345678" }
+            """#
+        let brokenQuote = originalQuote.replacingOccurrences(of: "+44 (0)20 7946 0018", with: "+44 (0)20 CALL BOB")
+        try fixture.edit("quotes/export.json", replacing: originalQuote, with: brokenQuote)
+        try fixture.edit("changejar/ideas.json", replacing: #""for": "someone""#, with: #""for": "everyone""#)
+
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.exitCode == .findings)
+        #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            #"content/quotes/export.json: quotes[1].saidBy.phone: error: expected a phone number, found "+44 (0)20 CALL BOB": letters are not allowed"#,
+            #"content/changejar/ideas.json: ideas[1].for: error: expected "self" or "someone", found "everyone""#,
+        ])
+        let lines = try rejects(fixture)
+        #expect(lines.map(\.keys) == [["file", "path", "reason", "record"], ["file", "path", "reason", "record"]])
+        #expect(lines[0]["file"] == .string(fixture.name("quotes/export.json")))
+        #expect(lines[0]["path"] == .string("quotes[1].saidBy.phone"))
+        #expect(lines[0]["reason"] == .string(#"expected a phone number, found "+44 (0)20 CALL BOB": letters are not allowed"#))
+        #expect(lines[0]["record"] == .string(brokenQuote))  // byte for byte, layout included
+        #expect(lines[1]["record"]?.stringValue?.hasPrefix(#"{ "id": "idea-2", "text": "Cook with the kids""#) == true)
+
+        // The store equals the valid part of the export: q-2 and idea-2 (stored before) are gone,
+        // and with q-2 the review nothing else changed.
+        try fixture.read { (db: Database) throws in
+            #expect(try db.rows("SELECT id FROM quote ORDER BY id") == [[.text("q-1")], [.text("q-3")]])
+            #expect(try db.rows("SELECT id FROM idea ORDER BY id") == [[.text("idea-1")], [.text("idea-3")]])
+        }
+        let changes = Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.changes.removed) })
+        #expect(changes["quotes"] == 1)
+        #expect(changes["ideas"] == 1)
+    }
+
+    @Test func jsonLinesRejectsNameTheLineAndKeepTheLine() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        let ideas = try String(contentsOfFile: fixture.content + "/changejar/ideas.jsonl", encoding: .utf8)
+        var lines = ideas.split(separator: "\n").map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: #""submittedAt":"2026-04-20T19:00:00+02:00""#, with: #""submittedAt":"2026-04-20""#)
+        lines.insert(#"{"id": "idea-9", "text": "#, at: 2)
+        try fixture.write("changejar/ideas.jsonl", lines.joined(separator: "\n") + "\n")
+
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            #"content/changejar/ideas.jsonl:2: submittedAt: error: expected an ISO 8601 timestamp with an offset, found "2026-04-20": a date without a time"#,
+            "content/changejar/ideas.jsonl:3:26: error: expected a JSON value, found the end of the file\n    {\"id\": \"idea-9\", \"text\": \n                             ^",
+        ])
+        let rejected = try rejects(fixture)
+        #expect(rejected.map { $0["line"] } == [.number(2), .number(3)])
+        #expect(rejected.map { $0["record"] } == [.string(lines[1]), .string(lines[2])])
+        #expect(rejected.map { $0["path"] } == [.string("submittedAt"), .string("")])
+        #expect(try fixture.read { try $0.ideasNewestFirst().map(\.id) } == ["idea-3", "idea-1"])
+    }
+
+    @Test func aRejectedRecordNeverCarriesItsPassword() throws {
+        let fixture = try Fixture()
+        try fixture.edit("changejar/users.json", replacing: #"{ "email": "Zed@Example.com", "name": "Zed" }"#,
+                         with: #"{ "email": "Zed@Example.com", "name": "", "Password_Hash": "hunter2" }"#)
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.count == 1)
+        let line = try #require(try rejects(fixture).first)
+        #expect(line["record"] == .string(#"{"email":"Zed@Example.com","name":""}"#))
+        #expect(line["passwordFieldsRemoved"] == .array([.string("Password_Hash")]))
+        let rejectsText = try String(contentsOfFile: fixture.rejects, encoding: .utf8)
+        #expect(!rejectsText.contains("hunter2"))
+        #expect(try !fixture.storeBytes().contains(Data("hunter2".utf8)))
+    }
+
+    @Test func nothingRejectedLeavesAnEmptyRejectsFileAndExitsZero() throws {
+        let fixture = try Fixture()
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.exitCode == .success)
+        #expect(try String(contentsOfFile: fixture.rejects, encoding: .utf8) == "")
+        #expect(!FileManager.default.fileExists(atPath: fixture.rejects + ".partial"))
+    }
+
+    @Test func anUnreadableFileStillStopsTheImport() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        let dump = try fixture.dump()
+        try fixture.edit("changejar/ideas.json", replacing: "{ \"ideas\": [", with: "{ \"ideas\": [[")
+        guard case .failure(let failure) = fixture.runImport(keepGoing: true) else { Issue.record("the import succeeded"); return }
+        #expect(failure.exitCode == .unusable)
+        #expect(failure.errors.first?.location?.line == 8)  // where the unclosed inner array meets "}"
+        #expect(try fixture.dump() == dump)
+        #expect(!FileManager.default.fileExists(atPath: fixture.rejects))
+        #expect(!FileManager.default.fileExists(atPath: fixture.rejects + ".partial"))
+    }
+}
+
+/// Fields that do not reach the store are reported once per field name and file.
+struct FieldWarningTests {
+    @Test func unknownAndPasswordFieldsAreWarnedOncePerFieldAndFile() throws {
+        let fixture = try Fixture()
+        try fixture.edit("quotes/export.json", replacing: #""when": "2026-05-01T18:00:00-07:00","#,
+                         with: #""when": "2026-05-01T18:00:00-07:00", "mood": "wry", "#)
+        try fixture.edit("quotes/export.json", replacing: #""when": "2026-04-01T10:00:00Z","#,
+                         with: #""when": "2026-04-01T10:00:00Z", "mood": "lost","#)
+        try fixture.edit("quotes/export.json", replacing: #""name": "Dad" }"#, with: #""name": "Dad", "emoji": "👨" }"#)
+        try fixture.edit("quotes/export.json", replacing: #""lastName": "Silva","#, with: #""lastName": "Silva", "password": "hunter2","#)
+        try fixture.edit("changejar/users.json", replacing: #""name": "Zed" }"#, with: #""name": "Zed", "oldPassword": "hunter3" }"#)
+        try fixture.write("quotes/notes.txt", "not data")
+        let report = try fixture.importOrFail()
+        #expect(report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            "content/quotes/notes.txt: warning: not an export file; ignored",
+            // In reading order: Quotes users, Change Jar users, then quotes (a quote before its parts).
+            #"content/quotes/export.json: users[1].password: warning: dropped the password field "password": passwords never reach the store (in 1 record)"#,
+            #"content/changejar/users.json: users[2].oldPassword: warning: dropped the password field "oldPassword": passwords never reach the store (in 1 record)"#,
+            #"content/quotes/export.json: quotes[0].mood: warning: unknown field "mood" is not stored (in 2 records)"#,
+            #"content/quotes/export.json: quotes[0].saidBy.emoji: warning: unknown field "emoji" is not stored (in 1 record)"#,
+        ])
+        #expect(report.exitCode == .success)
+        let bytes = try fixture.storeBytes()
+        #expect(!bytes.contains(Data("hunter2".utf8)) && !bytes.contains(Data("hunter3".utf8)))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Import
+import Store
+import Testing
+import VantageCore
+
+/// The store file: created with its schema, migrated once, refused when too new.
+struct StoreTests {
+    @Test func aNewStoreHasEveryMigrationAndReopeningAppliesNoneAgain() throws {
+        let fixture = try Fixture()
+        let store = try Store(path: fixture.store)
+        #expect(try store.schemaVersion == Schema.currentVersion)
+        let tables = try store.read { db in try db.rows("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name") }
+        #expect(tables == ["contact", "hearer", "idea", "person", "quote", "review", "site", "visible_quote"].map { [DatabaseValue.text($0)] })
+        let reopened = try Store(path: fixture.store)
+        #expect(try reopened.schemaVersion == Schema.currentVersion)
+    }
+
+    @Test func aStoreFromANewerVantageIsRefused() throws {
+        let fixture = try Fixture()
+        do {
+            let store = try Store(path: fixture.store)
+            try store.write { try $0.execute("PRAGMA user_version = \(Schema.currentVersion + 1)") }
+        }
+        #expect(throws: StoreError.self) { try Store(path: fixture.store) }
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(failure.errors.map(\.description) == [
+            "\(fixture.store): error: the store has schema version \(Schema.currentVersion + 1), newer than this vantage knows (\(Schema.currentVersion))"
+        ])
+    }
+
+    @Test func theSchemaRefusesWhatTheImporterNeverWrites() throws {
+        let fixture = try Fixture()
+        let store = try Store(path: fixture.store)
+        try store.write { db in
+            try db.execute("INSERT INTO person (id, phone, quotes_user, name) VALUES (1, '+14155550100', 1, 'Ana')")
+            for bad in [
+                "INSERT INTO person (phone) VALUES ('4155550100')",
+                "INSERT INTO person (email) VALUES ('Ana@Example.com')",
+                "INSERT INTO person (email, changejar_user) VALUES ('a@example.com', 1)",
+                "INSERT INTO idea VALUES ('i', '', 0, 0, 1, 'Ana', 1, 'self')",
+                "INSERT INTO idea VALUES ('i', 'x', 1, 0, 1, 'Ana', 1, 'others')",
+                "INSERT INTO review VALUES ('r', 'i', 'shred', NULL, NULL, 0, 0)",
+                "INSERT INTO review VALUES ('r', 'i', 'later', NULL, NULL, 0, 0)",
+                "INSERT INTO quote VALUES ('q', 'x', 99, 'Nobody', 0, 1)",
+            ] {
+                #expect(throws: DatabaseError.self, "\(bad)") { try db.execute(bad) }
+            }
+        }
+    }
+}
