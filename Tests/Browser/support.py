@@ -163,10 +163,21 @@ class BrowserTest(unittest.TestCase):
         if AXE_SCRIPT is None:
             self.skipTest("axe-core is not installed (pip install axe-selenium-python)")
         self.driver.execute_script(AXE_SCRIPT.read_text(encoding="utf-8"))
-        result = self.driver.execute_async_script(
-            "var done = arguments[arguments.length - 1];"
-            "axe.run(document, {resultTypes: ['violations']}).then(function (r) { done(r.violations); },"
-            " function (e) { done([{id: 'axe-error', impact: 'critical', description: String(e), nodes: []}]); });")
+        # axe-core 3.1 predates HTML 5.2's <div> groups inside <dl>: such dt/dd are not
+        # "dlitem" violations, so those nodes are dropped (and only those).
+        result = self.driver.execute_async_script("""
+            var done = arguments[arguments.length - 1];
+            function grouped(target) {
+              var el = document.querySelector(target[0]);
+              var parent = el && el.parentElement;
+              return !!(parent && parent.tagName === 'DIV' && parent.parentElement && parent.parentElement.tagName === 'DL');
+            }
+            axe.run(document, {resultTypes: ['violations']}).then(function (r) {
+              done(r.violations.map(function (v) {
+                if (v.id === 'dlitem') v.nodes = v.nodes.filter(function (n) { return !grouped(n.target); });
+                return v;
+              }).filter(function (v) { return v.nodes.length > 0; }));
+            }, function (e) { done([{id: 'axe-error', impact: 'critical', description: String(e), nodes: []}]); });""")
         return [v for v in result if v.get("impact") in impacts]
 
     def assertAccessible(self):
@@ -187,7 +198,8 @@ class BrowserTest(unittest.TestCase):
     def point_in(self, element, dx):
         """Where a thumb presses to drag element by dx: near the edge it leaves
         from, so that 300 px still fits on a phone-sized screen."""
-        rect = self.js("var r = arguments[0].getBoundingClientRect();"
+        rect = self.js("arguments[0].scrollIntoView({block: 'center'});"
+                       "var r = arguments[0].getBoundingClientRect();"
                        "return [r.left, r.top, r.width, r.height];", element)
         left, top, width, height = rect
         y = top + height / 2

@@ -60,7 +60,7 @@ class SearchBehaviour(BrowserTest):
         self.assertTrue(result.find_element("css selector", "a").get_attribute("href").endswith("quotes.html#quote-q-0002"))
         marks = [m.text for m in result.find_elements("css selector", "mark")]
         self.assertEqual(marks, ["très"])
-        self.assertEqual(result.find_element("css selector", "[data-slot=kind]").text, "Quote")
+        self.assertEqual(result.find_element("css selector", "[data-slot=kind]").get_attribute("textContent"), "Quote")
 
     def test_text_from_the_index_is_never_read_as_markup(self):
         self.open(self.page_url())

@@ -285,6 +285,7 @@
     if (!sheet) { entry.springBack(); return; }
     activeSheet = { sheet: sheet, entry: entry, kind: kind };
     sheet.hidden = false;
+    sheet.setAttribute('aria-modal', 'true');
     sheet.classList.add('is-open');
     var first = sheet.querySelector('[data-default]') || options(sheet)[0];
     if (first) first.focus();
@@ -296,6 +297,7 @@
     if (!open) return;
     activeSheet = null;
     open.sheet.classList.remove('is-open');
+    open.sheet.removeAttribute('aria-modal');
     open.sheet.hidden = true;
     if (!choice) {
       open.entry.springBack();
