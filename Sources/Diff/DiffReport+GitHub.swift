@@ -30,7 +30,7 @@ extension DiffReport {
             // the pages' hashes keeps the output deterministic.
             var digest = SHA256()
             for page in pages { digest.update(Array((page.path + (page.old?.sha256 ?? "") + (page.new?.sha256 ?? "")).utf8)) }
-            let token = "vantage-diff-" + digest.finalHex().prefix(16)
+            let token = "vantage-diff-" + digest.finalizeHex().prefix(16)
             for group in groups {
                 for page in group.pages {
                     guard case .text(_, _, let hunks)? = page.content, !hunks.isEmpty else { continue }

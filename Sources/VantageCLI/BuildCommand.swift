@@ -1,19 +1,149 @@
+import Foundation
+import Import
+import Render
+import Store
 import VantageCore
 
-/// `vantage build`: Import content/ and render the per-viewer site into public/. (Placeholder until its issue lands.)
+/// `vantage build`: imports `content/` into the store and renders the per-viewer site into
+/// `public/`, swapped in only when complete.
 struct BuildCommand: Command {
     static let name = "build"
     static let abstract = "Import content/ and render the per-viewer site into public/"
     static let help = """
-        Usage: vantage build
+        Usage: vantage build [--content DIR] [--templates DIR] [--out DIR] [--db FILE] [--locale L]
+
+        Imports the exports in DIR into the store (as 'vantage import' does), then renders
+        every person's part of the site, the "view as" index, the review report and
+        manifest.json, validating every page as it is written (as 'vantage check' does). The
+        site is built in a folder beside the output and swapped in only when complete and
+        valid: a failed, invalid or interrupted build leaves the previous site as it was, and
+        files whose bytes did not change are not rewritten.
+
+        "Now" (for relative dates) is site.json's buildDate, else SOURCE_DATE_EPOCH, else the
+        latest timestamp in the data: the same inputs always give the same bytes.
+
+        Options:
+          --content DIR     the content directory (default: content)
+          --templates DIR   templates, Localizable.xcstrings and assets/ (default: templates)
+          --out DIR         the output folder (default: public)
+          --db FILE         the store (default: \(Store.defaultPath))
+          --locale L        render every page in locale L (a BCP 47 tag such as fr or pt-BR)
+                            instead of each person's own
+
+        Prints what was built and the page to open on standard output; a progress line on
+        standard error when it is a terminal; errors and validation findings
+        (file:line:col: error: message (from template T)) on standard error, exit 1 on findings.
 
         \(VantageCLI.exitCodes)
 
         """
 
-    init(arguments: inout Arguments) throws(UsageError) {}
+    var content = "content"
+    var templates = "templates"
+    var output = "public"
+    var store = Store.defaultPath
+    var locale: String?
+
+    init(arguments: inout Arguments) throws(UsageError) {
+        if let value = try arguments.option("content") { content = value }
+        if let value = try arguments.option("templates") { templates = value }
+        if let value = try arguments.option("out") { output = value }
+        if let value = try arguments.option("db") { store = value }
+        locale = try arguments.option("locale")
+        for value in [content, templates, output, store] where value.isEmpty {
+            throw UsageError("a path may not be empty", command: Self.name)
+        }
+        if let locale, !Self.isLanguageTag(locale) {
+            throw UsageError("--locale needs a language tag such as en, fr or pt-BR, not '\(locale)'", command: Self.name)
+        }
+    }
+
+    /// A BCP 47-shaped tag: a 2-3 letter language, then letter-or-digit subtags of 2-8.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(\.isASCII),
+            language.allSatisfy(\.isLetter)
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
 
     func run(console: Console) throws -> ExitCode {
-        throw Diagnostic.error("'vantage build' is not available yet")
+        let started = Date()
+        try SiteBuild.checkOutput(output, against: [("content", content), ("store", store), ("templates", templates)])
+        let imported: ImportReport
+        do {
+            imported = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
+        } catch {
+            for warning in error.warnings { console.err(warning.description) }
+            for diagnostic in error.errors { console.err(diagnostic.description) }
+            console.err("error: nothing was built; \(output) is unchanged")
+            return error.exitCode
+        }
+        for warning in imported.warnings { console.err(warning.description) }
+
+        let line = ProgressLine(console: console)
+        var progress: (@Sendable (Int, Int) -> Void)?
+        if console.errorIsTerminal { progress = { done, total in line.update(done, total) } }
+        let options = SiteBuild.Options(
+            store: store, templates: templates, output: output, locale: locale,
+            environment: ProcessInfo.processInfo.environment, progress: progress)
+        let report: SiteBuild.Report
+        do {
+            report = try SiteBuild.run(options)
+        } catch let failure as ValidationFailure {
+            console.endProgress()
+            for line in failure.formatted(root: output).split(separator: "\n") { console.err(String(line)) }
+            console.err("error: \(failure.count == 1 ? "1 finding" : "\(failure.count) findings") in the \(failure.pages) pages "
+                + "built; \(output) is unchanged")
+            return .findings
+        } catch {
+            console.endProgress()
+            console.err((error as? Diagnostic)?.description ?? "error: \(error)")
+            console.err("error: the build failed; \(output) is unchanged")
+            return .unusable
+        }
+        console.endProgress()
+        console.out(Self.summary(report, output: output, seconds: Date().timeIntervalSince(started)))
+        return .success
+    }
+
+    /// What was built, in a few lines, and the page to open.
+    static func summary(_ report: SiteBuild.Report, output: String, seconds: Double) -> String {
+        let counts = report.counts
+        let megabytes = Double(counts.bytes) / 1_000_000
+        let now = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(report.now)))
+        var text = """
+            Built \(output) in \(String(format: "%.2f", seconds)) s
+              people  \(report.homes) with a home (\(report.people) in the store)
+              quotes  \(report.quotes)
+              ideas   \(report.ideas)
+              pages   \(report.pages) pages and \(report.otherFiles) other files, \(String(format: "%.1f", megabytes)) MB
+              files   \(counts.written) written, \(counts.unchanged) unchanged, \(counts.removed) removed
+              valid   \(report.validatedPages) pages checked
+              now     \(now) (\(report.nowSource.rawValue))
+
+            """
+        text += "Open \(output.hasSuffix("/") ? output : output + "/")index.html\n"
+        return text
+    }
+}
+
+/// A progress line on a terminal, redrawn at most ten times a second.
+final class ProgressLine: @unchecked Sendable {
+    private let console: Console
+    private let lock = NSLock()
+    private var last = Date.distantPast
+
+    init(console: Console) { self.console = console }
+
+    func update(_ done: Int, _ total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        guard done == total || now.timeIntervalSince(last) >= 0.1 else { return }
+        last = now
+        console.progress("rendering viewers \(done)/\(total)")
     }
 }

@@ -1,19 +1,49 @@
+import Validate
 import VantageCore
 
-/// `vantage check`: Validate a built site with libxml2. (Placeholder until its issue lands.)
+/// `vantage check`: validates a built site without writing anything.
 struct CheckCommand: Command {
     static let name = "check"
-    static let abstract = "Validate a built site with libxml2"
+    static let abstract = "Validate a built site: schema, links, fragments, ids, labels"
     static let help = """
-        Usage: vantage check
+        Usage: vantage check [DIR] [--format text|json|github] [--threads N]
+
+        Validates every .html page under DIR (default: public) with libxml2 against the
+        site's RELAX NG schema, and checks what a schema cannot: every relative href/src
+        names a file of the site and every #fragment an id on its page, ids are unique,
+        no inline event handlers or javascript: URLs, nothing refers outside the site,
+        no link names a folder, every form control has a label.
+
+        Options:
+          --format text     file:line:col: error: message (default)
+          --format json     one JSON document with every finding
+          --format github   GitHub workflow annotations (::error file=…,line=…,col=…::…)
+          --threads N       pages validated in parallel (default 2)
+
+        Findings go to standard output, the summary line to standard error.
 
         \(VantageCLI.exitCodes)
 
         """
 
-    init(arguments: inout Arguments) throws(UsageError) {}
+    let directory: String
+    let format: SiteReport.Format
+    let threads: Int
+
+    init(arguments: inout Arguments) throws(UsageError) {
+        let formats = SiteReport.Format.allCases.map(\.rawValue)
+        let choice = try arguments.choice("format", formats, default: SiteReport.Format.text.rawValue)
+        format = SiteReport.Format(rawValue: choice) ?? .text
+        let threadCount = try arguments.integer("threads") ?? 2
+        guard threadCount >= 1 else { throw UsageError("--threads needs at least 1", command: Self.name) }
+        threads = threadCount
+        directory = try arguments.positionals(max: 1).first ?? "public"
+    }
 
     func run(console: Console) throws -> ExitCode {
-        throw Diagnostic.error("'vantage check' is not available yet")
+        let report = try SiteValidator().validate(directory: directory, threads: threads)
+        console.out(report.formatted(format, root: directory))
+        if format != .json { console.err(report.summary) }
+        return report.isValid ? .success : .findings
     }
 }

@@ -1,19 +1,104 @@
+import Foundation
+import Template
 import VantageCore
 
-/// `vantage render`: Render one Mustache template with a JSON document as its context. (Placeholder until its issue lands.)
+/// `vantage render`: renders one Mustache template with a JSON document as its context and
+/// writes exactly the rendered text to standard output.
 struct RenderCommand: Command {
     static let name = "render"
     static let abstract = "Render one Mustache template with a JSON document as its context"
     static let help = """
-        Usage: vantage render
+        Usage: vantage render TEMPLATE --data FILE.json [options]
+
+        Renders TEMPLATE with the JSON document as its context and writes exactly the
+        rendered text to standard output (nothing added). Partials and parents are
+        looked up in the template's folder unless --partials names another one.
+
+        Options:
+          --data FILE.json          the context (required)
+          --partials DIR            where {{>name}} and {{<name}} look for name.mustache
+          --locale TAG              the viewer's language, e.g. fr, pt-BR (default: the
+                                    catalog's source language, else en)
+          --time-zone TZ            IANA time zone for dates (default: UTC)
+          --strings FILE.xcstrings  the String Catalog {{#t}} reads
+          --now INSTANT             what relative dates count from: ISO 8601 or Unix
+                                    seconds (default: SOURCE_DATE_EPOCH, else the clock)
+          --strict                  a missing variable, partial, parent or string is an
+                                    error (the site build's mode); otherwise the Mustache
+                                    spec applies: missing values render as nothing and a
+                                    missing string shows as ⟦key⟧ with a warning
 
         \(VantageCLI.exitCodes)
 
         """
 
-    init(arguments: inout Arguments) throws(UsageError) {}
+    let template: String
+    let data: String
+    let partials: String?
+    let locale: String?
+    let timeZone: String
+    let strings: String?
+    let now: Date?
+    let strict: Bool
+
+    init(arguments: inout Arguments) throws(UsageError) {
+        guard let data = try arguments.option("data") else {
+            throw UsageError("--data FILE.json is required", command: Self.name)
+        }
+        self.data = data
+        partials = try arguments.option("partials")
+        locale = try arguments.option("locale")
+        timeZone = try arguments.option("time-zone") ?? "UTC"
+        guard TimeZone(identifier: timeZone) != nil else {
+            throw UsageError("--time-zone: unknown time zone '\(timeZone)'", command: Self.name)
+        }
+        strings = try arguments.option("strings")
+        if let instant = try arguments.option("now") {
+            guard let date = Localizer.instant(from: instant) else {
+                throw UsageError("--now needs an ISO 8601 instant or Unix seconds, not '\(instant)'", command: Self.name)
+            }
+            now = date
+        } else {
+            now = nil
+        }
+        strict = try arguments.flag("strict")
+        let positionals = try arguments.positionals(max: 1)
+        guard let template = positionals.first else {
+            throw UsageError("which template? give its path", command: Self.name)
+        }
+        self.template = template
+    }
 
     func run(console: Console) throws -> ExitCode {
-        throw Diagnostic.error("'vantage render' is not available yet")
+        do {
+            return try render(console: console)
+        } catch let error as TemplateError {
+            throw error.diagnostic
+        }
+    }
+
+    private func render(console: Console) throws -> ExitCode {
+        let mode: TemplateMode = strict ? .strict : .spec
+        guard let bytes = FileManager.default.contents(atPath: data) else {
+            throw Diagnostic.error("cannot read the data file", at: SourceLocation(file: data))
+        }
+        let context = Value(json: try JSONParser.parse(Array(bytes), file: data))
+        let folder = partials ?? (template as NSString).deletingLastPathComponent
+        let (library, name) = try TemplateLibrary.load(
+            template: template, partials: folder.isEmpty ? "." : folder, mode: mode)
+        let catalog = try strings.map { try StringCatalog(path: $0) }
+        var clock = now
+        if clock == nil, let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
+            clock = Localizer.instant(from: epoch)
+        }
+        if clock == nil, library.usesRelativeDates {
+            console.err("warning: relative dates count from the current time; pass --now for a reproducible result")
+        }
+        let localizer = Localizer(
+            catalog: catalog, locale: locale ?? catalog?.sourceLanguage ?? "en", timeZone: timeZone,
+            now: clock ?? Date(), mode: mode)
+        console.out(try library.render(name, context: context, localizer: localizer))
+        for warning in localizer.warnings { console.err(warning.description) }
+        return .success
     }
 }

@@ -3,6 +3,11 @@ import Foundation
 // `vantage-bench <benchmark> [options]`; each benchmark prints its own figures.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
+case "build":
+    do { try BuildBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
 case "diff":
     do { try DiffBench.run(arguments: Array(arguments.dropFirst())) } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
@@ -13,10 +18,23 @@ case "import":
         FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
         exit(2)
     }
+case "template":
+    do { try TemplateBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
+case "validate":
+    do { try ValidateBench.run(arguments: Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
+        exit(2)
+    }
 default:
     print("""
         vantage-bench: benchmarks:
+          build [--people N] [--quotes N] [--ideas N] [--page-size N] [--every K] [--workers N] [--dir DIR]
           diff [--people N] [--changed-percent P] [--out DIR] [--keep]
           import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
+          template [--pages N] [--locale TAG] [--time-zone TZ] [--threads N]
+          validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check]
         """)
 }

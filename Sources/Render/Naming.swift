@@ -1,0 +1,25 @@
+/// DATA.md's naming rule: how person P is named on a page viewer V sees.
+/// 1. P is a registered Quotes user: the name P chose (a Change Jar-only user's name does
+///    not count: the content's README makes this explicit).
+/// 2. else V's own address book has an entry for P: that name.
+/// 3. else the name recorded with the quote (or idea) being shown; for a heading tied to no
+///    single quote, the caller passes the name recorded with the most recent quote V sees
+///    that mentions P.
+public struct Naming: Sendable {
+    /// Names registered Quotes users chose, by person id.
+    let chosenNames: [Int64: String]
+    /// The viewer's address book, by person id.
+    let contacts: [Int64: String]
+
+    public init(chosenNames: [Int64: String], contacts: [Int64: String]) {
+        self.chosenNames = chosenNames
+        self.contacts = contacts
+    }
+
+    /// The name of `person` as the viewer sees it, falling back to `recorded`.
+    public func name(of person: Int64, recorded: String) -> String {
+        if let chosen = chosenNames[person] { return chosen }
+        if let contact = contacts[person] { return contact }
+        return recorded
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Template
+import VantageCore
+
+/// Renders pages: the compiled templates (shared by every thread), the string catalog, and one
+/// `Localizer` per locale and time zone, created on first use and shared (formatters are
+/// costly to create and safe to share).
+public final class PageRenderer: @unchecked Sendable {
+    /// The compiled templates.
+    public let library: TemplateLibrary
+    let catalog: StringCatalog?
+    let now: Date
+    let mode: TemplateMode
+    private let lock = NSLock()
+    private var localizers: [String: Localizer] = [:]
+
+    /// A renderer over compiled templates and a catalog; `now` is the build's now.
+    public init(library: TemplateLibrary, catalog: StringCatalog?, now: Int64, mode: TemplateMode = .strict) {
+        self.library = library
+        self.catalog = catalog
+        self.now = Date(timeIntervalSince1970: TimeInterval(now))
+        self.mode = mode
+    }
+
+    /// The localizer for `locale` in `timeZone`.
+    public func localizer(locale: String, timeZone: String) -> Localizer {
+        let key = locale + "\u{0}" + timeZone
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = localizers[key] { return cached }
+        let localizer = Localizer(catalog: catalog, locale: locale, timeZone: timeZone, now: now, mode: mode)
+        localizers[key] = localizer
+        return localizer
+    }
+
+    /// One page's bytes: `template` rendered with the page's `fields` plus the frame every
+    /// page has (kind, site, viewer, links, now).
+    public func render(
+        _ template: String, kind: String, fields: [String: Value], frame: PageFrame, localizer: Localizer
+    ) throws -> [UInt8] {
+        var context = fields
+        context["kind"] = .string(kind)
+        context["site"] = .map(["title": .string(frame.siteTitle)])
+        context["viewer"] = frame.viewer?.value ?? .bool(false)
+        context["links"] = frame.links
+        context["now"] = .number(Double(frame.now))
+        do {
+            return try library.renderUTF8(template, context: .map(context), localizer: localizer)
+        } catch {
+            throw RenderError(page: frame.path, template: error.diagnostic)
+        }
+    }
+}
+
+/// What every page's context holds besides its own fields.
+public struct PageFrame: Sendable {
+    /// The page's path from the site root (for error messages).
+    public var path: String
+    public var siteTitle: String
+    public var viewer: ViewerBadge?
+    /// `ViewerLinks.value` or `SiteLinks.value`.
+    public var links: Value
+    public var now: Int64
+}
+
+/// A page that could not be rendered: the page and the template's diagnostic (template, line,
+/// column, message).
+public struct RenderError: Error, CustomStringConvertible, Sendable {
+    public var page: String
+    public var template: Diagnostic
+    /// The template's diagnostic, prefixed with the page being rendered.
+    public var diagnostic: Diagnostic {
+        var tagged = template
+        tagged.message = "while rendering \(page): \(template.message)"
+        return tagged
+    }
+    public var description: String { diagnostic.description }
+}

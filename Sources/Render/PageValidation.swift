@@ -1,0 +1,88 @@
+import Foundation
+import Validate
+import VantageCore
+
+/// The in-build validation (issue 5's `SiteCheck`): every page is parsed by libxml2, checked
+/// against the schema and the rules of `vantage check` as it is written, and its links are
+/// checked against the other files of its part of the site.
+///
+/// One check per part of the site keeps memory at one viewer: a viewer's pages link only
+/// inside their own folder and to a few site-wide files, which every check knows in advance
+/// (`siteFiles`), and the index, which links to every home, gets the homes' paths.
+final class PageValidation: @unchecked Sendable {
+    let validator: SiteValidator
+    /// Files outside any viewer's folder that pages may link to.
+    let siteFiles: [String]
+    /// At most this many findings are kept (all are counted).
+    static let findingLimit = 1000
+    private let lock = NSLock()
+    private var collected = Findings()
+
+    struct Findings {
+        var kept: [Finding] = []
+        var count = 0
+        var pages = 0
+    }
+
+    init(siteFiles: [String]) {
+        validator = SiteValidator(templates: Self.templates)
+        self.siteFiles = siteFiles
+    }
+
+    /// The template that renders each kind of page, for findings' "(from template X)".
+    static let templates: [String: String] = [
+        "index": "pages/index", "reviews": "pages/reviews", "home": "pages/home", "settings": "pages/settings",
+        "search": "pages/search", "ideas-new": "pages/ideas", "ideas-mine": "pages/ideas", "ideas-all": "pages/ideas",
+        "ideas-browse": "pages/ideas", "quotes-feed": "pages/quotes", "quotes-said": "pages/quotes",
+        "quotes-heard": "pages/quotes", "quotes-by": "pages/quotes",
+    ]
+
+    /// A check for one part of the site, knowing the site-wide files (and `extraFiles`).
+    func check(extraFiles: [String] = []) -> SiteCheck {
+        let check = SiteCheck(validator: validator)
+        for file in siteFiles + extraFiles { check.addFile(path: file) }
+        return check
+    }
+
+    /// Finishes a part's check and keeps its findings.
+    func finish(_ check: SiteCheck) {
+        let report = check.finish()
+        lock.lock()
+        defer { lock.unlock() }
+        collected.pages += report.pageCount
+        collected.count += report.findings.count
+        let room = max(0, Self.findingLimit - collected.kept.count)
+        collected.kept += report.findings.prefix(room)
+    }
+
+    /// Pages checked, findings counted, and the findings kept (sorted by file and position).
+    var result: (pages: Int, count: Int, findings: [Finding]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let sorted = collected.kept.sorted { a, b in
+            (a.file, a.line, a.column) < (b.file, b.line, b.column)
+        }
+        return (collected.pages, collected.count, sorted)
+    }
+}
+
+/// Pages that failed validation: the build keeps the previous output and reports these.
+public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
+    /// Findings (at most `PageValidation.findingLimit` of them), sorted by file and position.
+    public var findings: [Finding]
+    /// How many findings there were in all.
+    public var count: Int
+    /// Pages checked.
+    public var pages: Int
+
+    /// Every kept finding as `file:line:col: error: message (from template X)`, paths prefixed
+    /// with the output folder, then a line that says what was kept.
+    public func formatted(root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        var text = findings.map { "\(prefix)\($0.file):\($0.line):\($0.column): error: \($0.attributedMessage)\n" }.joined()
+        if count > findings.count { text += "… and \(count - findings.count) more findings\n" }
+        return text
+    }
+
+    public var description: String { "\(count) validation findings in \(pages) pages" }
+}

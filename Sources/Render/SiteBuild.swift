@@ -1,0 +1,182 @@
+import Foundation
+import Template
+import VantageCore
+
+/// The render half of `vantage build`, as a literal list of named steps: read the store, compile
+/// the templates, render every viewer (in parallel), render the site-wide pages, write the
+/// manifest, swap the new site in. An error is re-thrown tagged with the step it came from.
+public enum SiteBuild {
+    /// What to build from and where to.
+    public struct Options: Sendable {
+        /// The SQLite store (already imported).
+        public var store: String
+        /// The templates folder (`*.mustache`, `Localizable.xcstrings`, `assets/`).
+        public var templates: String
+        /// The output folder, swapped in whole at the end.
+        public var output: String
+        /// `--locale`: one locale for every page.
+        public var locale: String?
+        /// The environment (for `SOURCE_DATE_EPOCH`).
+        public var environment: [String: String]
+        /// Threads rendering viewers; nil: one per core.
+        public var workers: Int?
+        /// Called after each viewer with (viewers done, viewers in all).
+        public var progress: (@Sendable (Int, Int) -> Void)?
+        /// Validates every page as it is written (libxml2, the schema, links); a finding fails
+        /// the build and keeps the previous output.
+        public var validate = true
+        /// Renders only every `viewerStride`-th person's part of the site (1: everyone). For
+        /// benchmarks whose full output would not fit in memory; never for a real site.
+        public var viewerStride = 1
+
+        public init(
+            store: String, templates: String, output: String, locale: String? = nil,
+            environment: [String: String] = [:], workers: Int? = nil,
+            progress: (@Sendable (Int, Int) -> Void)? = nil, viewerStride: Int = 1, validate: Bool = true
+        ) {
+            self.store = store
+            self.templates = templates
+            self.output = output
+            self.locale = locale
+            self.environment = environment
+            self.workers = workers
+            self.progress = progress
+            self.viewerStride = viewerStride
+            self.validate = validate
+        }
+    }
+
+    /// What a build did.
+    public struct Report: Sendable {
+        /// People with a home.
+        public var homes = 0
+        /// Homes whose pages were rendered (all of them unless `viewerStride` > 1).
+        public var viewersRendered = 0
+        /// Everyone in the store (homes, contacts, idea authors).
+        public var people = 0
+        public var quotes = 0
+        public var ideas = 0
+        /// HTML pages rendered.
+        public var pages = 0
+        /// Other files (search indexes, assets, the manifest).
+        public var otherFiles = 0
+        public var counts = SiteWriter.Counts()
+        /// The build's now and where it came from.
+        public var now: Int64 = 0
+        public var nowSource: BuildClock.Source = .epoch
+        /// Seconds spent rendering and writing (excluding loading the store and compiling).
+        public var renderSeconds: Double = 0
+        /// Pages validated (0 when validation is off).
+        public var validatedPages = 0
+    }
+
+    /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):
+    /// the build replaces the output whole, and must never take its own inputs with it.
+    public static func checkOutput(_ output: String, against inputs: [(name: String, path: String)]) throws {
+        func absolute(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let out = absolute(output)
+        for input in inputs {
+            let path = absolute(input.path)
+            if path == out || path.hasPrefix(out == "/" ? "/" : out + "/") {
+                throw Diagnostic.error("the output '\(output)' holds the \(input.name) '\(input.path)'; choose another --out")
+            }
+        }
+    }
+
+    /// Builds the site. On any error the previous output is left as it was.
+    public static func run(_ options: Options) throws -> Report {
+        try checkOutput(options.output, against: [("store", options.store), ("templates", options.templates)])
+        var report = Report()
+        let store = try step("open the store \(options.store)") { try SiteStore(path: options.store) }
+        let site = try step("load the site from the store") { () -> SiteModel in
+            let settings = try store.settings()
+            let now = try BuildClock.now(
+                settings: settings, environment: options.environment, latestInData: store.latestTimestamp())
+            report.now = now.seconds
+            report.nowSource = now.source
+            return SiteModel(settings: settings, now: now.seconds, people: try store.people(), ideas: try store.ideas())
+        }
+        report.homes = site.homes.count
+        report.people = site.personCount
+        report.ideas = site.ideas.count
+        report.quotes = try step("count the quotes") { try store.quoteCount() }
+        let renderer = try step("compile the templates in \(options.templates)") { () -> PageRenderer in
+            let library = try TemplateLibrary(directory: options.templates, mode: .strict)
+            let catalogPath = URL(fileURLWithPath: options.templates).appendingPathComponent("Localizable.xcstrings").path
+            let catalog = FileManager.default.fileExists(atPath: catalogPath) ? try StringCatalog(path: catalogPath) : nil
+            return PageRenderer(library: library, catalog: catalog, now: site.now)
+        }
+        let decisions = try step("read the reviews") { try store.reviews() }
+        let validation = options.validate ? PageValidation(siteFiles: siteFiles(options, hasReviews: !decisions.isEmpty)) : nil
+        let writer = try step("prepare the output \(options.output)") { try SiteWriter(output: options.output) }
+        do {
+            let started = Date()
+            let spool = try ManifestSpool(spoolPath: writer.staging + ".manifest")
+            let viewers = try step("render every viewer's pages") {
+                try renderViewers(
+                    site: site, renderer: renderer, writer: writer, spool: spool, validation: validation, options: options)
+            }
+            report.pages += viewers.pages
+            report.otherFiles += viewers.files
+            report.viewersRendered = viewers.viewers
+            try step("render the site-wide pages") {
+                let check = validation?.check(extraFiles: site.homes.map { SitePath.home($0.slug) })
+                let output = RecordingOutput(writer: writer, check: check)
+                let pages = SitePages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
+                try pages.renderIndex(hasReviews: !decisions.isEmpty)
+                if !decisions.isEmpty {
+                    let texts = try store.quoteTexts(ids: Array(Set(decisions.map(\.item))).sorted())
+                    try pages.renderReviews(decisions, quoteTexts: texts)
+                }
+                try pages.copyAssets(from: options.templates)
+                for entry in output.entries { try spool.add([entry], key: entry.path) }
+                report.pages += output.entries.count
+                report.otherFiles += output.files
+                if let check { validation?.finish(check) }
+            }
+            if let validation {
+                let result = validation.result
+                report.validatedPages = result.pages
+                if result.count > 0 {
+                    throw ValidationFailure(findings: result.findings, count: result.count, pages: result.pages)
+                }
+            }
+            try step("write the manifest") {
+                try writer.write(SitePath.manifest) { emit in try spool.document(emit) }
+                report.otherFiles += 1
+            }
+            report.counts = try step("swap the new site into \(options.output)") { try writer.commit() }
+            report.renderSeconds = Date().timeIntervalSince(started)
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        return report
+    }
+
+    /// The files outside any viewer's folder that viewer pages may link to.
+    static func siteFiles(_ options: Options, hasReviews: Bool) -> [String] {
+        var files = [SitePath.index, SitePath.manifest]
+        if hasReviews { files.append(SitePath.reviews) }
+        files += SitePages.assetFiles(in: options.templates).map { "assets/" + $0 }
+        return files
+    }
+
+    /// Runs `body`, tagging any error with the step's name.
+    static func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as RenderError {
+            throw error.diagnostic
+        } catch let failure as ValidationFailure {
+            throw failure
+        } catch let diagnostic as Diagnostic {
+            throw Diagnostic(diagnostic.severity, "\(name): \(diagnostic.message)", at: diagnostic.location,
+                             sourceLine: diagnostic.sourceLine)
+        } catch {
+            throw Diagnostic.error("\(name): \(error)")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// Everything every viewer's pages share, loaded from the store once per build: the settings,
+/// "now", the people with a home and their slugs, the chosen names, and the ideas (everyone
+/// sees every idea; what differs per viewer is NEW, Mine, Browse order, names and language).
+public struct SiteModel: Sendable {
+    /// A person with a home and the slug of their folder.
+    public struct Home: Sendable, Hashable {
+        public var person: Person
+        public var slug: String
+        /// The person's chosen name, made XML-safe.
+        public var name: String
+    }
+
+    public let settings: SiteSettings
+    /// The build's "now", Unix seconds.
+    public let now: Int64
+    /// Homes in output order (by `slug + "/"`, which is also the order of their paths).
+    public let homes: [Home]
+    /// Home slugs by person id.
+    public let homeSlugs: [Int64: String]
+    /// The names registered Quotes users chose, by person id (DATA.md naming rule 1). A
+    /// Change Jar-only user's name is their home's name but not a rule-1 name: in quotes and
+    /// idea bylines they are named by the viewer's contacts or the recorded name.
+    public let chosenNames: [Int64: String]
+    /// Ideas newest first (ties: id ascending), texts made XML-safe.
+    public let ideas: [Idea]
+    /// `StableHash.of(idea.id)` for each idea, for the Browse order.
+    public let ideaHashes: [UInt64]
+    /// Each idea's id (for tie-breaks without touching the ideas).
+    public let ideaIDs: [String]
+    /// `Fragment.idea(idea.id)` for each idea.
+    public let ideaFragments: [String]
+    /// Each idea's search-index record parts that are the same for everyone.
+    let ideaRecords: SearchIndex.IdeaRecords
+    /// Every home slug, for keeping other slugs apart from them.
+    public let homeSlugSet: Set<String>
+    /// Number of people in the store (homes and contacts).
+    public let personCount: Int
+
+    /// Builds the model from the store's people and ideas.
+    public init(settings: SiteSettings, now: Int64, people: [Person], ideas: [Idea]) {
+        self.settings = settings
+        self.now = now
+        self.personCount = people.count
+        var chosen: [Int64: String] = [:]
+        for person in people where person.isQuotesUser {
+            if let name = person.name { chosen[person.id] = XMLText.clean(name) }
+        }
+        self.chosenNames = chosen
+        // Slugs are claimed in person-id order (the importer's deterministic order), so equal
+        // names get "-2", "-3" the same way on every build of the same data.
+        var allocator = SlugAllocator()
+        var homes: [Home] = []
+        var folded: [String: String] = [:]  // transliteration is slow and names repeat
+        for person in people.sorted(by: { $0.id < $1.id }) where person.hasHome {
+            let name = XMLText.clean(person.name ?? "")
+            let base = folded[name] ?? Slug.fold(name)
+            folded[name] = base
+            homes.append(Home(person: person, slug: allocator.claim(base: base.isEmpty ? allocator.fallback : base), name: name))
+        }
+        homes.sort { Array(($0.slug + "/").utf8).lexicographicallyPrecedes(Array(($1.slug + "/").utf8)) }
+        self.homes = homes
+        self.homeSlugs = Dictionary(uniqueKeysWithValues: homes.map { ($0.person.id, $0.slug) })
+        self.ideas = ideas.map { idea in
+            var clean = idea
+            clean.text = XMLText.clean(idea.text)
+            clean.authorName = XMLText.clean(idea.authorName)
+            return clean
+        }
+        self.ideaHashes = ideas.map { StableHash.of($0.id) }
+        self.ideaIDs = ideas.map(\.id)
+        self.ideaFragments = ideas.map { Fragment.idea($0.id) }
+        self.homeSlugSet = Set(homes.map(\.slug))
+        self.ideaRecords = SearchIndex.IdeaRecords(
+            ideas: self.ideas, fragments: self.ideaFragments, pageSize: settings.pageSize)
+    }
+
+    /// The locale a person's pages use: `forced` (`--locale`), else theirs, else the site's.
+    public func locale(for person: Person?, forced: String?) -> String {
+        forced ?? person?.locale ?? settings.defaultLocale
+    }
+
+    /// The time zone a person's pages use: theirs, else the site's.
+    public func timeZone(for person: Person?) -> String {
+        person?.timeZone ?? settings.timeZone
+    }
+}

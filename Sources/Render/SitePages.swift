@@ -1,0 +1,125 @@
+import Foundation
+import Template
+import VantageCore
+
+/// The site-wide pages: the "view as" index, the review report, and the assets.
+struct SitePages {
+    let site: SiteModel
+    let renderer: PageRenderer
+    let output: PageOutput
+    let forcedLocale: String?
+
+    private var localizer: Localizer {
+        renderer.localizer(locale: site.locale(for: nil, forced: forcedLocale), timeZone: site.settings.timeZone)
+    }
+
+    private func frame(_ path: String) -> PageFrame {
+        PageFrame(
+            path: path, siteTitle: site.settings.title ?? "Vantage", viewer: nil, links: SiteLinks().value,
+            now: site.now)
+    }
+
+    /// The index of every person with a home (the one page that lists everyone).
+    func renderIndex(hasReviews: Bool) throws {
+        let residents = site.homes.map { home in
+            Resident(
+                slug: home.slug, name: home.name, locale: home.person.locale ?? site.settings.defaultLocale,
+                usesChangeJar: home.person.isChangeJarUser, usesQuotes: home.person.isQuotesUser)
+        }
+        let fields: [String: Value] = [
+            "people": .list(residents.map(\.value)), "peopleCount": residents.count.value,
+            "reviews": .bool(hasReviews),
+        ]
+        let bytes = try renderer.render(
+            "pages/index", kind: "index", fields: fields, frame: frame(SitePath.index), localizer: localizer)
+        try output.page(SitePath.index, kind: "index", viewer: nil, bytes: bytes)
+    }
+
+    /// The review report: every reviewed item with each reviewer's latest decision, and the
+    /// counts per action and per list.
+    func renderReviews(_ decisions: [ReviewDecision], quoteTexts: [String: String]) throws {
+        let ideas = Dictionary(site.ideas.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+        var items: [ReviewedItem] = []
+        for decision in decisions {  // sorted by item, then reviewer
+            if items.last?.id != decision.item {
+                let kind: ReviewedItem.Kind
+                let text: String?
+                if let idea = ideas[decision.item] {
+                    (kind, text) = (.idea, idea)
+                } else if let quote = quoteTexts[decision.item] {
+                    (kind, text) = (.quote, XMLText.clean(quote))
+                } else {
+                    (kind, text) = (.unknown, nil)
+                }
+                items.append(ReviewedItem(id: decision.item, kind: kind, text: text, decisions: []))
+            }
+            items[items.count - 1].decisions.append(decision)
+        }
+        var actionCounts: [String: Int] = [:]
+        var listCounts: [String: Int] = [:]
+        for decision in decisions {
+            actionCounts[decision.action, default: 0] += 1
+            if let list = decision.list { listCounts[XMLText.clean(list), default: 0] += 1 }
+        }
+        let reviewers = Set(decisions.map(\.reviewer)).count
+        let fields: [String: Value] = [
+            "itemCount": items.count.value, "reviewerCount": reviewers.value,
+            "counts": .map(["archive", "delete", "later", "list"].reduce(into: [:]) { $0[$1] = (actionCounts[$1] ?? 0).value }),
+            "hasLists": .bool(!listCounts.isEmpty),
+            "lists": .list(listCounts.keys.sorted().map { .map(["name": .string($0), "count": (listCounts[$0] ?? 0).value]) }),
+            "items": .list(items.map(\.value)),
+        ]
+        let bytes = try renderer.render(
+            "pages/reviews", kind: "reviews", fields: fields, frame: frame(SitePath.reviews), localizer: localizer)
+        try output.page(SitePath.reviews, kind: "reviews", viewer: nil, bytes: bytes)
+    }
+
+    /// Copies every file under `templates/assets/` to `assets/`, in name order.
+    func copyAssets(from templates: String) throws {
+        let root = URL(fileURLWithPath: templates).appendingPathComponent("assets").path
+        for relative in Self.assetFiles(in: templates) {
+            guard let data = FileManager.default.contents(atPath: root + "/" + relative) else {
+                throw Diagnostic.error("cannot read the asset '\(root)/\(relative)'")
+            }
+            try output.file("assets/" + relative, bytes: Array(data))
+        }
+    }
+
+    /// The files under `templates/assets/` (relative to it, sorted), dot-files left out.
+    static func assetFiles(in templates: String) -> [String] {
+        let root = URL(fileURLWithPath: templates).appendingPathComponent("assets").path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory),
+                !isDirectory.boolValue, !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            {
+                files.append(relative)
+            }
+        }
+        return files.sorted()
+    }
+}
+
+extension ReviewedItem {
+    var value: Value {
+        .map([
+            "id": .string(id), "isIdea": .bool(kind == .idea), "isQuote": .bool(kind == .quote),
+            "isUnknown": .bool(kind == .unknown), "text": text.map { .string($0) } ?? .bool(false),
+            "decisions": .list(decisions.map(\.value)),
+        ])
+    }
+}
+
+extension ReviewDecision {
+    var value: Value {
+        .map([
+            "reviewer": .string(XMLText.clean(reviewer)), "action": .string(action),
+            "isArchive": .bool(action == "archive"), "isDelete": .bool(action == "delete"),
+            "isLater": .bool(action == "later"), "isList": .bool(action == "list"),
+            "until": .string(XMLText.clean(until ?? "")), "list": .string(XMLText.clean(list ?? "")),
+            "decidedAt": decidedAt.value,
+        ])
+    }
+}

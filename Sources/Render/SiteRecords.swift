@@ -1,0 +1,107 @@
+/// The records the render reads from the store: plain values, nothing else attached.
+/// `Person.id` is the store's internal key; it never reaches the output.
+
+/// The site's settings (`site.json`, with defaults filled in by the importer).
+public struct SiteSettings: Sendable, Hashable {
+    /// The site's title, when one was given.
+    public var title: String?
+    /// The locale of site-wide pages and of people without one.
+    public var defaultLocale: String
+    /// The locales the site's strings are checked for.
+    public var locales: [String]
+    /// The time zone of site-wide pages and of people without one.
+    public var timeZone: String
+    /// Items per page of every list.
+    public var pageSize: Int
+    /// `site.json`'s `buildDate` in Unix seconds, when given.
+    public var buildDate: Int64?
+
+    public init(
+        title: String? = nil, defaultLocale: String = "en", locales: [String] = [], timeZone: String = "UTC",
+        pageSize: Int = 50, buildDate: Int64? = nil
+    ) {
+        self.title = title
+        self.defaultLocale = defaultLocale
+        self.locales = locales
+        self.timeZone = timeZone
+        self.pageSize = pageSize
+        self.buildDate = buildDate
+    }
+}
+
+/// One person, merged across the apps. Phone and email are never loaded: only whether an
+/// email is on file (for the Settings page).
+public struct Person: Sendable, Hashable {
+    /// The store's key (internal; never in the output).
+    public var id: Int64
+    /// The name the person chose (a user of either app); nil for contacts and idea authors.
+    public var name: String?
+    /// The person's locale, when known.
+    public var locale: String?
+    /// The person's time zone, when known.
+    public var timeZone: String?
+    /// True when an email address is on file.
+    public var hasEmail: Bool
+    /// A registered Quotes user.
+    public var isQuotesUser: Bool
+    /// A Change Jar user.
+    public var isChangeJarUser: Bool
+    /// When the person last used Change Jar (Unix seconds); nil: never.
+    public var lastVisitAt: Int64?
+
+    /// People who use either app have a home of their own.
+    public var hasHome: Bool { isQuotesUser || isChangeJarUser }
+}
+
+/// Whom an idea is for.
+public enum IdeaAudience: String, Sendable, Hashable {
+    case `self`, someone
+}
+
+/// One Change Jar idea.
+public struct Idea: Sendable, Hashable {
+    /// The id from the export.
+    public var id: String
+    public var text: String
+    /// Unix seconds.
+    public var submittedAt: Int64
+    /// The author (a person; internal key).
+    public var authorID: Int64
+    /// The name recorded with the idea.
+    public var authorName: String
+    /// When false the author is "Anonymous" and their name appears nowhere for this idea.
+    public var showName: Bool
+    public var audience: IdeaAudience
+}
+
+/// One hearer of a quote, in export order.
+public struct Hearer: Sendable, Hashable {
+    public var personID: Int64
+    /// The name the submitter had for the hearer.
+    public var recordedName: String
+}
+
+/// One quote with its hearers.
+public struct Quote: Sendable, Hashable {
+    /// The id from the export.
+    public var id: String
+    public var text: String
+    public var speakerID: Int64
+    /// The name the submitter had for the speaker.
+    public var speakerRecordedName: String
+    /// The quote's `when`, Unix seconds.
+    public var saidAt: Int64
+    public var hearers: [Hearer]
+}
+
+/// A reviewer's latest decision on one item.
+public struct ReviewDecision: Sendable, Hashable {
+    public var reviewer: String
+    public var item: String
+    /// archive, delete, later or list.
+    public var action: String
+    public var until: String?
+    public var list: String?
+    /// Unix seconds.
+    public var decidedAt: Int64
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// File-name-safe slugs folded from display names: lower-case ASCII letters, digits and single
+/// hyphens, never empty, never a dot-name, never a path, never a name some file system reserves.
+///
+/// A slug is only ever folded from a name the reader of the page already sees; never from a
+/// phone number or an email (a hash of either can be reversed by brute force).
+public enum Slug {
+    /// Longest slug kept (before a "-2"-style suffix); longer names are cut at a hyphen.
+    public static let maximumLength = 40
+
+    /// Names a slug must never take: Windows device names (they cannot be files there, whatever
+    /// the extension) and the site's own top-level names.
+    public static let reserved: Set<String> = {
+        var names: Set<String> = ["con", "prn", "aux", "nul", "assets", "review", "reviews", "manifest", "index"]
+        for digit in 0...9 {
+            names.insert("com\(digit)")
+            names.insert("lpt\(digit)")
+        }
+        return names
+    }()
+
+    /// The name folded to `[a-z0-9-]`, or "" when nothing usable remains (for example "!!!").
+    /// Non-Latin scripts are transliterated (ICU's Any-Latin), so Arabic and Japanese names give
+    /// readable slugs too.
+    public static func fold(_ name: String) -> String {
+        var latin = name
+        if !name.utf8.allSatisfy({ $0 < 0x80 }) {
+            latin = name.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? ""
+        }
+        var slug = ""
+        var pendingHyphen = false
+        for byte in latin.utf8 {
+            let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte
+            let isWordByte = (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39)
+            // Apostrophes join ("O'Brien" → "obrien"); everything else separates words.
+            if byte == 0x27 { continue }
+            if isWordByte {
+                if pendingHyphen && !slug.isEmpty { slug.append("-") }
+                pendingHyphen = false
+                slug.unicodeScalars.append(Unicode.Scalar(lower))
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return truncate(slug)
+    }
+
+    /// Cuts `slug` to `maximumLength`, at the last hyphen when there is one in reach.
+    static func truncate(_ slug: String) -> String {
+        guard slug.utf8.count > maximumLength else { return slug }
+        let cut = String(slug.prefix(maximumLength))
+        if let hyphen = cut.lastIndex(of: "-"), hyphen > cut.startIndex {
+            return String(cut[..<hyphen])
+        }
+        return cut
+    }
+}
+
+/// Hands out distinct slugs: the first claim of a base gets it as is, later claims get "-2",
+/// "-3", … Reserved names count as already taken. Claims are made in a deterministic order
+/// (the caller's), so the same data always gives the same slugs.
+public struct SlugAllocator: Sendable {
+    /// Slugs taken elsewhere (shared, never copied: Set is copy-on-write and is only read here).
+    private let shared: Set<String>
+    private var taken: Set<String> = []
+    /// What a name with nothing usable in it becomes.
+    public let fallback: String
+
+    /// An allocator where `shared` (plus `Slug.reserved`) are unavailable.
+    public init(taken shared: Set<String> = [], fallback: String = "person") {
+        self.shared = shared
+        self.fallback = fallback
+    }
+
+    /// A slug for `name`, distinct from every slug handed out or taken before.
+    public mutating func claim(name: String?) -> String {
+        var base = name.map(Slug.fold) ?? ""
+        if base.isEmpty { base = fallback }
+        return claim(base: base)
+    }
+
+    /// A slug built on `base` (already folded), distinct from every one handed out before.
+    public mutating func claim(base: String) -> String {
+        if take(base) { return base }
+        var number = 2
+        while !take("\(base)-\(number)") { number += 1 }
+        return "\(base)-\(number)"
+    }
+
+    /// True when `slug` is taken or reserved.
+    public func isTaken(_ slug: String) -> Bool {
+        Slug.reserved.contains(slug) || shared.contains(slug) || taken.contains(slug)
+    }
+
+    private mutating func take(_ slug: String) -> Bool {
+        guard !Slug.reserved.contains(slug), !shared.contains(slug) else { return false }
+        return taken.insert(slug).inserted
+    }
+}

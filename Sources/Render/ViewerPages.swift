@@ -1,0 +1,124 @@
+import Foundation
+import Template
+import VantageCore
+
+/// Renders every page of one viewer's part of the site, from one pass over the store: the
+/// viewer's address book and the quotes the viewer sees (the ideas are shared). Memory is what
+/// this one viewer sees; pages go to the output as soon as they are rendered.
+public struct ViewerPages {
+    let site: SiteModel
+    let renderer: PageRenderer
+    let output: PageOutput
+    /// `--locale`: one locale for every page.
+    let forcedLocale: String?
+
+    public init(site: SiteModel, renderer: PageRenderer, output: PageOutput, forcedLocale: String?) {
+        self.site = site
+        self.renderer = renderer
+        self.output = output
+        self.forcedLocale = forcedLocale
+    }
+
+    /// Everything one viewer needs while their pages are rendered.
+    struct Viewer {
+        let home: SiteModel.Home
+        let localizer: Localizer
+        let naming: Naming
+        let badge: ViewerBadge
+        var slug: String { home.slug }
+        var person: Person { home.person }
+    }
+
+    /// Renders and emits every page of `home`'s part of the site.
+    public func render(_ home: SiteModel.Home, store: SiteStore) throws {
+        let person = home.person
+        let localizer = renderer.localizer(
+            locale: site.locale(for: person, forced: forcedLocale), timeZone: site.timeZone(for: person))
+        let contacts = try store.contacts(owner: person.id).mapValues(XMLText.clean)
+        let viewer = Viewer(
+            home: home, localizer: localizer,
+            naming: Naming(chosenNames: site.chosenNames, contacts: contacts),
+            badge: ViewerBadge(slug: home.slug, name: home.name))
+        let quotes = try store.visibleQuotes(viewer: person.id).map(Self.cleaned)
+        let ideas = IdeaLists(site: site, viewer: person)
+        for kind in IdeaListKind.allCases {
+            try renderIdeaList(kind, order: ideas.order(kind), isNew: ideas.isNew, for: viewer)
+        }
+        let quoteLists = QuoteLists(quotes: quotes, viewer: viewer, site: site)
+        try renderQuoteLists(quoteLists, for: viewer)
+        try renderHome(ideas: ideas, quotes: quoteLists, for: viewer)
+        try renderSettings(for: viewer)
+        try renderSearch(ideas: ideas, quotes: quoteLists, for: viewer)
+    }
+
+    static func cleaned(_ quote: Quote) -> Quote {
+        var clean = quote
+        clean.text = XMLText.clean(quote.text)
+        clean.speakerRecordedName = XMLText.clean(quote.speakerRecordedName)
+        for index in clean.hearers.indices {
+            clean.hearers[index].recordedName = XMLText.clean(clean.hearers[index].recordedName)
+        }
+        return clean
+    }
+
+    /// Renders `template` for the viewer at `path` (whose folder is `toViewer` below the
+    /// viewer's folder) and emits it.
+    func emit(
+        _ template: String, kind: String, path: String, toViewer: String, fields: [String: Value], for viewer: Viewer
+    ) throws {
+        let frame = PageFrame(
+            path: path, siteTitle: site.settings.title ?? "Vantage", viewer: viewer.badge,
+            links: ViewerLinks(toViewer: toViewer).value, now: site.now)
+        let bytes = try renderer.render(template, kind: kind, fields: fields, frame: frame, localizer: viewer.localizer)
+        try output.page(path, kind: kind, viewer: viewer.slug, bytes: bytes)
+    }
+
+    // MARK: - Home, settings, search
+
+    private func renderHome(ideas: IdeaLists, quotes: QuoteLists, for viewer: Viewer) throws {
+        let person = viewer.person
+        var fields: [String: Value] = [
+            "newCount": ideas.newCount.value, "hasNew": .bool(ideas.newCount > 0),
+            "ideaCount": site.ideas.count.value, "mineCount": ideas.mine.count.value,
+            "quoteCount": quotes.feed.count.value,
+            "lastVisitAt": person.lastVisitAt.map { $0.value } ?? .null,
+            "jar": .map(["slips": .list(JarDrawing.slips(site: site, isNew: ideas.isNew).map(\.value))]),
+        ]
+        if let latest = quotes.feed.first {
+            fields["latestQuote"] = .map([
+                "text": .string(latest.text),
+                "speaker": .string(viewer.naming.name(of: latest.speakerID, recorded: latest.speakerRecordedName)),
+            ])
+        } else {
+            fields["latestQuote"] = .bool(false)
+        }
+        try emit("pages/home", kind: "home", path: SitePath.home(viewer.slug), toViewer: "", fields: fields, for: viewer)
+    }
+
+    private func renderSettings(for viewer: Viewer) throws {
+        let person = viewer.person
+        let localeTag = person.locale ?? site.settings.defaultLocale
+        let pageLocale = site.locale(for: person, forced: forcedLocale)
+        let localeName =
+            Locale(identifier: pageLocale).localizedString(forIdentifier: localeTag) ?? localeTag
+        let fields: [String: Value] = [
+            "localeName": .string(localeName), "localeTag": .string(localeTag),
+            "timeZone": .string(site.timeZone(for: person)), "hasEmail": .bool(person.hasEmail),
+            "changeJar": .bool(person.isChangeJarUser), "quotes": .bool(person.isQuotesUser),
+        ]
+        try emit(
+            "pages/settings", kind: "settings", path: SitePath.settings(viewer.slug), toViewer: "", fields: fields,
+            for: viewer)
+    }
+
+    private func renderSearch(ideas: IdeaLists, quotes: QuoteLists, for viewer: Viewer) throws {
+        let fields: [String: Value] = [
+            "ideaCount": site.ideas.count.value, "quoteCount": quotes.feed.count.value,
+        ]
+        try emit(
+            "pages/search", kind: "search", path: SitePath.search(viewer.slug), toViewer: "", fields: fields,
+            for: viewer)
+        let index = SearchIndex.document(site: site, ideas: ideas, quotes: quotes, naming: viewer.naming)
+        try output.file(SitePath.searchIndex(viewer.slug), bytes: index)
+    }
+}

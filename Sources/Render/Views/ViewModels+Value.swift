@@ -1,0 +1,118 @@
+import Template
+
+/// Conversions of the view models to template values. Keys a template may test are always
+/// present (false or null rather than absent), because the site renders in strict mode, where
+/// a missing name is an error, and because a missing key would let Mustache's context stack
+/// find a same-named key of an enclosing value.
+
+extension Optional where Wrapped == String {
+    /// A link as a section value: `{href}` or false.
+    var linkValue: Value { map { .map(["href": .string($0)]) } ?? .bool(false) }
+}
+
+extension Int {
+    var value: Value { .number(Double(self)) }
+}
+
+extension Int64 {
+    var value: Value { .number(Double(self)) }
+}
+
+extension ViewerLinks {
+    var value: Value {
+        .map([
+            "index": .string(index), "stylesheet": .string(stylesheet), "reviews": .string(reviews),
+            "home": .string(home), "settings": .string(settings), "search": .string(search),
+            "searchIndex": .string(searchIndex), "ideasNew": .string(ideasNew), "ideasMine": .string(ideasMine),
+            "ideasAll": .string(ideasAll), "ideasBrowse": .string(ideasBrowse), "feed": .string(feed),
+            "said": .string(said), "heard": .string(heard),
+        ])
+    }
+}
+
+extension SiteLinks {
+    var value: Value {
+        .map(["index": .string(index), "stylesheet": .string(stylesheet), "reviews": .string(reviews)])
+    }
+}
+
+extension ViewerBadge {
+    var value: Value { .map(["slug": .string(slug), "name": .string(name)]) }
+}
+
+extension Pager {
+    /// The pager, or false when the list fits on one page.
+    var value: Value {
+        guard pageCount > 1 else { return .bool(false) }
+        return .map([
+            "page": page.value, "pageCount": pageCount.value, "prev": previous.linkValue, "next": next.linkValue,
+        ])
+    }
+}
+
+extension IdeaEntry {
+    var value: Value {
+        .map([
+            "id": .string(id), "fragment": .string(fragment), "text": .string(text), "isNew": .bool(isNew),
+            "author": authorName.map { .map(["name": .string($0)]) } ?? .bool(false),
+            "submittedAt": submittedAt.value, "forSelf": .bool(forSelf), "position": position.value,
+            "prev": previous.linkValue, "next": next.linkValue,
+        ])
+    }
+}
+
+extension QuoteEntry {
+    var value: Value {
+        .map([
+            "id": .string(id), "fragment": .string(fragment), "text": .string(text),
+            "speaker": .map(["name": .string(speakerName), "href": .string(speakerLink)]),
+            "hearers": .list(hearerNames.map { .string($0) }), "saidAt": saidAt.value,
+        ])
+    }
+}
+
+extension IdeaListKind {
+    /// The flags the idea-list templates branch on.
+    func listValue(count: Int) -> Value {
+        .map([
+            "isNew": .bool(self == .new), "isMine": .bool(self == .mine), "isAll": .bool(self == .all),
+            "isBrowse": .bool(self == .browse), "count": count.value,
+        ])
+    }
+}
+
+extension QuoteListKind {
+    /// The flags the quote-list templates branch on.
+    func listValue(count: Int) -> Value {
+        var speaker = ""
+        var isBy = false
+        if case .by(let name) = self {
+            speaker = name
+            isBy = true
+        }
+        return .map([
+            "isFeed": .bool(self == .feed), "isSaid": .bool(self == .said), "isHeard": .bool(self == .heard),
+            "isBy": .bool(isBy), "speaker": .string(speaker), "count": count.value,
+        ])
+    }
+}
+
+extension JarSlip {
+    var value: Value {
+        // The rotation's centre is the slip's centre (slips are 22 × 11).
+        .map([
+            "x": x.value, "y": y.value, "angle": angle.value, "cx": (x + 11).value, "cy": (y + 5).value,
+            "tone": tone.value, "isNew": .bool(isNew),
+        ])
+    }
+}
+
+extension Resident {
+    var value: Value {
+        let initial = name.first.map { String($0).uppercased() } ?? "?"
+        return .map([
+            "href": .string(SitePath.home(slug)), "name": .string(name), "locale": .string(locale),
+            "initial": .string(initial), "changeJar": .bool(usesChangeJar), "quotes": .bool(usesQuotes),
+        ])
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// What went wrong while writing `{{#t}}key …{{/t}}`.
+struct TranslationOutcome {
+    /// The key is not in the catalog (or there is no catalog); the marker was written instead.
+    var missingKey = false
+    /// Problems with the arguments (strict mode makes the first one an error).
+    var problems: [String] = []
+}
+
+extension Localizer {
+    /// A string from the catalog in this locale, with its format specifiers filled by
+    /// `arguments` (in order; a substitution named like an argument takes that argument).
+    /// Throws `LocalizationError` for a missing key or unusable arguments.
+    public func string(_ key: String, arguments: [(name: String?, value: Value)] = []) throws -> String {
+        var output = OutputBuffer(capacity: 64)
+        let outcome = translate(key, arguments: arguments, into: &output, escape: false)
+        if outcome.missingKey { throw LocalizationError(message: missingKeyMessage(key)) }
+        if let problem = outcome.problems.first { throw LocalizationError(message: problem) }
+        return output.string
+    }
+
+    func missingKeyMessage(_ key: String) -> String {
+        if let catalog { return "no string \(quoted(key)) in \(catalog.file)" }
+        return "no string \(quoted(key)): no string catalog was given"
+    }
+
+    /// The marker shown in place of a missing string in spec mode.
+    static func missingMarker(_ key: String) -> String { "⟦" + key + "⟧" }
+
+    /// Writes the string for `key` (escaped when `escape` is set), or the missing-key marker.
+    func translate(
+        _ key: String, arguments: [(name: String?, value: Value)], into output: inout OutputBuffer, escape: Bool
+    ) -> TranslationOutcome {
+        translate(resolve(key), key: key, arguments: arguments, into: &output, escape: escape)
+    }
+
+    /// Writes a string already looked up.
+    func translate(
+        _ resolution: Resolution, key: String, arguments: [(name: String?, value: Value)],
+        into output: inout OutputBuffer, escape: Bool
+    ) -> TranslationOutcome {
+        switch resolution {
+        case .missing:
+            let marker = Localizer.missingMarker(key)
+            if escape { output.appendEscaped(marker) } else { output.append(marker) }
+            return TranslationOutcome(missingKey: true)
+        case .keyItself(let format):
+            var builder = TranslationBuilder(
+                localizer: self, key: key, localization: nil, arguments: arguments, escape: escape)
+            builder.expand(format, into: &output)
+            return TranslationOutcome(problems: builder.problems)
+        case .localization(let localization, _):
+            var builder = TranslationBuilder(
+                localizer: self, key: key, localization: localization, arguments: arguments, escape: escape)
+            if let format = builder.choose(localization.variant, number: builder.firstNumericArgument) {
+                builder.expand(format, into: &output)
+            }
+            return TranslationOutcome(problems: builder.problems)
+        }
+    }
+
+    /// Looks a key up along the fallback chain (resolved in advance for the chain).
+    @inline(__always)
+    func resolve(_ key: String) -> Resolution {
+        resolutions[key] ?? .missing
+    }
+}
+
+/// A problem with a localised string (a missing key in strict mode, unusable arguments).
+public struct LocalizationError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import VantageCore
+
+/// A viewer's locale, time zone and the build's "now", with the String Catalog: what the
+/// localisation helpers (`t`, `date`, `number`, `andList`, `lang`, `dir`) need. Formatters are
+/// shared per locale and time zone, and formatted dates, numbers and plural categories are
+/// memoised, so one Localizer can serve every page of a locale from several threads.
+public final class Localizer: Sendable {
+    /// The BCP 47 tag ("pt-BR").
+    public let languageTag: String
+    /// "rtl" for right-to-left scripts (ar, he, fa, ur, …), otherwise "ltr".
+    public let direction: String
+    /// The IANA time zone dates are shown in ("Asia/Tokyo").
+    public let timeZoneIdentifier: String
+    /// The instant relative dates are measured from (the build date, never the wall clock).
+    public let now: Date
+    /// Strict: a missing catalog key is an error; spec: a visible marker and a warning.
+    public let mode: TemplateMode
+    /// The catalog strings come from, if any.
+    public let catalog: StringCatalog?
+
+    let formatters: LocaleFormatters
+    let plurals: PluralRules
+    /// Catalog languages to try, best first (pt-BR, pt, then the source language).
+    let lookupChain: [String]
+    /// The catalog's keys resolved along `lookupChain`.
+    let resolutions: [String: Resolution]
+    let memo = Locked(Memo())
+    /// Renderers' memos between pages (see `PageMemo`).
+    let pageMemos: Locked<[PageMemoSlot]>
+    private let log = Locked(WarningLog())
+
+    /// Numbers and plural categories outside the small-integer tables, shared by all threads.
+    struct Memo {
+        var numbers = ScalarMemo<String>(limit: Localizer.memoLimit)
+        var categories = ScalarMemo<PluralCategory>(limit: Localizer.memoLimit)
+    }
+
+    private struct WarningLog {
+        var seen: Set<String> = []
+        var warnings: [Diagnostic] = []
+    }
+
+    /// Bounds each memo: a site shows a limited set of instants and numbers, but a long-running
+    /// caller should not grow without end.
+    static let memoLimit = 20_000
+    /// Memos kept for renderers running at the same time.
+    static let memoPoolLimit = 64
+
+    /// Creates a Localizer. `locale` is a BCP 47 tag (`pt-BR`, `pt_BR` is accepted); an unknown
+    /// `timeZone` falls back to UTC with a warning.
+    public init(catalog: StringCatalog?, locale: String, timeZone: String, now: Date, mode: TemplateMode) {
+        let tag = LanguageTag.normalize(locale.isEmpty ? (catalog?.sourceLanguage ?? "en") : locale)
+        languageTag = tag
+        let zone = TimeZone(identifier: timeZone)
+        timeZoneIdentifier = zone?.identifier ?? "UTC"
+        self.now = now
+        self.mode = mode
+        self.catalog = catalog
+        formatters = LocaleFormatters.shared(languageTag: tag, timeZone: zone ?? TimeZone(identifier: "UTC")!)
+        plurals = PluralRules.shared(for: tag)
+        lookupChain = LanguageTag.fallbackChain(for: tag, sourceLanguage: catalog?.sourceLanguage ?? tag)
+        resolutions = catalog?.resolutions(for: lookupChain) ?? [:]
+        direction = formatters.isRightToLeft ? "rtl" : "ltr"
+        let catalogIdentity = catalog.map { "\(UInt(bitPattern: ObjectIdentifier($0.resolutionTables)))" } ?? "none"
+        pageMemos = PageMemoPools.pool(
+            for: "\(tag)|\(timeZoneIdentifier)|\(now.timeIntervalSince1970.bitPattern)|\(catalogIdentity)")
+        if zone == nil {
+            warn(Diagnostic.warning("unknown time zone '\(timeZone)': showing times in UTC"))
+        }
+    }
+
+    static func isRightToLeft(_ tag: String) -> Bool {
+        if Locale.Language(identifier: tag).characterDirection == .rightToLeft { return true }
+        return ["ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb"].contains(LanguageTag.language(of: tag))
+    }
+
+    /// Warnings collected while rendering in spec mode (missing keys, unusable arguments),
+    /// each once, in a stable order.
+    public var warnings: [Diagnostic] {
+        log.withLock { $0.warnings }.sorted { lhs, rhs in
+            let left = (lhs.location?.file ?? "", lhs.location?.line ?? 0, lhs.location?.column ?? 0)
+            let right = (rhs.location?.file ?? "", rhs.location?.line ?? 0, rhs.location?.column ?? 0)
+            return left != right ? left < right : lhs.message < rhs.message
+        }
+    }
+
+    /// Records a warning (a repeat of the same warning at the same place is kept once).
+    public func warn(_ diagnostic: Diagnostic) {
+        log.withLock { log in
+            if log.seen.insert(diagnostic.description).inserted { log.warnings.append(diagnostic) }
+        }
+    }
+
+    /// The CLDR plural category of a number in this locale.
+    public func pluralCategory(for number: Double) -> PluralCategory {
+        if let small = Localizer.smallInteger(number) { return plurals.smallIntegers[small] }
+        if let known = memo.withLock({ $0.categories.value(for: number.bitPattern) }) { return known }
+        let category = plurals.category(for: number)
+        memo.withLock { $0.categories.set(category, for: number.bitPattern) }
+        return category
+    }
+
+    /// A number as this locale writes it ("1 234,5" in fr).
+    public func format(number: Double) -> String {
+        if let small = Localizer.smallInteger(number) { return formatters.smallIntegers[small] }
+        if let known = memo.withLock({ $0.numbers.value(for: number.bitPattern) }) { return known }
+        let text = formatters.format(number: number)
+        memo.withLock { $0.numbers.set(text, for: number.bitPattern) }
+        return text
+    }
+
+    /// Reads an instant the way `{{#date}}` does: Unix seconds ("1777710600") or ISO 8601
+    /// ("2026-05-02T08:30:00Z", "2026-05-02T17:30:00+09:00", "2026-05-02").
+    public static func instant(from text: String) -> Date? {
+        if let seconds = Double(text) { return Date(timeIntervalSince1970: seconds) }
+        return ISODate.parse(text).map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// The index into the small-integer tables, for whole numbers in range.
+    @inline(__always)
+    static func smallInteger(_ number: Double) -> Int? {
+        guard number >= 0, number < Double(LocaleFormatters.smallIntegerLimit) else { return nil }
+        let whole = Int(number)
+        return Double(whole) == number ? whole : nil
+    }
+
+    /// Strings joined as this locale joins "Ana, Ben and Cy".
+    public func format(list: [String]) -> String {
+        formatters.format(list: list)
+    }
+
+    /// An instant in a style, in this locale and time zone (memoised per instant and style).
+    public func format(date: Date, style: DateStyle) -> String {
+        formatters.format(date, style: style, now: now)
+    }
+}

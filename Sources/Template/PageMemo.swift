@@ -1,0 +1,59 @@
+import Foundation
+
+/// What a renderer remembers of its Localizer's output between pages: escaped dates by instant
+/// and style, and escaped translations whose arguments are all numbers ("3 comments") by string
+/// and number. Each renderer checks one out for the length of a page and returns it after, so
+/// reading it takes no lock. The pool is shared by every Localizer with the same locale, time
+/// zone, "now" and catalog, so a build that makes one Localizer per viewer still reuses what
+/// earlier pages formatted.
+struct PageMemo: ~Copyable {
+    var dates: ByteMemo
+    var translations: ByteMemo
+
+    init(limitedTo limit: Int = Localizer.memoLimit) {
+        dates = ByteMemo(limit: limit)
+        translations = ByteMemo(limit: limit)
+    }
+}
+
+/// The memo pools, one per locale, time zone, "now" and catalog.
+enum PageMemoPools {
+    private static let pools = Locked<[String: Locked<[PageMemoSlot]>]>([:])
+
+    static func pool(for key: String) -> Locked<[PageMemoSlot]> {
+        pools.withLock { pools in
+            if let pool = pools[key] { return pool }
+            let pool = Locked<[PageMemoSlot]>([])
+            pools[key] = pool
+            return pool
+        }
+    }
+}
+
+/// Holds a memo in the Localizer's pool between pages.
+final class PageMemoSlot: @unchecked Sendable {
+    // @unchecked: only touched under the pool's lock.
+    var memo: PageMemo?
+    init(_ memo: consuming PageMemo) { self.memo = .some(memo) }
+}
+
+extension Localizer {
+    /// A memo for one page's renderer (from the pool, or a new one).
+    func checkOutMemo() -> PageMemo {
+        if let slot = pageMemos.withLock({ $0.popLast() }), let memo = slot.memo.take() { return memo }
+        return PageMemo()
+    }
+
+    /// Gives a renderer's memo back for the next page.
+    func checkIn(_ memo: consuming PageMemo) {
+        let slot = PageMemoSlot(memo)
+        pageMemos.withLock { pool in
+            if pool.count < Localizer.memoPoolLimit { pool.append(slot) }
+        }
+    }
+
+    /// Writes an instant in a style, escaped (not memoised here: the renderer's memo is).
+    func appendEscapedDate(_ seconds: Double, style: DateStyle, into output: inout OutputBuffer) {
+        output.appendEscaped(formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now))
+    }
+}

@@ -1,0 +1,81 @@
+import _FoundationICU
+
+/// A CLDR plural category.
+public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
+    case zero, one, two, few, many, other
+
+    /// CLDR's order: zero, one, two, few, many, other.
+    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.index < rhs.index }
+
+    /// The position in CLDR's order.
+    var index: Int {
+        switch self {
+        case .zero: return 0
+        case .one: return 1
+        case .two: return 2
+        case .few: return 3
+        case .many: return 4
+        case .other: return 5
+        }
+    }
+}
+
+/// CLDR plural rules for one locale, from the ICU inside the toolchain's Foundation.
+///
+/// `_FoundationICU` is an unsupported, underscored module: this type is the only place that
+/// touches it, so it can be replaced without changing anything else.
+public final class PluralRules: @unchecked Sendable {
+    // ICU's plural rules are immutable once opened and `uplrules_select` is safe to call from
+    // several threads, hence @unchecked Sendable.
+    private let rules: OpaquePointer
+    /// The locale the rules were opened for ("ru", "pt-BR").
+    public let locale: String
+    /// Categories of the whole numbers below `LocaleFormatters.smallIntegerLimit`, read without
+    /// calling ICU.
+    let smallIntegers: [PluralCategory]
+
+    /// Opens the cardinal rules of `locale`; locales ICU does not know get the root rules
+    /// (everything is "other").
+    public init(locale: String) {
+        var status = U_ZERO_ERROR
+        let identifier = locale.replacingOccurrences(of: "-", with: "_")
+        if let opened = swift_uplrules_open(identifier, &status), status.rawValue <= U_ZERO_ERROR.rawValue {
+            rules = opened
+        } else {
+            var rootStatus = U_ZERO_ERROR
+            rules = swift_uplrules_open("", &rootStatus)!
+        }
+        self.locale = locale
+        smallIntegers = (0..<LocaleFormatters.smallIntegerLimit).map { [rules] in
+            PluralRules.select(rules, Double($0))
+        }
+    }
+
+    deinit { swift_uplrules_close(rules) }
+
+    /// The category of a number: ru 21 → one, 22 → few, 5 → many; 1.5 → other.
+    public func category(for number: Double) -> PluralCategory {
+        PluralRules.select(rules, number)
+    }
+
+    private static func select(_ rules: OpaquePointer, _ number: Double) -> PluralCategory {
+        var status = U_ZERO_ERROR
+        var buffer = [UChar](repeating: 0, count: 16)
+        let length = swift_uplrules_select(rules, number, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0 else { return .other }
+        let keyword = String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+        return PluralCategory(rawValue: keyword) ?? .other
+    }
+
+    private static let cache = Locked<[String: PluralRules]>([:])
+
+    /// One shared instance per locale.
+    static func shared(for locale: String) -> PluralRules {
+        cache.withLock { cache in
+            if let rules = cache[locale] { return rules }
+            let rules = PluralRules(locale: locale)
+            cache[locale] = rules
+            return rules
+        }
+    }
+}

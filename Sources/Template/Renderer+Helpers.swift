@@ -1,0 +1,156 @@
+import VantageCore
+
+/// The localisation helpers: `t`, `date`, `number`, `andList`, `lang` and `dir`.
+extension Renderer {
+    mutating func renderLocaleName(_ name: LocaleName) throws(TemplateError) {
+        guard let localizer else {
+            guard let value = try resolve(name.fallback.path, at: name.fallback.offset) else { return }
+            if case .string(let text) = value {
+                if name.fallback.escaped { output.appendEscaped(text) } else { output.append(text) }
+            }
+            return
+        }
+        output.append(name.kind == .language ? localizer.languageTag : localizer.direction)
+    }
+
+    /// A helper section; `start..<end` is its body, rendered as an ordinary section when there
+    /// is no Localizer (spec mode).
+    mutating func renderHelper(_ helper: HelperSection, _ program: Program, _ start: Int, _ end: Int)
+        throws(TemplateError)
+    {
+        guard let localizer else {
+            if strict {
+                throw source.error(
+                    "'{{#\(helper.fallback.path.text)}}' is a localisation helper: render with a Localizer",
+                    at: helper.call.offset)
+            }
+            try renderSection(helper.fallback, program, start, end)
+            return
+        }
+        let call = helper.call
+        switch call.kind {
+        case .translate(let key):
+            try translate(key, helper, localizer)
+        case .date(let style):
+            let value = try value(of: call.first!, at: call.offset)
+            guard let seconds = instant(in: value) else {
+                if case .null = value { return }
+                try report(
+                    "date: expected Unix seconds or an ISO 8601 string, got \(describe(value))", localizer: localizer,
+                    at: call.offset)
+                return
+            }
+            if !memo.dates.write(seconds.bitPattern, 0, tag: style.index, into: &output) {
+                let start = output.count
+                localizer.appendEscapedDate(seconds, style: style, into: &output)
+                memo.dates.store(output.written(from: start), for: seconds.bitPattern, 0, tag: style.index)
+            }
+        case .number:
+            let value = try value(of: call.first!, at: call.offset)
+            guard let number = TranslationBuilder.number(in: value) else {
+                if case .null = value { return }
+                try report("number: expected a number, got \(describe(value))", localizer: localizer, at: call.offset)
+                return
+            }
+            output.appendEscaped(localizer.format(number: number))
+        case .andList:
+            let value = try value(of: call.first!, at: call.offset)
+            guard case .list(let elements) = value else {
+                if case .null = value { return }
+                try report("andList: expected a list, got \(describe(value))", localizer: localizer, at: call.offset)
+                return
+            }
+            var items: [String] = []
+            for element in elements {
+                switch element {
+                case .string(let text): items.append(text)
+                case .number(let number): items.append(localizer.format(number: number))
+                default:
+                    try report(
+                        "andList: expected a list of strings, found \(element.kindDescription)", localizer: localizer,
+                        at: call.offset)
+                }
+            }
+            output.appendEscaped(localizer.format(list: items))
+        }
+    }
+
+    /// `{{#t}}key args{{/t}}`. When every argument is a number (or there is none) the output
+    /// depends on the string and that number only, so it is memoised.
+    private mutating func translate(_ key: String, _ helper: HelperSection, _ localizer: Localizer)
+        throws(TemplateError)
+    {
+        let call = helper.call
+        let resolution = resolution(of: key, for: helper, localizer)
+        // The common case, no argument or one number, is looked up in the memo before any
+        // argument list is built.
+        var numeric = call.arguments.count <= 1
+        var number = 0.0
+        var single: Value? = nil
+        if numeric, let first = call.first {
+            let value = try value(of: first, at: call.offset)
+            if case .number(let given) = value { number = given } else { numeric = false }
+            single = value
+        }
+        let memoKey = numeric ? resolution.identity : nil
+        let tag = UInt8(call.arguments.count)
+        if let memoKey, memo.translations.write(memoKey, number.bitPattern, tag: tag, into: &output) { return }
+        var arguments: [(name: String?, value: Value)] = []
+        if let single {
+            arguments = [(call.arguments[0].name, single)]
+        } else {
+            for argument in call.arguments {
+                arguments.append((argument.name, try value(of: argument.value, at: call.offset)))
+            }
+        }
+        let start = output.count
+        let outcome = localizer.translate(resolution, key: key, arguments: arguments, into: &output, escape: true)
+        if outcome.missingKey {
+            try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)
+        }
+        for problem in outcome.problems { try report(problem, localizer: localizer, at: call.offset) }
+        if let memoKey, outcome.problems.isEmpty {
+            memo.translations.store(output.written(from: start), for: memoKey, number.bitPattern, tag: tag)
+        }
+    }
+
+    /// The catalog entry for a `{{#t}}` tag, looked up once per tag and page.
+    private mutating func resolution(of key: String, for helper: HelperSection, _ localizer: Localizer) -> Resolution {
+        let identity = ObjectIdentifier(helper)
+        for index in resolvedTags.indices where resolvedTags[index] == identity { return resolvedStrings[index] }
+        let resolution = localizer.resolve(key)
+        resolvedTags.append(identity)
+        resolvedStrings.append(resolution)
+        return resolution
+    }
+
+    private mutating func value(of argument: HelperCall.Argument, at offset: Int) throws(TemplateError) -> Value {
+        switch argument {
+        case .literal(let text): return .string(text)
+        case .path(let path): return try resolve(path, at: offset) ?? .null
+        }
+    }
+
+    private func instant(in value: Value) -> Double? {
+        switch value {
+        case .number(let seconds): return seconds
+        case .string(let text): return ISODate.parse(text)
+        default: return nil
+        }
+    }
+
+    private func describe(_ value: Value) -> String {
+        if case .string(let text) = value { return "\(quoted(text))" }
+        return value.kindDescription
+    }
+
+    /// A helper problem: an error in strict mode, a warning otherwise. The Localizer's mode
+    /// decides, since it is the catalog's and locale's problem.
+    private func report(_ message: String, localizer: Localizer, at offset: Int) throws(TemplateError) {
+        let error = source.error(message, at: offset)
+        if localizer.mode == .strict || strict { throw error }
+        var warning = error.diagnostic
+        warning.severity = .warning
+        localizer.warn(warning)
+    }
+}

@@ -1,0 +1,115 @@
+import VantageCore
+
+/// Reads the parts of a String Catalog, reporting each problem with the record path of the
+/// member at fault (`strings["Hello"].localizations.fr.stringUnit.value`).
+struct CatalogReader {
+    let file: String
+
+    func fail(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic.error(message, at: SourceLocation(file: file, recordPath: path.isEmpty ? nil : path))
+    }
+
+    func object(_ value: JSONValue, at path: String) throws -> JSONObject {
+        guard let object = value.objectValue else {
+            throw fail(path, "expected an object, found \(value.kindDescription)")
+        }
+        return object
+    }
+
+    func entry(_ value: JSONValue, at path: String) throws -> CatalogEntry {
+        let object = try self.object(value, at: path)
+        var entry = CatalogEntry()
+        if let state = object["extractionState"] {
+            guard let text = state.stringValue else { throw fail(path + ".extractionState", "expected a string") }
+            entry.extractionState = text
+        }
+        if let flag = object["shouldTranslate"] {
+            guard let bool = flag.boolValue else { throw fail(path + ".shouldTranslate", "expected true or false") }
+            entry.shouldTranslate = bool
+        }
+        if let localizations = object["localizations"] {
+            for (language, value) in try self.object(localizations, at: path + ".localizations").members {
+                entry.localizations[LanguageTag.normalize(language)] = try localization(
+                    value, at: path + ".localizations.\(language)")
+            }
+        }
+        return entry
+    }
+
+    private func localization(_ value: JSONValue, at path: String) throws -> Localization {
+        let object = try self.object(value, at: path)
+        var substitutions: [String: Substitution] = [:]
+        if let list = object["substitutions"] {
+            for (name, value) in try self.object(list, at: path + ".substitutions").members {
+                substitutions[name] = try substitution(value, at: path + ".substitutions.\(name)")
+            }
+        }
+        return Localization(variant: try variant(object, at: path), substitutions: substitutions)
+    }
+
+    /// The `stringUnit` or `variations` of an object, if it has either.
+    private func variant(_ object: JSONObject, at path: String) throws -> Variant? {
+        if let unit = object["stringUnit"] {
+            return .unit(try stringUnit(unit, at: path + ".stringUnit"))
+        }
+        guard let variations = object["variations"] else { return nil }
+        let variationsObject = try self.object(variations, at: path + ".variations")
+        if let plural = variationsObject["plural"] {
+            var cases = PluralCases()
+            for (name, value) in try self.object(plural, at: path + ".variations.plural").members {
+                let casePath = path + ".variations.plural.\(name)"
+                guard let category = PluralCategory(rawValue: name) else {
+                    throw fail(casePath, "unknown plural category: expected zero, one, two, few, many or other")
+                }
+                if let variant = try variant(try self.object(value, at: casePath), at: casePath) {
+                    cases[category] = variant
+                }
+            }
+            return .plural(cases)
+        }
+        if let device = variationsObject["device"] {
+            var cases: [String: Variant] = [:]
+            for (name, value) in try self.object(device, at: path + ".variations.device").members {
+                let casePath = path + ".variations.device.\(name)"
+                if let variant = try variant(try self.object(value, at: casePath), at: casePath) {
+                    cases[name] = variant
+                }
+            }
+            return .device(cases)
+        }
+        throw fail(path + ".variations", "expected plural or device variations")
+    }
+
+    private func stringUnit(_ value: JSONValue, at path: String) throws -> StringUnit {
+        let object = try self.object(value, at: path)
+        guard let text = object["value"]?.stringValue else {
+            throw fail(path + ".value", "expected the string's value")
+        }
+        let state = object["state"]?.stringValue
+        do {
+            return StringUnit(state: state, value: try FormatString(text))
+        } catch {
+            throw fail(path + ".value", "\(error.message) in \(quoted(text))")
+        }
+    }
+
+    private func substitution(_ value: JSONValue, at path: String) throws -> Substitution {
+        let object = try self.object(value, at: path)
+        var argumentNumber: Int? = nil
+        if let number = object["argNum"] {
+            guard let double = number.numberValue, double >= 1, double.rounded() == double else {
+                throw fail(path + ".argNum", "expected a whole number from 1")
+            }
+            argumentNumber = Int(double)
+        }
+        let specifierText = object["formatSpecifier"]?.stringValue ?? "@"
+        let specifier: FormatSpecifier
+        do { specifier = try FormatSpecifier.parse(specifierText) } catch {
+            throw fail(path + ".formatSpecifier", "'\(specifierText)' is not a format specifier such as lld or @")
+        }
+        guard let variant = try variant(object, at: path) else {
+            throw fail(path, "expected variations for the substitution")
+        }
+        return Substitution(argumentNumber: argumentNumber, specifier: specifier, variant: variant)
+    }
+}

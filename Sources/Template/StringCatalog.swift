@@ -1,0 +1,115 @@
+import Foundation
+import VantageCore
+
+/// An Apple String Catalog (`templates/Localizable.xcstrings`), read as Xcode writes it:
+/// `sourceLanguage`, `strings` by key, each with `localizations` by language holding a
+/// `stringUnit` (`state`, `value`), `variations` (`plural`, `device`) and `substitutions`
+/// (`argNum`, `formatSpecifier`, `variations`). An entry with no localizations (`"Cancel": {}`)
+/// stands for itself in the source language; `extractionState` `stale` entries still translate.
+public struct StringCatalog: Sendable {
+    /// The language the keys and source strings are written in ("en").
+    public let sourceLanguage: String
+    /// The catalog file as named when loaded, for messages.
+    public let file: String
+    let entries: [String: CatalogEntry]
+    /// Every key resolved for a fallback chain, computed once per chain and shared by every
+    /// Localizer of that language, so looking a key up takes no lock.
+    let resolutionTables = Locked<[[String]: [String: Resolution]]>([:])
+
+    /// Every key, sorted.
+    public var keys: [String] { entries.keys.sorted() }
+
+    /// Keys Xcode marked `"extractionState": "stale"` (no longer used by the templates), sorted.
+    public var staleKeys: [String] { entries.filter { $0.value.extractionState == "stale" }.keys.sorted() }
+
+    /// The languages with at least one localization, sorted.
+    public var languages: [String] {
+        Set(entries.values.flatMap { $0.localizations.keys }).sorted()
+    }
+
+    /// Reads a catalog file.
+    public init(path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic.error("cannot read the string catalog", at: SourceLocation(file: path))
+        }
+        try self.init(json: try JSONParser.parse(Array(data), file: path), file: path)
+    }
+
+    /// Builds a catalog from parsed JSON; `file` names it in messages.
+    public init(json: JSONValue, file: String) throws {
+        let reader = CatalogReader(file: file)
+        let root = try reader.object(json, at: "")
+        guard let source = root["sourceLanguage"]?.stringValue, !source.isEmpty else {
+            throw reader.fail("sourceLanguage", "expected the source language's tag, as in \"en\"")
+        }
+        self.sourceLanguage = LanguageTag.normalize(source)
+        self.file = file
+        var entries: [String: CatalogEntry] = [:]
+        if let strings = root["strings"] {
+            for (key, value) in try reader.object(strings, at: "strings").members {
+                entries[key] = try reader.entry(value, at: "strings[\(quoted(key))]")
+            }
+        }
+        self.entries = entries
+    }
+}
+
+/// One key of the catalog.
+struct CatalogEntry: Sendable {
+    var extractionState: String?
+    /// `"shouldTranslate": false`: the key is shown as it is in every language.
+    var shouldTranslate = true
+    /// By normalised language tag ("pt-BR").
+    var localizations: [String: Localization] = [:]
+}
+
+/// A key's content in one language (a class: pages pass it around by reference).
+final class Localization: Sendable {
+    let variant: Variant?
+    let substitutions: [String: Substitution]
+
+    init(variant: Variant?, substitutions: [String: Substitution]) {
+        self.variant = variant
+        self.substitutions = substitutions
+    }
+}
+
+/// A string unit, or variations of it chosen by plural category or device.
+indirect enum Variant: Sendable {
+    case unit(StringUnit)
+    case plural(PluralCases)
+    case device([String: Variant])
+}
+
+/// The variations of a string by plural category, in an array indexed by category (choosing
+/// one happens once per `{{#t}}`, so it must not hash).
+struct PluralCases: Sendable {
+    private var cases: [Variant?] = Array(repeating: nil, count: PluralCategory.allCases.count)
+
+    subscript(category: PluralCategory) -> Variant? {
+        get { cases[category.index] }
+        set { cases[category.index] = newValue }
+    }
+
+    /// The first variation present, in CLDR order.
+    var first: Variant? { cases.lazy.compactMap { $0 }.first }
+
+    var values: [Variant] { cases.compactMap { $0 } }
+}
+
+/// `stringUnit`: a translation and its review state.
+struct StringUnit: Sendable {
+    var state: String?
+    var value: FormatString
+}
+
+/// `%#@name@`: an argument shown through its own plural variations.
+struct Substitution: Sendable {
+    var argumentNumber: Int?
+    var specifier: FormatSpecifier
+    var variant: Variant
+}
+
+func quoted(_ key: String) -> String {
+    "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+}

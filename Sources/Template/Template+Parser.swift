@@ -1,0 +1,168 @@
+/// Builds the node tree from tokens: matches sections, collects block overrides, compiles
+/// helper sections, and strips the indentation of standalone blocks.
+struct Parser {
+    private let source: TemplateSource
+    /// The library's templates by name, so partial and parent tags are resolved once, here.
+    private let templateIndex: [String: Int]
+
+    /// Compiles a whole template.
+    static func parse(_ source: TemplateSource, delimiters: Delimiters = .standard, templateIndex: [String: Int])
+        throws(TemplateError) -> [Node]
+    {
+        let tokens = Standalone.apply(to: try Scanner.scan(source, delimiters: delimiters), bytes: source.bytes)
+        return try Parser(source: source, templateIndex: templateIndex).build(tokens)
+    }
+
+    private struct Frame {
+        let opener: Token
+        var children: [Node] = []
+    }
+
+    private func build(_ tokens: [Token]) throws(TemplateError) -> [Node] {
+        var root: [Node] = []
+        var frames: [Frame] = []
+        func append(_ node: Node) {
+            if frames.isEmpty { root.append(node) } else { frames[frames.count - 1].children.append(node) }
+        }
+        for token in tokens {
+            if token.startsLine { append(.lineStart) }
+            switch token.kind {
+            case .text:
+                append(.text(Array(source.bytes[token.range])))
+            case .variable(let escaped):
+                let variable = Variable(
+                    path: try path(token.name, at: token), escaped: escaped, offset: token.range.lowerBound)
+                switch token.name {
+                case "lang": append(.localeName(LocaleName(kind: .language, fallback: variable)))
+                case "dir": append(.localeName(LocaleName(kind: .direction, fallback: variable)))
+                default: append(.variable(variable))
+                }
+            case .section, .invertedSection, .parent, .block:
+                frames.append(Frame(opener: token))
+            case .close:
+                guard let frame = frames.popLast() else {
+                    throw source.error("closing tag '\(token.name)' has no opening tag", at: token.range.lowerBound)
+                }
+                guard frame.opener.name == token.name, frame.opener.isDynamic == token.isDynamic else {
+                    let (line, _, _) = source.position(of: frame.opener.range.lowerBound)
+                    throw source.error(
+                        "closing tag '\(token.displayName)' does not match '\(frame.opener.displayName)' opened on line \(line)",
+                        at: token.range.lowerBound)
+                }
+                append(try close(frame, with: token))
+            case .partial:
+                append(
+                    .partial(
+                        Partial(
+                            name: token.name, target: token.isDynamic ? nil : templateIndex[token.name],
+                            dynamicPath: token.isDynamic ? try path(token.name, at: token) : nil,
+                            indentation: token.indentation, isStandalone: token.isStandalone,
+                            offset: token.range.lowerBound)))
+            case .comment, .delimiters:
+                break
+            }
+        }
+        if let unclosed = frames.last {
+            throw source.error(
+                "\(unclosed.opener.kindDescription) '\(unclosed.opener.displayName)' is never closed",
+                at: unclosed.opener.range.lowerBound)
+        }
+        return root
+    }
+
+    private func close(_ frame: Frame, with closer: Token) throws(TemplateError) -> Node {
+        let opener = frame.opener
+        let offset = opener.range.lowerBound
+        switch opener.kind {
+        case .parent:
+            var overrides: [String: Block] = [:]
+            for case .block(let block) in frame.children where overrides[block.name] == nil {
+                overrides[block.name] = block
+            }
+            return .parent(
+                Parent(
+                    name: opener.name, target: opener.isDynamic ? nil : templateIndex[opener.name],
+                    dynamicPath: opener.isDynamic ? try path(opener.name, at: opener) : nil,
+                    indentation: opener.indentation, isStandalone: opener.isStandalone, overrides: overrides,
+                    offset: offset))
+        case .block:
+            var children = frame.children
+            var contentIndentation: [UInt8] = []
+            if opener.isStandalone {
+                contentIndentation = commonIndentation(from: opener, to: closer)
+                children = Dedent.apply(contentIndentation.count, to: children)
+            }
+            return .block(
+                Block(
+                    name: opener.name, children: children, isStandalone: opener.isStandalone,
+                    tagIndentation: opener.indentation, contentIndentation: contentIndentation, offset: offset))
+        default:
+            let section = Section(
+                path: try path(opener.name, at: opener), inverted: opener.kind == .invertedSection,
+                children: frame.children,
+                rawBody: source.text(opener.range.upperBound..<closer.range.lowerBound),
+                delimiters: opener.delimiters, offset: offset)
+            if !section.inverted, HelperCall.names.contains(opener.name),
+                frame.children.allSatisfy({ if case .text = $0 { true } else if case .lineStart = $0 { true } else { false } })
+            {
+                let call = try HelperCall.parse(name: opener.name, body: section.rawBody, offset: offset, source: source)
+                return .helper(HelperSection(call: call, fallback: section))
+            }
+            return .section(section)
+        }
+    }
+
+    /// The leading whitespace shared by every non-blank line of a standalone block's content
+    /// (from the line after the opening tag to the line of the closing tag).
+    private func commonIndentation(from opener: Token, to closer: Token) -> [UInt8] {
+        let bytes = source.bytes
+        var start = opener.range.upperBound
+        while start < closer.range.lowerBound, bytes[start] != UInt8(ascii: "\n") { start += 1 }
+        start += 1
+        var end = closer.range.lowerBound
+        if closer.isStandalone {
+            while end > start, bytes[end - 1] != UInt8(ascii: "\n") { end -= 1 }
+        }
+        guard start < end else { return [] }
+        var common: [UInt8]? = nil
+        var lineStart = start
+        while lineStart < end {
+            var lineEnd = lineStart
+            while lineEnd < end, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            var indentEnd = lineStart
+            while indentEnd < lineEnd, bytes[indentEnd] == UInt8(ascii: " ") || bytes[indentEnd] == UInt8(ascii: "\t") {
+                indentEnd += 1
+            }
+            let blank = indentEnd == lineEnd || (indentEnd == lineEnd - 1 && bytes[indentEnd] == UInt8(ascii: "\r"))
+            if !blank {
+                let indentation = bytes[lineStart..<indentEnd]
+                if let known = common {
+                    common = Array(zip(known, indentation).prefix(while: { $0 == $1 }).map(\.0))
+                } else {
+                    common = Array(indentation)
+                }
+            }
+            lineStart = lineEnd + 1
+        }
+        return common ?? []
+    }
+
+    private func path(_ name: String, at token: Token) throws(TemplateError) -> Path {
+        try Parser.path(name, source: source, offset: token.range.lowerBound)
+    }
+
+    /// Splits a dotted name; `.` is the current context.
+    static func path(_ name: String, source: TemplateSource, offset: Int) throws(TemplateError) -> Path {
+        if name == "." { return Path(text: name, components: []) }
+        let components = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !components.contains(where: \.isEmpty) else {
+            throw source.error("'\(name)' is not a valid name: dots must separate non-empty names", at: offset)
+        }
+        return Path(text: name, components: components)
+    }
+}
+
+extension Token {
+    /// The name as written, with the `*` of a dynamic name.
+    var displayName: String { isDynamic ? "*" + name : name }
+}

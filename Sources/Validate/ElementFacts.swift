@@ -1,0 +1,88 @@
+import Foundation
+@preconcurrency import CLibXML2
+
+/// An element's name, namespace and attributes as Swift values, for the few elements whose
+/// checks read several attributes (body, input, button, script, style) and for messages.
+struct ElementFacts {
+    static let xhtml = "http://www.w3.org/1999/xhtml"
+    static let svg = "http://www.w3.org/2000/svg"
+
+    /// HTML's void elements: the only ones a polyglot page may write as `<x/>`.
+    static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ]
+
+    let name: String
+    let namespace: String
+    /// The attributes in document order: qualified name (`xlink:href`), value, and the node.
+    let attributes: [(name: String, value: String, node: xmlAttrPtr)]
+
+    var isHTML: Bool { namespace == Self.xhtml }
+    var isSVG: Bool { namespace == Self.svg }
+
+    init(_ node: xmlNodePtr) {
+        name = String(cString: node.pointee.name)
+        namespace = Self.namespace(of: node)
+        var list: [(String, String, xmlAttrPtr)] = []
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            var qualified = String(cString: current.pointee.name)
+            if let prefix = current.pointee.ns?.pointee.prefix { qualified = String(cString: prefix) + ":" + qualified }
+            list.append((qualified, PageVocabulary.value(of: current), current))
+            attribute = current.pointee.next
+        }
+        attributes = list
+    }
+
+    /// The element's namespace URI; the two the site uses come back as shared constants
+    /// (no allocation per element).
+    static func namespace(of node: xmlNodePtr) -> String {
+        guard let href = node.pointee.ns?.pointee.href else { return "" }
+        if strcmp(href, xhtml) == 0 { return xhtml }
+        if strcmp(href, svg) == 0 { return svg }
+        return String(cString: href)
+    }
+
+    /// The value of the attribute named `name`, if present.
+    func value(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+}
+
+/// The bytes of one start tag, for finding where an attribute is written.
+struct StartTag {
+    let bytes: UnsafeRawBufferPointer
+    let span: ParsedPage.TagSpan
+
+    /// The offset of attribute `name`'s first character, skipping quoted values so that a
+    /// name mentioned inside another attribute's value is not mistaken for it.
+    func offset(ofAttribute name: String) -> Int? {
+        let target = Array(name.utf8)
+        let end = min(span.start + span.length, bytes.count)
+        var index = span.start + 1
+        // Skip the element name.
+        while index < end, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
+            index += 1
+        }
+        while index < end {
+            while index < end, isSpace(bytes[index]) { index += 1 }
+            guard index < end, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") else { return nil }
+            let nameStart = index
+            while index < end, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
+            if index - nameStart == target.count, zip(bytes[nameStart..<index], target).allSatisfy({ $0 == $1 }) {
+                return nameStart
+            }
+            while index < end, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") { index += 1 }
+            guard index < end else { return nil }
+            let quote = bytes[index]
+            index += 1
+            while index < end, bytes[index] != quote { index += 1 }
+            index += 1
+        }
+        return nil
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns byte offsets of a page into 1-based lines and columns (columns count Unicode scalars,
+/// like every other `SourceLocation` in the project).
+struct LineIndex {
+    /// Byte offset at which each line starts; line 1 starts at 0.
+    private var lineStarts: [Int] = [0]
+    private let bytes: UnsafeRawBufferPointer
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        var offset = 0
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return }
+        while offset < count {
+            // memchr is much faster than a Swift loop over 27 KB pages.
+            guard let hit = memchr(base + offset, 0x0A, count - offset) else { break }
+            let newline = base.distance(to: UnsafeRawPointer(hit))
+            lineStarts.append(newline + 1)
+            offset = newline + 1
+        }
+    }
+
+    /// The line and column of the byte at `offset`.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = max(0, min(offset, bytes.count))
+        // The last line start at or before the offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        }
+        var column = 1
+        var index = lineStarts[low]
+        while index < clamped {
+            // UTF-8 continuation bytes do not start a scalar.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return (low + 1, column)
+    }
+}

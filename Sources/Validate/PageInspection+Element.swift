@@ -1,0 +1,199 @@
+@preconcurrency import CLibXML2
+
+extension PageInspection {
+    /// The data-* hooks of OUTPUT.md; the schema says where each goes and what it holds.
+    static let hookAttributes: Set<String> = [
+        "data-page", "data-viewer", "data-id", "data-new", "data-new-count", "data-step", "data-triage", "data-decision",
+    ]
+    /// Page kinds of the site-wide pages, which have no viewer.
+    static let siteWideKinds: Set<String> = ["index", "reviews"]
+    /// Attributes that hold a URL, on whatever element they appear.
+    static let urlAttributes: Set<String> = [
+        "href", "src", "action", "cite", "formaction", "poster", "xlink:href", "background", "longdesc", "ping",
+    ]
+    /// Attributes that hold ids of elements on the same page.
+    static let idListAttributes: Set<String> = [
+        "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns", "aria-details", "aria-flowto",
+        "aria-activedescendant", "aria-errormessage", "for", "list", "form",
+    ]
+    /// Input types that a value or nothing at all names, so they need no label.
+    static let selfNamedInputTypes: Set<String> = ["hidden", "submit", "reset", "button", "image"]
+
+    mutating func checkElement(_ node: xmlNodePtr, _ element: PageVocabulary.ElementKind, insideLabel: Bool) {
+        if element.isHTML { checkTagSyntax(node, element) }
+        // The attributes the schema's rules apply to: not event handlers (reported here) and
+        // not generic data-* (which RELAX NG cannot name, checked here instead).
+        // Taken out of self (not copied) so that clearing it reuses its storage.
+        var checked: [(slot: Int, name: String, attribute: xmlAttrPtr)] = []
+        swap(&checked, &attributeBuffer)
+        checked.removeAll(keepingCapacity: true)
+        defer { swap(&checked, &attributeBuffer) }
+        var property = node.pointee.properties
+        while let attribute = property {
+            property = attribute.pointee.next
+            let info = vocabulary.attribute(attribute)
+            switch info.role {
+            case .eventHandler:
+                report(.eventHandler, "inline event handler \(info.name) on <\(element.name)>: behaviour belongs in a script file",
+                    at: position(of: node, attribute: info.name))
+                continue
+            case .genericData:
+                checkDataAttribute(node, name: info.name, value: PageVocabulary.value(of: attribute))
+                continue
+            case .id:
+                record(id: PageVocabulary.value(of: attribute), node: node)
+            case .url:
+                let value = PageVocabulary.value(of: attribute)
+                let reference = Reference(value, attribute: info.name, element: element.name, page: page)
+                record(reference, value: value, attribute: info.name, node: node)
+            case .idList:
+                let value = PageVocabulary.value(of: attribute)
+                for id in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                    recordIDReference(String(id), attribute: info.name, value: value, node: node)
+                }
+            case .plain:
+                break
+            }
+            checked.append((element.slot(for: attribute, name: info.name), info.name, attribute))
+        }
+        // Elements with rules of their own; they read their attributes through ElementFacts.
+        if element.isHTML {
+            switch element.name {
+            case "body": checkBody(node, ElementFacts(node))
+            case "input": checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
+            case "label": if let target = ElementFacts(node).value("for") { recordLabelTarget(target) }
+            case "button": checkButtonName(node, ElementFacts(node))
+            case "script", "style": checkRawText(node, ElementFacts(node))
+            default: break
+            }
+        }
+        if SchemaModel.fits(element, checked) { return }
+        let attributes = checked.map { (name: $0.name, value: PageVocabulary.value(of: $0.attribute)) }
+        let problems = model.attributeProblems(namespace: element.namespace, element: element.name, attributes: attributes)
+        for problem in problems {
+            let location = problem.atAttribute ? position(of: node, attribute: problem.attribute) : position(of: node)
+            report(.schema, problem.message, at: location)
+        }
+    }
+
+    /// `on` followed by at least one letter, in any case: every inline event handler.
+    static func isEventHandler(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), first | 0x20 == UInt8(ascii: "o"), let second = bytes.next(),
+            second | 0x20 == UInt8(ascii: "n")
+        else { return false }
+        return bytes.next() != nil
+    }
+
+    /// `<div/>` means `<div>` to an HTML parser, and `<br></br>` means two breaks.
+    private mutating func checkTagSyntax(_ node: xmlNodePtr, _ element: PageVocabulary.ElementKind) {
+        guard let span = ParsedPage.span(of: node) else { return }
+        let isVoid = element.isVoid
+        if span.selfClosed, !isVoid {
+            report(.polyglot, "<\(element.name)/> is self-closed: an HTML parser reads it as an open <\(element.name)>; write <\(element.name)></\(element.name)>",
+                at: position(of: node))
+        } else if !span.selfClosed, isVoid {
+            report(.polyglot, "<\(element.name)> is a void element: write it self-closed (<\(element.name) … />), since an HTML parser does not expect </\(element.name)>",
+                at: position(of: node))
+        }
+    }
+
+    private mutating func checkDataAttribute(_ node: xmlNodePtr, name: String, value: String) {
+        let location = position(of: node, attribute: name)
+        let suffix = name.dropFirst(5).unicodeScalars
+        let validName = !suffix.isEmpty && suffix.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
+        }
+        if !validName {
+            report(.hook, "\(name) is not a valid data-* name: use lower-case letters, digits and hyphens", at: location)
+        }
+        if value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" || $0.value == 0x7F }) {
+            report(.hook, "\(name) holds a control character", at: location)
+        }
+        let trimmed = value.trimmingASCIIWhitespace().filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        if Reference.scheme(of: trimmed) == "javascript" {
+            report(.scriptURL, "\(name)=\"\(value)\" holds a javascript: URL", at: location)
+        }
+    }
+
+    /// Site-wide pages have no viewer; every page of a person's part of the site names one.
+    private mutating func checkBody(_ node: xmlNodePtr, _ element: ElementFacts) {
+        guard let kind = element.value("data-page") else { return }
+        setKind(kind)
+        let viewer = element.value("data-viewer")
+        if Self.siteWideKinds.contains(kind), viewer != nil {
+            report(.hook, "data-viewer does not belong on a site-wide page (data-page=\"\(kind)\")",
+                at: position(of: node, attribute: "data-viewer"))
+        } else if !Self.siteWideKinds.contains(kind), viewer == nil, model.accepts(
+            namespace: ElementFacts.xhtml, element: "body", attribute: "data-page", value: kind)
+        {
+            report(.hook, "<body data-page=\"\(kind)\"> needs data-viewer: every page of a person's part of the site names its viewer",
+                at: position(of: node))
+        }
+    }
+
+    /// A control needs a name: a label around it, a `<label for>` naming its id (resolved when
+    /// the whole page has been read), or aria-label / aria-labelledby.
+    private mutating func checkInputLabel(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) {
+        let type = element.value("type") ?? "text"
+        guard !Self.selfNamedInputTypes.contains(type), !insideLabel else { return }
+        let hasName = !(element.value("aria-label") ?? "").trimmingASCIIWhitespace().isEmpty
+            || element.value("aria-labelledby") != nil
+        guard !hasName else { return }
+        recordUnlabelledControl(node, type: type, id: element.value("id"))
+    }
+
+    private mutating func checkButtonName(_ node: xmlNodePtr, _ element: ElementFacts) {
+        for attribute in ["aria-label", "aria-labelledby", "title"] {
+            if !(element.value(attribute) ?? "").trimmingASCIIWhitespace().isEmpty { return }
+        }
+        if Self.hasAccessibleText(node) { return }
+        report(.label, "<button> has no accessible name: give it text, or aria-label", at: position(of: node))
+    }
+
+    /// True when the element holds visible text or an image with alternative text.
+    private static func hasAccessibleText(_ node: xmlNodePtr) -> Bool {
+        var child = node.pointee.children
+        while let current = child {
+            defer { child = current.pointee.next }
+            switch current.pointee.type {
+            case XML_TEXT_NODE:
+                if let content = current.pointee.content,
+                    !String(cString: content).trimmingASCIIWhitespace().isEmpty
+                {
+                    return true
+                }
+            case XML_ELEMENT_NODE:
+                let name = String(cString: current.pointee.name)
+                if name == "img", let alt = xmlGetNoNsProp(current, "alt") {
+                    defer { xmlFree(alt) }
+                    if !String(cString: alt).trimmingASCIIWhitespace().isEmpty { return true }
+                }
+                if hasAccessibleText(current) { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// Script and style text is raw text to an HTML parser: an escape that XML decodes
+    /// (`&lt;`, `&amp;`) stays literal in HTML, so the text must need none.
+    private mutating func checkRawText(_ node: xmlNodePtr, _ element: ElementFacts) {
+        guard let raw = xmlNodeGetContent(node) else { return }
+        defer { xmlFree(raw) }
+        let text = String(cString: raw)
+        if element.name == "script", element.value("src") != nil, !text.trimmingASCIIWhitespace().isEmpty {
+            report(.schema, "<script src> must be empty: inline code does not run alongside src", at: position(of: node))
+        }
+        if text.utf8.contains(UInt8(ascii: "<")) || text.utf8.contains(UInt8(ascii: "&")) {
+            report(.polyglot, "<\(element.name)> text contains < or &: HTML reads it raw and XML unescaped; write \\u003C and \\u0026 instead",
+                at: position(of: node))
+        }
+        if element.name == "style" {
+            for url in StyleSheetURLs(text).urls {
+                record(Reference(url, attribute: "url()", element: "style", page: page), value: url, attribute: "url()", node: node)
+            }
+        }
+    }
+}

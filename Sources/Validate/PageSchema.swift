@@ -1,0 +1,96 @@
+import Foundation
+@preconcurrency import CLibXML2
+
+/// The RELAX NG schema of the site's pages (Sources/Validate/Schema/vantage-html.rng, compiled
+/// into the binary), compiled once per process and shared by every thread.
+///
+/// libxml2 allows one compiled schema to be used from several threads as long as each
+/// validation has its own validation context, which `validate` creates; what is not safe is
+/// libxml2's lazy global initialisation, so the compile (which triggers it) happens once,
+/// under Swift's thread-safe static initialisation, before any validation runs.
+final class PageSchema: @unchecked Sendable {
+    /// The schema text, as kept in the repository.
+    static let source: [UInt8] = PackageResources.vantage_html_rng
+
+    /// The shared compiled schema (a failure here is a bug in the embedded schema).
+    static let shared: PageSchema = {
+        do { return try PageSchema(source: source) } catch {
+            fatalError("the embedded schema does not compile: \(error)")
+        }
+    }()
+
+    private let schema: xmlRelaxNGPtr
+    /// What the schema says about each element: its attribute rules (checked in Swift) and
+    /// its required children (for messages).
+    let model: SchemaModel
+    /// True when libxml2 runs the content models only (see `ContentSchema`), which is how
+    /// pages are validated; false compiles the file exactly as written (tests compare both).
+    let contentOnly: Bool
+
+    /// Compiles a schema from RELAX NG XML text; throws the schema's own errors.
+    init(source: [UInt8], contentOnly: Bool = true) throws {
+        xmlInitParser()
+        self.contentOnly = contentOnly
+        let document = source.withUnsafeBufferPointer { buffer in
+            xmlReadMemory(
+                UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                "vantage-html.rng", nil, ParsedPage.options)
+        }
+        guard let document else { throw SchemaError(messages: ["the schema is not well-formed XML"]) }
+        defer { xmlFreeDoc(document) }
+        model = try SchemaModel(schema: document)
+        if contentOnly { ContentSchema.strip(document) }
+        let sink = ErrorSink()
+        let compiled: xmlRelaxNGPtr? = withExtendedLifetime(sink) {
+            guard let parser = xmlRelaxNGNewDocParserCtxt(document) else { return nil }
+            defer { xmlRelaxNGFreeParserCtxt(parser) }
+            xmlRelaxNGSetParserStructuredErrors(parser, ErrorSink.handler, Unmanaged.passUnretained(sink).toOpaque())
+            return xmlRelaxNGParse(parser)
+        }
+        guard let compiled else {
+            let messages = sink.errors.map { "line \($0.line): \($0.message)" }
+            throw SchemaError(messages: messages.isEmpty ? ["the schema does not compile"] : messages)
+        }
+        schema = compiled
+    }
+
+    deinit { xmlRelaxNGFree(schema) }
+
+    /// Validates a parsed page's structure; returns libxml2's errors in document order.
+    /// With `contentOnly`, the page's attributes are detached for the duration (the content
+    /// schema declares none) and put back before returning.
+    func validate(_ document: xmlDocPtr) -> [LibXMLError] {
+        var detached: [(xmlNodePtr, xmlAttrPtr)] = []
+        if contentOnly, let root = xmlDocGetRootElement(document) {
+            var stack: [xmlNodePtr] = [root]
+            while let node = stack.popLast() {
+                if let attributes = node.pointee.properties {
+                    detached.append((node, attributes))
+                    node.pointee.properties = nil
+                }
+                var child = node.pointee.children
+                while let current = child {
+                    if current.pointee.type == XML_ELEMENT_NODE { stack.append(current) }
+                    child = current.pointee.next
+                }
+            }
+        }
+        defer { for (node, attributes) in detached { node.pointee.properties = attributes } }
+        let sink = ErrorSink()
+        guard let context = xmlRelaxNGNewValidCtxt(schema) else {
+            return [LibXMLError(domain: 0, code: 0, isError: true, message: "out of memory", line: 0, column: 0)]
+        }
+        defer { xmlRelaxNGFreeValidCtxt(context) }
+        withExtendedLifetime(sink) {
+            xmlRelaxNGSetValidStructuredErrors(context, ErrorSink.handler, Unmanaged.passUnretained(sink).toOpaque())
+            _ = xmlRelaxNGValidateDoc(context, document)
+        }
+        return sink.errors.filter(\.isError)
+    }
+}
+
+/// The schema text itself is wrong: a build of Vantage with a broken schema, or a test.
+struct SchemaError: Error, CustomStringConvertible {
+    var messages: [String]
+    var description: String { "schema: " + messages.joined(separator: "; ") }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// A URL written in a page (`href`, `src`, `action`, `cite`, CSS `url()`), read the way the
+/// site's rules see it: every reference is relative, stays inside the site and names a file.
+enum Reference: Equatable {
+    /// `#id` on the same page.
+    case fragment(String)
+    /// A file in the site, as a path relative to the site root (decoded), with an optional
+    /// fragment (decoded).
+    case file(path: String, fragment: String?)
+    /// A `data:` image inline in an `img` (allowed: it loads nothing from outside).
+    case inlineImage
+    /// A reference the rules reject.
+    case problem(Finding.Rule, String)
+
+    /// The media types a `data:` URL in `img src` may have.
+    static let inlineImageTypes: Set<String> = ["image/png", "image/gif", "image/jpeg", "image/webp", "image/svg+xml"]
+
+    /// Reads `value`, written in `attribute` of `element`, on the page at `pagePath`.
+    init(_ value: String, attribute: String, element: String, pagePath: String) {
+        self.init(value, attribute: attribute, element: element, page: PagePath(pagePath))
+    }
+
+    /// Reads `value`, written in `attribute` (for messages) of `element`, on `page`.
+    init(_ value: String, attribute: String, element: String, page: PagePath) {
+        // Most references in a page are "#id" or a plain relative path: handle those without
+        // Foundation and without building messages.
+        var url = value
+        if value.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }) {
+            // Browsers strip leading and trailing whitespace and remove tabs and newlines inside.
+            url = value.trimmingASCIIWhitespace().filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        }
+        func written() -> String { "\(attribute)=\"\(value)\"" }
+        guard let first = url.utf8.first else {
+            self = .problem(.brokenLink, "\(written()) is empty: every link names a file")
+            return
+        }
+        if first == UInt8(ascii: "#") {
+            let fragment = Self.decoded(String(url.utf8.dropFirst())!)
+            if let fragment, !fragment.isEmpty {
+                self = .fragment(fragment)
+            } else {
+                self = .problem(.brokenFragment, "\(written()) names an empty or malformed fragment")
+            }
+            return
+        }
+        if let scheme = Self.scheme(of: url) {
+            switch scheme {
+            case "javascript":
+                self = .problem(.scriptURL, "\(written()) is a javascript: URL: behaviour belongs in a script file")
+            case "data" where element == "img" && attribute == "src":
+                let type = url.dropFirst(5).prefix { $0 != ";" && $0 != "," }.lowercased()
+                self = Self.inlineImageTypes.contains(type)
+                    ? .inlineImage
+                    : .problem(.external, "\(written()) is a data: URL of type \(type.isEmpty ? "text/plain" : type), not an image")
+            case "data":
+                self = .problem(.external, "\(written()) is a data: URL: only img src may inline an image")
+            default:
+                self = .problem(.external, "\(written()) refers outside the site")
+            }
+            return
+        }
+        if url.hasPrefix("//") {
+            self = .problem(.external, "\(written()) refers outside the site")
+            return
+        }
+        if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") {
+            self = .problem(.external, "\(written()) is root-relative: it breaks under file:// and on a sub-path; make it relative")
+            return
+        }
+        // Split off the fragment, then the query (which names no other file).
+        var rest = Substring(url)
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            guard let decoded = Self.decoded(String(rest[rest.index(after: hash)...])), !decoded.isEmpty else {
+                self = .problem(.brokenFragment, "\(written()) names an empty or malformed fragment")
+                return
+            }
+            fragment = decoded
+            rest = rest[..<hash]
+        }
+        if let question = rest.firstIndex(of: "?") { rest = rest[..<question] }
+        if rest.isEmpty {
+            // "?q" or "?q#id": this page.
+            self = .file(path: page.path, fragment: fragment)
+            return
+        }
+        guard let path = Self.decoded(String(rest)) else {
+            self = .problem(.brokenLink, "\(written()) has malformed percent-encoding")
+            return
+        }
+        let lastSegment = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        if path.hasSuffix("/") || lastSegment == "." || lastSegment == ".." {
+            let folder = page.resolve(path) ?? path
+            let suggestion = (folder.isEmpty ? "" : folder + "/") + "index.html"
+            self = .problem(.folderLink, "\(written()) names a folder: every link names a file (\(suggestion))")
+            return
+        }
+        guard let resolved = page.resolve(path) else {
+            self = .problem(.external, "\(written()) leads outside the site")
+            return
+        }
+        self = .file(path: resolved, fragment: fragment)
+    }
+
+    /// Percent-decoded text, or nil for a malformed escape; text without `%` as it is.
+    private static func decoded(_ text: String) -> String? {
+        text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding : text
+    }
+
+    /// The lower-cased scheme of an absolute URL (`https`, `mailto`, `javascript`), or nil.
+    static func scheme(of url: String) -> String? {
+        var length = 0
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: ":") {
+                return length == 0 ? nil : String(url.utf8.prefix(length))!.lowercased()
+            }
+            let isLetter = (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte)
+            let isOther = (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+            guard isLetter || (isOther && length > 0) else { return nil }
+            length += 1
+        }
+        return nil
+    }
+
+    /// `relative` resolved against the folder of `pagePath`; nil when `..` climbs above the root.
+    static func resolve(_ relative: String, from pagePath: String) -> String? {
+        PagePath(pagePath).resolve(relative)
+    }
+}
+
+/// A page's path and its folder's segments, split once per page rather than once per link.
+struct PagePath {
+    let path: String
+    private let folder: [Substring]
+
+    init(_ path: String) {
+        self.path = path
+        folder = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropLast())
+    }
+
+    /// `relative` resolved against this page's folder; nil when `..` climbs above the root.
+    func resolve(_ relative: String) -> String? {
+        // The common case: a file name in the same folder.
+        if !relative.utf8.contains(UInt8(ascii: "/")), relative != ".", relative != ".." {
+            return folder.isEmpty ? relative : folder.joined(separator: "/") + "/" + relative
+        }
+        var segments = folder
+        for segment in relative.split(separator: "/", omittingEmptySubsequences: false) {
+            switch segment {
+            case ".", "": continue
+            case "..":
+                guard !segments.isEmpty else { return nil }
+                segments.removeLast()
+            default:
+                segments.append(segment)
+            }
+        }
+        return segments.joined(separator: "/")
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Validates a whole site as its files arrive, from any number of threads, then checks every
+/// link between files once they are all known (`finish`).
+///
+/// The build calls `addPage` for every page it writes (from its rendering threads) and
+/// `addFile` for every other file (styles, scripts, images, JSON), then `finish`.
+public final class SiteCheck: @unchecked Sendable {
+    /// The validator pages go through.
+    public let validator: SiteValidator
+
+    private let lock = NSLock()
+    private var pageFindings: [Finding] = []
+    private var pageIDs: [String: Set<String>] = [:]
+    private var pageTemplates: [String: String] = [:]
+    private var files: Set<String> = []
+    private var references: [SiteReference] = []
+    private var pageCount = 0
+
+    /// A check that validates pages with `validator`.
+    public init(validator: SiteValidator) {
+        self.validator = validator
+    }
+
+    /// Validates a page and keeps what links need; returns the page's own findings.
+    @discardableResult
+    public func addPage(path: String, bytes: [UInt8], template: String? = nil) -> PageReport {
+        let report = validator.validatePage(path: path, bytes: bytes, template: template)
+        add(report)
+        return report
+    }
+
+    /// Validates a page from bytes the caller keeps alive during the call.
+    @discardableResult
+    public func addPage(path: String, bytes: UnsafeRawBufferPointer, template: String? = nil) -> PageReport {
+        let report = validator.validatePage(path: path, bytes: bytes, template: template)
+        add(report)
+        return report
+    }
+
+    /// Validates a page given as text (its UTF-8 bytes are read in place when possible).
+    @discardableResult
+    public func addPage(path: String, html: String, template: String? = nil) -> PageReport {
+        let report = validator.validatePage(path: path, html: html, template: template)
+        add(report)
+        return report
+    }
+
+    /// Adds a page the caller validated itself with `validator.validatePage`.
+    public func add(_ report: PageReport) {
+        lock.lock()
+        defer { lock.unlock() }
+        files.insert(report.path)
+        pageCount += 1
+        pageFindings += report.findings
+        pageIDs[report.path] = report.ids
+        if let template = report.template { pageTemplates[report.path] = template }
+        references += report.references
+    }
+
+    /// Records a file that is not a page (links to it resolve; fragments into it do not).
+    public func addFile(path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        files.insert(path)
+    }
+
+    /// Records an SVG file with the ids inside it, so that `icons.svg#bell` resolves.
+    public func addFile(path: String, bytes: [UInt8]) {
+        let ids = path.hasSuffix(".svg") ? bytes.withUnsafeBytes(DocumentIDs.collect) : nil
+        lock.lock()
+        defer { lock.unlock() }
+        files.insert(path)
+        if let ids { pageIDs[path] = ids }
+    }
+
+    /// Checks every recorded reference and returns everything found, sorted by file and
+    /// position.
+    public func finish() -> SiteReport {
+        lock.lock()
+        defer { lock.unlock() }
+        var folders: Set<String> = [""]
+        for file in files {
+            var parts = file.split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                folders.insert(parts.joined(separator: "/"))
+                parts = parts.dropLast()
+            }
+        }
+        var findings = pageFindings
+        for reference in references {
+            guard let (rule, message) = problem(with: reference, folders: folders) else { continue }
+            findings.append(Finding(
+                rule: rule, file: reference.source, line: reference.line, column: reference.column, message: message,
+                template: pageTemplates[reference.source]))
+        }
+        findings.sort(by: Finding.outputOrder)
+        return SiteReport(pageCount: pageCount, fileCount: files.count, findings: findings)
+    }
+
+    private func problem(with reference: SiteReference, folders: Set<String>) -> (Finding.Rule, String)? {
+        let target = reference.target
+        if folders.contains(target) {
+            let index = (target.isEmpty ? "" : target + "/") + "index.html"
+            return (.folderLink, "\(reference.written) names a folder: every link names a file (\(index))")
+        }
+        guard files.contains(target) else {
+            return (.brokenLink, "\(reference.written) names no file in the site (\(target))")
+        }
+        guard let fragment = reference.fragment else { return nil }
+        guard let ids = pageIDs[target] else {
+            return (.brokenFragment, "\(reference.written) names a fragment, but \(target) is not a page")
+        }
+        if ids.contains(fragment) { return nil }
+        if target == reference.source {
+            return (.brokenFragment, "\(reference.written): no id \"\(fragment)\" on this page")
+        }
+        return (.brokenFragment, "\(reference.written): no id \"\(fragment)\" on \(target)")
+    }
+}
+
+/// The outcome of checking a site.
+public struct SiteReport: Sendable {
+    /// Pages validated.
+    public let pageCount: Int
+    /// Files in the site, pages included.
+    public let fileCount: Int
+    /// Every finding, sorted by file, line and column.
+    public let findings: [Finding]
+    /// True when nothing was found.
+    public var isValid: Bool { findings.isEmpty }
+}

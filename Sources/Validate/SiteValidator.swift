@@ -1,0 +1,140 @@
+@preconcurrency import CLibXML2
+
+/// Validates built pages: libxml2 parses each one as XML, the RELAX NG schema checks its
+/// elements and attributes, and Swift checks what a schema cannot (ids, links, labels, URL
+/// schemes, polyglot syntax). Share one validator across threads: `validatePage` may run on
+/// several at once, and the schema is compiled once per process.
+///
+/// Pages are validated one at a time (`validatePage`); links between pages are checked by a
+/// `SiteCheck` once every file of the site is known. `validate(directory:)` does both for a
+/// site on disk.
+public final class SiteValidator: Sendable {
+    /// How much of the validation to run. Anything but `.full` exists for benchmarks.
+    public enum Depth: Sendable {
+        /// Parse only: well-formedness.
+        case parse
+        /// Parse and libxml2's RELAX NG validation of the content models, without the attribute
+        /// rules and the other checks done in Swift.
+        case contentModels
+        /// Everything.
+        case full
+    }
+
+    /// The template that renders each kind of page (`<body data-page>`), so that findings can
+    /// say "(from template X)". Pages are not annotated: the mapping lives in the build.
+    public let templates: [String: String]
+    /// How much to check.
+    public let depth: Depth
+    let schema: PageSchema
+
+    /// A validator; `templates` maps page kinds to template names (may be empty).
+    public init(templates: [String: String] = [:], depth: Depth = .full) {
+        self.templates = templates
+        self.depth = depth
+        self.schema = PageSchema.shared
+    }
+
+    /// Validates one page. `path` is the page's path relative to the site root (it is used to
+    /// resolve relative links and in findings); `template` overrides the kind mapping.
+    public func validatePage(path: String, bytes: [UInt8], template: String? = nil) -> PageReport {
+        bytes.withUnsafeBytes { validatePage(path: path, bytes: $0, template: template) }
+    }
+
+    /// Validates one page given as text (its UTF-8 bytes are read in place when possible).
+    public func validatePage(path: String, html: String, template: String? = nil) -> PageReport {
+        var html = html
+        return html.withUTF8 { validatePage(path: path, bytes: UnsafeRawBufferPointer($0), template: template) }
+    }
+
+    /// Validates one page from bytes the caller keeps alive for the duration of the call.
+    public func validatePage(path: String, bytes: UnsafeRawBufferPointer, template: String? = nil) -> PageReport {
+        let page = ParsedPage(bytes: bytes)
+        let lines = LineIndex(bytes)
+        guard let document = page.document else {
+            let kind = Self.scanKind(bytes)
+            // After the first well-formedness error libxml2 only reports its consequences
+            // (every enclosing tag "mismatched"), so the first one is the finding.
+            let first = page.errors.first(where: \.isError)
+            let findings = [Finding(
+                rule: .malformed, file: path, line: max(first?.line ?? 1, 1), column: max(first?.column ?? 1, 1),
+                message: "malformed XML: " + (first?.message ?? "the page does not parse"))]
+            return PageReport(path: path, kind: kind, findings: attribute(findings, template: template, kind: kind))
+        }
+        if depth == .parse { return PageReport(path: path, kind: nil, findings: []) }
+        if depth == .contentModels {
+            let errors = schema.validate(document)
+            let findings = errors.map {
+                Finding(rule: .schema, file: path, line: $0.line, column: 1, message: $0.message)
+            }
+            return PageReport(path: path, kind: nil, findings: findings)
+        }
+        var inspection = PageInspection(path: path, bytes: bytes, lines: lines, model: schema.model)
+        inspection.inspect(document)
+        let errors = schema.validate(document)
+        let explanation = SchemaExplanation(model: schema.model, inspection: inspection)
+        var findings = inspection.findings
+        findings += explanation.findings(for: errors, root: xmlDocGetRootElement(document))
+        findings.sort(by: Finding.outputOrder)
+        return PageReport(
+            path: path, kind: inspection.kind, findings: attribute(findings, template: template, kind: inspection.kind),
+            ids: Set(inspection.ids.keys), references: inspection.siteReferences,
+            template: template ?? inspection.kind.flatMap { templates[$0] })
+    }
+
+    private func attribute(_ findings: [Finding], template: String?, kind: String?) -> [Finding] {
+        guard let name = template ?? kind.flatMap({ templates[$0] }) else { return findings }
+        return findings.map { finding in
+            var attributed = finding
+            attributed.template = name
+            return attributed
+        }
+    }
+
+    /// The page kind of a page that does not parse, read from the bytes (`data-page="…"`).
+    static func scanKind(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let marker = Array("data-page=\"".utf8)
+        guard bytes.count > marker.count else { return nil }
+        var index = 0
+        while index + marker.count < bytes.count {
+            if bytes[index] == marker[0], zip(bytes[index..<(index + marker.count)], marker).allSatisfy({ $0 == $1 }) {
+                let start = index + marker.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\""), end - start < 64 { end += 1 }
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// What validating one page found, plus what the site check needs to resolve its links.
+public struct PageReport: Sendable {
+    /// The page, relative to the site root.
+    public let path: String
+    /// Its kind (`<body data-page>`), when it has one.
+    public let kind: String?
+    /// Problems on the page itself, in document order.
+    public let findings: [Finding]
+    /// The ids on the page, for fragments in links from other pages.
+    let ids: Set<String>
+    /// References to other files of the site, resolved by `SiteCheck`.
+    let references: [SiteReference]
+    /// The template findings about this page are attributed to.
+    let template: String?
+
+    init(
+        path: String, kind: String?, findings: [Finding], ids: Set<String> = [], references: [SiteReference] = [],
+        template: String? = nil
+    ) {
+        self.path = path
+        self.kind = kind
+        self.findings = findings
+        self.ids = ids
+        self.references = references
+        self.template = template ?? findings.first?.template
+    }
+
+    /// True when the page itself has no findings (its links to other pages are checked later).
+    public var isValid: Bool { findings.isEmpty }
+}

@@ -1,0 +1,96 @@
+@preconcurrency import CLibXML2
+
+/// The values the schema allows for one attribute: any text, literals, or XML Schema patterns.
+/// Patterns are matched by libxml2's own regular-expression engine (compiled once), so they
+/// mean exactly what they mean to a RELAX NG validator; a pattern that only lists words
+/// (`ltr|rtl`) becomes a set lookup.
+struct ValueRule: @unchecked Sendable {
+    var anyText = false
+    private(set) var literals: Set<String> = []
+    /// Literals in schema order, for messages.
+    private(set) var orderedLiterals: [String] = []
+    private(set) var patterns: [String] = []
+    /// The schema's description in words (`v:expected`), when it gives one.
+    var expected: String?
+    private var compiled: [CompiledPattern] = []
+
+    mutating func addLiteral(_ literal: String) {
+        if literals.insert(literal).inserted { orderedLiterals.append(literal) }
+    }
+
+    mutating func addPattern(_ pattern: String) {
+        if let words = Self.literalChoices(pattern) {
+            for word in words { addLiteral(word) }
+        } else {
+            patterns.append(pattern)
+            compiled.append(CompiledPattern(pattern))
+        }
+    }
+
+    mutating func merge(_ other: ValueRule) {
+        anyText = anyText || other.anyText
+        for literal in other.orderedLiterals { addLiteral(literal) }
+        for (pattern, compiledPattern) in zip(other.patterns, other.compiled) where !patterns.contains(pattern) {
+            patterns.append(pattern)
+            compiled.append(compiledPattern)
+        }
+        if expected == nil { expected = other.expected }
+    }
+
+    /// True when `value` is allowed.
+    func accepts(_ value: String) -> Bool {
+        if anyText { return true }
+        // A short list is faster to compare than to hash into.
+        if orderedLiterals.count <= 16 {
+            if orderedLiterals.contains(value) { return true }
+        } else if literals.contains(value) {
+            return true
+        }
+        return compiled.contains { $0.matches(value) }
+    }
+
+    /// The allowed values in words: the schema's description, else the literal choices
+    /// ("one of ltr, rtl"), else the patterns.
+    var expectation: String {
+        if let expected { return expected }
+        let words = orderedLiterals.map { $0.isEmpty ? "\"\"" : $0 }
+        if patterns.isEmpty { return words.count == 1 ? words[0] : "one of " + words.joined(separator: ", ") }
+        let all = (words.isEmpty ? [] : ["one of " + words.joined(separator: ", ")]) + patterns.map { "a value matching \($0)" }
+        return all.joined(separator: " or ")
+    }
+
+    /// The words of a pattern made only of alternatives of plain words (`a|b|c`, `(open)?`).
+    private static func literalChoices(_ pattern: String) -> [String]? {
+        var body = pattern
+        var optional = false
+        if body.hasPrefix("("), body.hasSuffix(")?") {
+            body = String(body.dropFirst().dropLast(2))
+            optional = true
+        }
+        let words = body.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let plain = words.allSatisfy { word in
+            !word.isEmpty && word.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+            }
+        }
+        guard plain else { return nil }
+        return (optional ? [""] : []) + words
+    }
+}
+
+/// One compiled XML Schema regular expression, shared read-only by every thread (libxml2
+/// matches with a context on the caller's stack).
+private final class CompiledPattern: @unchecked Sendable {
+    private let regexp: xmlRegexpPtr?
+
+    init(_ pattern: String) {
+        regexp = xmlRegexpCompile(pattern)
+    }
+
+    deinit { if let regexp { xmlRegFreeRegexp(regexp) } }
+
+    func matches(_ value: String) -> Bool {
+        guard let regexp else { return true }
+        return xmlRegexpExec(regexp, value) == 1
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Import
+import Render
+import Store
+
+/// `vantage-bench build`: the render half of `vantage build` on a synthetic export. A child
+/// process generates and imports the export (so the import's memory is not this process's
+/// peak); this process then builds the site twice: from scratch, and again unchanged.
+/// Prints pages/s, MB/s of HTML, files written and peak memory (excluding the import).
+enum BuildBench {
+    static let usage = """
+        Usage: vantage-bench build [--people N] [--quotes N] [--ideas N] [--page-size N]
+                                   [--every K] [--workers N] [--dir DIR] [--seed N] [--no-validate]
+          defaults: 10000 people, 200000 quotes, 2000 ideas, page size 50, every viewer,
+                    one thread per core, DIR /dev/shm/vantage-bench-build (a tmpfs)
+          --every K   render every K-th person's part only (the whole site of the default
+                      export is people × ideas entries, tens of GB: see docs/SITE.md)
+          --no-validate  skip the in-build validation of every page (on by default, as in
+                      vantage build)
+        """
+
+    struct Settings {
+        var people = 10_000, quotes = 200_000, ideas = 2_000, pageSize = 50, every = 1, seed: UInt64 = 1
+        var workers: Int?
+        var directory = "/dev/shm/vantage-bench-build"
+        var prepareOnly = false
+        var validate = true
+    }
+
+    static func run(arguments: [String]) throws {
+        var settings = Settings()
+        var index = 0
+        func value() throws -> String {
+            index += 1
+            guard index < arguments.count else { throw BenchError("\(arguments[index - 1]) needs a value\n\(usage)") }
+            return arguments[index]
+        }
+        func number() throws -> Int {
+            let text = try value()
+            guard let number = Int(text), number > 0 else { throw BenchError("\(arguments[index - 1]) needs a positive number") }
+            return number
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--people": settings.people = try number()
+            case "--quotes": settings.quotes = try number()
+            case "--ideas": settings.ideas = try number()
+            case "--page-size": settings.pageSize = try number()
+            case "--every": settings.every = try number()
+            case "--workers": settings.workers = try number()
+            case "--seed": settings.seed = UInt64(try number())
+            case "--dir": settings.directory = try value()
+            case "--prepare-only": settings.prepareOnly = true
+            case "--no-validate": settings.validate = false
+            case "--help": print(usage); return
+            default: throw BenchError("unknown argument \(arguments[index])\n\(usage)")
+            }
+            index += 1
+        }
+        if settings.prepareOnly { return try prepare(settings) }
+        try prepareInChild(arguments: arguments, settings: settings)
+        try measure(settings)
+    }
+
+    /// The store of a benchmark folder.
+    static func store(_ settings: Settings) -> String { settings.directory + "/store.sqlite" }
+
+    /// Generates the export and imports it (in the child process).
+    static func prepare(_ settings: Settings) throws {
+        try? FileManager.default.removeItem(atPath: settings.directory)
+        let export = SyntheticExport(people: settings.people, quotes: settings.quotes, ideas: settings.ideas, seed: settings.seed)
+        let content = settings.directory + "/content"
+        try export.write(to: content, format: .jsonl)
+        let started = ContinuousClock.now
+        do {
+            _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store(settings)))
+        } catch {
+            throw BenchError("import failed:\n\(error)")
+        }
+        let database = try Database(path: store(settings))
+        try database.execute("UPDATE site SET page_size = \(settings.pageSize)")
+        print("  import     \(fixed(seconds(since: started), 2)) s (child process; not counted below)")
+    }
+
+    /// The parameters a prepared folder was made with: an unchanged folder is reused.
+    static func stamp(_ settings: Settings) -> String {
+        "\(settings.people) \(settings.quotes) \(settings.ideas) \(settings.seed) \(settings.pageSize)"
+    }
+
+    static func prepareInChild(arguments: [String], settings: Settings) throws {
+        let stampPath = settings.directory + "/prepared"
+        if (try? String(contentsOfFile: stampPath, encoding: .utf8)) == stamp(settings) {
+            print("  import     reusing \(settings.directory)")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["build"] + arguments + ["--prepare-only"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("preparing the export failed") }
+        try stamp(settings).write(toFile: stampPath, atomically: true, encoding: .utf8)
+    }
+
+    static func measure(_ settings: Settings) throws {
+        let templates = FileManager.default.currentDirectoryPath + "/templates"
+        guard FileManager.default.fileExists(atPath: templates + "/layout.mustache") else {
+            throw BenchError("run from the repository root (templates/ not found)")
+        }
+        let output = settings.directory + "/public"
+        let options = SiteBuild.Options(
+            store: store(settings), templates: templates, output: output, environment: [:], workers: settings.workers,
+            viewerStride: settings.every, validate: settings.validate)
+        try? FileManager.default.removeItem(atPath: output)  // the first build starts from nothing
+        let first = try timed { try SiteBuild.run(options) }
+        let peakAfterFirst = peakResidentMegabytes()
+        let second = try timed { try SiteBuild.run(options) }
+        let report = first.report
+        let megabytes = Double(report.counts.bytes) / 1_000_000
+        let htmlMegabytes = megabytes  // pages dominate; search indexes are included
+        let viewers = report.viewersRendered
+        let perViewerPages = Double(report.pages) / Double(max(1, viewers))
+        let perViewerBytes = Double(report.counts.bytes) / Double(max(1, viewers))
+        print("""
+            build: \(settings.people) people, \(settings.quotes) quotes, \(settings.ideas) ideas, page size \(settings.pageSize), \
+            \(settings.workers.map(String.init) ?? "\(ProcessInfo.processInfo.activeProcessorCount)") threads, \
+            \(settings.validate ? "every page validated" : "no validation")
+              viewers    \(viewers) of \(report.homes) rendered\(settings.every > 1 ? " (every \(settings.every)th)" : "")
+              output     \(report.pages) pages + \(report.otherFiles) other files, \(fixed(megabytes, 1)) MB \
+            (\(fixed(perViewerPages, 1)) pages, \(fixed(perViewerBytes / 1_000, 1)) KB per viewer)
+              first      \(fixed(first.seconds, 2)) s render+write: \(Int(Double(report.pages) / report.renderSeconds)) pages/s, \
+            \(fixed(htmlMegabytes / report.renderSeconds, 1)) MB/s, \(report.counts.written) files written \
+            (\(fixed(first.seconds - report.renderSeconds, 2)) s loading the store and compiling templates)
+              cpu        \(fixed(first.cpu, 2)) s: \(Int(Double(report.pages) / first.cpu)) pages per CPU-second, \
+            \(fixed(htmlMegabytes / first.cpu, 1)) MB per CPU-second
+              unchanged  \(fixed(second.seconds, 2)) s (\(fixed(second.cpu, 2)) CPU s): \
+            \(Int(Double(second.report.pages) / second.report.renderSeconds)) pages/s, \
+            \(second.report.counts.written) written, \(second.report.counts.unchanged) unchanged
+              peak RSS   \(fixed(peakAfterFirst, 1)) MB after the first build, \(fixed(peakResidentMegabytes(), 1)) MB after both
+            """)
+        if settings.every > 1 {
+            let total = Double(report.homes)
+            print("""
+                  whole site (extrapolated from \(viewers) viewers): \(Int(perViewerPages * total)) pages, \
+                \(fixed(perViewerBytes * total / 1_000_000_000, 1)) GB
+                """)
+        }
+    }
+
+    static func timed(_ body: () throws -> SiteBuild.Report) throws -> (report: SiteBuild.Report, seconds: Double, cpu: Double) {
+        let started = ContinuousClock.now
+        let cpuStarted = cpuSeconds()
+        let report = try body()
+        return (report, seconds(since: started), cpuSeconds() - cpuStarted)
+    }
+
+    /// User plus system CPU time of this process so far: a figure that other load on a shared
+    /// machine does not inflate the way it inflates wall-clock time.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// The process's peak resident set size (Linux reports kilobytes).
+    static func peakResidentMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    static func fixed(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }
+}

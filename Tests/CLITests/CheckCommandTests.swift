@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import VantageCLI
+
+/// `vantage check` end to end through `VantageCLI.run`: formats, exit codes, usage errors.
+@Suite struct CheckCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("ValidateTests/Fixtures")
+
+    /// A copy of the valid fixture site with one broken page added, removed afterwards.
+    private func withBrokenSite(_ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("vantage-check-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("site").path, toPath: directory)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(
+            atPath: Self.fixtures.appendingPathComponent("broken/missing-alt.html").path,
+            toPath: directory + "/people/ana-lima/missing-alt.html")
+        try body(directory)
+    }
+
+    @Test func validSiteExitsZero() {
+        let console = Console.capturing()
+        let site = Self.fixtures.appendingPathComponent("site").path
+        #expect(VantageCLI.run(["check", site], console: console) == 0)
+        #expect(console.standardOutput == "")
+        #expect(console.standardError == "checked 5 pages (9 files): valid\n")
+    }
+
+    @Test func invalidSiteExitsOneWithTextFindings() throws {
+        try withBrokenSite { site in
+            let console = Console.capturing()
+            #expect(VantageCLI.run(["check", site], console: console) == 1)
+            #expect(console.standardOutput == "\(site)/people/ana-lima/missing-alt.html:10:4: error: <img> needs the attribute alt\n")
+            #expect(console.standardError == "checked 6 pages (10 files): 1 error\n")
+        }
+    }
+
+    @Test func githubFormat() throws {
+        try withBrokenSite { site in
+            let console = Console.capturing()
+            #expect(VantageCLI.run(["check", site, "--format", "github", "--threads", "1"], console: console) == 1)
+            #expect(console.standardOutput
+                == "::error file=\(site)/people/ana-lima/missing-alt.html,line=10,col=4::<img> needs the attribute alt\n")
+        }
+    }
+
+    @Test func jsonFormatIsOneDocumentOnStandardOutput() throws {
+        try withBrokenSite { site in
+            let console = Console.capturing()
+            #expect(VantageCLI.run(["check", "--format=json", site], console: console) == 1)
+            let document = try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any]
+            #expect(document?["valid"] as? Bool == false)
+            #expect(document?["errors"] as? Int == 1)
+            let findings = document?["findings"] as? [[String: Any]]
+            #expect(findings?.first?["rule"] as? String == "schema")
+            #expect(findings?.first?["line"] as? Int == 10)
+            #expect(console.standardError == "")
+        }
+    }
+
+    @Test func missingDirectoryExitsTwo() {
+        let console = Console.capturing()
+        #expect(VantageCLI.run(["check", "/nonexistent/vantage-site"], console: console) == 2)
+        #expect(console.standardError == "error: no such directory: /nonexistent/vantage-site\n")
+    }
+
+    @Test func badFormatIsAUsageError() {
+        let console = Console.capturing()
+        #expect(VantageCLI.run(["check", "--format", "xml"], console: console) == 2)
+        #expect(console.standardError.hasPrefix("error: --format must be one of text, json, github, not 'xml'"))
+    }
+
+    @Test func twoDirectoriesAreAUsageError() {
+        let console = Console.capturing()
+        #expect(VantageCLI.run(["check", "a", "b"], console: console) == 2)
+        #expect(console.standardError == "error: unexpected argument 'b'\nrun 'vantage check --help' for usage\n")
+    }
+}

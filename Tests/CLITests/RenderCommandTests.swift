@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import VantageCLI
+
+/// `vantage render`: exact output on standard output, located errors and exit 2 otherwise.
+@Suite("vantage render")
+struct RenderCommandTests {
+    /// A folder of files for one test, removed afterwards.
+    private final class Folder {
+        let path: String
+        init(_ files: [String: String]) throws {
+            path = NSTemporaryDirectory() + "vantage-render-" + UUID().uuidString
+            for (name, text) in files {
+                let file = path + "/" + name
+                try FileManager.default.createDirectory(
+                    atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            }
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+        func callAsFunction(_ name: String) -> String { path + "/" + name }
+    }
+
+    private func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        let console = Console.capturing()
+        let code = VantageCLI.run(["render"] + arguments, console: console)
+        return (code, console.standardOutput, console.standardError)
+    }
+
+    private static let catalog = """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "replies": {"localizations": {
+            "en": {"variations": {"plural": {
+              "one": {"stringUnit": {"state": "translated", "value": "%lld reply"}},
+              "other": {"stringUnit": {"state": "translated", "value": "%lld replies"}}}}},
+            "ru": {"variations": {"plural": {
+              "one": {"stringUnit": {"state": "translated", "value": "%lld ответ"}},
+              "few": {"stringUnit": {"state": "translated", "value": "%lld ответа"}},
+              "many": {"stringUnit": {"state": "translated", "value": "%lld ответов"}},
+              "other": {"stringUnit": {"state": "translated", "value": "%lld ответа"}}}}}}}}}
+        """
+
+    @Test func rendersWithPartialsNextToTheTemplateAndAddsNothing() throws {
+        let folder = try Folder([
+            "site/page.mustache": "{{#items}}{{>partials/item}}{{/items}}",
+            "site/partials/item.mustache": "<{{name}}>",
+            "data.json": #"{"items": [{"name": "a&b"}, {"name": "c"}]}"#,
+        ])
+        let result = run([folder("site/page.mustache"), "--data", folder("data.json")])
+        #expect(result.code == 0)
+        #expect(result.out == "<a&amp;b><c>")
+        #expect(result.err == "")
+    }
+
+    @Test func partialsComeFromTheGivenFolder() throws {
+        let folder = try Folder([
+            "page.mustache": "[{{>card}}]\n",
+            "lib/card.mustache": "card {{title}}",
+            "data.json": #"{"title": "T"}"#,
+        ])
+        let result = run([folder("page.mustache"), "--data", folder("data.json"), "--partials", folder("lib")])
+        #expect(result.code == 0)
+        #expect(result.out == "[card T]\n")
+    }
+
+    @Test func localisedHelpers() throws {
+        let folder = try Folder([
+            "page.mustache": "{{lang}} {{dir}}|{{#t}}replies count=n{{/t}}|{{#date}}at iso{{/date}}|{{#date}}at relative{{/date}}",
+            "data.json": #"{"n": 22, "at": "2026-05-02T08:30:00Z"}"#,
+            "Localizable.xcstrings": Self.catalog,
+        ])
+        let result = run([
+            folder("page.mustache"), "--data", folder("data.json"), "--strings", folder("Localizable.xcstrings"),
+            "--locale", "ru", "--time-zone", "Europe/Moscow", "--now", "2026-05-05T09:30:00Z",
+        ])
+        #expect(result.err == "")
+        #expect(result.out == "ru ltr|22 ответа|2026-05-02T11:30:00+03:00|3 дня назад")
+        #expect(result.code == 0)
+    }
+
+    @Test func specModeShowsMissingValuesAsNothingAndWarnsAboutStrings() throws {
+        let folder = try Folder([
+            "page.mustache": "a{{missing}}b {{#t}}nope{{/t}}",
+            "data.json": "{}",
+            "Localizable.xcstrings": Self.catalog,
+        ])
+        let result = run([folder("page.mustache"), "--data", folder("data.json"), "--strings", folder("Localizable.xcstrings")])
+        #expect(result.code == 0)
+        #expect(result.out == "ab ⟦nope⟧")
+        #expect(
+            result.err == folder("page.mustache") + ":1:15: warning: no string \"nope\" in "
+                + folder("Localizable.xcstrings") + "\n    a{{missing}}b {{#t}}nope{{/t}}\n                  ^\n")
+    }
+
+    @Test func strictModeFailsWithALocatedError() throws {
+        let folder = try Folder(["page.mustache": "<p>\n  {{user.name}}\n</p>", "data.json": #"{"user": {}}"#])
+        let result = run([folder("page.mustache"), "--data", folder("data.json"), "--strict"])
+        #expect(result.code == 2)
+        #expect(result.out == "")
+        #expect(
+            result.err == folder("page.mustache") + ":2:3: error: 'user' has no member 'name'\n      {{user.name}}\n      ^\n")
+    }
+
+    @Test func strictModeFailsOnAMissingPartial() throws {
+        let folder = try Folder(["page.mustache": "{{>footer}}", "data.json": "{}"])
+        let result = run([folder("page.mustache"), "--data", folder("data.json"), "--strict"])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix(folder("page.mustache") + ":1:1: error: no partial template named 'footer'"))
+    }
+
+    @Test func syntaxErrorsAreLocated() throws {
+        let folder = try Folder(["page.mustache": "ok\n{{#open}}", "data.json": "{}"])
+        let result = run([folder("page.mustache"), "--data", folder("data.json")])
+        #expect(result.code == 2)
+        #expect(result.err == folder("page.mustache") + ":2:1: error: section tag 'open' is never closed\n    {{#open}}\n    ^\n")
+    }
+
+    @Test func badJSONIsLocated() throws {
+        let folder = try Folder(["page.mustache": "x", "data.json": "{\n  \"a\": ,\n}"])
+        let result = run([folder("page.mustache"), "--data", folder("data.json")])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix(folder("data.json") + ":2:"))
+    }
+
+    @Test func usageErrors() throws {
+        let folder = try Folder(["page.mustache": "x", "data.json": "{}"])
+        let noData = run([folder("page.mustache")])
+        #expect(noData.code == 2)
+        #expect(noData.err == "error: --data FILE.json is required\nrun 'vantage render --help' for usage\n")
+        let badZone = run([folder("page.mustache"), "--data", folder("data.json"), "--time-zone", "Mars/Base"])
+        #expect(badZone.code == 2)
+        #expect(badZone.err.hasPrefix("error: --time-zone: unknown time zone 'Mars/Base'"))
+        let noTemplate = run(["--data", folder("data.json")])
+        #expect(noTemplate.err.hasPrefix("error: which template? give its path"))
+        let missing = run([folder("absent.mustache"), "--data", folder("data.json")])
+        #expect(missing.code == 2)
+        #expect(missing.err == folder("absent.mustache") + ": error: cannot read the template\n")
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] == nil))
+    func relativeDatesWithoutNowWarn() throws {
+        let folder = try Folder(["page.mustache": "{{#date}}at relative{{/date}}", "data.json": #"{"at": 0}"#])
+        let result = run([folder("page.mustache"), "--data", folder("data.json")])
+        #expect(result.code == 0)
+        #expect(result.err == "warning: relative dates count from the current time; pass --now for a reproducible result\n")
+    }
+}

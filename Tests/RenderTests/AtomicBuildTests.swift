@@ -1,0 +1,151 @@
+import Foundation
+import Import
+import Testing
+
+@testable import Render
+
+/// A build that fails or is killed midway leaves the previous site exactly as it was; the same
+/// inputs give the same bytes whatever the machine's time zone and language.
+@Suite("Atomic and reproducible builds", .serialized)
+struct AtomicBuildTests {
+    /// A scratch folder with a copy of the templates that a test may break.
+    struct Scratch {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        var templates: String { folder.appendingPathComponent("templates").path }
+        var output: String { folder.appendingPathComponent("public").path }
+        var store: String { folder.appendingPathComponent("store.sqlite").path }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+        }
+
+        func edit(_ template: String, _ change: (String) -> String) throws {
+            let path = templates + "/" + template
+            try change(try String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+
+        /// Every file of the output with its bytes.
+        func snapshot() -> [String: Data] {
+            var files: [String: Data] = [:]
+            let walker = FileManager.default.enumerator(atPath: output)
+            while let path = walker?.nextObject() as? String {
+                if let data = FileManager.default.contents(atPath: output + "/" + path) { files[path] = data }
+            }
+            return files
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Starts a build (import + render, what `vantage build` runs) in a child process: this
+    /// test binary itself, running only `ChildBuild.run` (see below), so the child is always
+    /// the code under test and can be killed like any process.
+    func childBuild(_ scratch: Scratch, environment extra: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "ChildBuild"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(extra) { _, new in new }
+        environment[ChildBuild.variable] = [
+            repositoryRoot.appendingPathComponent("content").path, scratch.templates, scratch.output, scratch.store,
+        ].joined(separator: "\n")
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test("A build that fails midway on a bad template leaves the previous site untouched and nothing beside it")
+    func failedBuild() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let fixture = try FixtureStore(sql: smallStoreSQL)
+        defer { fixture.remove() }
+        let options = SiteBuild.Options(store: fixture.path, templates: scratch.templates, output: scratch.output, workers: 2)
+        _ = try SiteBuild.run(options)
+        let before = scratch.snapshot()
+        // The quote lists come after the idea lists of each viewer: pages were already written.
+        try scratch.edit("pages/quotes.mustache") { $0.replacingOccurrences(of: "{{>partials/pager}}", with: "{{noSuchValue}}") }
+        #expect {
+            _ = try SiteBuild.run(options)
+        } throws: { error in
+            "\(error)".contains("templates/pages/quotes") || "\(error)".contains("pages/quotes")
+        }
+        #expect(scratch.snapshot() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).sorted() == ["public", "templates"])
+    }
+
+    @Test("A build killed midway leaves the previous site untouched; the next build completes and clears the leftovers")
+    func killedBuild() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let first = try childBuild(scratch)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        let before = scratch.snapshot()
+        #expect(before.count > 1000)
+        try scratch.edit("assets/site.css") { $0 + "\n/* changed */\n" }
+        try scratch.edit("layout.mustache") { $0.replacingOccurrences(of: "<main id=\"main\">", with: "<main id=\"main\" class=\"changed\">") }
+
+        let staging = scratch.folder.appendingPathComponent(".public.building").path
+        let second = try childBuild(scratch)
+        var stagedFiles = 0
+        let deadline = Date().addingTimeInterval(60)
+        while second.isRunning, Date() < deadline {
+            stagedFiles = (FileManager.default.enumerator(atPath: staging)?.allObjects.count) ?? 0
+            if stagedFiles >= 100 { break }
+            usleep(2_000)
+        }
+        kill(second.processIdentifier, SIGKILL)
+        second.waitUntilExit()
+        #expect(second.terminationReason == .uncaughtSignal, "the build finished before it could be killed")
+        #expect(stagedFiles >= 100)
+        #expect(scratch.snapshot() == before, "the previous site changed")
+        #expect(FileManager.default.fileExists(atPath: staging))
+
+        let third = try childBuild(scratch)
+        third.waitUntilExit()
+        #expect(third.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: staging))
+        let after = scratch.snapshot()
+        #expect(after.keys.sorted() == before.keys.sorted())
+        #expect(String(decoding: after["index.html"] ?? Data(), as: UTF8.self).contains("class=\"changed\""))
+    }
+
+    @Test("The machine's time zone and language never reach the output")
+    func machineIndependent() throws {
+        let here = try Scratch()
+        defer { here.remove() }
+        let there = try Scratch()
+        defer { there.remove() }
+        let plain = try childBuild(here, environment: ["TZ": "UTC", "LANG": "C", "LC_ALL": "C"])
+        plain.waitUntilExit()
+        let exotic = try childBuild(
+            there, environment: ["TZ": "Pacific/Kiritimati", "LANG": "ar_EG.UTF-8", "LC_ALL": "ja_JP.UTF-8"])
+        exotic.waitUntilExit()
+        #expect(plain.terminationStatus == 0 && exotic.terminationStatus == 0)
+        let a = here.snapshot()
+        let b = there.snapshot()
+        #expect(a.count > 1000)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        let differing = a.keys.filter { a[$0] != b[$0] }.sorted()
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+}
+
+/// The build a child process runs for `AtomicBuildTests` (enabled only in that child, where
+/// the environment names the content, templates, output and store).
+@Suite("Child build")
+struct ChildBuild {
+    static let variable = "VANTAGE_RENDER_TESTS_CHILD_BUILD"
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[variable] != nil))
+    func run() throws {
+        let paths = (ProcessInfo.processInfo.environment[Self.variable] ?? "").components(separatedBy: "\n")
+        try #require(paths.count == 4)
+        _ = try Importer.run(ImportOptions(contentDirectory: paths[0], storePath: paths[3]))
+        _ = try SiteBuild.run(SiteBuild.Options(store: paths[3], templates: paths[1], output: paths[2]))
+    }
+}

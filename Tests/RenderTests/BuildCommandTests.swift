@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import VantageCLI
+
+/// `vantage build` end to end through the command line's entry point, on the tiny real site in
+/// `Fixtures/tiny/content` (JSON exports as DATA.md describes them).
+@Suite("vantage build")
+struct BuildCommandTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("build-command-\(UUID().uuidString)")
+    var content: String { fixturesFolder.appendingPathComponent("tiny/content").path }
+    var output: String { folder.appendingPathComponent("public").path }
+    var store: String { folder.appendingPathComponent("store.sqlite").path }
+
+    func build(_ extra: [String] = [], content: String? = nil) -> (Int32, Console) {
+        let console = Console.capturing()
+        let arguments = ["build", "--content", content ?? self.content, "--templates", templatesFolder, "--out", output, "--db", store] + extra
+        return (VantageCLI.run(arguments, console: console), console)
+    }
+
+    /// The summary without its first line (which holds the elapsed time).
+    func summaryBody(_ text: String) -> String { text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n") }
+
+    @Test("Builds, prints the summary and the page to open; a second build writes nothing")
+    func builds() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, console) = build()
+        #expect(status == 0, "\(console.standardError)")
+        #expect(console.standardOutput.hasPrefix("Built \(output) in "))
+        let pages = try #require(Int(PageChecks.captures(#"pages   (\d+) pages"#, in: console.standardOutput).first ?? ""))
+        #expect(summaryBody(console.standardOutput) == """
+              people  3 with a home (5 in the store)
+              quotes  3
+              ideas   3
+              pages   \(pages) pages and 5 other files, \(PageChecks.captures(#"other files, ([0-9.]+ MB)"#, in: console.standardOutput).first ?? "") 
+              files   \(pages + 5) written, 0 unchanged, 0 removed
+              valid   \(pages) pages checked
+              now     2026-05-10T12:00:00Z (site.json buildDate)
+            Open \(output)/index.html
+
+            """.replacingOccurrences(of: " \n", with: "\n"))
+        #expect(console.standardError.isEmpty)
+        let (again, second) = build()
+        #expect(again == 0)
+        #expect(second.standardOutput.contains("  files   0 written, \(pages + 5) unchanged, 0 removed\n"))
+        #expect(FileManager.default.fileExists(atPath: output + "/lea-martin/quotes/by/jean-pierre/index.html"))
+        // Dad is a contact: Léa knows him as Jean-Pierre; Ana by the most recent name recorded
+        // in a quote she sees ("Papa", as a hearer of q-2).
+        #expect(FileManager.default.fileExists(atPath: output + "/ana-lima/quotes/by/papa/index.html"))
+    }
+
+    @Test("Bad input: nothing is built, the previous site stays, exit 2 with the importer's located error")
+    func badInput() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build().0 == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        let broken = folder.appendingPathComponent("broken")
+        try FileManager.default.copyItem(atPath: content, toPath: broken.path)
+        try "{ \"ideas\": [ { \"id\": \"idea-9\" ".write(
+            toFile: broken.appendingPathComponent("changejar/ideas.json").path, atomically: true, encoding: .utf8)
+        let (status, console) = build(content: broken.path)
+        #expect(status == 2)
+        #expect(console.standardError.contains("changejar/ideas.json:1:"))
+        #expect(console.standardError.hasSuffix("error: nothing was built; \(output) is unchanged\n"))
+        #expect(console.standardOutput.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == before)
+    }
+
+    @Test("--locale must be a language tag", arguments: ["english", "e", "fr_FR", "pt-", "-fr"])
+    func badLocale(locale: String) {
+        let (status, console) = build(["--locale", locale])
+        #expect(status == 2)
+        #expect(console.standardError.hasPrefix("error: --locale needs a language tag such as en, fr or pt-BR, not '\(locale)'\n"))
+    }
+
+    @Test("--locale renders every page in one locale")
+    func forcedLocale() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build(["--locale", "pt-BR"]).0 == 0)
+        let home = try String(contentsOfFile: output + "/ana-lima/index.html", encoding: .utf8)
+        #expect(home.contains("lang=\"pt-BR\" dir=\"ltr\""))
+        #expect(home.contains("Ideias novas"))
+    }
+
+    @Test("An output that holds an input is refused before anything is written")
+    func outputHoldsInput() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let console = Console.capturing()
+        let status = VantageCLI.run(
+            ["build", "--content", content, "--templates", templatesFolder, "--out", folder.path, "--db", store],
+            console: console)
+        #expect(status == 2)
+        #expect(console.standardError == "error: the output '\(folder.path)' holds the store '\(store)'; choose another --out\n")
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test("An invalid page fails the build with located findings naming the template; exit 1, the previous site kept")
+    func invalidPage() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build().0 == 0)
+        let before = try String(contentsOfFile: output + "/ana-lima/settings.html", encoding: .utf8)
+        let templates = folder.appendingPathComponent("templates").path
+        try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+        let settings = templates + "/pages/settings.mustache"
+        try String(contentsOfFile: settings, encoding: .utf8)
+            .replacingOccurrences(of: "<p class=\"settings-note\">", with: "<p class=\"settings-note\"><a href=\"nowhere.html\">x</a>")
+            .write(toFile: settings, atomically: true, encoding: .utf8)
+        let console = Console.capturing()
+        let status = VantageCLI.run(
+            ["build", "--content", content, "--templates", templates, "--out", output, "--db", store], console: console)
+        #expect(status == 1)
+        let lines = console.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.first?.hasPrefix("\(output)/ana-lima/settings.html:") == true)
+        #expect(lines.first?.hasSuffix("(from template pages/settings)") == true)
+        #expect(lines.first?.contains("nowhere.html") == true)
+        #expect(lines.last == "error: 3 findings in the 42 pages built; \(output) is unchanged")
+        #expect(console.standardOutput.isEmpty)
+        #expect(try String(contentsOfFile: output + "/ana-lima/settings.html", encoding: .utf8) == before)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import Render
+
+@Suite("Writing the site atomically")
+struct SiteWriterTests {
+    let folder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)")
+    var output: String { folder.appendingPathComponent("public").path }
+
+    /// A build of `files` plus a manifest (a site without one is never replaced).
+    func build(_ files: [String: String]) throws -> SiteWriter.Counts {
+        let writer = try SiteWriter(output: output)
+        var files = files
+        if files["manifest.json"] == nil { files["manifest.json"] = "{}" }
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) { try writer.write(path, bytes: Array(text.utf8)) }
+        return try writer.commit()
+    }
+
+    func inode(_ path: String) throws -> (UInt64, Date) {
+        let attributes = try FileManager.default.attributesOfItem(atPath: output + "/" + path)
+        return ((attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0, attributes[.modificationDate] as? Date ?? .distantPast)
+    }
+
+    func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: output + "/" + path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("A second build keeps unchanged files (same inode and mtime), rewrites changed ones, counts removed ones")
+    func unchangedFilesAreKept() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try build(["index.html": "one", "a/b/page.html": "two", "gone.html": "bye"])
+        #expect(first.written == 4 && first.unchanged == 0 && first.removed == 0)
+        let keptBefore = try inode("a/b/page.html")
+        let changedBefore = try inode("index.html")
+        Thread.sleep(forTimeInterval: 0.01)
+        let second = try build(["index.html": "ONE", "a/b/page.html": "two", "new.html": "hi"])
+        #expect(second.written == 2 && second.unchanged == 2 && second.removed == 1)
+        let keptAfter = try inode("a/b/page.html")
+        #expect(keptAfter.0 == keptBefore.0 && keptAfter.1 == keptBefore.1)
+        #expect(try inode("index.html").0 != changedBefore.0)
+        #expect(read("index.html") == "ONE" && read("gone.html") == nil && read("new.html") == "hi")
+        // Nothing is left beside the output.
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(siblings == ["public"])
+    }
+
+    @Test("An abandoned build leaves the previous output exactly as it was")
+    func abandonKeepsOldSite() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try build(["index.html": "old", "x/y.html": "old y"])
+        let writer = try SiteWriter(output: output)
+        try writer.write("index.html", bytes: Array("new".utf8))
+        try writer.write("z.html", bytes: Array("new z".utf8))
+        writer.abandon()
+        #expect(read("index.html") == "old" && read("x/y.html") == "old y" && read("z.html") == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["public"])
+    }
+
+    @Test("A build killed midway leaves a stale staging folder that the next build clears")
+    func staleStagingIsCleared() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try build(["index.html": "old"])
+        let killed = try SiteWriter(output: output)
+        try killed.write("index.html", bytes: Array("half".utf8))
+        // No commit, no abandon: as if the process died here.
+        #expect(read("index.html") == "old")
+        #expect(FileManager.default.fileExists(atPath: killed.staging))
+        let counts = try build(["index.html": "new"])
+        #expect(counts.written == 1 && counts.unchanged == 1 && read("index.html") == "new")
+        #expect(!FileManager.default.fileExists(atPath: killed.staging))
+    }
+
+    @Test("Paths that could leave the output folder are refused", arguments: [
+        "../x.html", "/etc/passwd", "a/../../x", "a//b", ".hidden", "a/.git/config", "", "a b.html", "ü.html", "a/",
+    ])
+    func unsafePaths(path: String) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = try SiteWriter(output: output)
+        #expect(throws: (any Error).self) { try writer.write(path, bytes: [1]) }
+        writer.abandon()
+    }
+
+    @Test("A folder that holds files but no manifest is not a site: it is never replaced")
+    func foreignFolder() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try "mine".write(toFile: output + "/notes.txt", atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { _ = try SiteWriter(output: output) }
+        #expect(read("notes.txt") == "mine")
+    }
+
+    @Test("The output's own dot-files (.gitkeep) survive the swap")
+    func dotFilesKept() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try "".write(toFile: output + "/.gitkeep", atomically: true, encoding: .utf8)
+        let counts = try build(["index.html": "one", "manifest.json": "{}"])
+        #expect(counts.written == 2 && counts.removed == 0)
+        #expect(read(".gitkeep") == "" && read("index.html") == "one")
+        _ = try build(["index.html": "two", "manifest.json": "{}"])
+        #expect(read(".gitkeep") == "" && read("index.html") == "two")
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import VantageCore
+
+@testable import Template
+
+/// One locale's expected page: every helper (lang, dir, the five date styles, number, andList,
+/// t with an argument, with plural variations and with a substitution).
+struct LocaleCase: Sendable, CustomTestStringConvertible {
+    let tag: String
+    let timeZone: String
+    let expected: String
+    var testDescription: String { tag }
+}
+
+@Suite("Localisation helpers in each language")
+struct LocalizerHelperTests {
+    static let catalog: StringCatalog = {
+        let json = try! JSONParser.parse(Array(CatalogFixture.json.utf8), file: "Localizable.xcstrings")
+        return try! StringCatalog(json: json, file: "Localizable.xcstrings")
+    }()
+
+    /// 2026-05-02T08:30:00Z; the build's "now" is three days and an hour later.
+    static let instant = 1_777_710_600.0
+    static let now = Date(timeIntervalSince1970: instant + 3 * 86_400 + 3_600)
+
+    static let page = """
+        {{lang}} {{dir}}
+        {{#date}}at short{{/date}}
+        {{#date}}at medium{{/date}}
+        {{#date}}at long{{/date}}
+        {{#date}}at relative{{/date}}
+        {{#date}}at iso{{/date}}
+        {{#date}}yesterday relative{{/date}}
+        {{#number}}big{{/number}}
+        {{#andList}}names{{/andList}}
+        {{#t}}greeting name=name{{/t}}
+        {{#counts}}{{#t}}comments count=.{{/t}}|{{/counts}}
+        {{#t}}photos_added who=name album=album count=n{{/t}}
+        """
+
+    static let context: Value = [
+        "at": .number(instant), "yesterday": "2026-05-04T10:00:00Z", "big": 1_234_567.25,
+        "names": ["Ana", "Ben", "Cy"], "name": "Ana", "counts": [0, 1, 2, 3, 5, 11, 21, 22, 100, 1234],
+        "album": "Lisboa", "n": 3,
+    ]
+
+    static let cases: [LocaleCase] = [
+        LocaleCase(
+            tag: "en", timeZone: "America/New_York",
+            expected: """
+            en ltr
+            5/2/2026, 4:30\u{202F}AM
+            May 2, 2026 at 4:30\u{202F}AM
+            Saturday, May 2, 2026 at 4:30\u{202F}AM
+            3 days ago
+            2026-05-02T04:30:00-04:00
+            yesterday
+            1,234,567.25
+            Ana, Ben, and Cy
+            Hello, Ana!
+            No comments|1 comment|2 comments|3 comments|5 comments|11 comments|21 comments|22 comments|100 comments|1,234 comments|
+            Ana added 3 photos to Lisboa
+            """),
+        LocaleCase(
+            tag: "fr", timeZone: "Europe/Paris",
+            expected: """
+            fr ltr
+            02/05/2026 10:30
+            2 mai 2026 à 10:30
+            samedi 2 mai 2026 à 10:30
+            il y a 3 jours
+            2026-05-02T10:30:00+02:00
+            hier
+            1\u{202F}234\u{202F}567,25
+            Ana, Ben et Cy
+            Bonjour, Ana !
+            0 commentaire|1 commentaire|2 commentaires|3 commentaires|5 commentaires|11 commentaires|21 commentaires|22 commentaires|100 commentaires|1\u{202F}234 commentaires|
+            Ana a ajouté 3 photos à Lisboa
+            """),
+        LocaleCase(
+            tag: "ru", timeZone: "Europe/Moscow",
+            expected: """
+            ru ltr
+            02.05.2026, 11:30
+            2 мая 2026\u{202F}г., 11:30
+            суббота, 2 мая 2026\u{202F}г. в 11:30
+            3 дня назад
+            2026-05-02T11:30:00+03:00
+            вчера
+            1\u{A0}234\u{A0}567,25
+            Ana, Ben и Cy
+            Привет, Ana!
+            0 комментариев|1 комментарий|2 комментария|3 комментария|5 комментариев|11 комментариев|21 комментарий|22 комментария|100 комментариев|1\u{A0}234 комментария|
+            Ana добавил(а) 3 фото в Lisboa
+            """),
+        LocaleCase(
+            tag: "ar", timeZone: "Asia/Riyadh",
+            expected: """
+            ar rtl
+            2\u{200F}/5\u{200F}/2026، 11:30\u{A0}ص
+            2 مايو، 2026، 11:30\u{A0}ص
+            السبت، 2 مايو، 2026، 11:30\u{A0}ص
+            قبل 3 أيام
+            2026-05-02T11:30:00+03:00
+            أمس
+            1,234,567.25
+            \u{2068}Ana\u{2069} و\u{2068}Ben\u{2069} و\u{2068}Cy\u{2069}
+            مرحبًا، Ana!
+            لا تعليقات|تعليق واحد|تعليقان|3 تعليقات|5 تعليقات|11 تعليقًا|21 تعليقًا|22 تعليقًا|100 تعليق|1,234 تعليقًا|
+            أضاف Ana 3 صور إلى Lisboa
+            """),
+        LocaleCase(
+            tag: "ja", timeZone: "Asia/Tokyo",
+            expected: """
+            ja ltr
+            2026/5/2 17:30
+            2026年5月2日 17:30
+            2026年5月2日 土曜日 17:30
+            3 日前
+            2026-05-02T17:30:00+09:00
+            昨日
+            1,234,567.25
+            Ana、Ben、Cy
+            こんにちは、Anaさん！
+            0 件のコメント|1 件のコメント|2 件のコメント|3 件のコメント|5 件のコメント|11 件のコメント|21 件のコメント|22 件のコメント|100 件のコメント|1,234 件のコメント|
+            AnaさんがLisboaに3 枚の写真を追加しました
+            """),
+        LocaleCase(
+            tag: "pt-BR", timeZone: "America/Sao_Paulo",
+            expected: """
+            pt-BR ltr
+            02/05/2026, 5:30
+            2 de mai. de 2026, 5:30
+            sábado, 2 de maio de 2026 às 5:30
+            há 3 dias
+            2026-05-02T05:30:00-03:00
+            ontem
+            1.234.567,25
+            Ana, Ben e Cy
+            Olá, Ana!
+            0 comentário|1 comentário|2 comentários|3 comentários|5 comentários|11 comentários|21 comentários|22 comentários|100 comentários|1.234 comentários|
+            Ana adicionou 3 fotos a Lisboa
+            """),
+    ]
+
+    @Test(arguments: cases)
+    func everyHelper(_ locale: LocaleCase) throws {
+        let library = try TemplateLibrary(templates: ["page": LocalizerHelperTests.page], mode: .strict)
+        let localizer = Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: locale.tag, timeZone: locale.timeZone,
+            now: LocalizerHelperTests.now, mode: .strict)
+        let rendered = try library.render("page", context: LocalizerHelperTests.context, localizer: localizer)
+        #expect(rendered == locale.expected)
+        #expect(localizer.warnings.isEmpty)
+    }
+}

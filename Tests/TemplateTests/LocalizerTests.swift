@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+@testable import Template
+
+@Suite("Localizer")
+struct LocalizerTests {
+    private func localizer(_ tag: String, timeZone: String = "UTC", mode: TemplateMode = .strict) -> Localizer {
+        Localizer(catalog: nil, locale: tag, timeZone: timeZone, now: LocalizerHelperTests.now, mode: mode)
+    }
+
+    @Test(arguments: [("ar", "rtl"), ("he", "rtl"), ("fa", "rtl"), ("ur", "rtl"), ("ar-EG", "rtl"), ("en", "ltr"), ("ja", "ltr"), ("pt-BR", "ltr")])
+    func direction(_ tag: String, _ expected: String) {
+        #expect(localizer(tag).direction == expected)
+    }
+
+    @Test func languageTagsAreNormalised() {
+        #expect(localizer("pt_br").languageTag == "pt-BR")
+        #expect(localizer("ZH-hant-tw").languageTag == "zh-Hant-TW")
+        #expect(localizer("es-419").languageTag == "es-419")
+    }
+
+    @Test func theFallbackChainEndsWithTheSourceLanguage() {
+        #expect(LanguageTag.fallbackChain(for: "pt-BR", sourceLanguage: "en") == ["pt-BR", "pt", "en"])
+        #expect(LanguageTag.fallbackChain(for: "zh-Hant-TW", sourceLanguage: "en") == ["zh-Hant-TW", "zh-Hant", "zh", "en"])
+        #expect(LanguageTag.fallbackChain(for: "en-GB", sourceLanguage: "en") == ["en-GB", "en"])
+    }
+
+    @Test func anUnknownTimeZoneFallsBackToUTCWithAWarning() {
+        let localizer = localizer("en", timeZone: "Mars/Olympus")
+        #expect(localizer.timeZoneIdentifier == "UTC")
+        #expect(localizer.warnings.map(\.message) == ["unknown time zone 'Mars/Olympus': showing times in UTC"])
+    }
+
+    @Test func isoDatesCarryTheViewersOffsetAcrossDaylightSaving() {
+        let paris = localizer("fr", timeZone: "Europe/Paris")
+        #expect(paris.format(date: Date(timeIntervalSince1970: 1_767_225_600), style: .iso) == "2026-01-01T01:00:00+01:00")
+        #expect(paris.format(date: Date(timeIntervalSince1970: 1_782_864_000), style: .iso) == "2026-07-01T02:00:00+02:00")
+        let kolkata = localizer("en", timeZone: "Asia/Kolkata")
+        #expect(kolkata.format(date: Date(timeIntervalSince1970: 0), style: .iso) == "1970-01-01T05:30:00+05:30")
+        let honolulu = localizer("en", timeZone: "Pacific/Honolulu")
+        #expect(honolulu.format(date: Date(timeIntervalSince1970: 0), style: .iso) == "1969-12-31T14:00:00-10:00")
+    }
+
+    @Test func isoStringsAreParsed() {
+        #expect(ISODate.parse("2026-05-02T08:30:00Z") == 1_777_710_600)
+        #expect(ISODate.parse("2026-05-02T17:30:00+09:00") == 1_777_710_600)
+        #expect(ISODate.parse("2026-05-02T03:30-0500") == 1_777_710_600)
+        #expect(ISODate.parse("2026-05-02T08:30:00.250Z") == 1_777_710_600.25)
+        #expect(ISODate.parse("2026-05-02") == 1_777_680_000)
+        #expect(ISODate.parse("1969-12-31T23:59:59Z") == -1)
+        #expect(ISODate.parse("2024-02-29T00:00:00Z") == 1_709_164_800)
+        for bad in ["2026-02-29", "2026-13-01", "2026-05-02T25:00Z", "yesterday", "2026-05-02T08:30:00Zjunk", ""] {
+            #expect(ISODate.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func dateHelperReadsSecondsOrISOStrings() throws {
+        let library = try TemplateLibrary(
+            templates: ["page": "{{#date}}a iso{{/date}} {{#date}}b iso{{/date}} {{#date}}\"2026-05-02T08:30:00Z\" iso{{/date}}"],
+            mode: .strict)
+        let rendered = try library.render(
+            "page", context: ["a": 1_777_710_600, "b": "2026-05-02T08:30:00Z"], localizer: localizer("ja", timeZone: "Asia/Tokyo"))
+        #expect(rendered == "2026-05-02T17:30:00+09:00 2026-05-02T17:30:00+09:00 2026-05-02T17:30:00+09:00")
+    }
+
+    @Test func dateHelperDefaultsToMedium() throws {
+        let library = try TemplateLibrary(templates: ["page": "{{#date}}a{{/date}}"], mode: .strict)
+        #expect(try library.render("page", context: ["a": 0], localizer: localizer("en")) == "Jan 1, 1970 at 12:00\u{202F}AM")
+    }
+
+    @Test func badHelperValuesAreErrorsInStrictAndWarningsInSpecMode() throws {
+        let page = "{{#date}}a{{/date}}|{{#number}}b{{/number}}|{{#andList}}c{{/andList}}|{{#date}}d{{/date}}"
+        let context: Value = ["a": "last week", "b": true, "c": "Ana", "d": nil]
+        let strict = try TemplateLibrary(templates: ["page": page], mode: .strict)
+        let error = try #require(throws: TemplateError.self) {
+            _ = try strict.render("page", context: context, localizer: localizer("en"))
+        }
+        #expect(error.message == "date: expected Unix seconds or an ISO 8601 string, got \"last week\"")
+        let lenient = localizer("en", mode: .spec)
+        let spec = try TemplateLibrary(templates: ["page": page], mode: .spec)
+        #expect(try spec.render("page", context: context, localizer: lenient) == "|||")
+        #expect(
+            lenient.warnings.map(\.message) == [
+                "date: expected Unix seconds or an ISO 8601 string, got \"last week\"",
+                "number: expected a number, got a boolean", "andList: expected a list, got \"Ana\"",
+            ])
+    }
+
+    @Test func listsOfNumbersAreFormattedPerLocale() throws {
+        let library = try TemplateLibrary(templates: ["page": "{{#andList}}n{{/andList}}"], mode: .strict)
+        #expect(try library.render("page", context: ["n": [1000, 2.5]], localizer: localizer("de")) == "1.000 und 2,5")
+    }
+
+    @Test func datesAndNumericTranslationsAreMemoisedAcrossPages() throws {
+        // A "now" of its own: memo pools are shared by Localizers with equal settings.
+        let now = Date(timeIntervalSince1970: 1_000_000_001)
+        let localizer = Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "UTC", now: now, mode: .strict)
+        let library = try TemplateLibrary(
+            templates: [
+                "page": "{{#date}}a short{{/date}}{{#date}}a short{{/date}}{{#date}}a long{{/date}}"
+                    + "{{#t}}comments count=n{{/t}}{{#t}}greeting name=who{{/t}}"
+            ], mode: .strict)
+        let first = try library.render("page", context: ["a": 0, "n": 2, "who": "Ana"], localizer: localizer)
+        let memo = localizer.checkOutMemo()
+        #expect(memo.dates.count == 2)
+        #expect(memo.translations.count == 1)  // the greeting has a string argument: not memoised
+        localizer.checkIn(memo)
+        let second = try library.render("page", context: ["a": 0, "n": 2, "who": "Ana"], localizer: localizer)
+        #expect(second == first)
+        let other = try library.render("page", context: ["a": 0, "n": 1, "who": "Ben"], localizer: localizer)
+        #expect(other.hasSuffix("1 commentHello, Ben!"))
+
+        // A new Localizer with the same settings (one per viewer, say) finds the same memos.
+        let sibling = Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "UTC", now: now, mode: .strict)
+        let shared = sibling.checkOutMemo()
+        #expect(shared.dates.count == 2 && shared.translations.count == 2)
+        sibling.checkIn(shared)
+        let elsewhere = Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "Asia/Tokyo", now: now, mode: .strict)
+        let separate = elsewhere.checkOutMemo()
+        #expect(separate.dates.count == 0)
+        elsewhere.checkIn(separate)
+    }
+
+    @Test func memoTablesStayBounded() {
+        var memo = ScalarMemo<Int>(limit: 100, initialCapacity: 16)
+        for key in 0..<1_000 { memo.set(key, for: UInt64(key), tag: UInt8(key % 3)) }
+        #expect(memo.count <= 100)
+        #expect(memo.value(for: 999, tag: 0) == 999)
+        #expect(memo.value(for: 999, tag: 1) == nil)
+        #expect(memo.value(for: 5, tag: 2) == nil)
+    }
+
+    @Test func byteMemosKeepBytesByKeyAndStayBounded() {
+        var memo = ByteMemo(limit: 100)
+        for key in 0..<1_000 {
+            let bytes = Array("value \(key)".utf8)
+            bytes.withUnsafeBufferPointer { memo.store($0, for: UInt64(key), 7, tag: UInt8(key % 3)) }
+        }
+        #expect(memo.count <= 100)
+        var output = OutputBuffer(capacity: 16)
+        #expect(memo.write(999, 7, tag: 0, into: &output))
+        #expect(!memo.write(999, 8, tag: 0, into: &output))
+        #expect(!memo.write(999, 7, tag: 1, into: &output))
+        #expect(!memo.write(5, 7, tag: 2, into: &output))
+        #expect(output.string == "value 999")
+    }
+
+    @Test func oneLocalizerServesManyThreads() async throws {
+        let library = try TemplateLibrary(templates: ["page": LocalizerHelperTests.page], mode: .strict)
+        let localizer = Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: "ru", timeZone: "Europe/Moscow", now: LocalizerHelperTests.now,
+            mode: .strict)
+        let expected = LocalizerHelperTests.cases.first { $0.tag == "ru" }!.expected
+        let pages = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<16 {
+                group.addTask { try library.render("page", context: LocalizerHelperTests.context, localizer: localizer) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(pages.count == 16 && pages.allSatisfy { $0 == expected })
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import VantageCore
+
+@testable import Template
+
+@Suite("String Catalog")
+struct StringCatalogTests {
+    private func catalog(_ json: String) throws -> StringCatalog {
+        try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "Localizable.xcstrings"), file: "Localizable.xcstrings")
+    }
+
+    private func catalogError(_ json: String) throws -> Diagnostic {
+        try #require(throws: Diagnostic.self) { _ = try catalog(json) }
+    }
+
+    @Test func readsKeysLanguagesAndStaleEntries() {
+        let catalog = LocalizerHelperTests.catalog
+        #expect(catalog.sourceLanguage == "en")
+        #expect(catalog.keys.contains("Cancel") && catalog.keys.contains("photos_added"))
+        #expect(catalog.keys == catalog.keys.sorted())
+        #expect(catalog.staleKeys == ["old_heading"])
+        #expect(catalog.languages == ["ar", "en", "fr", "ja", "pt", "pt-BR", "ru"])
+    }
+
+    @Test func readsAFileFromDisk() throws {
+        let folder = try TemporaryFolder(files: ["Localizable.xcstrings": CatalogFixture.json])
+        let catalog = try StringCatalog(path: folder.path + "/Localizable.xcstrings")
+        #expect(catalog.keys == LocalizerHelperTests.catalog.keys)
+        #expect(catalog.file == folder.path + "/Localizable.xcstrings")
+    }
+
+    @Test func aMissingFileIsADiagnostic() {
+        #expect(throws: Diagnostic.error("cannot read the string catalog", at: SourceLocation(file: "/nonexistent/x.xcstrings"))) {
+            _ = try StringCatalog(path: "/nonexistent/x.xcstrings")
+        }
+    }
+
+    @Test func jsonSyntaxErrorsAreLocated() throws {
+        let error = try catalogError("{\n  \"sourceLanguage\": \"en\",\n  \"strings\": {,}\n}")
+        #expect(error.location?.line == 3)
+        #expect(error.location?.file == "Localizable.xcstrings")
+    }
+
+    @Test func missingSourceLanguage() throws {
+        let error = try catalogError(#"{"strings": {}}"#)
+        #expect(error.description == "Localizable.xcstrings: sourceLanguage: error: expected the source language's tag, as in \"en\"")
+    }
+
+    @Test func structuralErrorsNameTheRecordPath() throws {
+        let notAnObject = try catalogError(#"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"fr": []}}}}"#)
+        #expect(notAnObject.location?.recordPath == #"strings["Hi"].localizations.fr"#)
+        #expect(notAnObject.message == "expected an object, found an array")
+
+        let noValue = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"fr": {"stringUnit": {"state": "translated"}}}}}}"#)
+        #expect(noValue.location?.recordPath == #"strings["Hi"].localizations.fr.stringUnit.value"#)
+        #expect(noValue.message == "expected the string's value")
+
+        let category = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"variations": {"plural": {"lots": {"stringUnit": {"state": "translated", "value": "x"}}}}}}}}}"#)
+        #expect(category.location?.recordPath == #"strings["n"].localizations.en.variations.plural.lots"#)
+        #expect(category.message == "unknown plural category: expected zero, one, two, few, many or other")
+
+        let specifier = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "50%y"}}}}}}"#)
+        #expect(specifier.message == "unknown format specifier after '%' in \"50%y\"")
+
+        let argNum = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@a@"}, "substitutions": {"a": {"argNum": 0, "formatSpecifier": "lld", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}}}}}"#)
+        #expect(argNum.location?.recordPath == #"strings["n"].localizations.en.substitutions.a.argNum"#)
+        #expect(argNum.message == "expected a whole number from 1")
+    }
+
+    @Test func formatStringsSplitIntoSegments() throws {
+        let format = try FormatString("%1$@ has %#@n@ (%lld%%, %.1f) %arg")
+        #expect(
+            format.segments == [
+                .argument(position: 1, FormatSpecifier(conversion: UInt8(ascii: "@"))), .literal(" has "),
+                .substitution(name: "n"), .literal(" ("),
+                .argument(position: nil, FormatSpecifier(conversion: UInt8(ascii: "d"))), .literal("%, "),
+                .argument(position: nil, FormatSpecifier(precision: 1, conversion: UInt8(ascii: "f"))),
+                .literal(") "), .substitutedArgument,
+            ])
+    }
+}

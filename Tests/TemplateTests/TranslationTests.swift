@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import VantageCore
+
+@testable import Template
+
+/// `{{#t}}…{{/t}}`: fallback chain, entry states, arguments and the missing-key policy.
+@Suite("Translated strings")
+struct TranslationTests {
+    private func localizer(_ tag: String, _ mode: TemplateMode = .strict) -> Localizer {
+        Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: tag, timeZone: "UTC", now: LocalizerHelperTests.now,
+            mode: mode)
+    }
+
+    private func render(_ template: String, _ context: Value = [:], localizer: Localizer, mode: TemplateMode = .strict)
+        throws -> String
+    {
+        try TemplateLibrary(templates: ["page": template], mode: mode).render("page", context: context, localizer: localizer)
+    }
+
+    @Test func regionalTagFallsBackToItsLanguageThenTheSource() throws {
+        // pt-BR has "comments" itself, "greeting" only in pt, "needs_translation" only in en.
+        let pt = localizer("pt-BR")
+        #expect(try pt.string("comments", arguments: [("count", 2)]) == "2 comentários")
+        #expect(try pt.string("greeting", arguments: [("name", "Ana")]) == "Olá, Ana!")
+        #expect(try pt.string("needs_translation") == "Settings")
+        #expect(try localizer("pt").string("comments", arguments: [("count", 2)]) == "2 observações")
+        #expect(localizer("pt_br").languageTag == "pt-BR")
+    }
+
+    @Test func untranslatedAndEmptyUnitsFallBack() throws {
+        #expect(try localizer("fr").string("needs_translation") == "Settings")  // state "new"
+        #expect(try localizer("ru").string("needs_translation") == "Settings")  // empty value
+        #expect(try localizer("ja").string("needs_translation") == "設定")  // needs_review still shows
+    }
+
+    @Test func emptyEntriesAndUntranslatableKeysStandForThemselves() throws {
+        #expect(try localizer("fr").string("Cancel") == "Cancel")
+        #expect(try localizer("fr").string("brand") == "brand")
+    }
+
+    @Test func staleEntriesStillTranslate() throws {
+        #expect(try localizer("fr").string("old_heading") == "Ancien titre")
+    }
+
+    @Test func deviceVariationsUseOther() throws {
+        #expect(try localizer("en").string("device_label") == "Click")
+    }
+
+    @Test func percentSignsAndFloatPrecision() throws {
+        #expect(try localizer("en").string("percent", arguments: [("done", 40), ("left", 2.25)]) == "40% done, 2.2 hours left")
+        #expect(
+            try localizer("fr").string("percent", arguments: [("done", 40), ("left", 2.25)])
+                == "40 % fait, 2,2 heures restantes")
+    }
+
+    @Test func literalArgumentsInQuotes() throws {
+        let page = #"{{#t}}comments count="1"{{/t}} / {{#t}}greeting name="<Zoë>"{{/t}}"#
+        #expect(try render(page, localizer: localizer("en")) == "1 comment / Hello, &lt;Zoë&gt;!")
+    }
+
+    @Test func quotedKeysMayHoldSpaces() throws {
+        let catalog = try StringCatalog(
+            json: try JSONParser.parse(Array(#"{"sourceLanguage": "en", "strings": {"Sign in": {}}}"#.utf8), file: "c"),
+            file: "c")
+        let localizer = Localizer(catalog: catalog, locale: "de", timeZone: "UTC", now: Date(timeIntervalSince1970: 0), mode: .strict)
+        #expect(try render(#"{{#t}}"Sign in"{{/t}}"#, localizer: localizer) == "Sign in")
+    }
+
+    @Test func translatedTextIsEscaped() throws {
+        #expect(try render("{{#t}}greeting name=who{{/t}}", ["who": "<b>'x'</b>"], localizer: localizer("en")) == "Hello, &lt;b&gt;&#39;x&#39;&lt;/b&gt;!")
+    }
+
+    @Test func missingKeyIsAnErrorInStrictMode() throws {
+        let error = try #require(throws: TemplateError.self) {
+            _ = try render("<h1>\n  {{#t}}welcome_title{{/t}}\n</h1>", localizer: localizer("fr"))
+        }
+        #expect(error.message == "no string \"welcome_title\" in Localizable.xcstrings")
+        #expect(error.line == 2 && error.column == 3)
+        #expect(error.sourceLine == "  {{#t}}welcome_title{{/t}}")
+    }
+
+    @Test func missingKeyIsAMarkerAndAWarningInSpecMode() throws {
+        let localizer = localizer("fr", .spec)
+        let page = "<h1>{{#t}}welcome_title{{/t}}</h1>\n<p>{{#t}}welcome_title{{/t}}</p>"
+        #expect(try render(page, localizer: localizer, mode: .spec) == "<h1>⟦welcome_title⟧</h1>\n<p>⟦welcome_title⟧</p>")
+        #expect(
+            localizer.warnings.map(\.description) == [
+                "page:1:5: warning: no string \"welcome_title\" in Localizable.xcstrings\n    <h1>{{#t}}welcome_title{{/t}}</h1>\n        ^",
+                "page:2:4: warning: no string \"welcome_title\" in Localizable.xcstrings\n    <p>{{#t}}welcome_title{{/t}}</p>\n       ^",
+            ])
+    }
+
+    @Test func repeatedWarningsAreKeptOnce() throws {
+        let localizer = localizer("fr", .spec)
+        let library = try TemplateLibrary(templates: ["page": "{{#t}}nope{{/t}}"], mode: .spec)
+        for _ in 0..<3 { _ = try library.render("page", context: [:], localizer: localizer) }
+        #expect(localizer.warnings.count == 1)
+    }
+
+    @Test func withoutACatalogEveryKeyIsMissing() throws {
+        let localizer = Localizer(catalog: nil, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .spec)
+        #expect(try render("{{#t}}hello{{/t}}", localizer: localizer, mode: .spec) == "⟦hello⟧")
+        #expect(localizer.warnings.map(\.message) == ["no string \"hello\": no string catalog was given"])
+    }
+
+    @Test func tooFewArgumentsAreReported() throws {
+        let error = try #require(throws: TemplateError.self) {
+            _ = try render("{{#t}}photos_added who=name{{/t}}", ["name": "Ana"], localizer: localizer("en"))
+        }
+        #expect(error.message == "the string \"photos_added\" (en) uses argument 3 but the tag gives 1")
+        let spec = localizer("en", .spec)
+        #expect(try render("{{#t}}photos_added who=name{{/t}}", ["name": "Ana"], localizer: spec, mode: .spec) == "Ana added  to ")
+        #expect(spec.warnings.count == 2)
+    }
+
+    @Test func aNumberIsRequiredForANumericSpecifier() throws {
+        let error = try #require(throws: TemplateError.self) {
+            _ = try render("{{#t}}comments count=n{{/t}}", ["n": "many"], localizer: localizer("en"))
+        }
+        #expect(error.message == "the string \"comments\" (en): argument 1 needs a number, got a string")
+    }
+
+    @Test func aMissingArgumentPathIsAnErrorInStrictMode() throws {
+        let error = try #require(throws: TemplateError.self) {
+            _ = try render("{{#t}}comments count=post.count{{/t}}", ["post": [:]], localizer: localizer("en"))
+        }
+        #expect(error.message == "'post' has no member 'count'")
+    }
+
+    @Test func helpersWithoutALocalizerAreOrdinarySectionsInSpecMode() throws {
+        let library = try TemplateLibrary(templates: ["page": "[{{#t}}key{{/t}}][{{lang}}]"], mode: .spec)
+        #expect(try library.render("page", context: [:], localizer: nil) == "[][]")
+        #expect(try library.render("page", context: ["t": true, "lang": "xx"], localizer: nil) == "[key][xx]")
+    }
+}

@@ -1,0 +1,127 @@
+import Testing
+@testable import Validate
+
+/// One broken page per kind of error, each checked inside the valid fixture site: the exact
+/// findings (rule, line, column, message) and nothing else.
+@Suite struct BrokenPageTests {
+    struct Expected: CustomStringConvertible, Sendable {
+        var fixture: String
+        var findings: [(Finding.Rule, Int, Int, String)]
+        var description: String { fixture }
+    }
+
+    static let cases: [Expected] = [
+        Expected(fixture: "schema-element", findings: [
+            (.schema, 10, 9, "<ul> is not allowed inside <p>"),
+        ]),
+        Expected(fixture: "schema-nesting", findings: [
+            (.schema, 10, 29, "<button> is not allowed inside <a>"),
+        ]),
+        Expected(fixture: "schema-text", findings: [
+            (.schema, 10, 1, "text is not allowed directly inside <ul>"),
+        ]),
+        Expected(fixture: "malformed", findings: [
+            (.malformed, 10, 29, "malformed XML: Opening and ending tag mismatch: em line 10 and p"),
+        ]),
+        Expected(fixture: "missing-lang-dir", findings: [
+            (.schema, 2, 1, "<html> needs the attribute dir"),
+            (.schema, 2, 1, "<html> needs the attribute lang"),
+        ]),
+        Expected(fixture: "missing-title", findings: [
+            (.schema, 3, 1, "<head> needs a <title> element"),
+        ]),
+        Expected(fixture: "missing-alt", findings: [
+            (.schema, 10, 4, "<img> needs the attribute alt"),
+        ]),
+        Expected(fixture: "unlabeled-input", findings: [
+            (.label, 10, 31, "<input type=\"search\"> has no label: wrap it in a <label>, name its id in <label for>, or give it aria-label or aria-labelledby"),
+        ]),
+        Expected(fixture: "unnamed-button", findings: [
+            (.label, 10, 4, "<button> has no accessible name: give it text, or aria-label"),
+        ]),
+        Expected(fixture: "bad-data-page", findings: [
+            (.schema, 7, 7, "data-page=\"idea-list\" is not allowed on <body>: expected one of index, reviews, home, ideas-new, ideas-mine, ideas-all, ideas-browse, quotes-feed, quotes-said, quotes-heard, quotes-by, search, settings"),
+        ]),
+        Expected(fixture: "missing-viewer", findings: [
+            (.hook, 7, 1, "<body data-page=\"ideas-new\"> needs data-viewer: every page of a person's part of the site names its viewer"),
+        ]),
+        Expected(fixture: "bad-data-attribute", findings: [
+            (.hook, 10, 4, "data-Swipe is not a valid data-* name: use lower-case letters, digits and hyphens"),
+            (.scriptURL, 10, 19, "data-go=\"javascript:alert(1)\" holds a javascript: URL"),
+        ]),
+        Expected(fixture: "broken-link", findings: [
+            (.brokenLink, 10, 7, "href=\"ideas-old.html\" names no file in the site (people/ana-lima/ideas-old.html)"),
+            (.brokenLink, 10, 42, "src=\"../../assets/missing.png\" names no file in the site (assets/missing.png)"),
+        ]),
+        Expected(fixture: "broken-fragment", findings: [
+            (.brokenFragment, 10, 16, "href=\"#idea-9\": no id \"idea-9\" on this page"),
+            (.brokenFragment, 10, 43, "href=\"ideas-new.html#idea-idea-0009\": no id \"idea-idea-0009\" on people/ana-lima/ideas-new.html"),
+        ]),
+        Expected(fixture: "duplicate-id", findings: [
+            (.duplicateID, 11, 4, "duplicate id \"note\" (first used on line 10)"),
+        ]),
+        Expected(fixture: "id-reference", findings: [
+            (.idReference, 10, 10, "aria-labelledby names \"missing-title\", which is no id on this page"),
+        ]),
+        Expected(fixture: "inline-handler", findings: [
+            (.eventHandler, 10, 26, "inline event handler onclick on <button>: behaviour belongs in a script file"),
+        ]),
+        Expected(fixture: "javascript-url", findings: [
+            (.scriptURL, 10, 7, "href=\"javascript:void(0)\" is a javascript: URL: behaviour belongs in a script file"),
+        ]),
+        Expected(fixture: "external-url", findings: [
+            (.external, 10, 7, "href=\"https://example.com/\" refers outside the site"),
+            (.external, 11, 7, "href=\"//cdn.example.com/x.js\" refers outside the site"),
+            (.external, 12, 7, "href=\"/people/ana-lima/home.html\" is root-relative: it breaks under file:// and on a sub-path; make it relative"),
+            (.external, 13, 7, "href=\"mailto:ana@example.com\" refers outside the site"),
+            (.external, 14, 7, "href=\"../../../outside.html\" leads outside the site"),
+        ]),
+        Expected(fixture: "folder-link", findings: [
+            (.folderLink, 10, 7, "href=\"./\" names a folder: every link names a file (people/ana-lima/index.html)"),
+            (.folderLink, 10, 29, "href=\"../ana-lima\" names a folder: every link names a file (people/ana-lima/index.html)"),
+        ]),
+        Expected(fixture: "self-closed", findings: [
+            (.polyglot, 10, 1, "<div/> is self-closed: an HTML parser reads it as an open <div>; write <div></div>"),
+        ]),
+        Expected(fixture: "no-doctype", findings: [
+            (.polyglot, 1, 1, "a page must start with <!DOCTYPE html>"),
+        ]),
+    ]
+
+    @Test(arguments: cases)
+    func brokenPage(_ expected: Expected) {
+        let findings = Fixtures.findings(ofBroken: expected.fixture)
+        let file = "people/ana-lima/\(expected.fixture).html"
+        #expect(findings.allSatisfy { $0.file == file }, "the valid site itself must stay clean")
+        let actual = findings.map { "\($0.rule.rawValue) \($0.line):\($0.column) \($0.message)" }
+        let wanted = expected.findings.map { "\($0.0.rawValue) \($0.1):\($0.2) \($0.3)" }
+        #expect(actual == wanted)
+    }
+
+    @Test func everyRuleHasABrokenFixture() {
+        let covered = Set(Self.cases.flatMap { $0.findings.map(\.0) })
+        #expect(covered == Set(Finding.Rule.allCases))
+    }
+
+    @Test func templateNamedForTheKindIsAttributed() {
+        let validator = SiteValidator(templates: ["ideas-new": "ideas-list"])
+        let findings = Fixtures.findings(ofBroken: "missing-alt", validator: validator)
+        #expect(findings.map(\.attributedMessage) == ["<img> needs the attribute alt (from template ideas-list)"])
+        #expect(findings.map(\.diagnostic.description)
+            == ["people/ana-lima/missing-alt.html:10:4: error: <img> needs the attribute alt (from template ideas-list)"])
+    }
+
+    @Test func templateOfAMalformedPageComesFromItsBytes() {
+        let validator = SiteValidator(templates: ["ideas-new": "ideas-list"])
+        let report = validator.validatePage(
+            path: "p.html", bytes: Fixtures.bytes(Fixtures.broken + "/malformed.html"))
+        #expect(report.kind == "ideas-new")
+        #expect(report.findings.map(\.template) == ["ideas-list"])
+    }
+
+    @Test func crossPageFindingsCarryTheSourcePageTemplate() {
+        let validator = SiteValidator(templates: ["ideas-new": "ideas-list"])
+        let findings = Fixtures.findings(ofBroken: "broken-link", validator: validator)
+        #expect(findings.map(\.template) == ["ideas-list", "ideas-list"])
+    }
+}

@@ -1,0 +1,131 @@
+import Testing
+@testable import Validate
+
+/// Smaller rules, checked on one page built around a body snippet (the snippet starts on
+/// line 10, as in the broken fixtures).
+@Suite struct PageRuleTests {
+    let validator = SiteValidator()
+
+    private func findings(_ body: String, head: String = "") -> [String] {
+        let page = """
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en" dir="ltr">
+            <head>
+            <meta charset="utf-8"/>
+            <title>Page</title>\(head)
+            </head>
+            <body data-page="index">
+            <main>
+            <h1>Page</h1>
+            \(body)
+            </main>
+            </body>
+            </html>
+            """
+        return validator.validatePage(path: "page.html", bytes: Array(page.utf8)).findings.map {
+            "\($0.line):\($0.column) \($0.message)"
+        }
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        #expect(findings("<p>ação — ünïcödé <img src=\"x.png\"/></p>")
+            == ["10:19 <img> needs the attribute alt"])
+    }
+
+    @Test func voidElementsMustBeSelfClosed() {
+        #expect(findings("<p>a<br></br>b</p>")
+            == ["10:5 <br> is a void element: write it self-closed (<br … />), since an HTML parser does not expect </br>"])
+    }
+
+    @Test func cdataAndProcessingInstructionsAreNotHTML() {
+        #expect(findings("<p><![CDATA[x < y]]></p>\n<?php echo 1; ?>") == [
+            "10:1 a CDATA section is not HTML outside svg and math: escape the text instead",
+            "11:1 an XML processing instruction is not HTML (an HTML parser reads it as a bogus comment)",
+        ])
+    }
+
+    @Test func rawTextMustNeedNoEscapes() {
+        #expect(findings("", head: "\n<script type=\"application/json\" id=\"d\">{\"a\":\"&lt;b&gt;\"}</script>")
+            == ["6:1 <script> text contains < or &: HTML reads it raw and XML unescaped; write \\u003C and \\u0026 instead"])
+    }
+
+    @Test func styleURLsAreReferences() {
+        #expect(findings("", head: "\n<style>body { background: url(https://example.com/x.png) }</style>")
+            == ["6:1 url()=\"https://example.com/x.png\" refers outside the site"])
+    }
+
+    @Test func genericDataAttributesPassTheSchemaButHooksAreChecked() {
+        #expect(findings("<div data-swipe-axis=\"x\" data-step=\"next\">x</div>")
+            == ["10:26 attribute data-step is not allowed on <div>"])
+    }
+
+    @Test func wrongValueOnAnAttributeWithSeveralBranchesListsAllAllowedValues() {
+        #expect(findings("<p><input type=\"email\" aria-label=\"Mail\"/></p>")
+            == ["10:11 type=\"email\" is not allowed on <input>: expected one of text, search, checkbox, radio"])
+    }
+
+    @Test func annotatedTypesAreExplainedInWords() {
+        #expect(findings("<p><time datetime=\"2026-05-02 08:30\">May 2</time></p>")
+            == ["10:10 datetime=\"2026-05-02 08:30\" is not allowed on <time>: expected an ISO 8601 date, or a date and time with a UTC offset such as 2026-05-02T08:30:00+09:00"])
+    }
+
+    @Test func unknownAttributeAndUnknownElement() {
+        #expect(findings("<p style=\"color: red\">x</p>\n<blink>x</blink>") == [
+            "10:4 attribute style is not allowed on <p>",
+            "11:1 <blink> is not allowed inside <main>",
+        ])
+    }
+
+    @Test func requiredChildMissingExplainsTheRefusedElement() {
+        #expect(findings("<details><p>x</p></details>")
+            == ["10:10 <p> is not allowed inside <details> (<details> needs a <summary>)"])
+    }
+
+    @Test func interactiveContentNestedDeepInALink() {
+        #expect(findings("<div><a href=\"#top\"><div><button type=\"button\">x</button></div></a><span id=\"top\">t</span></div>")
+            == ["10:26 <button> is not allowed inside <div> (within <a>, which allows no interactive content)"])
+    }
+
+    @Test func labelForNamesTheControl() {
+        #expect(findings("<form action=\"page.html\"><p><label for=\"q\">Search</label> <input type=\"search\" id=\"q\" name=\"q\"/></p></form>") == [])
+        #expect(findings("<form action=\"page.html\"><p><label for=\"other\">Search</label> <input type=\"search\" id=\"q\"/></p></form>") == [
+            "10:36 for names \"other\", which is no id on this page",
+            "10:63 <input type=\"search\"> has no label: wrap it in a <label>, name its id in <label for>, or give it aria-label or aria-labelledby",
+        ])
+    }
+
+    @Test func definitionListsCodeAndClipPaths() {
+        #expect(findings("""
+            <dl><dt>Author</dt><dd><code>x</code></dd><dt>Date</dt><dt>Day</dt><dd>1</dd><dd>2</dd></dl>
+            <p><svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true"><defs><clipPath id="c"><rect width="1" height="1"/></clipPath></defs><g clip-path="url(#c)"><path d="M0 0z"/></g></svg></p>
+            """) == [])
+        #expect(findings("<dl><dd>no term</dd></dl>") == ["10:5 <dd> is not allowed inside <dl>"])
+    }
+
+    @Test func siteWidePagesHaveNoViewer() {
+        let page = Array("""
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en" dir="ltr"><head><meta charset="utf-8"/><title>T</title></head>
+            <body data-page="reviews" data-viewer="ana"></body></html>
+            """.utf8)
+        #expect(validator.validatePage(path: "r.html", bytes: page).findings.map(\.message)
+            == ["data-viewer does not belong on a site-wide page (data-page=\"reviews\")"])
+    }
+
+    @Test func notUTF8IsMalformed() {
+        var bytes = Array("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\" dir=\"ltr\"><head><title>".utf8)
+        bytes += [0xFF, 0xFE]
+        bytes += Array("</title></head><body data-page=\"index\"></body></html>".utf8)
+        let report = validator.validatePage(path: "u.html", bytes: bytes)
+        #expect(report.findings.map(\.rule) == [.malformed])
+        #expect(report.findings.first?.line == 2)
+    }
+
+    @Test func emptyPageIsMalformed() {
+        #expect(validator.validatePage(path: "e.html", bytes: []).findings.map(\.message) == ["malformed XML: the page is empty"])
+    }
+
+    @Test func undeclaredEntitiesAreMalformed() {
+        #expect(findings("<p>a&nbsp;b</p>") == ["10:11 malformed XML: Entity 'nbsp' not defined"])
+    }
+}

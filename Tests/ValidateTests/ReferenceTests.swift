@@ -1,0 +1,59 @@
+import Testing
+@testable import Validate
+
+/// How a URL written in a page is read: which are files of the site, which are problems.
+@Suite struct ReferenceTests {
+    private func read(_ value: String, attribute: String = "href", element: String = "a",
+                      page: String = "people/ana/home.html") -> Reference {
+        Reference(value, attribute: attribute, element: element, pagePath: page)
+    }
+
+    @Test func relativePathsResolveAgainstThePageFolder() {
+        #expect(read("ideas.html") == .file(path: "people/ana/ideas.html", fragment: nil))
+        #expect(read("../../assets/site.css") == .file(path: "assets/site.css", fragment: nil))
+        #expect(read("./x/../y.html#a%20b") == .file(path: "people/ana/y.html", fragment: "a b"))
+        #expect(read("search.html?q=tree#top") == .file(path: "people/ana/search.html", fragment: "top"))
+        #expect(read("caf%C3%A9.html") == .file(path: "people/ana/café.html", fragment: nil))
+        #expect(read("  ideas.html \n") == .file(path: "people/ana/ideas.html", fragment: nil))
+    }
+
+    @Test func fragmentsAndQueriesOnThisPage() {
+        #expect(read("#idea-3") == .fragment("idea-3"))
+        #expect(read("?q=1") == .file(path: "people/ana/home.html", fragment: nil))
+        #expect(read("#") == .problem(.brokenFragment, "href=\"#\" names an empty or malformed fragment"))
+    }
+
+    @Test func schemesAndHostsLeaveTheSite() {
+        #expect(read("HTTPS://example.com") == .problem(.external, "href=\"HTTPS://example.com\" refers outside the site"))
+        #expect(read("tel:+14155550100") == .problem(.external, "href=\"tel:+14155550100\" refers outside the site"))
+        #expect(read("file:///etc/passwd") == .problem(.external, "href=\"file:///etc/passwd\" refers outside the site"))
+        #expect(read("../../../x.html") == .problem(.external, "href=\"../../../x.html\" leads outside the site"))
+    }
+
+    @Test func scriptURLsAreCaughtHoweverTheyAreSpelled() {
+        let message = "is a javascript: URL: behaviour belongs in a script file"
+        #expect(read(" JavaScript:go()") == .problem(.scriptURL, "href=\" JavaScript:go()\" \(message)"))
+        #expect(read("java\tscript:go()") == .problem(.scriptURL, "href=\"java\tscript:go()\" \(message)"))
+    }
+
+    @Test func dataURLsOnlyAsImages() {
+        #expect(read("data:image/png;base64,AAAA", attribute: "src", element: "img") == .inlineImage)
+        #expect(read("data:text/html,<p>x</p>", attribute: "src", element: "img")
+            == .problem(.external, "src=\"data:text/html,<p>x</p>\" is a data: URL of type text/html, not an image"))
+        #expect(read("data:image/png;base64,AAAA")
+            == .problem(.external, "href=\"data:image/png;base64,AAAA\" is a data: URL: only img src may inline an image"))
+    }
+
+    @Test func foldersAreNamedAsSuch() {
+        #expect(read("../") == .problem(.folderLink, "href=\"../\" names a folder: every link names a file (people/index.html)"))
+        #expect(read("..") == .problem(.folderLink, "href=\"..\" names a folder: every link names a file (people/index.html)"))
+        #expect(read("") == .problem(.brokenLink, "href=\"\" is empty: every link names a file"))
+    }
+
+    @Test func styleSheetURLs() {
+        let css = """
+            /* url(commented.png) */ @import "a.css"; .x { background: url( 'b.png' ) } .y { content: "url(no)"; background: URL(c.svg#i) }
+            """
+        #expect(StyleSheetURLs(css).urls == ["a.css", "b.png", "c.svg#i"])
+    }
+}
