@@ -1,13 +1,16 @@
-/// A viewer's search index (`<viewer>/search-index.json`): the ideas and the quotes that viewer
+/// A viewer's search index (`<viewer>/search-index.js`): the ideas and the quotes that viewer
 /// sees and nothing else. No phone, no email, no name of an anonymous author; names follow the
 /// same rule as the pages. URLs are relative to the viewer's folder.
 ///
+/// The JSON document is assigned to `window.VANTAGE_SEARCH` so that the search page loads it
+/// with `<script src>`: a page opened from `file://` may not `fetch()` a JSON file.
+///
 /// ```json
-/// {"version":1,
+/// window.VANTAGE_SEARCH={"version":1,
 ///  "ideas":[{"id":"idea-0001","text":"…","by":"Ana Lima","new":true,"url":"ideas/all/index.html#idea-idea-0001"}],
 ///  "quotes":[{"id":"q-0001","text":"…","by":"Dad","heard":["Ana"],"when":1746147600,"url":"quotes/index.html#quote-q-0001"}]}
 /// ```
-/// `by` is absent for anonymous ideas.
+/// `by` is absent for anonymous ideas. `json(_:)` gives the JSON document of a script.
 enum SearchIndex {
     /// The parts of each idea's record that are the same for every viewer, serialised once
     /// per build: `{"id":…,"text":…` and `,"url":…}` (the idea's place in the All list).
@@ -41,6 +44,7 @@ enum SearchIndex {
     static func document(site: SiteModel, ideas: IdeaLists, quotes: QuoteLists, naming: Naming) -> [UInt8] {
         let records = site.ideaRecords
         var json = JSONBytes(capacity: records.heads.reduce(0) { $0 + $1.count + 60 } + quotes.feed.count * 200)
+        json.raw(scriptPrefix)
         json.raw("{\"version\":1,\"ideas\":[")
         for (index, idea) in site.ideas.enumerated() {
             if index > 0 { json.raw(",") }
@@ -77,6 +81,19 @@ enum SearchIndex {
             json.raw("}")
         }
         json.raw("]}")
+        json.raw(scriptSuffix)
         return json.bytes
+    }
+
+    /// What comes before and after the JSON document in the index script.
+    static let scriptPrefix: StaticString = "window.VANTAGE_SEARCH="
+    static let scriptSuffix: StaticString = ";\n"
+
+    /// The JSON document inside an index script (for tests and tools that read the index).
+    static func json(_ script: [UInt8]) -> ArraySlice<UInt8> {
+        let head = scriptPrefix.utf8CodeUnitCount
+        let tail = scriptSuffix.utf8CodeUnitCount
+        guard script.count >= head + tail else { return script[...] }
+        return script[head..<(script.count - tail)]
     }
 }

@@ -162,10 +162,12 @@ public enum SiteBuild {
             report.pagesCarried = viewers.carried.pages
             report.otherFilesCarried = viewers.carried.files
             try step("render the site-wide pages") {
-                let check = validation?.check(extraFiles: site.homes.map { SitePath.home($0.slug) })
+                let check = validation?.check(
+                    extraFiles: site.homes.flatMap { [SitePath.home($0.slug), ListLocation.quoteReview($0.slug).path(page: 1)] })
                 let output = RecordingOutput(writer: writer, check: check)
                 let pages = SitePages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
                 try pages.renderIndex(hasReviews: !decisions.isEmpty)
+                try pages.renderIdeaReview()
                 if !decisions.isEmpty {
                     let texts = try store.quoteTexts(ids: Array(Set(decisions.map(\.item))).sorted())
                     try pages.renderReviews(decisions, quoteTexts: texts)

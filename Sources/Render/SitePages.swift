@@ -28,7 +28,7 @@ struct SitePages {
         }
         let fields: [String: Value] = [
             "people": .list(residents.map(\.value)), "peopleCount": residents.count.value,
-            "reviews": .bool(hasReviews),
+            "reviews": .bool(hasReviews), "reviewIdeas": .string(ListLocation.ideaReview.path(page: 1)),
         ]
         let bytes = try renderer.render(
             "pages/index", kind: "index", fields: fields, frame: frame(SitePath.index), localizer: localizer)

@@ -10,7 +10,7 @@
 /// <viewer>/quotes/said.html, said-2.html, …    the profile's "Said By" tab
 /// <viewer>/quotes/heard.html, heard-2.html, …  the profile's "Heard By" tab
 /// <viewer>/quotes/by/<speaker>/index.html, page-2.html, …
-/// <viewer>/search.html  <viewer>/search-index.json
+/// <viewer>/search.html  <viewer>/search-index.js
 /// ```
 public enum SitePath {
     /// The "view as" index.
@@ -21,6 +21,8 @@ public enum SitePath {
     public static let manifest = "manifest.json"
     /// The one stylesheet.
     public static let stylesheet = "assets/site.css"
+    /// The folder of the stylesheets and scripts (copied from `templates/assets/`).
+    public static let assets = "assets/"
 
     /// A viewer's home page.
     public static func home(_ viewer: String) -> String { "\(viewer)/index.html" }
@@ -29,7 +31,7 @@ public enum SitePath {
     /// A viewer's search page.
     public static func search(_ viewer: String) -> String { "\(viewer)/search.html" }
     /// A viewer's search index (only what that viewer sees).
-    public static func searchIndex(_ viewer: String) -> String { "\(viewer)/search-index.json" }
+    public static func searchIndex(_ viewer: String) -> String { "\(viewer)/search-index.js" }
 
     /// `target` as a link from the page at `page` (both relative to the site root, both files):
     /// `relative(from: "ana/ideas/all/page-2.html", to: "ana/index.html")` is `../../index.html`.

@@ -54,6 +54,7 @@ public struct ViewerPages {
         }
         let quoteLists = QuoteLists(quotes: quotes, viewer: viewer, site: site)
         try renderQuoteLists(quoteLists, for: viewer)
+        try renderQuoteReview(quoteLists, for: viewer)
         try renderHome(ideas: ideas, quotes: quoteLists, for: viewer)
         try renderSettings(for: viewer)
         try renderSearch(ideas: ideas, quotes: quoteLists, for: viewer)

@@ -6,7 +6,7 @@ extension PageInspection {
         "data-page", "data-viewer", "data-id", "data-new", "data-new-count", "data-step", "data-triage", "data-decision",
     ]
     /// Page kinds of the site-wide pages, which have no viewer.
-    static let siteWideKinds: Set<String> = ["index", "reviews"]
+    static let siteWideKinds: Set<String> = ["index", "reviews", "review-ideas"]
     /// Attributes that hold a URL, on whatever element they appear.
     static let urlAttributes: Set<String> = [
         "href", "src", "action", "cite", "formaction", "poster", "xlink:href", "background", "longdesc", "ping",

@@ -18,7 +18,7 @@ struct GoldenTests {
         "ana-lima/quotes/index.html",
         "ana-lima/quotes/by/papa/index.html",
         "ana-lima/search.html",
-        "ana-lima/search-index.json",
+        "ana-lima/search-index.js",
         "lea-martin/settings.html",
         "lea-martin/quotes/said.html",
         "ahmd-hsn/index.html",

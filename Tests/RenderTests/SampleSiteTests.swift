@@ -214,7 +214,8 @@ struct SampleSiteTests {
         var checked = 0
         for home in sample.homes {
             // Every name this viewer sees on a quote, as their search index records them.
-            let index = try JSONParser.parse(sample.bytes(SitePath.searchIndex(home.slug)), file: "search-index.json")
+            let index = try JSONParser.parse(
+                Array(SearchIndex.json(sample.bytes(SitePath.searchIndex(home.slug)))), file: "search-index.js")
             var seen: Set<String> = []
             for quote in index.objectValue?["quotes"]?.arrayValue ?? [] {
                 let object = quote.objectValue

@@ -29,7 +29,7 @@ struct SitePathTests {
             #expect(resolve(links.stylesheet, from: page) == "assets/site.css")
             #expect(resolve(links.ideasBrowse, from: page) == "ana/ideas/browse/index.html")
             #expect(resolve(links.heard, from: page) == "ana/quotes/heard.html")
-            #expect(resolve(links.searchIndex, from: page) == "ana/search-index.json")
+            #expect(resolve(links.searchIndex, from: page) == "ana/search-index.js")
         }
     }
 

@@ -34,7 +34,7 @@ struct SmallSiteTests {
                     let text = site.text("\(slug)/\(page)")
                     #expect(text.contains("<body data-page=\"\(kind)\" data-viewer=\"\(slug)\""), "\(slug)/\(page)")
                 }
-                #expect(site.files.contains("\(slug)/search-index.json"))
+                #expect(site.files.contains("\(slug)/search-index.js"))
             }
             #expect(site.text("index.html").contains("<body data-page=\"index\" class="))
             #expect(site.text("con-2/quotes/by/etc-passwd/index.html").contains("data-page=\"quotes-by\""))
@@ -93,7 +93,7 @@ struct SmallSiteTests {
                     }
                 }
                 #expect(entries == 4, "\(slug): both anonymous ideas in All and in Browse")
-                let index = site.text("\(slug)/search-index.json")
+                let index = site.text("\(slug)/search-index.js")
                 #expect(index.contains(#"{"id":"i-2","text":"Call grandma every Sunday","new":"#))
                 #expect(index.contains(#"{"id":"i-0","text":"Read before bed","new":"#))
             }
@@ -221,7 +221,10 @@ struct SmallSiteTests {
         defer { store.remove() }
         let site = try BuiltSite(store: store.path)
         defer { site.remove() }
-        #expect(site.files == ["assets/site.css", "index.html", "manifest.json"])
+        #expect(site.files == [
+            "assets/behaviour.css", "assets/coach.js", "assets/detail.js", "assets/review.js", "assets/search.js",
+            "assets/site.css", "assets/triage.js", "index.html", "manifest.json", "review/ideas.html",
+        ])
         #expect(site.text("manifest.json").hasPrefix("{\"pages\": [\n{\"path\":\"index.html\",\"kind\":\"index\""))
         #expect(PageChecks.wellFormednessError(site.text("index.html")) == nil)
     }

@@ -22,7 +22,7 @@ extension ViewerLinks {
     var value: Value {
         .map([
             "index": .string(index), "stylesheet": .string(stylesheet), "reviews": .string(reviews),
-            "home": .string(home), "settings": .string(settings), "search": .string(search),
+            "assets": .string(assets), "home": .string(home), "settings": .string(settings), "search": .string(search),
             "searchIndex": .string(searchIndex), "ideasNew": .string(ideasNew), "ideasMine": .string(ideasMine),
             "ideasAll": .string(ideasAll), "ideasBrowse": .string(ideasBrowse), "feed": .string(feed),
             "said": .string(said), "heard": .string(heard),
@@ -32,7 +32,10 @@ extension ViewerLinks {
 
 extension SiteLinks {
     var value: Value {
-        .map(["index": .string(index), "stylesheet": .string(stylesheet), "reviews": .string(reviews)])
+        .map([
+            "index": .string(index), "stylesheet": .string(stylesheet), "reviews": .string(reviews),
+            "assets": .string(assets),
+        ])
     }
 }
 
@@ -113,6 +116,7 @@ extension Resident {
         return .map([
             "href": .string(SitePath.home(slug)), "name": .string(name), "locale": .string(locale),
             "initial": .string(initial), "changeJar": .bool(usesChangeJar), "quotes": .bool(usesQuotes),
+            "reviewHref": .string(ListLocation.quoteReview(slug).path(page: 1)),
         ])
     }
 }

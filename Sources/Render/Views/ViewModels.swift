@@ -4,6 +4,8 @@
 /// The links every page of a viewer's part of the site offers, relative to that page.
 public struct ViewerLinks: Sendable, Hashable {
     public var index, stylesheet, reviews: String
+    /// The assets folder with a trailing slash (scripts and the behaviour stylesheet).
+    public var assets: String
     public var home, settings, search, searchIndex: String
     public var ideasNew, ideasMine, ideasAll, ideasBrowse: String
     public var feed, said, heard: String
@@ -14,10 +16,11 @@ public struct ViewerLinks: Sendable, Hashable {
         index = prefix + "../" + SitePath.index
         stylesheet = prefix + "../" + SitePath.stylesheet
         reviews = prefix + "../" + SitePath.reviews
+        assets = prefix + "../" + SitePath.assets
         home = prefix + "index.html"
         settings = prefix + "settings.html"
         search = prefix + "search.html"
-        searchIndex = prefix + "search-index.json"
+        searchIndex = prefix + "search-index.js"
         ideasNew = prefix + "ideas/new/index.html"
         ideasMine = prefix + "ideas/mine/index.html"
         ideasAll = prefix + "ideas/all/index.html"
@@ -28,12 +31,16 @@ public struct ViewerLinks: Sendable, Hashable {
     }
 }
 
-/// The links of a site-wide page (at the root).
+/// The links of a site-wide page.
 public struct SiteLinks: Sendable, Hashable {
-    public var index = SitePath.index
-    public var stylesheet = SitePath.stylesheet
-    public var reviews = SitePath.reviews
-    public init() {}
+    public var index, stylesheet, reviews, assets: String
+    /// The links from a site-wide page whose folder is `toRoot` ("", "../") below the root.
+    public init(toRoot prefix: String = "") {
+        index = prefix + SitePath.index
+        stylesheet = prefix + SitePath.stylesheet
+        reviews = prefix + SitePath.reviews
+        assets = prefix + SitePath.assets
+    }
 }
 
 /// Who a viewer page belongs to.

@@ -1,0 +1,134 @@
+"""First visits: the coach marks of Home and of the idea detail, and the opening
+screens of the index. Each shows once, Next steps through, the last button
+dismisses, and the browser remembers."""
+
+import unittest
+
+from support import BrowserTest, fixture_url
+
+
+class FirstVisit(BrowserTest):
+
+    home_url = fixture_url("ana/index.html")
+    list_url = fixture_url("ana/ideas.html")
+    index_url = fixture_url("index.html")
+
+    def first_visit(self, name):
+        return self.js("var d = document.querySelector('dialog[data-first-visit=\"%s\"]'); return !!(d && d.open);" % name)
+
+    def visible_step_text(self):
+        steps = [s for s in self.all("dialog[data-first-visit] [data-coach-step]") if s.is_displayed()]
+        self.assertEqual(len(steps), 1, "one step at a time")
+        return steps[0].text
+
+    def button(self, hook):
+        return self.css("dialog[data-first-visit] [%s]" % hook)
+
+    def spot_matches(self, selector):
+        """The spotlight surrounds the element the step is about."""
+        return self.js("""
+            var spot = document.querySelector('dialog[data-first-visit] [data-coach-spot]').getBoundingClientRect();
+            var target = document.querySelector(arguments[0]).getBoundingClientRect();
+            return spot.left <= target.left && spot.top <= target.top &&
+                   spot.right >= target.right && spot.bottom >= target.bottom &&
+                   spot.width < target.width + 20 && spot.height < target.height + 20;""", selector)
+
+    def test_home_coach_marks_step_through_and_show_once(self):
+        self.open(self.home_url)
+        self.wait(lambda d: self.first_visit("home"), message="the coach marks on a first visit")
+        texts = []
+        steps = self.all("dialog[data-first-visit] [data-coach-step]")
+        for index, step in enumerate(steps):
+            texts.append(self.visible_step_text())
+            target = step.get_attribute("data-target")
+            if target:
+                self.assertTrue(self.spot_matches(target), "spotlight on " + target)
+            last = index == len(steps) - 1
+            self.assertEqual(self.button("data-coach-next").is_displayed(), not last)
+            self.assertEqual(self.button("data-coach-finish").is_displayed(), last)
+            if not last:
+                self.assertEqual(self.js("return document.activeElement.hasAttribute('data-coach-next')"), True)
+                self.button("data-coach-next").click()
+        self.assertEqual(len(set(texts)), len(steps), "each step says something else")
+        self.assertEqual(self.button("data-coach-finish").text, "OK, Got it!")
+        self.button("data-coach-finish").click()
+        self.wait(lambda d: not self.first_visit("home"), message="dismissed")
+        self.open(self.home_url, fresh=False)
+        self.frames(5)
+        self.assertFalse(self.first_visit("home"), "shown once")
+        self.assertNoConsoleErrors()
+
+    def test_escape_dismisses_the_coach_marks_and_is_remembered(self):
+        self.open(self.home_url)
+        self.wait(lambda d: self.first_visit("home"), message="the coach marks")
+        self.actions().send_keys("\ue00c").perform()
+        self.wait(lambda d: not self.first_visit("home"), message="dismissed")
+        self.assertEqual(self.js("return localStorage.getItem('vantage.seen.home')"), "1")
+
+    def test_idea_detail_coach_marks_on_the_first_overlay_only(self):
+        self.open(self.list_url)
+        self.assertFalse(self.first_visit("idea"), "not before an idea opens")
+        self.css("#idea-idea-0002 .idea-card").click()
+        self.wait(lambda d: self.first_visit("idea"), message="the idea coach marks over the overlay")
+        self.assertTrue(self.spot_matches("[data-overlay-body] .idea-text"))
+        # Escape belongs to the coach mark on top: the overlay stays.
+        self.actions().send_keys("\ue00c").perform()
+        self.wait(lambda d: not self.first_visit("idea"), message="dismissed")
+        self.assertTrue(self.js("return document.querySelector('dialog.idea-overlay').open"))
+        self.actions().send_keys("\ue00c").perform()
+        self.wait(lambda d: not self.js("return document.querySelector('dialog.idea-overlay').open"),
+                  message="then Escape closes the overlay")
+        self.css("#idea-idea-0003 .idea-card").click()
+        self.wait(lambda d: self.js("return document.querySelector('dialog.idea-overlay').open"), message="overlay")
+        self.frames(5)
+        self.assertFalse(self.first_visit("idea"), "shown once")
+
+    def test_idea_coach_done_button(self):
+        self.open(self.list_url)
+        self.css("#idea-idea-0001 .idea-card").click()
+        self.wait(lambda d: self.first_visit("idea"), message="the idea coach marks")
+        self.button("data-coach-next").click()
+        self.assertEqual(self.button("data-coach-finish").text, "Done")
+        self.button("data-coach-finish").click()
+        self.wait(lambda d: not self.first_visit("idea"), message="dismissed")
+        self.assertEqual(self.js("return localStorage.getItem('vantage.seen.idea')"), "1")
+
+    def test_opening_screens_swipe_through_three_panels_once(self):
+        self.open(self.index_url)
+        self.wait(lambda d: self.first_visit("opening"), message="the opening screens")
+        panel = lambda: self.js("return document.querySelector('dialog[data-first-visit]').getAttribute('data-panel')")
+        viewport = self.css("[data-opening-viewport]")
+        self.assertEqual(panel(), "1")
+        self.assertEqual(len(self.all("[data-opening-panel]")), 3)
+        self.assertFalse(self.button("data-opening-start").is_displayed())
+        self.drag_to(viewport, -160, kind="touch", release=True)
+        self.wait(lambda d: panel() == "2", message="swipe left: the second panel")
+        self.drag_to(viewport, 160, kind="mouse", release=True)
+        self.wait(lambda d: panel() == "1", message="swipe right: back to the first")
+        self.drag_to(viewport, -160, kind="pen", release=True)
+        self.wait(lambda d: panel() == "2", message="pen swipe")
+        self.actions().send_keys("\ue014").perform()
+        self.wait(lambda d: panel() == "3", message="ArrowRight: the third")
+        inert = self.js("return Array.prototype.map.call(document.querySelectorAll('[data-opening-panel]'),"
+                        " function (p) { return p.inert; })")
+        self.assertEqual(inert, [True, True, False], "only the panel showing can be reached")
+        self.assertFalse(self.button("data-opening-next").is_displayed())
+        self.assertTrue(self.button("data-opening-start").is_displayed())
+        self.button("data-opening-start").click()
+        self.wait(lambda d: not self.first_visit("opening"), message="dismissed")
+        self.open(self.index_url, fresh=False)
+        self.frames(5)
+        self.assertFalse(self.first_visit("opening"), "shown once")
+        self.assertNoConsoleErrors()
+
+    def test_no_serious_accessibility_violations_with_first_visit_screens(self):
+        for url in (self.home_url, self.index_url):
+            with self.subTest(url=url):
+                self.open(url)
+                self.wait(lambda d: self.js("return !!document.querySelector('dialog[data-first-visit]')"),
+                          message="a first-visit screen")
+                self.assertAccessible()
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,168 @@
+"""The idea detail overlay on idea list pages: tap to open, swipe or arrow keys
+to page through the list (across pages), swipe up for the full detail, down to
+return, Escape or close back to the list at the same scroll position."""
+
+import unittest
+
+from support import BrowserTest, fixture_url
+
+
+class IdeaOverlay(BrowserTest):
+
+    def list_url(self, page=1):
+        return fixture_url("ana/ideas.html" if page == 1 else "ana/ideas-%d.html" % page)
+
+    def open_list(self, page=1):
+        self.open(self.list_url(page))
+        self.js("localStorage.setItem('vantage.seen.idea', '1')")  # the coach marks have their own tests
+
+    def overlay_open(self, driver=None):
+        return self.js("var d = document.querySelector('dialog.idea-overlay'); return !!(d && d.open);")
+
+    def shown_id(self):
+        return self.js("var e = document.querySelector('[data-overlay-open]'); return e && e.getAttribute('data-id');")
+
+    def hash(self):
+        return self.js("return location.hash")
+
+    def body(self):
+        return self.css("[data-overlay-body]")
+
+    def tap_idea(self, number):
+        card = self.css("#idea-idea-%04d .idea-card" % number)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", card)
+        card.click()
+        self.wait(lambda d: self.shown_id() == "idea-%04d" % number, message="overlay on idea %d" % number)
+
+    def swipe(self, dx=0, dy=0, kind="mouse"):
+        self.drag_to(self.body(), dx, dy=dy, kind=kind, release=True)
+
+    def test_tapping_an_idea_opens_it_and_escape_returns_to_the_same_scroll(self):
+        self.open_list()
+        card = self.css("#idea-idea-0004 .idea-card")
+        self.js("window.scrollTo(0, 260)")
+        scroll = self.js("return window.scrollY")
+        self.assertGreater(scroll, 0, "the list is long enough to scroll")
+        card.click()
+        self.wait(self.overlay_open, message="the overlay opens")
+        self.assertEqual(self.shown_id(), "idea-0004")
+        self.assertEqual(self.hash(), "#idea-idea-0004")
+        self.assertIn("Call my grandmother", self.body().text)
+        self.actions().send_keys("\ue00c").perform()
+        self.wait(lambda d: not self.overlay_open(), message="Escape closes")
+        self.wait(lambda d: self.hash() == "", message="the address returns to the list")
+        self.assertEqual(self.js("return window.scrollY"), scroll)
+        entry = self.css("#idea-idea-0004")
+        self.assertIn("Call my grandmother", entry.text, "the entry has its content back")
+        self.assertNoConsoleErrors()
+
+    def test_the_close_button_and_the_back_link_close(self):
+        self.open_list()
+        self.tap_idea(2)
+        self.css("[data-overlay-close]").click()
+        self.wait(lambda d: not self.overlay_open(), message="the close button closes")
+        self.tap_idea(3)
+        self.body().find_element("css selector", ".idea-close").click()
+        self.wait(lambda d: not self.overlay_open(), message="the back link closes")
+        self.assertFalse(self.css("#idea-idea-0003 .idea-screen").is_displayed(), "the list shows summaries")
+
+    def test_swipes_page_through_the_list_with_mouse_and_touch(self):
+        self.open_list()
+        self.tap_idea(2)
+        self.swipe(dx=-150)
+        self.wait(lambda d: self.shown_id() == "idea-0003", message="swipe left: next")
+        self.assertEqual(self.hash(), "#idea-idea-0003")
+        self.swipe(dx=-150, kind="touch")
+        self.wait(lambda d: self.shown_id() == "idea-0004", message="touch swipe left: next")
+        self.swipe(dx=150, kind="touch")
+        self.wait(lambda d: self.shown_id() == "idea-0003", message="swipe right: previous")
+        self.swipe(dx=30)
+        self.frames(10)
+        self.assertEqual(self.shown_id(), "idea-0003", "a short drag stays")
+
+    def test_arrow_keys_page_and_the_first_idea_has_no_previous(self):
+        self.open_list()
+        self.tap_idea(1)
+        self.actions().send_keys("\ue012").perform()  # ArrowLeft: no previous
+        self.frames(10)
+        self.assertEqual(self.shown_id(), "idea-0001")
+        self.actions().send_keys("\ue014").perform()  # ArrowRight
+        self.wait(lambda d: self.shown_id() == "idea-0002", message="ArrowRight: next")
+        self.actions().send_keys("\ue014").perform()
+        self.wait(lambda d: self.shown_id() == "idea-0003", message="ArrowRight: next")
+        self.actions().send_keys("\ue012").perform()
+        self.wait(lambda d: self.shown_id() == "idea-0002", message="ArrowLeft: previous")
+
+    def test_paging_crosses_to_the_next_page_of_the_list_and_back(self):
+        self.open_list()
+        self.tap_idea(9)
+        self.swipe(dx=-150)
+        self.wait(lambda d: d.current_url.endswith("ideas-2.html#idea-idea-0010"), message="page 2")
+        self.wait_ready()
+        self.wait(lambda d: self.shown_id() == "idea-0010", message="the overlay opens on page 2")
+        self.actions().send_keys("\ue012").perform()
+        self.wait(lambda d: d.current_url.endswith("ideas.html#idea-idea-0009"), message="back on page 1")
+        self.wait_ready()
+        self.wait(lambda d: self.shown_id() == "idea-0009", message="the overlay opens on page 1")
+        # Closing after arriving from another page shows the list, not a :target screen.
+        self.actions().send_keys("\ue00c").perform()
+        self.wait(lambda d: not self.overlay_open(), message="Escape closes")
+        self.assertEqual(self.js("return getComputedStyle(document.getElementById('idea-idea-0009')).position"), "static")
+        self.assertTrue(self.css("#idea-idea-0009 .idea-card").is_displayed())
+        self.assertNoConsoleErrors()
+
+    def test_swipe_up_reveals_the_detail_and_down_returns(self):
+        self.open_list()
+        self.tap_idea(5)
+        details = self.body().find_element("css selector", "details")
+        self.assertFalse(details.get_attribute("open"))
+        self.swipe(dy=-150, kind="touch")
+        self.wait(lambda d: details.get_attribute("open") is not None, message="swipe up opens the detail")
+        self.assertTrue(self.body().find_element("css selector", ".idea-author").is_displayed())
+        self.swipe(dy=150, kind="touch")
+        self.wait(lambda d: details.get_attribute("open") is None, message="swipe down returns to the summary")
+        self.assertTrue(self.overlay_open())
+        self.swipe(dy=150)
+        self.wait(lambda d: not self.overlay_open(), message="swipe down on the summary closes")
+
+    def test_arrow_up_and_down_open_and_close_the_detail(self):
+        self.open_list()
+        self.tap_idea(6)
+        details = self.body().find_element("css selector", "details")
+        self.actions().send_keys("\ue013").perform()  # ArrowUp
+        self.wait(lambda d: details.get_attribute("open") is not None, message="ArrowUp opens")
+        self.actions().send_keys("\ue015").perform()  # ArrowDown
+        self.wait(lambda d: details.get_attribute("open") is None, message="ArrowDown closes")
+
+    def test_opening_from_the_address_then_closing_shows_the_list(self):
+        for load in ("new page", "same page"):
+            with self.subTest(load=load):
+                self.open_list(1 if load == "new page" else 2)
+                self.driver.get(self.list_url(2) + "#idea-idea-0012")
+                self.wait(lambda d: self.shown_id() == "idea-0012", message="the overlay opens from the fragment")
+                self.actions().send_keys("\ue00c").perform()
+                self.wait(lambda d: not self.overlay_open(), message="Escape closes")
+                self.assertEqual(self.js("return document.querySelector(':target')"), None)
+                self.assertEqual(
+                    self.js("return getComputedStyle(document.getElementById('idea-idea-0012')).position"), "static")
+
+    def test_right_to_left_pages_mirror_the_horizontal_directions(self):
+        self.open_list()
+        self.js("document.documentElement.dir = 'rtl'")
+        self.tap_idea(2)
+        self.swipe(dx=150)
+        self.wait(lambda d: self.shown_id() == "idea-0003", message="swipe right: next in RTL")
+        self.actions().send_keys("\ue012").perform()  # ArrowLeft
+        self.wait(lambda d: self.shown_id() == "idea-0004", message="ArrowLeft: next in RTL")
+        self.swipe(dx=-150, kind="touch")
+        self.wait(lambda d: self.shown_id() == "idea-0003", message="swipe left: previous in RTL")
+
+    def test_no_serious_accessibility_violations_with_the_overlay_open(self):
+        self.open_list()
+        self.assertAccessible()
+        self.tap_idea(4)
+        self.assertAccessible()
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,100 @@
+"""Search in a real browser: results as the viewer types, from the viewer's own
+index, accents and case folded, Enter blurs, Cancel goes home. test_site.py
+checks on a built site that one viewer's search never finds another's quote."""
+
+import unittest
+
+from support import BrowserTest, fixture_url
+
+
+class SearchBehaviour(BrowserTest):
+
+    def page_url(self):
+        return fixture_url("ana/search.html")
+
+    def type_query(self, text):
+        field = self.css('input[type="search"]')
+        field.send_keys("\ue009a\ue009\ue003")  # Ctrl+A, Backspace: as a person clears it
+        if text:
+            field.send_keys(text)
+        return field
+
+    def result_ids(self):
+        return [r.get_attribute("data-id") for r in self.all("[data-search-results] [data-id]")]
+
+    def test_results_appear_as_the_viewer_types(self):
+        self.open(self.page_url())
+        self.assertFalse(self.css("[data-search-noscript]").is_displayed())
+        self.assertEqual(self.result_ids(), [])
+        field = self.css('input[type="search"]')
+        field.send_keys("mor")
+        self.assertEqual(self.result_ids(), ["idea-0003", "q-0001"])
+        field.send_keys("ning pe")
+        self.assertEqual(self.result_ids(), ["q-0001"])
+        self.assertNoConsoleErrors()
+
+    def test_accents_and_case_are_folded_both_ways(self):
+        self.open(self.page_url())
+        for query, expected in (("CREPES", ["idea-0002"]), ("crêpes", ["idea-0002"]),
+                                ("ca va", ["q-0002"]), ("ÇA VA TRÈS", ["q-0002"]),
+                                ("elodie", ["q-0002"]), ("zoe", ["idea-0002"]),
+                                ("bruno", ["q-0002"]), ("apprendre a", ["idea-0002"])):
+            with self.subTest(query=query):
+                self.type_query(query)
+                self.assertEqual(self.result_ids(), expected)
+
+    def test_every_word_must_match_and_nothing_else_is_shown(self):
+        self.open(self.page_url())
+        self.type_query("dad morning")
+        self.assertEqual(self.result_ids(), ["q-0001"])
+        self.type_query("zzz")
+        self.assertEqual(self.result_ids(), [])
+        self.assertTrue(self.css("[data-search-empty]").is_displayed())
+        self.type_query("")
+        self.assertFalse(self.css("[data-search-empty]").is_displayed())
+
+    def test_a_result_links_to_the_item_and_marks_the_words(self):
+        self.open(self.page_url())
+        self.type_query("tres")
+        result = self.css('[data-search-results] [data-id="q-0002"]')
+        self.assertTrue(result.find_element("css selector", "a").get_attribute("href").endswith("quotes.html#quote-q-0002"))
+        marks = [m.text for m in result.find_elements("css selector", "mark")]
+        self.assertEqual(marks, ["très"])
+        self.assertEqual(result.find_element("css selector", "[data-slot=kind]").get_attribute("textContent"), "Quote")
+
+    def test_text_from_the_index_is_never_read_as_markup(self):
+        self.open(self.page_url())
+        self.type_query("not markup")
+        result = self.css('[data-search-results] [data-id="q-0003"]')
+        self.assertIn("<b>Not markup</b>", result.text)
+        self.assertEqual(result.find_elements("css selector", "b"), [])
+
+    def test_enter_blurs_the_field_and_stays_on_the_page(self):
+        self.open(self.page_url())
+        field = self.type_query("morning")
+        before = self.driver.current_url
+        self.assertTrue(self.js("return document.activeElement === arguments[0]", field))
+        field.send_keys("\ue007")
+        self.assertFalse(self.js("return document.activeElement === arguments[0]", field))
+        self.assertEqual(self.driver.current_url, before)
+        self.assertEqual(self.result_ids(), ["idea-0003", "q-0001"])
+
+    def test_a_query_in_the_address_is_searched(self):
+        self.open(self.page_url() + "?q=poem")
+        self.assertEqual(self.result_ids(), ["idea-0003"])
+
+    def test_cancel_returns_home(self):
+        self.open(self.page_url())
+        self.type_query("dad")
+        self.css("a.search-cancel, [data-search-cancel]").click()
+        self.wait(lambda d: d.execute_script("return document.body.getAttribute('data-page')") == "home",
+                  message="home")
+
+    def test_no_serious_accessibility_violations(self):
+        self.open(self.page_url())
+        self.type_query("a")
+        self.assertAccessible()
+
+
+if __name__ == "__main__":
+    unittest.main()

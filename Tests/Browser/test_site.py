@@ -1,0 +1,236 @@
+"""The behaviours on a built site (VANTAGE_SITE=<public folder>): every page kind
+loads without console errors and without serious accessibility violations;
+search finds what the viewer sees and never what they do not; the triage
+gestures on both kinds of review page; idea paging across pages; first-visit
+screens in the viewer's language. Skipped when VANTAGE_SITE is not set."""
+
+import json
+import re
+import unittest
+
+import test_detail
+import test_triage
+from support import BrowserTest, read_json, site_dir
+
+SITE = site_dir()
+SKIP = "set VANTAGE_SITE to a built public/ folder"
+INDEX_PREFIX = "window.VANTAGE_SEARCH="
+
+
+def manifest():
+    return read_json(SITE / "manifest.json")["pages"]
+
+
+def pages_of(kind, viewer=None):
+    return [p for p in manifest() if p["kind"] == kind and (viewer is None or p.get("viewer") == viewer)]
+
+
+def search_index(viewer):
+    """A viewer's search index, as the search page loads it (a script assigning JSON)."""
+    text = (SITE / viewer / "search-index.js").read_text(encoding="utf-8")
+    if not text.startswith(INDEX_PREFIX):
+        raise AssertionError("%s/search-index.js does not start with %s" % (viewer, INDEX_PREFIX))
+    return json.loads(text[len(INDEX_PREFIX):].rstrip().rstrip(";"))
+
+
+def uri(path):
+    return (SITE / path).as_uri()
+
+
+def first_item_page(kind):
+    """The first page of `kind` that holds reviewable items."""
+    for page in pages_of(kind):
+        if 'data-triage=""' in (SITE / page["path"]).read_text(encoding="utf-8"):
+            return page["path"]
+    raise AssertionError("no %s page with items" % kind)
+
+
+@unittest.skipUnless(SITE, SKIP)
+class EveryPageKind(BrowserTest):
+    """One page of every kind (and a right-to-left one where there is one)."""
+
+    OUTPUT_KINDS = {"index", "home", "ideas-new", "ideas-mine", "ideas-all", "ideas-browse", "quotes-feed",
+                    "quotes-said", "quotes-heard", "quotes-by", "search", "settings", "review-ideas", "review-quotes"}
+
+    def samples(self):
+        pages = manifest()
+        kinds = sorted({p["kind"] for p in pages})
+        missing = self.OUTPUT_KINDS - set(kinds)
+        self.assertEqual(missing, set(), "page kinds the site must have")
+        rtl_viewers = set()
+        for page in pages_of("home"):
+            head = (SITE / page["path"]).read_text(encoding="utf-8")[:600]
+            if 'dir="rtl"' in head:
+                rtl_viewers.add(page["viewer"])
+        chosen = []
+        for kind in kinds:
+            of_kind = [p for p in pages if p["kind"] == kind]
+            chosen.append(of_kind[0]["path"])
+            rtl = [p for p in of_kind if p.get("viewer") in rtl_viewers]
+            if rtl and rtl[0]["path"] != of_kind[0]["path"]:
+                chosen.append(rtl[0]["path"])
+        return chosen
+
+    def test_no_console_errors_and_no_serious_axe_violations(self):
+        for path in self.samples():
+            with self.subTest(page=path):
+                self.open(uri(path))
+                self.frames(3)
+                # First visits: whatever opening screen or coach mark shows must pass too.
+                self.assertAccessible()
+                self.js("document.querySelectorAll('dialog[data-first-visit]').forEach(function (d) {"
+                        " d.close(); d.remove(); })")
+                self.assertAccessible()
+                self.assertNoConsoleErrors()
+
+    def test_scripts_are_relative_deferred_and_present(self):
+        for path in self.samples():
+            with self.subTest(page=path):
+                html = (SITE / path).read_text(encoding="utf-8")
+                for src in re.findall(r'<script src="([^"]+)"', html):
+                    self.assertFalse(re.match(r"^[a-z]+:|^/", src), "relative: " + src)
+                    self.assertTrue((SITE / path).parent.joinpath(src).resolve().is_file(), src)
+                for tag in re.findall(r"<script [^>]*>", html):
+                    if "src=" in tag:
+                        self.assertIn('defer="defer"', tag)
+
+
+@unittest.skipUnless(SITE, SKIP)
+class SearchOnTheSite(BrowserTest):
+
+    def search(self, viewer, query):
+        self.open(uri(viewer + "/search.html"))
+        field = self.css('input[type="search"]')
+        field.send_keys(query)
+        return [r.get_attribute("data-id") for r in self.all("[data-search-results] [data-id]")]
+
+    def test_a_visible_quote_is_found_and_an_invisible_one_never(self):
+        viewers = sorted(p["viewer"] for p in pages_of("search"))
+        indexes = {v: search_index(v) for v in viewers}
+        quote_ids = {v: {q["id"] for q in indexes[v]["quotes"]} for v in viewers}
+        chosen = None
+        for seer in viewers:
+            for quote in indexes[seer]["quotes"]:
+                text = quote["text"]
+                words = re.findall(r"\w{4,}", text)
+                if len(words) < 2 or any(ord(c) > 0xFFFF for c in text):
+                    continue
+                blind = [v for v in viewers if quote["id"] not in quote_ids[v]]
+                if blind:
+                    chosen = (seer, blind[0], quote, " ".join(words[:2]))
+                    break
+            if chosen:
+                break
+        self.assertIsNotNone(chosen, "some quote is seen by one viewer and not by another")
+        seer, blind, quote, query = chosen
+        found = self.search(seer, query)
+        self.assertIn(quote["id"], found, "%s finds %r" % (seer, query))
+        found = self.search(blind, query)
+        self.assertNotIn(quote["id"], found, "%s must not find %s" % (blind, quote["id"]))
+        ids = {i["id"] for i in indexes[blind]["ideas"]} | quote_ids[blind]
+        self.assertLessEqual(set(found), ids, "results come from the viewer's own index only")
+        self.assertNotIn(quote["text"], self.css("[data-search-results]").text)
+        self.assertNoConsoleErrors()
+
+    def test_folding_finds_accented_text_typed_without_accents(self):
+        for viewer in sorted(p["viewer"] for p in pages_of("search")):
+            for entry in search_index(viewer)["quotes"] + search_index(viewer)["ideas"]:
+                word = next((w for w in re.findall(r"\w{5,}", entry["text"]) if re.search("[à-ÿ]", w)), None)
+                if not word:
+                    continue
+                plain = "".join(c for c in __import__("unicodedata").normalize("NFD", word)
+                                if not __import__("unicodedata").combining(c)).upper()
+                self.assertIn(entry["id"], self.search(viewer, plain))
+                return
+        self.skipTest("no accented word in the sample")
+
+
+@unittest.skipUnless(SITE, SKIP)
+class TriageOnTheQuoteReview(test_triage.TriageGestures):
+    def page_url(self):
+        return uri(first_item_page("review-quotes"))
+
+
+@unittest.skipUnless(SITE, SKIP)
+class TriageOnTheIdeaReview(test_triage.TriageGestures):
+    def page_url(self):
+        return uri(first_item_page("review-ideas"))
+
+
+@unittest.skipUnless(SITE, SKIP)
+class IdeaPagingOnTheSite(BrowserTest):
+
+    def test_the_overlay_pages_across_the_lists_pages_and_closes_to_the_list(self):
+        pages = [p["path"] for p in pages_of("ideas-all")]
+        first = pages_of("ideas-all")[0]
+        viewer_pages = [p for p in pages if p.startswith(first["viewer"] + "/")]
+        self.assertGreater(len(viewer_pages), 1, "the All list has more than one page")
+        self.open(uri(viewer_pages[0]))
+        self.js("localStorage.setItem('vantage.seen.idea', '1')")
+        entries = self.all("[id^='idea-'][data-id]")
+        last = entries[-1]
+        last_id = last.get_attribute("data-id")
+        card = last.find_element("css selector", "a[href^='#idea-']")
+        self.js("arguments[0].scrollIntoView({block: 'center'})", card)
+        scroll = self.js("return window.scrollY")
+        card.click()
+        shown = lambda d: d.execute_script(
+            "var e = document.querySelector('[data-overlay-open]'); return e && e.getAttribute('data-id');")
+        self.wait(lambda d: shown(d) == last_id, message="the overlay opens on the last idea of page 1")
+        body = self.css("[data-overlay-body]")
+        self.assertTrue(body.find_elements("css selector", "details"), "the full detail is in the overlay")
+        rtl = self.js("return getComputedStyle(document.documentElement).direction") == "rtl"
+        # Swiping towards the start of the line shows the next idea (mirrored in RTL).
+        self.drag_to(body, 150 if rtl else -150, kind="touch", release=True)
+        self.wait(lambda d: "page-2.html#idea-" in d.current_url, message="page 2")
+        self.wait_ready()
+        self.wait(lambda d: shown(d) is not None, message="the overlay on page 2")
+        second = shown(self.driver)
+        self.assertNotEqual(second, last_id)
+        self.assertEqual(self.all("[id^='idea-'][data-id]")[0].get_attribute("data-id"), second)
+        self.actions().send_keys("\ue014" if rtl else "\ue012").perform()  # the previous idea: page 1's last
+        self.wait(lambda d: shown(d) == last_id and "page-2" not in d.current_url, message="back on page 1")
+        self.actions().send_keys("\ue00c").perform()
+        self.wait(lambda d: shown(d) is None, message="Escape closes")
+        self.assertEqual(self.js("return document.querySelector(':target')"), None)
+        self.assertNoConsoleErrors()
+
+
+@unittest.skipUnless(SITE, SKIP)
+class FirstVisitsOnTheSite(BrowserTest):
+
+    def test_home_coach_marks_once_in_the_viewers_language(self):
+        homes = pages_of("home")
+        arabic = next((p for p in homes if 'lang="ar' in (SITE / p["path"]).read_text(encoding="utf-8")[:400]), None)
+        for page in [homes[0]] + ([arabic] if arabic else []):
+            with self.subTest(page=page["path"]):
+                self.open(uri(page["path"]))
+                self.wait(lambda d: d.execute_script(
+                    "return !!document.querySelector('dialog[data-first-visit=\"home\"]')"), message="coach marks")
+                text = self.css("dialog[data-first-visit] [data-coach-step]").text
+                self.assertTrue(text.strip())
+                if page is arabic:
+                    self.assertRegex(text, "[\u0600-\u06ff]", "the coach marks speak the page's language")
+                while self.css("[data-coach-next]").is_displayed():
+                    self.css("[data-coach-next]").click()
+                self.css("[data-coach-finish]").click()
+                self.open(uri(page["path"]), fresh=False)
+                self.frames(5)
+                self.assertEqual(self.js("return document.querySelectorAll('dialog[data-first-visit]').length"), 0)
+
+    def test_the_index_opens_with_three_panels_once(self):
+        self.open(uri("index.html"))
+        self.wait(lambda d: d.execute_script(
+            "return !!document.querySelector('dialog[data-first-visit=\"opening\"]')"), message="opening screens")
+        self.assertEqual(len(self.all("[data-opening-panel]")), 3)
+        for _ in range(2):
+            self.drag_to(self.css("[data-opening-viewport]"), -160, kind="touch", release=True)
+        self.wait(lambda d: self.css("[data-opening-start]").is_displayed(), message="the last panel")
+        self.css("[data-opening-start]").click()
+        self.open(uri("index.html"), fresh=False)
+        self.frames(5)
+        self.assertEqual(self.js("return document.querySelectorAll('dialog[data-first-visit]').length"), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

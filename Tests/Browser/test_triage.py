@@ -1,0 +1,320 @@
+"""The Mailbox triage gestures (OUTPUT.md's table), driven with real pointer
+events in headless Chromium: mouse, touch and pen drags to ±40, ±100 and
+±300 px, the arrow keys, the options sheets, reduced motion, and decisions kept
+in localStorage. Runs on the fixture review page; test_site.py runs the same
+checks on a built site's review page."""
+
+import datetime
+import json
+import re
+import time
+import unittest
+
+from support import BrowserTest, colour_name, fixture_url
+
+# What the table in OUTPUT.md promises for each drag while the pointer is down,
+# and what release leaves behind: (dx, colour, icon, decision, sheet).
+TABLE = [
+    (40, "gray", "archive", None, None),
+    (-40, "gray", "later", None, None),
+    (100, "green", "archive", "archive", None),
+    (300, "red", "delete", "delete", None),
+    (-100, "yellow", "later", None, "later"),
+    (-300, "brown", "list", None, "list"),
+]
+
+
+class TriageGestures(BrowserTest):
+    """The gestures on one page of reviewable items."""
+
+    def page_url(self):
+        return fixture_url("review.html")
+
+    def first_item(self):
+        self.open(self.page_url())
+        items = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()]
+        self.assertTrue(items, "the page has reviewable items")
+        return items[0]
+
+    def backdrop_colour(self, item):
+        return colour_name(self.js(
+            "return getComputedStyle(arguments[0].querySelector('.triage-backdrop')).backgroundColor", item))
+
+    def shown_icons(self, item):
+        """[(name, opacity, left edge relative to the item)] of the icons showing."""
+        return self.js("""
+            var item = arguments[0], box = item.getBoundingClientRect();
+            return Array.prototype.filter.call(item.querySelectorAll('[data-icon]'), function (icon) {
+              return !icon.hidden && getComputedStyle(icon).display !== 'none';
+            }).map(function (icon) {
+              return [icon.getAttribute('data-icon'), parseFloat(getComputedStyle(icon).opacity),
+                      icon.getBoundingClientRect().left - box.left, icon.getBoundingClientRect().right - box.left];
+            });""", item)
+
+    def face_offset(self, item):
+        return self.js("""
+            var item = arguments[0], face = item.querySelector('.triage-face');
+            return face.getBoundingClientRect().left - item.getBoundingClientRect().left;""", item)
+
+    def at_rest(self, item):
+        return abs(self.face_offset(item)) < 0.5 and "is-settling" not in (item.get_attribute("class") or "")
+
+    def open_sheets(self):
+        return [s.get_attribute("data-sheet") for s in self.all('[role="dialog"]') if s.is_displayed()]
+
+    def stored(self):
+        raw = self.js("return localStorage.getItem('vantage.reviews.v1')")
+        return json.loads(raw)["decisions"] if raw else {}
+
+    def wait_hidden(self, item):
+        self.wait(lambda d: not item.is_displayed(), message="the decided item hides")
+
+    def test_drag_table_with_mouse_touch_and_pen(self):
+        for kind in ("mouse", "touch", "pen"):
+            for dx, colour, icon, decision, sheet in TABLE:
+                with self.subTest(pointer=kind, dx=dx):
+                    item = self.first_item()
+                    item_id = item.get_attribute("data-id")
+                    self.drag_to(item, dx, kind=kind)
+                    self.assertEqual(self.backdrop_colour(item), colour)
+                    self.assertAlmostEqual(self.face_offset(item), dx, delta=1)
+                    icons = self.shown_icons(item)
+                    self.assertEqual([i[0] for i in icons], [icon], "exactly one icon shows")
+                    name, opacity, left, right = icons[0]
+                    width = item.size["width"]
+                    if abs(dx) < 60:
+                        # semi-transparent, on its way to opaque, still at the edge
+                        self.assertGreater(opacity, 0.3)
+                        self.assertLess(opacity, 1.0)
+                        if dx > 0:
+                            self.assertLess(left, 30)
+                        else:
+                            self.assertGreater(right, width - 30)
+                    else:
+                        # opaque, and moving with the item: just outside its edge
+                        self.assertEqual(opacity, 1.0)
+                        if dx > 0:
+                            self.assertTrue(dx - 60 < left < dx, (left, dx))
+                        else:
+                            self.assertTrue(width + dx < right < width + dx + 60, (right, dx))
+                    self.release_pointer()
+                    if decision:
+                        self.wait(lambda d: item.get_attribute("data-decision") == decision,
+                                  message="data-decision=%s" % decision)
+                        self.wait_hidden(item)
+                        self.assertEqual(self.stored()[item_id]["action"], decision)
+                    elif sheet:
+                        self.wait(lambda d: self.open_sheets() == [sheet], message="the %s sheet" % sheet)
+                        self.assertIsNone(item.get_attribute("data-decision"), "decided only on the sheet")
+                    else:
+                        self.wait(lambda d: self.at_rest(item), message="springs back")
+                        self.assertIsNone(item.get_attribute("data-decision"))
+                        self.assertEqual(self.open_sheets(), [])
+                        self.assertTrue(item.is_displayed())
+                        self.assertEqual(self.stored(), {})
+        self.assertNoConsoleErrors()
+
+    def test_tapping_the_later_sheet_dismisses_it_and_the_item_finishes_hiding(self):
+        item = self.first_item()
+        item_id = item.get_attribute("data-id")
+        self.drag_to(item, -120, release=True)
+        self.wait(lambda d: self.open_sheets() == ["later"], message="the later sheet")
+        sheet = self.css('[data-sheet="later"]')
+        # Tap the sheet outside any option: the default choice (tomorrow) applies.
+        self.actions().move_to_element_with_offset(sheet, 0, -sheet.size["height"] // 2 + 10).click().perform()
+        self.wait(lambda d: self.open_sheets() == [], message="the sheet closes")
+        self.wait_hidden(item)
+        self.assertEqual(item.get_attribute("data-decision"), "later")
+        stored = self.stored()[item_id]
+        tomorrow = datetime.date.today() + datetime.timedelta(days=1)
+        self.assertEqual(stored["until"], tomorrow.isoformat())
+
+    def test_a_later_option_sets_until(self):
+        item = self.first_item()
+        self.drag_to(item, -150, kind="touch", release=True)
+        self.wait(lambda d: self.open_sheets() == ["later"], message="the later sheet")
+        option = self.css('[data-sheet="later"] [data-until="+1m"]')
+        option.click()
+        self.wait_hidden(item)
+        until = self.stored()[item.get_attribute("data-id")]["until"]
+        self.assertRegex(until, r"^\d{4}-\d{2}-\d{2}$")
+        today = datetime.date.today()
+        self.assertGreaterEqual((datetime.date.fromisoformat(until) - today).days, 28)
+
+    def test_a_list_option_names_the_list(self):
+        item = self.first_item()
+        self.drag_to(item, -300, kind="pen", release=True)
+        self.wait(lambda d: self.open_sheets() == ["list"], message="the list sheet")
+        option = self.all('[data-sheet="list"] [data-list]')[1]
+        chosen = option.get_attribute("data-list")
+        option.click()
+        self.wait_hidden(item)
+        self.assertEqual(item.get_attribute("data-decision"), "list")
+        self.assertEqual(self.stored()[item.get_attribute("data-id")]["list"], chosen)
+
+    def test_escape_on_a_sheet_brings_the_item_back_undecided(self):
+        item = self.first_item()
+        self.drag_to(item, -300, release=True)
+        self.wait(lambda d: self.open_sheets() == ["list"], message="the list sheet")
+        self.actions().send_keys("\ue00c").perform()  # Escape
+        self.wait(lambda d: self.open_sheets() == [], message="the sheet closes")
+        self.wait(lambda d: self.at_rest(item), message="springs back")
+        self.assertIsNone(item.get_attribute("data-decision"))
+        self.assertTrue(item.is_displayed())
+
+    def test_keyboard_arrows_move_in_steps_enter_commits_escape_cancels(self):
+        item = self.first_item()
+        item_id = item.get_attribute("data-id")
+        self.js("arguments[0].focus()", item)
+        self.assertEqual(self.js("return document.activeElement"), item, "items are focusable")
+        keys = self.actions()
+        keys.send_keys("\ue014").perform()  # ArrowRight: 40 px
+        self.assertEqual(self.backdrop_colour(item), "gray")
+        self.assertAlmostEqual(self.face_offset(item), 40, delta=1)
+        keys.send_keys("\ue007").perform()  # Enter below 60 px: springs back
+        self.wait(lambda d: self.at_rest(item), message="springs back")
+        self.assertIsNone(item.get_attribute("data-decision"))
+        for expected_colour in ("gray", "green", "red"):
+            self.actions().send_keys("\ue014").perform()
+            self.wait(lambda d: self.backdrop_colour(item) == expected_colour, message=expected_colour)
+        self.actions().send_keys("\ue00c").perform()  # Escape cancels
+        self.wait(lambda d: self.at_rest(item), message="springs back")
+        for expected_colour in ("gray", "yellow", "brown"):
+            self.actions().send_keys("\ue012").perform()  # ArrowLeft
+            self.wait(lambda d: self.backdrop_colour(item) == expected_colour, message=expected_colour)
+        self.actions().send_keys("\ue007").perform()
+        self.wait(lambda d: self.open_sheets() == ["list"], message="the list sheet")
+        self.actions().send_keys("\ue007").perform()  # Enter on the focused (default) option
+        self.wait_hidden(item)
+        self.assertEqual(self.stored()[item_id]["action"], "list")
+        following = self.js("return document.activeElement")
+        self.assertEqual(following.get_attribute("data-triage"), "", "focus moves to the next item")
+        self.actions().send_keys("\ue014\ue014\ue007").perform()  # archive it from the keyboard
+        self.wait(lambda d: following.get_attribute("data-decision") == "archive", message="archived")
+
+    def test_a_vertical_drag_is_a_scroll_not_a_triage(self):
+        item = self.first_item()
+        self.drag_to(item, 6, dy=120, kind="touch", release=True)
+        self.assertIsNone(item.get_attribute("data-triage-zone"))
+        self.assertIsNone(item.get_attribute("data-decision"))
+
+    def test_a_drag_that_starts_on_a_link_does_not_follow_it(self):
+        self.open(self.page_url())
+        links = [a for a in self.all("[data-triage] a[href]") if a.is_displayed()]
+        if not links:
+            self.skipTest("no link inside a reviewable item on this page")
+        link = links[0]
+        before = self.driver.current_url
+        x, y = self.js("var r = arguments[0].getBoundingClientRect(); return [r.left + 2, r.top + r.height / 2];", link)
+        self.pointer_down(x, y)
+        for i in range(1, 6):
+            self.pointer_move(x + 20 * i, y)
+        self.frames()
+        self.release_pointer()
+        item = self.js("return arguments[0].closest('[data-triage]')", link)
+        self.wait(lambda d: item.get_attribute("data-decision") == "archive", message="archived")
+        self.assertEqual(self.driver.current_url, before)
+
+    def test_decisions_persist_and_undo_brings_an_item_back(self):
+        item = self.first_item()
+        item_id = item.get_attribute("data-id")
+        self.drag_to(item, 120, release=True)
+        self.wait_hidden(item)
+        self.open(self.page_url(), fresh=False)
+        again = self.css('[data-triage][data-id="%s"]' % item_id)
+        self.assertEqual(again.get_attribute("data-decision"), "archive")
+        self.assertFalse(again.is_displayed(), "a decided item stays out of the way")
+        one = self.js("try { return new Intl.NumberFormat(document.documentElement.lang).format(1); }"
+                      " catch (e) { return '1'; }")
+        self.assertEqual(self.css("[data-review-count]").text, one, "the count, in the page's digits")
+        self.css("[data-review-undo]").click()
+        self.wait(lambda d: again.is_displayed(), message="undo brings it back")
+        self.assertIsNone(again.get_attribute("data-decision"))
+        self.assertEqual(self.stored(), {})
+        # and it can be triaged again
+        self.drag_to(again, 300, release=True)
+        self.wait(lambda d: again.get_attribute("data-decision") == "delete", message="deleted")
+
+    def test_download_writes_a_reviews_file_in_the_data_format(self):
+        self.open(self.page_url())
+        download = self.css("[data-review-download]")
+        self.assertFalse(download.is_enabled(), "nothing to download yet")
+        items = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()][:3]
+        ids = [i.get_attribute("data-id") for i in items]
+        self.drag_to(items[0], 100, release=True)
+        self.wait_hidden(items[0])
+        self.drag_to(items[1], -100, release=True)
+        self.wait(lambda d: self.open_sheets() == ["later"], message="the later sheet")
+        self.css('[data-sheet="later"] [data-until="+1d"]').click()
+        self.wait_hidden(items[1])
+        self.drag_to(items[2], -300, release=True)
+        self.wait(lambda d: self.open_sheets() == ["list"], message="the list sheet")
+        self.css('[data-sheet="list"] [data-list]').click()
+        self.wait_hidden(items[2])
+        # The reviewer's name is required first.
+        download.click()
+        self.assertEqual(self.js("return document.activeElement.hasAttribute('data-reviewer')"), True)
+        self.assertEqual(list(self.downloads.glob("*.json")), [])
+        self.css("[data-reviewer]").send_keys("Board review, May")
+        download.click()
+        self.wait(lambda d: list(self.downloads.glob("*.json")), message="the download")
+        path = list(self.downloads.glob("*.json"))[0]
+        time.sleep(0.2)
+        document = json.loads(path.read_text(encoding="utf-8"))
+        path.unlink()
+        self.assertEqual(list(document), ["reviewer", "exportedAt", "decisions"])
+        self.assertEqual(document["reviewer"], "Board review, May")
+        instant = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"
+        self.assertRegex(document["exportedAt"], instant)
+        decisions = document["decisions"]
+        self.assertEqual([d["item"] for d in decisions], ids)
+        self.assertEqual([d["action"] for d in decisions], ["archive", "later", "list"])
+        self.assertEqual(list(decisions[0]), ["item", "action", "at"])
+        self.assertEqual(list(decisions[1]), ["item", "action", "until", "at"])
+        self.assertEqual(list(decisions[2]), ["item", "action", "list", "at"])
+        self.assertRegex(decisions[1]["until"], r"^\d{4}-\d{2}-\d{2}$")
+        for d in decisions:
+            self.assertRegex(d["at"], instant)
+        self.assertNoConsoleErrors()
+
+    def test_no_serious_accessibility_violations_while_a_sheet_is_open(self):
+        item = self.first_item()
+        self.assertAccessible()
+        self.drag_to(item, -100, release=True)
+        self.wait(lambda d: self.open_sheets() == ["later"], message="the later sheet")
+        self.assertAccessible()
+
+
+class TriageMotion(BrowserTest):
+    """Without the reduced-motion preference the item animates out; with it
+    (the subclass below) the same decision happens without any transition."""
+
+    expect_transitions = True
+
+    def page_url(self):
+        return fixture_url("review.html")
+
+    def test_motion_follows_the_preference(self):
+        self.open(self.page_url())
+        self.assertEqual(self.js("return matchMedia('(prefers-reduced-motion: reduce)').matches"),
+                         self.reduced_motion)
+        self.js("window.__transitions = 0;"
+                "document.addEventListener('transitionrun', function () { window.__transitions++; }, true);")
+        item = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()][0]
+        self.drag_to(item, 100, release=True)
+        self.wait(lambda d: not item.is_displayed(), message="the item hides")
+        self.assertEqual(item.get_attribute("data-decision"), "archive")
+        count = self.js("return window.__transitions")
+        if self.expect_transitions:
+            self.assertGreater(count, 0)
+        else:
+            self.assertEqual(count, 0)
+
+
+class TriageWithReducedMotion(TriageMotion):
+    reduced_motion = True
+    expect_transitions = False
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,198 @@
+/* Vantage first visits: the coach marks of the Home and Idea detail screens
+ * and the opening screens of the index. Each shows once per browser: a flag in
+ * localStorage ("vantage.seen.NAME") remembers it was dismissed. Every word
+ * they show is in the page (rendered from the string catalog).
+ *
+ * Coach marks: template#coach-NAME whose first element is a <dialog> with
+ * steps [data-coach-step] (optional data-target: a CSS selector of what the
+ * step is about, which gets a spotlight), [data-coach-spot], a bubble
+ * [data-coach-bubble], [data-coach-next] and [data-coach-finish] ("OK, Got
+ * it!" / "Done", on the last step). A template with data-coach-auto shows on
+ * load; the others show on "vantage:overlay-open" for their screen (detail.js).
+ *
+ * Opening screens: template#opening, a <dialog> with [data-opening-viewport]
+ * holding [data-opening-track] of [data-opening-panel]s (swipe, drag or arrow
+ * keys), optional [data-opening-dot]s, [data-opening-next] and
+ * [data-opening-start] (the last panel's button, which sets the flag). */
+(function () {
+  'use strict';
+
+  var PREFIX = 'vantage.seen.';
+  var SWIPE = 50;
+  var motion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+
+  function seen(name) {
+    try { return window.localStorage.getItem(PREFIX + name) === '1'; } catch (e) { return false; }
+  }
+
+  function remember(name) {
+    try { window.localStorage.setItem(PREFIX + name, '1'); } catch (e) { /* shows again next time */ }
+  }
+
+  function rtl() { return getComputedStyle(document.documentElement).direction === 'rtl'; }
+
+  function cloneTemplate(id) {
+    var template = document.getElementById(id);
+    return template && template.content.firstElementChild ? template.content.firstElementChild.cloneNode(true) : null;
+  }
+
+  function anyOpen() { return !!document.querySelector('dialog[data-first-visit]'); }
+
+  /* ---- coach marks ---- */
+
+  function coach(name) {
+    if (seen(name) || anyOpen()) return null;
+    var dialog = cloneTemplate('coach-' + name);
+    if (!dialog) return null;
+    var steps = Array.prototype.slice.call(dialog.querySelectorAll('[data-coach-step]'));
+    var spot = dialog.querySelector('[data-coach-spot]');
+    var bubble = dialog.querySelector('[data-coach-bubble]');
+    var next = dialog.querySelector('[data-coach-next]');
+    var finish = dialog.querySelector('[data-coach-finish]');
+    if (!steps.length || !bubble || !finish) return null;
+    var at = 0;
+
+    function place() {
+      steps.forEach(function (step, i) { step.hidden = i !== at; });
+      var last = at === steps.length - 1;
+      if (next) next.hidden = last;
+      finish.hidden = !last;
+      var selector = steps[at].getAttribute('data-target');
+      var target = selector ? document.querySelector(selector) : null;
+      var rect = target ? target.getBoundingClientRect() : null;
+      var room = window.innerHeight;
+      if (rect && rect.width > 0 && rect.height > 0) {
+        var pad = 6;
+        spot.hidden = false;
+        spot.style.left = (rect.left - pad) + 'px';
+        spot.style.top = (rect.top - pad) + 'px';
+        spot.style.width = (rect.width + 2 * pad) + 'px';
+        spot.style.height = (rect.height + 2 * pad) + 'px';
+        if (rect.bottom + 16 + bubble.offsetHeight < room) {
+          bubble.style.top = (rect.bottom + pad + 12) + 'px';
+          bubble.style.bottom = '';
+        } else {
+          bubble.style.top = '';
+          bubble.style.bottom = Math.max(8, room - rect.top + pad + 12) + 'px';
+        }
+      } else {
+        spot.hidden = true;
+        bubble.style.top = Math.max(8, (room - bubble.offsetHeight) / 2) + 'px';
+        bubble.style.bottom = '';
+      }
+      (last ? finish : next).focus();
+    }
+
+    function done() {
+      remember(name);
+      window.removeEventListener('resize', place);
+      if (dialog.open) dialog.close();
+      dialog.remove();
+    }
+
+    if (next) next.addEventListener('click', function () { at = Math.min(at + 1, steps.length - 1); place(); });
+    finish.addEventListener('click', done);
+    dialog.addEventListener('cancel', function (e) { e.preventDefault(); done(); });
+    dialog.setAttribute('data-first-visit', name);
+    document.body.appendChild(dialog);
+    dialog.showModal();
+    window.addEventListener('resize', place);
+    place();
+    return dialog;
+  }
+
+  /* ---- opening screens ---- */
+
+  function opening() {
+    if (seen('opening') || anyOpen()) return null;
+    var dialog = cloneTemplate('opening');
+    if (!dialog) return null;
+    var viewport = dialog.querySelector('[data-opening-viewport]');
+    var track = dialog.querySelector('[data-opening-track]');
+    var panels = Array.prototype.slice.call(dialog.querySelectorAll('[data-opening-panel]'));
+    var dots = Array.prototype.slice.call(dialog.querySelectorAll('[data-opening-dot]'));
+    var next = dialog.querySelector('[data-opening-next]');
+    var start = dialog.querySelector('[data-opening-start]');
+    if (!viewport || !track || !panels.length || !start) return null;
+    var at = 0;
+    var drag = null;
+
+    function offset(extra) {
+      var sign = rtl() ? 1 : -1;
+      track.style.transform = 'translateX(calc(' + (sign * at * 100) + '% + ' + (extra || 0) + 'px))';
+    }
+
+    function go(index) {
+      at = Math.max(0, Math.min(panels.length - 1, index));
+      if (!(motion && motion.matches)) track.classList.add('is-paging');
+      offset(0);
+      panels.forEach(function (panel, i) {
+        panel.inert = i !== at;
+        if (i === at) panel.removeAttribute('aria-hidden');
+        else panel.setAttribute('aria-hidden', 'true');
+      });
+      dots.forEach(function (dot, i) {
+        if (i === at) dot.setAttribute('aria-current', 'step');
+        else dot.removeAttribute('aria-current');
+      });
+      var last = at === panels.length - 1;
+      if (next) next.hidden = last;
+      start.hidden = !last;
+      (last ? start : next || start).focus();
+      dialog.setAttribute('data-panel', String(at + 1));
+    }
+
+    function done() {
+      remember('opening');
+      if (dialog.open) dialog.close();
+      dialog.remove();
+    }
+
+    viewport.addEventListener('pointerdown', function (e) {
+      if (e.pointerType === 'mouse' && e.button !== 0) return;
+      drag = { id: e.pointerId, x0: e.clientX, moved: false };
+      viewport.setPointerCapture(e.pointerId);
+      track.classList.remove('is-paging');
+    });
+    viewport.addEventListener('pointermove', function (e) {
+      if (!drag || e.pointerId !== drag.id) return;
+      drag.moved = true;
+      offset(e.clientX - drag.x0);
+    });
+    function end(e) {
+      if (!drag || e.pointerId !== drag.id) return;
+      var dx = e.clientX - drag.x0;
+      drag = null;
+      if (Math.abs(dx) < SWIPE) { go(at); return; }
+      var forward = (dx < 0) !== rtl();
+      go(at + (forward ? 1 : -1));
+    }
+    viewport.addEventListener('pointerup', end);
+    viewport.addEventListener('pointercancel', end);
+    dialog.addEventListener('keydown', function (e) {
+      if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+      e.preventDefault();
+      var forward = (e.key === 'ArrowRight') !== rtl();
+      go(at + (forward ? 1 : -1));
+    });
+    if (next) next.addEventListener('click', function () { go(at + 1); });
+    start.addEventListener('click', done);
+    dialog.addEventListener('cancel', function (e) { e.preventDefault(); done(); });
+    dialog.setAttribute('data-first-visit', 'opening');
+    document.body.appendChild(dialog);
+    dialog.showModal();
+    go(0);
+    return dialog;
+  }
+
+  document.addEventListener('vantage:overlay-open', function (e) {
+    if (e.detail && e.detail.screen) coach(e.detail.screen);
+  });
+
+  if (!opening()) {
+    var auto = document.querySelector('template[data-coach-auto][id^="coach-"]');
+    if (auto) coach(auto.id.slice('coach-'.length));
+  }
+
+  window.VantageCoach = { show: coach, opening: opening };
+}());

@@ -1,0 +1,317 @@
+/* Vantage idea detail: with scripts, an idea of a list opens as an overlay
+ * (without them, the entry is a `:target` screen: OUTPUT.md, "Idea detail").
+ *   swipe left / right (or the arrow keys)  next / previous idea of the list,
+ *                                           following the data-step links, so
+ *                                           across pages too
+ *   swipe up (ArrowUp)                      opens the full detail (<details>)
+ *   swipe down (ArrowDown)                  back to the summary; with the
+ *                                           summary showing, closes
+ *   Escape, the close button                back to the list, same scroll
+ * In right-to-left pages the horizontal directions are mirrored.
+ *
+ * Page hooks: entries `[id^="idea-"][data-id]` (not [data-triage]) whose
+ * links `[data-step=prev|next]` name the neighbours; template#idea-overlay,
+ * whose first element is a <dialog> holding [data-overlay-body] (the entry's
+ * content moves there while it is open) and [data-overlay-close]. Fires
+ * "vantage:overlay-open" (detail.screen = "idea") on document when it opens. */
+(function () {
+  'use strict';
+
+  var template = document.getElementById('idea-overlay');
+  if (!template) return;
+
+  var SLOP = 10;
+  var PAGE = 60;
+  var REVEAL = 50;
+  var motion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+  var dialog = template.content.firstElementChild.cloneNode(true);
+  var body = dialog.querySelector('[data-overlay-body]');
+  document.body.appendChild(dialog);
+  body.tabIndex = -1;
+
+  var current = null;
+  var pushed = false;
+  var ignorePop = false;
+  var listScroll = 0;
+  var drag = null;
+  var swallowClick = false;
+  var clearing = false;
+
+  function reduced() { return !!(motion && motion.matches); }
+  function rtl() { return getComputedStyle(document.documentElement).direction === 'rtl'; }
+
+  function entryById(id) {
+    var el = id ? document.getElementById(id) : null;
+    return el && el.id.indexOf('idea-') === 0 && el.hasAttribute('data-id') && !el.hasAttribute('data-triage') ? el : null;
+  }
+
+  function entryForHash(hash) {
+    if (!hash || hash.length < 2) return null;
+    try { return entryById(decodeURIComponent(hash.slice(1))); } catch (e) { return null; }
+  }
+
+  /** The hash a link points to when it stays on this page, else null. */
+  function samePageHash(link) {
+    if (!link.hasAttribute('href')) return null;
+    var url = new URL(link.href, window.location.href);
+    var here = window.location;
+    if (url.protocol !== here.protocol || url.host !== here.host || url.pathname !== here.pathname || url.search !== here.search) return null;
+    return url.hash || null;
+  }
+
+  function restore() {
+    if (!current) return;
+    while (body.firstChild) current.appendChild(body.firstChild);
+    current.removeAttribute('data-overlay-open');
+    current.style.minHeight = '';
+    current = null;
+  }
+
+  function show(entry) {
+    restore();
+    current = entry;
+    // Keep the entry's place in the list so that nothing under the overlay moves.
+    entry.style.minHeight = entry.offsetHeight + 'px';
+    while (entry.firstChild) body.appendChild(entry.firstChild);
+    entry.setAttribute('data-overlay-open', '');
+    body.scrollTop = 0;
+  }
+
+  function open(entry, historyMode) {
+    var wasOpen = !!current;
+    if (!wasOpen) listScroll = window.scrollY;
+    show(entry);
+    if (!dialog.open) dialog.showModal();
+    if (historyMode === 'push') {
+      history.pushState({ idea: entry.id }, '', '#' + entry.id);
+      pushed = true;
+    } else if (historyMode === 'replace') {
+      history.replaceState({ idea: entry.id }, '', '#' + entry.id);
+    }
+    body.focus({ preventScroll: true });
+    if (!wasOpen) document.dispatchEvent(new CustomEvent('vantage:overlay-open', { detail: { screen: 'idea', dialog: dialog } }));
+  }
+
+  function close(fromHistory) {
+    if (!current) return;
+    var entry = current;
+    restore();
+    if (dialog.open) dialog.close();
+    if (!fromHistory) {
+      if (pushed) {
+        ignorePop = true;
+        history.back();
+      } else {
+        history.replaceState(null, '', window.location.pathname + window.location.search);
+      }
+    }
+    pushed = false;
+    window.scrollTo(0, listScroll);
+    var focusable = entry.querySelector('a[href], button, summary');
+    if (focusable) focusable.focus({ preventScroll: true });
+  }
+
+  function settle(done) {
+    if (reduced()) { done(); return; }
+    var finished = false;
+    function finish() {
+      if (finished) return;
+      finished = true;
+      body.removeEventListener('transitionend', onEnd);
+      done();
+    }
+    function onEnd(e) { if (e.target === body) finish(); }
+    body.addEventListener('transitionend', onEnd);
+    window.setTimeout(finish, 400);
+  }
+
+  function moveBack() {
+    body.classList.add('is-paging');
+    body.style.transform = '';
+    settle(function () { body.classList.remove('is-paging'); });
+  }
+
+  /** Goes to the previous or next idea; returns false when there is none. */
+  function step(which) {
+    var link = body.querySelector('[data-step="' + which + '"]');
+    if (!link) { moveBack(); return false; }
+    var hash = samePageHash(link);
+    var target = hash ? entryForHash(hash) : null;
+    if (!target) {
+      // On another page of the list: that page opens the overlay from the fragment.
+      window.location.assign(link.href);
+      return true;
+    }
+    var away = (which === 'next') !== rtl() ? -1 : 1;
+    body.classList.add('is-paging', 'is-entering');
+    body.style.transform = 'translateX(' + (away * 40) + '%)';
+    settle(function () {
+      body.classList.remove('is-paging');
+      open(target, 'replace');
+      body.style.transform = 'translateX(' + (-away * 40) + '%)';
+      void body.offsetWidth; // start the entry from the other side
+      body.classList.add('is-paging');
+      body.classList.remove('is-entering');
+      body.style.transform = '';
+      settle(function () { body.classList.remove('is-paging'); });
+    });
+    return true;
+  }
+
+  function details(openIt) {
+    var el = body.querySelector('details');
+    if (!el) return false;
+    if (el.open === openIt) return false;
+    el.open = openIt;
+    return true;
+  }
+
+  /* ---- pointer gestures on the overlay ---- */
+
+  body.addEventListener('pointerdown', function (e) {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    swallowClick = false;
+    drag = { id: e.pointerId, x0: e.clientX, y0: e.clientY, axis: null };
+  });
+
+  body.addEventListener('pointermove', function (e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    var dx = e.clientX - drag.x0;
+    var dy = e.clientY - drag.y0;
+    if (!drag.axis) {
+      if (Math.max(Math.abs(dx), Math.abs(dy)) <= SLOP) return;
+      drag.axis = Math.abs(dx) > Math.abs(dy) ? 'x' : 'y';
+      body.setPointerCapture(e.pointerId);
+    }
+    e.preventDefault();
+    body.style.transform = drag.axis === 'x' ? 'translateX(' + dx + 'px)' : 'translateY(' + dy / 3 + 'px)';
+  });
+
+  function endDrag(e, cancelled) {
+    if (!drag || e.pointerId !== drag.id) return;
+    var d = drag;
+    drag = null;
+    if (!d.axis) return;
+    swallowClick = true;
+    var dx = e.clientX - d.x0;
+    var dy = e.clientY - d.y0;
+    if (cancelled) { moveBack(); return; }
+    if (d.axis === 'x' && Math.abs(dx) >= PAGE) {
+      var forward = (dx < 0) !== rtl();
+      step(forward ? 'next' : 'prev');
+      return;
+    }
+    moveBack();
+    if (d.axis === 'y' && dy <= -REVEAL) details(true);
+    else if (d.axis === 'y' && dy >= REVEAL && !details(false)) close(false);
+  }
+
+  body.addEventListener('pointerup', function (e) { endDrag(e, false); });
+  body.addEventListener('pointercancel', function (e) { endDrag(e, true); });
+
+  dialog.addEventListener('click', function (e) {
+    if (swallowClick) {
+      swallowClick = false;
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
+    if (e.target.closest('[data-overlay-close]')) { e.preventDefault(); close(false); return; }
+    var link = e.target.closest('a[href]');
+    if (!link) return;
+    var stepName = link.getAttribute('data-step');
+    if (stepName) { e.preventDefault(); step(stepName); return; }
+    var hash = samePageHash(link);
+    if (hash) {
+      // Any other link within this page (the summary card, "back to the list"): the list.
+      e.preventDefault();
+      if (!entryForHash(hash)) close(false);
+    }
+  });
+
+  // On the document, not the dialog: after a page load focus may still be on <body>.
+  document.addEventListener('keydown', function (e) {
+    if (!current || e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    if (document.querySelector('dialog[data-first-visit]')) return; // a coach mark is on top
+    var handled = true;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      var forward = (e.key === 'ArrowRight') !== rtl();
+      step(forward ? 'next' : 'prev');
+    } else if (e.key === 'ArrowUp') {
+      handled = details(true);
+    } else if (e.key === 'ArrowDown') {
+      handled = details(false);
+    } else if (e.key === 'Escape') {
+      close(false);
+    } else {
+      handled = false;
+    }
+    if (handled) e.preventDefault();
+  });
+
+  dialog.addEventListener('cancel', function (e) {
+    e.preventDefault();
+    close(false);
+  });
+  dialog.addEventListener('close', function () { if (current) close(false); });
+
+  /* ---- opening: taps on the list, the address, history ---- */
+
+  document.addEventListener('click', function (e) {
+    if (current || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    var link = e.target.closest && e.target.closest('a[href]');
+    if (!link || dialog.contains(link)) return;
+    var target = entryForHash(samePageHash(link));
+    if (!target) return;
+    e.preventDefault();
+    open(target, 'push');
+  });
+
+  window.addEventListener('popstate', function () {
+    if (clearing) return;
+    if (ignorePop) {
+      ignorePop = false;
+      window.scrollTo(0, listScroll);
+      return;
+    }
+    var target = entryForHash(window.location.hash);
+    if (target === current) return;
+    if (target) {
+      pushed = false;
+      open(target, null);
+      clearTarget();
+    } else if (current) {
+      close(true);
+    }
+  });
+
+  /** With scripts the overlay stands in for :target; a :target entry would stay a
+   *  full-screen screen once the overlay closes, so the target is cleared. Chrome
+   *  applies the address's fragment when loading finishes, hence again on load. */
+  function clearTarget() {
+    if (!document.querySelector(':target')) return;
+    var y = window.scrollY;
+    var state = history.state;
+    var url = window.location.href;
+    clearing = true;
+    try {
+      window.location.replace('#');
+      history.replaceState(state, '', url);
+    } finally {
+      clearing = false;
+    }
+    window.scrollTo(0, y);
+  }
+
+  var initial = entryForHash(window.location.hash);
+  if (initial) {
+    initial.scrollIntoView({ block: 'center' });
+    open(initial, 'replace');
+    clearTarget();
+    window.addEventListener('load', function () { window.requestAnimationFrame(clearTarget); });
+  }
+  window.addEventListener('pageshow', function (e) { if (e.persisted) clearTarget(); });
+  window.addEventListener('hashchange', function () { if (current) clearTarget(); });
+
+  window.VantageDetail = { open: function (id) { var e = entryById(id); if (e) open(e, 'push'); }, close: function () { close(false); } };
+}());

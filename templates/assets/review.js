@@ -1,0 +1,201 @@
+/* Vantage review decisions: kept in localStorage and downloaded as a reviews
+ * file in the format of DATA.md ("Reviews"), which `vantage build` imports
+ * from content/reviews/. Plain script, no network; every label it shows comes
+ * from the page (the review bar rendered by the templates).
+ *
+ * Page hooks:
+ *   [data-triage][data-id]   reviewable items (triage.js drags them)
+ *   [data-review-bar]        toolbar, `hidden` until this script runs; inside it:
+ *     [data-reviewer]        text input: the reviewer's name (required to download)
+ *     [data-review-count]    the number of decisions kept in this browser
+ *     [data-review-undo]     forgets the most recent decision
+ *     [data-review-download] downloads the reviews file
+ * API: window.VantageReview = { decide, undo, get, exportDocument, download }.
+ * Events on the item: "vantage:triage-reset" when an undo brings it back. */
+(function () {
+  'use strict';
+
+  var KEY = 'vantage.reviews.v1';
+  var ACTIONS = { archive: true, delete: true, later: true, list: true };
+  var memory = null; // used when storage is unavailable (some file:// setups)
+
+  function load() {
+    try {
+      var raw = window.localStorage.getItem(KEY);
+      if (raw) {
+        var state = JSON.parse(raw);
+        if (state && typeof state === 'object' && state.decisions && typeof state.decisions === 'object') {
+          return state;
+        }
+      }
+    } catch (e) { /* unreadable or blocked storage: start empty */ }
+    return memory || { reviewer: '', next: 1, decisions: {} };
+  }
+
+  function save(state) {
+    memory = state;
+    try { window.localStorage.setItem(KEY, JSON.stringify(state)); } catch (e) { /* memory only */ }
+  }
+
+  /** An instant as DATA.md wants it: ISO 8601, whole seconds, `Z`. */
+  function instant(date) {
+    return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  function itemsWithId(id) {
+    var all = document.querySelectorAll('[data-triage][data-id]');
+    var found = [];
+    for (var i = 0; i < all.length; i++) {
+      if (all[i].getAttribute('data-id') === id) found.push(all[i]);
+    }
+    return found;
+  }
+
+  /** Records a decision; `source` is the item the gesture decided (it hides itself). */
+  function decide(id, action, extra, source) {
+    if (!ACTIONS[action]) throw new Error('unknown review action ' + action);
+    extra = extra || {};
+    if (action === 'later' && !extra.until) throw new Error('a later decision needs until');
+    if (action === 'list' && !extra.list) throw new Error('a list decision needs list');
+    var state = load();
+    var entry = { action: action, at: instant(new Date()), seq: state.next || 1 };
+    if (action === 'later') entry.until = extra.until;
+    if (action === 'list') entry.list = extra.list;
+    state.next = entry.seq + 1;
+    state.decisions[id] = entry;
+    save(state);
+    itemsWithId(id).forEach(function (item) {
+      item.setAttribute('data-decision', action);
+      if (item !== source) item.hidden = true;
+    });
+    refreshBar();
+    return entry;
+  }
+
+  /** Forgets the most recent decision and brings its items back. */
+  function undo() {
+    var state = load();
+    var latest = null;
+    Object.keys(state.decisions).forEach(function (id) {
+      if (!latest || state.decisions[id].seq > state.decisions[latest].seq) latest = id;
+    });
+    if (latest === null) return null;
+    delete state.decisions[latest];
+    save(state);
+    var items = itemsWithId(latest);
+    items.forEach(function (item) {
+      item.removeAttribute('data-decision');
+      item.hidden = false;
+      item.dispatchEvent(new CustomEvent('vantage:triage-reset', { bubbles: true }));
+    });
+    if (items.length) items[0].focus();
+    refreshBar();
+    return latest;
+  }
+
+  function get(id) {
+    var entry = load().decisions[id];
+    return entry ? entry.action : null;
+  }
+
+  /** The reviews file (DATA.md): decisions in the order they were made. */
+  function exportDocument() {
+    var state = load();
+    var ids = Object.keys(state.decisions).sort(function (a, b) {
+      return state.decisions[a].seq - state.decisions[b].seq;
+    });
+    return {
+      reviewer: state.reviewer || '',
+      exportedAt: instant(new Date()),
+      decisions: ids.map(function (id) {
+        var d = state.decisions[id];
+        var out = { item: id, action: d.action };
+        if (d.action === 'later') out.until = d.until;
+        if (d.action === 'list') out.list = d.list;
+        out.at = d.at;
+        return out;
+      })
+    };
+  }
+
+  function fileName(doc) {
+    var who = doc.reviewer.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'review';
+    return 'reviews-' + who + '-' + doc.exportedAt.replace(/[-:]/g, '').replace('T', '-') + '.json';
+  }
+
+  /** Saves the reviews file through the browser's download. */
+  function download() {
+    var doc = exportDocument();
+    var input = document.querySelector('[data-review-bar] [data-reviewer]');
+    if (!doc.reviewer && input) {
+      input.focus();
+      if (input.reportValidity) input.reportValidity();
+      return null;
+    }
+    var blob = new Blob([JSON.stringify(doc, null, 2) + '\n'], { type: 'application/json' });
+    var link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = fileName(doc);
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
+    return doc;
+  }
+
+  function formatCount(n) {
+    try { return new Intl.NumberFormat(document.documentElement.lang || undefined).format(n); } catch (e) { return String(n); }
+  }
+
+  function refreshBar() {
+    var bar = document.querySelector('[data-review-bar]');
+    if (!bar) return;
+    var count = Object.keys(load().decisions).length;
+    var output = bar.querySelector('[data-review-count]');
+    if (output) output.textContent = formatCount(count);
+    var undoButton = bar.querySelector('[data-review-undo]');
+    if (undoButton) undoButton.disabled = count === 0;
+    var downloadButton = bar.querySelector('[data-review-download]');
+    if (downloadButton) downloadButton.disabled = count === 0;
+  }
+
+  function setUpBar() {
+    var bar = document.querySelector('[data-review-bar]');
+    if (!bar) return;
+    var input = bar.querySelector('[data-reviewer]');
+    if (input) {
+      input.required = true;
+      input.value = load().reviewer || '';
+      input.addEventListener('input', function () {
+        var state = load();
+        state.reviewer = input.value.trim();
+        save(state);
+      });
+    }
+    var undoButton = bar.querySelector('[data-review-undo]');
+    if (undoButton) undoButton.addEventListener('click', undo);
+    var downloadButton = bar.querySelector('[data-review-download]');
+    if (downloadButton) downloadButton.addEventListener('click', download);
+    bar.hidden = false;
+    refreshBar();
+  }
+
+  /** Items decided earlier (on any page of this site) stay out of the way. */
+  function applyStored() {
+    var decisions = load().decisions;
+    var items = document.querySelectorAll('[data-triage][data-id]');
+    for (var i = 0; i < items.length; i++) {
+      var d = decisions[items[i].getAttribute('data-id')];
+      if (d) {
+        items[i].setAttribute('data-decision', d.action);
+        items[i].hidden = true;
+      }
+    }
+  }
+
+  window.VantageReview = { decide: decide, undo: undo, get: get, exportDocument: exportDocument, download: download };
+  applyStored();
+  setUpBar();
+}());

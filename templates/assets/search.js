@@ -1,0 +1,157 @@
+/* Vantage search: results as the viewer types, from the viewer's own index
+ * only, with accents and case folded. Works from file://, where a page cannot
+ * fetch() a JSON file, so the index comes in with the page:
+ *   window.VANTAGE_SEARCH     set by the viewer's search-index.js
+ *                             (<script src="search-index.js">), or
+ *   script#search-index       type="application/json", in the page.
+ * Index: {"version": 1, "ideas": [{id, text, by?, new, url}],
+ *         "quotes": [{id, text, by, heard: [names], when, url}]}, URLs relative
+ * to the viewer's folder (where the search page is).
+ *
+ * Page hooks: form[role=search] with input[type=search]; [data-search-results]
+ * (the list the results go into); template#search-result whose first element
+ * is one result, with [data-slot=link] (an <a>), [data-slot=text],
+ * [data-slot=by], [data-slot=kind] and data-label-idea / data-label-quote on
+ * the template for the kind labels; [data-search-empty] (no match);
+ * [data-search-noscript] (hidden once this script runs). Enter blurs the field
+ * (dismissing a phone's keyboard); Cancel is a link home in the page. */
+(function () {
+  'use strict';
+
+  function fold(text) {
+    return String(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  }
+
+  /** Folds `text` keeping, for every folded UTF-16 unit, where it came from. */
+  function foldWithMap(text) {
+    var folded = '';
+    var origin = [];
+    for (var i = 0; i < text.length;) {
+      var ch = String.fromCodePoint(text.codePointAt(i));
+      var f = fold(ch);
+      for (var k = 0; k < f.length; k++) { folded += f[k]; origin.push(i); }
+      i += ch.length;
+    }
+    origin.push(text.length);
+    return { text: folded, origin: origin };
+  }
+
+  function terms(query) {
+    return fold(query).split(/\s+/).filter(function (t) { return t.length > 0; });
+  }
+
+  function readIndex() {
+    if (window.VANTAGE_SEARCH && typeof window.VANTAGE_SEARCH === 'object') return window.VANTAGE_SEARCH;
+    var embedded = document.getElementById('search-index');
+    if (embedded) {
+      try { return JSON.parse(embedded.textContent); } catch (e) { /* fall through: no index */ }
+    }
+    return null;
+  }
+
+  /** Flattens the index into entries with one folded haystack each. */
+  function entries(index) {
+    var out = [];
+    (index.ideas || []).forEach(function (idea) {
+      out.push({ kind: 'idea', id: idea.id, text: idea.text, by: idea.by || '', url: idea.url,
+        haystack: fold([idea.text, idea.by || ''].join('\n')) });
+    });
+    (index.quotes || []).forEach(function (quote) {
+      var heard = (quote.heard || []).join('\n');
+      out.push({ kind: 'quote', id: quote.id, text: quote.text, by: quote.by || '', url: quote.url,
+        haystack: fold([quote.text, quote.by || '', heard].join('\n')) });
+    });
+    return out;
+  }
+
+  /** Writes `text` into `slot` with every occurrence of the terms marked. */
+  function fillMarked(slot, text, wanted) {
+    slot.textContent = '';
+    var mapped = foldWithMap(text);
+    var marks = [];
+    wanted.forEach(function (term) {
+      var from = 0;
+      var at;
+      while ((at = mapped.text.indexOf(term, from)) !== -1) {
+        marks.push([mapped.origin[at], mapped.origin[at + term.length]]);
+        from = at + term.length;
+      }
+    });
+    marks.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
+    var cursor = 0;
+    marks.forEach(function (range) {
+      if (range[0] < cursor) return; // overlaps an earlier mark
+      slot.appendChild(document.createTextNode(text.slice(cursor, range[0])));
+      var mark = document.createElement('mark');
+      mark.textContent = text.slice(range[0], range[1]);
+      slot.appendChild(mark);
+      cursor = range[1];
+    });
+    slot.appendChild(document.createTextNode(text.slice(cursor)));
+  }
+
+  function start() {
+    var form = document.querySelector('form[role="search"]');
+    var input = form && form.querySelector('input[type="search"]');
+    var results = document.querySelector('[data-search-results]');
+    var template = document.getElementById('search-result');
+    var index = readIndex();
+    if (!input || !results || !template || !index) return;
+    var all = entries(index);
+    var empty = document.querySelector('[data-search-empty]');
+    var noscript = document.querySelector('[data-search-noscript]');
+    if (noscript) noscript.hidden = true;
+    var labels = { idea: template.getAttribute('data-label-idea') || '', quote: template.getAttribute('data-label-quote') || '' };
+
+    function show() {
+      var wanted = terms(input.value);
+      results.textContent = '';
+      if (!wanted.length) {
+        if (empty) empty.hidden = true;
+        return;
+      }
+      var found = all.filter(function (entry) {
+        return wanted.every(function (term) { return entry.haystack.indexOf(term) !== -1; });
+      });
+      var fragment = document.createDocumentFragment();
+      found.forEach(function (entry) {
+        var node = template.content.firstElementChild.cloneNode(true);
+        node.setAttribute('data-id', entry.id);
+        node.setAttribute('data-kind', entry.kind);
+        var link = node.querySelector('[data-slot="link"]');
+        if (link) link.setAttribute('href', entry.url);
+        var text = node.querySelector('[data-slot="text"]');
+        if (text) fillMarked(text, entry.text, wanted);
+        var by = node.querySelector('[data-slot="by"]');
+        if (by) {
+          if (entry.by) fillMarked(by, entry.by, wanted);
+          else by.remove();
+        }
+        var kind = node.querySelector('[data-slot="kind"]');
+        if (kind) kind.textContent = labels[entry.kind];
+        fragment.appendChild(node);
+      });
+      results.appendChild(fragment);
+      if (empty) empty.hidden = found.length > 0;
+    }
+
+    input.addEventListener('input', show);
+    input.addEventListener('search', show); // the field's own clear button
+    input.addEventListener('keydown', function (e) {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        input.blur();
+      }
+    });
+    form.addEventListener('submit', function (e) {
+      e.preventDefault();
+      input.blur();
+    });
+    var query = new URLSearchParams(window.location.search).get('q');
+    if (query) input.value = query;
+    show();
+  }
+
+  window.VantageSearch = { fold: fold };
+  start();
+}());
