@@ -7,9 +7,12 @@ import Template
 /// sees it, never on a page that would show everyone's quotes).
 ///
 /// ```
-/// review/ideas.html, ideas-2.html, …              kind review-ideas
-/// <viewer>/review/quotes.html, quotes-2.html, …   kind review-quotes
+/// review/ideas.html, ideas-2.html, …              kind reviews (site-wide)
+/// <viewer>/review/quotes.html, quotes-2.html, …   kind reviews, with the viewer
 /// ```
+///
+/// They share OUTPUT.md's `reviews` kind with the review report (`reviews.html`): every
+/// page a reviewer works on is a review page.
 extension ListLocation {
     /// The site-wide review of every idea.
     public static let ideaReview = ListLocation.stem("ideas", in: "review")
@@ -23,7 +26,7 @@ enum ReviewKind {
     case ideas, quotes
 
     /// The page kind in `data-page` and the manifest.
-    var pageKind: String { self == .ideas ? "review-ideas" : "review-quotes" }
+    var pageKind: String { "reviews" }
 
     func value(count: Int) -> Value {
         .map(["isIdeas": .bool(self == .ideas), "isQuotes": .bool(self == .quotes), "count": count.value])

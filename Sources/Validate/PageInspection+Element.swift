@@ -6,7 +6,10 @@ extension PageInspection {
         "data-page", "data-viewer", "data-id", "data-new", "data-new-count", "data-step", "data-triage", "data-decision",
     ]
     /// Page kinds of the site-wide pages, which have no viewer.
-    static let siteWideKinds: Set<String> = ["index", "reviews", "review-ideas"]
+    static let siteWideKinds: Set<String> = ["index"]
+    /// Page kinds that are site-wide or in a person's part (the review pages: the report and
+    /// the idea triage pages are site-wide, a person's quotes feed is triaged in their part).
+    static let eitherKinds: Set<String> = ["reviews"]
     /// Attributes that hold a URL, on whatever element they appear.
     static let urlAttributes: Set<String> = [
         "href", "src", "action", "cite", "formaction", "poster", "xlink:href", "background", "longdesc", "ping",
@@ -124,7 +127,7 @@ extension PageInspection {
         if Self.siteWideKinds.contains(kind), viewer != nil {
             report(.hook, "data-viewer does not belong on a site-wide page (data-page=\"\(kind)\")",
                 at: position(of: node, attribute: "data-viewer"))
-        } else if !Self.siteWideKinds.contains(kind), viewer == nil, model.accepts(
+        } else if !Self.siteWideKinds.contains(kind), !Self.eitherKinds.contains(kind), viewer == nil, model.accepts(
             namespace: ElementFacts.xhtml, element: "body", attribute: "data-page", value: kind)
         {
             report(.hook, "<body data-page=\"\(kind)\"> needs data-viewer: every page of a person's part of the site names its viewer",

@@ -37,9 +37,11 @@ def uri(path):
     return (SITE / path).as_uri()
 
 
-def first_item_page(kind):
-    """The first page of `kind` that holds reviewable items."""
+def first_item_page(kind, path_part=""):
+    """The first page of `kind` (whose path contains `path_part`) that holds reviewable items."""
     for page in pages_of(kind):
+        if path_part not in page["path"]:
+            continue
         if 'data-triage=""' in (SITE / page["path"]).read_text(encoding="utf-8"):
             return page["path"]
     raise AssertionError("no %s page with items" % kind)
@@ -50,7 +52,7 @@ class EveryPageKind(BrowserTest):
     """One page of every kind (and a right-to-left one where there is one)."""
 
     OUTPUT_KINDS = {"index", "home", "ideas-new", "ideas-mine", "ideas-all", "ideas-browse", "quotes-feed",
-                    "quotes-said", "quotes-heard", "quotes-by", "search", "settings", "review-ideas", "review-quotes"}
+                    "quotes-said", "quotes-heard", "quotes-by", "search", "settings", "reviews"}
 
     def samples(self):
         pages = manifest()
@@ -148,13 +150,13 @@ class SearchOnTheSite(BrowserTest):
 @unittest.skipUnless(SITE, SKIP)
 class TriageOnTheQuoteReview(test_triage.TriageGestures):
     def page_url(self):
-        return uri(first_item_page("review-quotes"))
+        return uri(first_item_page("reviews", "/review/quotes"))
 
 
 @unittest.skipUnless(SITE, SKIP)
 class TriageOnTheIdeaReview(test_triage.TriageGestures):
     def page_url(self):
-        return uri(first_item_page("review-ideas"))
+        return uri(first_item_page("reviews", "review/ideas"))
 
 
 @unittest.skipUnless(SITE, SKIP)

@@ -106,10 +106,21 @@ import Testing
         let page = Array("""
             <!DOCTYPE html>
             <html xmlns="http://www.w3.org/1999/xhtml" lang="en" dir="ltr"><head><meta charset="utf-8"/><title>T</title></head>
-            <body data-page="reviews" data-viewer="ana"></body></html>
+            <body data-page="index" data-viewer="ana"></body></html>
             """.utf8)
         #expect(validator.validatePage(path: "r.html", bytes: page).findings.map(\.message)
-            == ["data-viewer does not belong on a site-wide page (data-page=\"reviews\")"])
+            == ["data-viewer does not belong on a site-wide page (data-page=\"index\")"])
+    }
+
+    @Test func reviewPagesMayBelongToAPersonOrToTheSite() {
+        for body in [#"<body data-page="reviews" data-viewer="ana">"#, #"<body data-page="reviews">"#] {
+            let page = Array("""
+                <!DOCTYPE html>
+                <html xmlns="http://www.w3.org/1999/xhtml" lang="en" dir="ltr"><head><meta charset="utf-8"/><title>T</title></head>
+                \(body)</body></html>
+                """.utf8)
+            #expect(validator.validatePage(path: "r.html", bytes: page).findings.map(\.message) == [])
+        }
     }
 
     @Test func notUTF8IsMalformed() {
