@@ -1,27 +1,28 @@
 /// Serialises `JSONValue`s deterministically: members in their stored order, numbers that are
-/// integers without a fraction, and only the escapes JSON requires (plus `<`, `>`, `&` as
-/// `\u003C`-style escapes so the output is safe to embed in HTML).
+/// integers without a fraction, and only the escapes JSON requires (plus, unless `htmlSafe` is
+/// false, `<`, `>`, `&` as `\u003C`-style escapes so the output is safe to embed in HTML).
 public enum JSONWriter {
-    /// The compact serialisation of `value`.
-    public static func string(_ value: JSONValue, pretty: Bool = false) -> String {
+    /// The serialisation of `value`: compact, or `pretty` (one member or element a line,
+    /// two-space indent); `htmlSafe: false` keeps `<`, `>` and `&` as they are, for reading.
+    public static func string(_ value: JSONValue, pretty: Bool = false, htmlSafe: Bool = true) -> String {
         var out = ""
-        write(value, into: &out, pretty: pretty, indent: 0)
+        write(value, into: &out, pretty: pretty, htmlSafe: htmlSafe, indent: 0)
         return out
     }
 
-    private static func write(_ value: JSONValue, into out: inout String, pretty: Bool, indent: Int) {
+    private static func write(_ value: JSONValue, into out: inout String, pretty: Bool, htmlSafe: Bool, indent: Int) {
         switch value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += formatNumber(n)
-        case .string(let s): writeString(s, into: &out)
+        case .string(let s): writeString(s, into: &out, htmlSafe: htmlSafe)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += "," }
                 if pretty { newline(&out, indent + 1) }
-                write(item, into: &out, pretty: pretty, indent: indent + 1)
+                write(item, into: &out, pretty: pretty, htmlSafe: htmlSafe, indent: indent + 1)
             }
             if pretty { newline(&out, indent) }
             out += "]"
@@ -31,9 +32,9 @@ public enum JSONWriter {
             for (index, (key, member)) in object.members.enumerated() {
                 if index > 0 { out += "," }
                 if pretty { newline(&out, indent + 1) }
-                writeString(key, into: &out)
+                writeString(key, into: &out, htmlSafe: htmlSafe)
                 out += pretty ? ": " : ":"
-                write(member, into: &out, pretty: pretty, indent: indent + 1)
+                write(member, into: &out, pretty: pretty, htmlSafe: htmlSafe, indent: indent + 1)
             }
             if pretty { newline(&out, indent) }
             out += "}"
@@ -51,7 +52,7 @@ public enum JSONWriter {
     }
 
     /// Appends `s` as a JSON string literal.
-    public static func writeString(_ s: String, into out: inout String) {
+    public static func writeString(_ s: String, into out: inout String, htmlSafe: Bool = true) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -60,9 +61,9 @@ public enum JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "<": out += "\\u003C"
-            case ">": out += "\\u003E"
-            case "&": out += "\\u0026"
+            case "<" where htmlSafe: out += "\\u003C"
+            case ">" where htmlSafe: out += "\\u003E"
+            case "&" where htmlSafe: out += "\\u0026"
             case "\u{2028}": out += "\\u2028"
             case "\u{2029}": out += "\\u2029"
             default:

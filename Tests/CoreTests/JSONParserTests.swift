@@ -82,4 +82,9 @@ struct JSONWriterTests {
         #expect(text == #"{"b":"\u003C/script\u003E\u0026\u0001","a":[3,1.5,null]}"#)
         #expect(try JSONParser.parse(Array(text.utf8), file: "x") == value)
     }
+
+    @Test func prettyForReadingKeepsMarkupCharacters() {
+        let value = JSONValue.object(JSONObject(keys: ["t", "e"], values: [.string("<b>&</b>"), .array([])]))
+        #expect(JSONWriter.string(value, pretty: true, htmlSafe: false) == "{\n  \"t\": \"<b>&</b>\",\n  \"e\": []\n}")
+    }
 }
