@@ -41,6 +41,23 @@ struct BenchSite {
         }
     }
 
+    /// The pages (`.html`) and other files of a site already built into `directory` (for
+    /// measuring the validation of real build output rather than generated markup).
+    init(loading directory: String) throws {
+        page = ""; item = ""; stepPrev = ""; stepNext = ""; pagerLink = ""; newFlag = ""
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
+        var paths: [String] = []
+        while let path = walker.nextObject() as? String { paths.append(path) }
+        for path in paths.sorted() {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)))
+            if path.hasSuffix(".html") { pages.append(File(path: path, bytes: bytes)) } else { assets.append(File(path: path, bytes: bytes)) }
+        }
+    }
+
     /// Writes the site into `directory`, replacing what was there.
     func write(to directory: String) throws {
         try? FileManager.default.removeItem(atPath: directory)

@@ -11,6 +11,7 @@ enum ValidateBench {
         var directory = "/dev/shm/vantage-validate-bench"
         var keep = false
         var only: String?
+        var source: String?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -18,12 +19,14 @@ enum ValidateBench {
             case "--dir": directory = rest.popFirst() ?? directory
             case "--keep": keep = true
             case "--stage": only = rest.popFirst()
-            default: throw ValidateBenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check]")
+            case "--site": source = rest.popFirst()
+            default: throw ValidateBenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check] [--site BUILT_SITE]")
             }
         }
-        let site = try BenchSite(pageCount: pageCount)
-        let written = try measure { try site.write(to: directory) }
-        defer { if !keep { try? FileManager.default.removeItem(atPath: directory) } }
+        let site = try source.map { try BenchSite(loading: $0) } ?? BenchSite(pageCount: pageCount)
+        if let source { directory = source }
+        let written = try source == nil ? measure { try site.write(to: directory) } : .zero
+        defer { if !keep, source == nil { try? FileManager.default.removeItem(atPath: directory) } }
         let small = site.pages.filter { $0.bytes.count < 12_000 }
         let large = site.pages.filter { $0.bytes.count >= 12_000 }
         let totalBytes = site.pages.reduce(0) { $0 + $1.bytes.count }
