@@ -25,7 +25,7 @@ final class PageValidation: @unchecked Sendable {
     }
 
     init(siteFiles: [String]) {
-        validator = SiteValidator(templates: Self.templates)
+        validator = SiteValidator(templates: Self.templates, reusesStructures: true)
         self.siteFiles = siteFiles
     }
 

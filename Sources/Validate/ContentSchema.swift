@@ -64,6 +64,36 @@ enum ContentSchema {
         tidy(grammar)
     }
 
+    /// True when a `data` or `value` pattern is reachable from the grammar's `start` outside
+    /// any attribute pattern: then a content model depends on text, not only on the tree's
+    /// shape, and structures cannot stand for pages (`PageStructure`).
+    static func reachesValuePattern(_ document: xmlDocPtr) -> Bool {
+        guard let grammar = xmlDocGetRootElement(document) else { return true }
+        var defines: [String: [xmlNodePtr]] = [:]
+        var starts: [xmlNodePtr] = []
+        for child in grammar.patternChildren {
+            switch child.patternName {
+            case "define": if let name = child.nameAttribute { defines[name, default: []].append(child) }
+            case "start": starts.append(child)
+            default: break
+            }
+        }
+        var visited: Set<String> = []
+        var pending = starts
+        while let node = pending.popLast() {
+            switch node.patternName {
+            case "data", "value": return true
+            case "attribute": continue
+            case "ref", "parentRef":
+                guard let name = node.nameAttribute, visited.insert(name).inserted else { continue }
+                pending += defines[name] ?? []
+            default:
+                pending += node.patternChildren
+            }
+        }
+        return false
+    }
+
     private static func removeAttributes(under node: xmlNodePtr, _ isAttributeOnly: (xmlNodePtr) -> Bool) {
         for child in node.patternChildren {
             if isAttributeOnly(child) {

@@ -26,6 +26,10 @@ final class PageSchema: @unchecked Sendable {
     /// True when libxml2 runs the content models only (see `ContentSchema`), which is how
     /// pages are validated; false compiles the file exactly as written (tests compare both).
     let contentOnly: Bool
+    /// True when the verdict on a page is a function of its `PageStructure` (see there).
+    let structureDecides: Bool
+    /// Structures the schema accepted, for `validate(_:reusing:)`.
+    private let accepted = StructureCache()
 
     /// Compiles a schema from RELAX NG XML text; throws the schema's own errors.
     init(source: [UInt8], contentOnly: Bool = true) throws {
@@ -40,6 +44,7 @@ final class PageSchema: @unchecked Sendable {
         defer { xmlFreeDoc(document) }
         model = try SchemaModel(schema: document)
         if contentOnly { ContentSchema.strip(document) }
+        structureDecides = contentOnly && !ContentSchema.reachesValuePattern(document)
         let sink = ErrorSink()
         let compiled: xmlRelaxNGPtr? = withExtendedLifetime(sink) {
             guard let parser = xmlRelaxNGNewDocParserCtxt(document) else { return nil }
@@ -55,6 +60,19 @@ final class PageSchema: @unchecked Sendable {
     }
 
     deinit { xmlRelaxNGFree(schema) }
+
+    /// `validate`, run once per distinct page structure when `reusing` (and the schema allows
+    /// it): a page whose structure the schema accepted before is accepted without running
+    /// libxml2's validator again. Structures with errors are not kept, so a broken page is
+    /// always validated (and its errors reported) in full.
+    func validate(_ document: xmlDocPtr, reusing: Bool) -> [LibXMLError] {
+        guard reusing, structureDecides else { return validate(document) }
+        let structure = PageStructure(document)
+        if accepted.contains(structure) { return [] }
+        let errors = validate(document)
+        if errors.isEmpty { accepted.insert(structure) }
+        return errors
+    }
 
     /// Validates a parsed page's structure; returns libxml2's errors in document order.
     /// With `contentOnly`, the page's attributes are detached for the duration (the content

@@ -21,17 +21,29 @@ final class ParsedPage {
     init(bytes: UnsafeRawBufferPointer) {
         let sink = ErrorSink()
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
-            let context = xmlNewParserCtxt(), let sax = context.pointee.sax
+            let (context, uses) = ParserPool.shared.take()
         else {
             document = nil
             errors = [LibXMLError(domain: 1, code: 4, isError: true, message: "the page is empty", line: 1, column: 1)]
             return
         }
-        defer { xmlFreeParserCtxt(context) }
-        // xmlCtxtReadMemory resets the context but keeps its SAX handlers and _private.
+        guard let sax = context.pointee.sax else {
+            xmlFreeParserCtxt(context)
+            document = nil
+            errors = [LibXMLError(domain: 1, code: 2, isError: true, message: "out of memory", line: 1, column: 1)]
+            return
+        }
+        // xmlCtxtReadMemory resets the context but keeps its SAX handlers and _private; the
+        // context goes back to the pool with libxml2's own handlers in place.
         let state = HookState(sink: sink, bytes: bytes, buildElement: sax.pointee.startElementNs)
         let unmanaged = Unmanaged.passRetained(state)
-        defer { unmanaged.release() }
+        let ownError = sax.pointee.serror
+        defer {
+            sax.pointee.serror = ownError
+            sax.pointee.startElementNs = state.buildElement
+            ParserPool.shared.give(context, uses: uses + 1)
+            unmanaged.release()
+        }
         context.pointee._private = unmanaged.toOpaque()
         sax.pointee.serror = Self.parserError
         sax.pointee.startElementNs = Self.startElement

@@ -89,8 +89,7 @@ enum Reference: Equatable {
             self = .problem(.brokenLink, "\(written()) has malformed percent-encoding")
             return
         }
-        let lastSegment = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        if path.hasSuffix("/") || lastSegment == "." || lastSegment == ".." {
+        if PagePath.namesFolder(path) {
             let folder = page.resolve(path) ?? path
             let suggestion = (folder.isEmpty ? "" : folder + "/") + "index.html"
             self = .problem(.folderLink, "\(written()) names a folder: every link names a file (\(suggestion))")
@@ -134,17 +133,51 @@ enum Reference: Equatable {
 struct PagePath {
     let path: String
     private let folder: [Substring]
+    /// `prefixes[k]`: the first k segments of the folder joined with "/" (so that a link that
+    /// climbs out of the folder resolves without splitting or joining anything).
+    private let prefixes: [String]
 
     init(_ path: String) {
         self.path = path
         folder = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropLast())
+        var prefixes = [""]
+        prefixes.reserveCapacity(folder.count + 1)
+        for segment in folder { prefixes.append(prefixes.count == 1 ? String(segment) : prefixes.last! + "/" + segment) }
+        self.prefixes = prefixes
+    }
+
+    /// True when a (decoded) link path names a folder: it ends in "/", or its last segment
+    /// is "." or "..".
+    static func namesFolder(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard let last = bytes.last else { return false }
+        if last == UInt8(ascii: "/") { return true }
+        var dots = 0
+        for byte in bytes.reversed() {
+            if byte == UInt8(ascii: "/") { break }
+            guard byte == UInt8(ascii: "."), dots < 2 else { return false }
+            dots += 1
+        }
+        return dots == bytes.count || dots > 0 && bytes.count > dots
+            && bytes[bytes.index(bytes.endIndex, offsetBy: -dots - 1)] == UInt8(ascii: "/")
     }
 
     /// `relative` resolved against this page's folder; nil when `..` climbs above the root.
     func resolve(_ relative: String) -> String? {
-        // The common case: a file name in the same folder.
-        if !relative.utf8.contains(UInt8(ascii: "/")), relative != ".", relative != ".." {
-            return folder.isEmpty ? relative : folder.joined(separator: "/") + "/" + relative
+        // The common cases, without splitting: a file name in the same folder, and
+        // "../../a/b.html" (leading ".." segments, then plain segments).
+        let bytes = relative.utf8
+        var ups = 0
+        var start = bytes.startIndex
+        while bytes[start...].starts(with: Self.up) {
+            ups += 1
+            start = bytes.index(start, offsetBy: 3)
+        }
+        if start < bytes.endIndex, Self.isPlain(bytes[start...]) {
+            guard ups <= folder.count else { return nil }
+            let base = prefixes[folder.count - ups]
+            let rest = ups == 0 ? relative : String(relative[start...])
+            return base.isEmpty ? rest : base + "/" + rest
         }
         var segments = folder
         for segment in relative.split(separator: "/", omittingEmptySubsequences: false) {
@@ -158,5 +191,25 @@ struct PagePath {
             }
         }
         return segments.joined(separator: "/")
+    }
+
+    private static let up = Array("../".utf8)
+
+    /// True when `bytes` are non-empty segments separated by single slashes, none of them "."
+    /// or "..": joining them to a folder needs no further resolving.
+    private static func isPlain(_ bytes: Substring.UTF8View) -> Bool {
+        var segmentLength = 0
+        var dotsOnly = true
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if segmentLength == 0 || dotsOnly && segmentLength <= 2 { return false }
+                segmentLength = 0
+                dotsOnly = true
+            } else {
+                segmentLength += 1
+                if byte != UInt8(ascii: ".") { dotsOnly = false }
+            }
+        }
+        return segmentLength > 0 && !(dotsOnly && segmentLength <= 2)
     }
 }

@@ -25,12 +25,18 @@ public final class SiteValidator: Sendable {
     public let templates: [String: String]
     /// How much to check.
     public let depth: Depth
+    /// Runs libxml2's content-model validation once per distinct page structure (the build,
+    /// which writes thousands of pages from a few templates) instead of once per page
+    /// (`vantage check`). Every other check runs on every page either way, and the findings
+    /// on any page are the same (see `PageStructure`).
+    public let reusesStructures: Bool
     let schema: PageSchema
 
     /// A validator; `templates` maps page kinds to template names (may be empty).
-    public init(templates: [String: String] = [:], depth: Depth = .full) {
+    public init(templates: [String: String] = [:], depth: Depth = .full, reusesStructures: Bool = false) {
         self.templates = templates
         self.depth = depth
+        self.reusesStructures = reusesStructures
         self.schema = PageSchema.shared
     }
 
@@ -62,7 +68,7 @@ public final class SiteValidator: Sendable {
         }
         if depth == .parse { return PageReport(path: path, kind: nil, findings: []) }
         if depth == .contentModels {
-            let errors = schema.validate(document)
+            let errors = schema.validate(document, reusing: reusesStructures)
             let findings = errors.map {
                 Finding(rule: .schema, file: path, line: $0.line, column: 1, message: $0.message)
             }
@@ -70,7 +76,7 @@ public final class SiteValidator: Sendable {
         }
         var inspection = PageInspection(path: path, bytes: bytes, lines: lines, model: schema.model)
         inspection.inspect(document)
-        let errors = schema.validate(document)
+        let errors = schema.validate(document, reusing: reusesStructures)
         let explanation = SchemaExplanation(model: schema.model, inspection: inspection)
         var findings = inspection.findings
         findings += explanation.findings(for: errors, root: xmlDocGetRootElement(document))

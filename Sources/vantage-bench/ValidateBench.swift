@@ -12,6 +12,7 @@ enum ValidateBench {
         var keep = false
         var only: String?
         var source: String?
+        var reuse = false
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -20,7 +21,8 @@ enum ValidateBench {
             case "--keep": keep = true
             case "--stage": only = rest.popFirst()
             case "--site": source = rest.popFirst()
-            default: throw ValidateBenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check] [--site BUILT_SITE]")
+            case "--reuse-structures": reuse = true
+            default: throw ValidateBenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check] [--site BUILT_SITE] [--reuse-structures]")
             }
         }
         let site = try source.map { try BenchSite(loading: $0) } ?? BenchSite(pageCount: pageCount)
@@ -42,7 +44,7 @@ enum ValidateBench {
         for (key, name, depth) in stages where only == nil || only == key {
             var cells: [String] = []
             for threads in [1, 2] {
-                let validator = SiteValidator(depth: depth)
+                let validator = SiteValidator(depth: depth, reusesStructures: reuse)
                 var findings = 0
                 let (time, cpu) = measureWithCPU { findings = validateInMemory(site, validator: validator, threads: threads) }
                 guard findings == 0 else {
@@ -60,7 +62,7 @@ enum ValidateBench {
             for (_, name, depth) in stages {
                 var cells: [String] = []
                 for subset in [small, large] {
-                    let validator = SiteValidator(depth: depth)
+                    let validator = SiteValidator(depth: depth, reusesStructures: reuse)
                     var findings = 0
                     let (_, cpu) = measureWithCPU {
                         for page in subset { findings += validator.validatePage(path: page.path, bytes: page.bytes).findings.count }

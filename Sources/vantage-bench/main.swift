@@ -35,6 +35,6 @@ default:
           diff [--people N] [--changed-percent P] [--out DIR] [--keep]
           import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
           template [--pages N] [--locale TAG] [--time-zone TZ] [--threads N]
-          validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check] [--site BUILT_SITE]
+          validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check] [--site BUILT_SITE] [--reuse-structures]
         """)
 }
