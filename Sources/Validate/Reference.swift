@@ -71,7 +71,9 @@ enum Reference: Equatable {
         // Split off the fragment, then the query (which names no other file).
         var rest = Substring(url)
         var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
+        // Byte searches: "#" and "?" are ASCII, and Character-wise searching costs a grapheme
+        // break check per character of every link.
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
             guard let decoded = Self.decoded(String(rest[rest.index(after: hash)...])), !decoded.isEmpty else {
                 self = .problem(.brokenFragment, "\(written()) names an empty or malformed fragment")
                 return
@@ -79,7 +81,7 @@ enum Reference: Equatable {
             fragment = decoded
             rest = rest[..<hash]
         }
-        if let question = rest.firstIndex(of: "?") { rest = rest[..<question] }
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) { rest = rest[..<question] }
         if rest.isEmpty {
             // "?q" or "?q#id": this page.
             self = .file(path: page.path, fragment: fragment)
