@@ -15,7 +15,7 @@ final class ParsedPage {
 
     /// Options: never touch the network, never load a DTD or substitute external entities
     /// (all of which are off unless asked for), and keep libxml2 quiet on stderr.
-    static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+    static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
 
     /// Parses `bytes`, which must stay valid for the lifetime of the page (offsets refer to it).
     init(bytes: UnsafeRawBufferPointer) {
