@@ -8,14 +8,19 @@ import VantageCore
 /// peak-memory figure is its own.
 enum ImportBench {
     static let usage = """
-        Usage: vantage-bench import [--people N] [--quotes N] [--ideas N] [--seed N]
+        Usage: vantage-bench import [--shape peer|mixed] [--people N] [--quotes N] [--ideas N] [--seed N]
                                     [--format json|jsonl|both] [--dir DIR] [--runs N]
-          defaults: 10000 people, 200000 quotes, 20000 ideas, seed 1, both formats, 3 runs,
-                    DIR /dev/shm/vantage-bench-import (a tmpfs: the disk is measured elsewhere)
+          defaults: the peer workload's shape (../shared/bench: 10000 people, 200000 quotes,
+                    2000 ideas), seed 1, both formats, 3 runs, DIR /dev/shm/vantage-bench-import
+                    (a tmpfs: the disk is measured elsewhere)
+          --shape mixed  the synthetic family export instead (mixed phone spellings, address
+                    books, reviews; 20000 ideas by default)
         """
 
     static func run(arguments: [String]) throws {
-        var people = 10_000, quotes = 200_000, ideas = 20_000, seed: UInt64 = 1
+        var people = 10_000, quotes = 200_000, seed: UInt64 = 1
+        var ideas: Int?
+        var shape = "peer"
         var format = "both"
         var runs = 3
         var directory = "/dev/shm/vantage-bench-import"
@@ -30,6 +35,7 @@ enum ImportBench {
             case "--people": people = Int(try value()) ?? people
             case "--quotes": quotes = Int(try value()) ?? quotes
             case "--ideas": ideas = Int(try value()) ?? ideas
+            case "--shape": shape = try value()
             case "--seed": seed = UInt64(try value()) ?? seed
             case "--format": format = try value()
             case "--dir": directory = try value()
@@ -39,12 +45,15 @@ enum ImportBench {
             }
             index += 1
         }
-        guard format == "both" || SyntheticExport.Format(rawValue: format) != nil else { throw BenchError(usage) }
+        guard format == "both" || SyntheticExport.Format(rawValue: format) != nil, ["peer", "mixed"].contains(shape) else {
+            throw BenchError(usage)
+        }
+        let ideaCount = ideas ?? (shape == "peer" ? 2_000 : 20_000)
         if format == "both" {
             for each in SyntheticExport.Format.allCases {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-                process.arguments = ["import", "--people", "\(people)", "--quotes", "\(quotes)", "--ideas", "\(ideas)",
+                process.arguments = ["import", "--shape", shape, "--people", "\(people)", "--quotes", "\(quotes)", "--ideas", "\(ideaCount)",
                                      "--seed", "\(seed)", "--format", each.rawValue, "--dir", directory, "--runs", "\(runs)"]
                 try process.run()
                 process.waitUntilExit()
@@ -52,14 +61,31 @@ enum ImportBench {
             }
             return
         }
-        try measure(SyntheticExport(people: people, quotes: quotes, ideas: ideas, seed: seed),
-                    format: SyntheticExport.Format(rawValue: format)!, directory: directory + "/" + format, runs: runs)
+        let chosen = SyntheticExport.Format(rawValue: format)!
+        let content = directory + "/" + chosen.rawValue + "/content"
+        try? FileManager.default.removeItem(atPath: directory + "/" + chosen.rawValue)
+        if shape == "peer" {
+            let export = PeerExport(people: people, quotes: quotes, ideas: ideaCount, seed: seed)
+            let summary = try export.write(to: content, format: chosen)
+            try measure(summary: summary, format: chosen, content: content, runs: runs,
+                        title: "import \(chosen.rawValue), peer shape: \(people) people, \(quotes) quotes, \(ideaCount) ideas (seed \(seed))",
+                        comparedRows: export.comparedRows)
+        } else {
+            let export = SyntheticExport(people: people, quotes: quotes, ideas: ideaCount, seed: seed)
+            let summary = try export.write(to: content, format: chosen)
+            try measure(summary: summary, format: chosen, content: content, runs: runs,
+                        title: "import \(chosen.rawValue), mixed shape: \(people) people, \(quotes) quotes, \(ideaCount) ideas (seed \(seed))",
+                        comparedRows: nil)
+        }
     }
 
-    static func measure(_ export: SyntheticExport, format: SyntheticExport.Format, directory: String, runs: Int) throws {
-        try? FileManager.default.removeItem(atPath: directory)
-        let content = directory + "/content"
-        let summary = try export.write(to: content, format: format)
+    /// Imports `content` `runs` times into a fresh store and once more unchanged; prints the
+    /// figures. `comparedRows`: the rows as `compare.sh` counts them, when the shape is its.
+    static func measure(
+        summary: SyntheticExport.Summary, format: SyntheticExport.Format, content: String, runs: Int, title: String,
+        comparedRows: Int?
+    ) throws {
+        let directory = (content as NSString).deletingLastPathComponent
         let options = ImportOptions(contentDirectory: content, storePath: directory + "/store.sqlite")
 
         // The best of `runs` imports into a fresh store: the machine is shared, and the best
@@ -93,11 +119,11 @@ enum ImportBench {
 
         let breakdown = report.tables.filter { $0.stored > 0 }.map { "\($0.stored) \($0.name)" }.joined(separator: ", ")
         print("""
-            import \(format.rawValue): \(export.people) people, \(export.quotes) quotes, \(export.ideas) ideas (seed \(export.seed))
+            \(title)
               input      \(fixed(megabytes, 1)) MB in \(summary.files.count) files
               rows       \(rows) normalised rows (\(breakdown))
               time       \(fixed(importSeconds, 3)) s wall (best of \(runs)), \(fixed(cpuSeconds, 3)) s CPU on two threads, \(fixed(mainThreadSeconds, 3)) s of it on the storing thread
-              speed      \(Int(Double(rows) / importSeconds)) rows/s, \(fixed(megabytes / importSeconds, 1)) MB/s (wall)
+              speed      \(Int(Double(rows) / importSeconds)) rows/s, \(fixed(megabytes / importSeconds, 1)) MB/s (wall)\(comparedRows.map { "\n  compared   \($0) rows as compare.sh counts them: \(Int(Double($0) / importSeconds)) rows/s (wall)" } ?? "")
               bound      \(Int(Double(rows) / mainThreadSeconds)) rows/s, \(fixed(megabytes / mainThreadSeconds, 1)) MB/s (storing thread's CPU time)
               peak RSS   \(fixed(peak, 1)) MB (whole process, generation included)
               re-import  \(fixed(reimportSeconds, 3)) s unchanged, \(Int(Double(rows) / reimportSeconds)) rows/s checked, wrote nothing: \(second.changedNothing)

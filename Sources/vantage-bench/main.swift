@@ -33,7 +33,7 @@ default:
         vantage-bench: benchmarks:
           build [--people N] [--quotes N] [--ideas N] [--page-size N] [--every K] [--workers N] [--dir DIR]
           diff [--people N] [--changed-percent P] [--out DIR] [--keep]
-          import [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
+          import [--shape peer|mixed] [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
           template [--pages N] [--locale TAG] [--time-zone TZ] [--threads N]
           validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check] [--site BUILT_SITE] [--reuse-structures]
         """)
