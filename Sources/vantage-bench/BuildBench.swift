@@ -9,11 +9,13 @@ import Store
 /// Prints pages/s, MB/s of HTML, files written and peak memory (excluding the import).
 enum BuildBench {
     static let usage = """
-        Usage: vantage-bench build [--people N] [--quotes N] [--ideas N] [--page-size N]
+        Usage: vantage-bench build [--shape peer|mixed] [--people N] [--quotes N] [--ideas N] [--page-size N]
                                    [--every K] [--workers N] [--dir DIR] [--seed N] [--no-validate]
                                    [--incremental]
-          defaults: 10000 people, 200000 quotes, 2000 ideas, page size 50, every viewer,
+          defaults: the peer workload's shape (../shared/bench), 10000 people, 200000 quotes,
+                    2000 ideas (--ideas 0: the quotes shape), page size 50, every viewer,
                     one thread per core, DIR /dev/shm/vantage-bench-build (a tmpfs)
+          --shape mixed  the synthetic family export (mixed phones, address books, reviews)
           --every K   render every K-th person's part only (the whole site of the default
                       export is people × ideas entries, tens of GB: see docs/SITE.md)
           --no-validate  skip the in-build validation of every page (on by default, as in
@@ -28,6 +30,7 @@ enum BuildBench {
         var workers: Int?
         var directory = "/dev/shm/vantage-bench-build"
         var prepareOnly = false
+        var shape = "peer"
         var validate = true
         var incremental = false
     }
@@ -49,7 +52,12 @@ enum BuildBench {
             switch arguments[index] {
             case "--people": settings.people = try number()
             case "--quotes": settings.quotes = try number()
-            case "--ideas": settings.ideas = try number()
+            case "--ideas":
+                settings.ideas = Int(try value()) ?? -1
+                guard settings.ideas >= 0 else { throw BenchError("--ideas needs a number") }
+            case "--shape":
+                settings.shape = try value()
+                guard ["peer", "mixed"].contains(settings.shape) else { throw BenchError(usage) }
             case "--page-size": settings.pageSize = try number()
             case "--every": settings.every = try number()
             case "--workers": settings.workers = try number()
@@ -74,9 +82,14 @@ enum BuildBench {
     /// Generates the export and imports it (in the child process).
     static func prepare(_ settings: Settings) throws {
         try? FileManager.default.removeItem(atPath: settings.directory)
-        let export = SyntheticExport(people: settings.people, quotes: settings.quotes, ideas: settings.ideas, seed: settings.seed)
         let content = settings.directory + "/content"
-        try export.write(to: content, format: .jsonl)
+        if settings.shape == "peer" {
+            try PeerExport(people: settings.people, quotes: settings.quotes, ideas: settings.ideas, seed: settings.seed)
+                .write(to: content, format: .jsonl)
+        } else {
+            try SyntheticExport(people: settings.people, quotes: settings.quotes, ideas: settings.ideas, seed: settings.seed)
+                .write(to: content, format: .jsonl)
+        }
         let started = ContinuousClock.now
         do {
             _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store(settings)))
@@ -90,7 +103,7 @@ enum BuildBench {
 
     /// The parameters a prepared folder was made with: an unchanged folder is reused.
     static func stamp(_ settings: Settings) -> String {
-        "\(settings.people) \(settings.quotes) \(settings.ideas) \(settings.seed) \(settings.pageSize)"
+        "\(settings.shape) \(settings.people) \(settings.quotes) \(settings.ideas) \(settings.seed) \(settings.pageSize)"
     }
 
     static func prepareInChild(arguments: [String], settings: Settings) throws {

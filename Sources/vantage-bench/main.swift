@@ -31,7 +31,7 @@ case "validate":
 default:
     print("""
         vantage-bench: benchmarks:
-          build [--people N] [--quotes N] [--ideas N] [--page-size N] [--every K] [--workers N] [--dir DIR]
+          build [--shape peer|mixed] [--people N] [--quotes N] [--ideas N] [--page-size N] [--every K] [--workers N] [--dir DIR]
           diff [--people N] [--changed-percent P] [--out DIR] [--keep]
           import [--shape peer|mixed] [--people N] [--quotes N] [--ideas N] [--format json|jsonl|both] [--dir DIR] [--runs N]
           template [--pages N] [--locale TAG] [--time-zone TZ] [--threads N]
