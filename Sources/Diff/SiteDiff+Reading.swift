@@ -109,7 +109,7 @@ extension SiteDiff {
     static func viewerNames(_ changes: [PageChange], old: BuiltSite, new: BuiltSite) -> [String: String] {
         let slugs = Set(changes.compactMap(\.viewer))
         guard !slugs.isEmpty else { return [:] }
-        func homes(_ site: BuiltSite, _ entry: (PageChange) -> ManifestPage?) -> [String: String] {
+        func homes(_ site: BuiltSite, _ entry: (PageChange) -> ManifestEntry?) -> [String: String] {
             guard site.hasFiles else { return [:] }
             var found: [String: String] = [:]
             let listed = site.manifest.pages.lazy.filter { $0.kind == "home" }

@@ -1,3 +1,5 @@
+import Store
+
 /// One viewer's quote lists: the feed (every quote the viewer sees, newest first), the
 /// profile's Said By and Heard By tabs, and one list per speaker, each speaker with the slug
 /// of their page and the name the viewer knows them by.
