@@ -1,4 +1,5 @@
 import Testing
+import VantageCore
 @testable import Diff
 
 /// Page numbers from paths, checked against the first page being in the same manifest.
