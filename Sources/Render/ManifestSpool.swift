@@ -29,14 +29,7 @@ final class ManifestSpool: @unchecked Sendable {
 
     /// Adds the entries of one part of the site, all sharing `key` as their path prefix.
     func add(_ entries: [ManifestEntry], key: String) throws {
-        guard !entries.isEmpty else { return }
-        let chunk = Data(ManifestCodec.chunk(entries))
-        lock.lock()
-        defer { lock.unlock() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: chunk)
-        chunks.append((Array(key.utf8), offset, chunk.count))
-        offset += UInt64(chunk.count)
+        try add(chunk: ManifestCodec.chunk(entries), key: key)
     }
 
     /// Adds a chunk taken whole from the previous manifest (a carried-over viewer's lines,
@@ -46,7 +39,7 @@ final class ManifestSpool: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try handle.seekToEnd()
-        try handle.write(contentsOf: chunk)
+        try handle.write(contentsOf: Data(chunk))
         chunks.append((Array(key.utf8), offset, chunk.count))
         offset += UInt64(chunk.count)
     }

@@ -14,7 +14,7 @@ extension SiteBuild {
         var store: Store!
         /// "load the site from the store".
         var site: SiteModel!
-        var decisions: [ReviewDecision] = []
+        var decisions: [StoredReview] = []
         /// "compile the templates".
         var renderer: PageRenderer!
         /// "prepare the output": the staging writer, the manifest being collected, the

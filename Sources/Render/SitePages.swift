@@ -37,7 +37,7 @@ struct SitePages {
 
     /// The review report: every reviewed item with each reviewer's latest decision, and the
     /// counts per action and per list.
-    func renderReviews(_ decisions: [ReviewDecision], quoteTexts: [String: String]) throws {
+    func renderReviews(_ decisions: [StoredReview], quoteTexts: [String: String]) throws {
         let ideas = Dictionary(site.ideas.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
         var items: [ReviewedItem] = []
         for decision in decisions {  // sorted by item, then reviewer
@@ -110,7 +110,7 @@ extension ReviewedItem {
     }
 }
 
-extension ReviewDecision {
+extension StoredReview {
     var value: Value {
         .map([
             "reviewer": .string(XMLText.clean(reviewer)), "action": .string(action),

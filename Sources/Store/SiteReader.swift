@@ -91,14 +91,10 @@ public struct SiteReader {
     }
 
     /// Every reviewer's latest decision per item, by item then reviewer.
-    public func reviews() throws -> [ReviewDecision] {
+    public func reviews() throws -> [StoredReview] {
         let statement = try database.statement(StoreSQL.reviews)
-        var decisions: [ReviewDecision] = []
-        while try statement.step() {
-            decisions.append(ReviewDecision(
-                reviewer: statement.text(0) ?? "", item: statement.text(1) ?? "", action: statement.text(2) ?? "",
-                until: statement.text(3), list: statement.text(4), decidedAt: statement.integer(5) ?? 0))
-        }
+        var decisions: [StoredReview] = []
+        while try statement.step() { decisions.append(StoredReview(row: statement)) }
         return decisions
     }
 

@@ -133,25 +133,3 @@ public struct Quote: Sendable, Hashable {
         self.hearers = hearers
     }
 }
-
-/// A reviewer's latest decision on one item.
-public struct ReviewDecision: Sendable, Hashable {
-    public var reviewer: String
-    public var item: String
-    /// archive, delete, later or list.
-    public var action: String
-    public var until: String?
-    public var list: String?
-    /// Unix seconds.
-    public var decidedAt: Int64
-
-    /// A decision value.
-    public init(reviewer: String, item: String, action: String, until: String?, list: String?, decidedAt: Int64) {
-        self.reviewer = reviewer
-        self.item = item
-        self.action = action
-        self.until = until
-        self.list = list
-        self.decidedAt = decidedAt
-    }
-}

@@ -35,9 +35,9 @@ public enum StoreSQL {
     /// Viewer ?1's address book (primary key range).
     public static let contacts = "SELECT person_id, name FROM contact WHERE owner_id = ?1"
 
-    /// Every reviewer's latest decision, by item then reviewer.
+    /// Every reviewer's latest decision, by item then reviewer (columns in `StoredReview` order).
     public static let reviews = """
-        SELECT reviewer, item, action, until, list, decided_at FROM review ORDER BY item, reviewer
+        SELECT reviewer, item, action, until, list, decided_at, exported_at FROM review ORDER BY item, reviewer
         """
 
     /// How many quotes the store holds.
@@ -65,6 +65,11 @@ public enum StoreSQL {
     static let clearBuildViewers = "DELETE FROM build_viewer"
     static let insertBuildViewer = "INSERT INTO build_viewer (person_id, slug, fingerprint, files, bytes) VALUES (?1, ?2, ?3, ?4, ?5)"
     static let replaceBuildState = "INSERT OR REPLACE INTO build_state (id, output, manifest_sha256) VALUES (1, ?1, ?2)"
+
+    /// Every stored decision, by reviewer then item (the importer merges review files into these).
+    public static let reviewsByReviewer = """
+        SELECT reviewer, item, action, until, list, decided_at, exported_at FROM review ORDER BY reviewer, item
+        """
 
     /// Every read the build runs, for the query-plan test.
     public static let allReads = [

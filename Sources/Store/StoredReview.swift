@@ -1,5 +1,5 @@
-/// A review decision as the importer keeps it (the latest per reviewer and item). The site
-/// build reads decisions as `ReviewDecision` through `SiteReader`.
+/// A review decision as the store keeps it: the latest per reviewer and item. The importer
+/// writes these; the site build reads them through `SiteReader.reviews`.
 public struct StoredReview: Sendable, Hashable {
     /// Who decided (the review file's `reviewer`).
     public var reviewer: String
@@ -28,19 +28,22 @@ public struct StoredReview: Sendable, Hashable {
     }
 }
 
+extension StoredReview {
+    /// The row at `statement` (columns in `StoreSQL.reviews` order).
+    init(row statement: Statement) {
+        self.init(
+            reviewer: statement.text(0) ?? "", item: statement.text(1) ?? "", action: statement.text(2) ?? "",
+            until: statement.text(3), list: statement.text(4), decidedAt: statement.integer(5) ?? 0,
+            exportedAt: statement.integer(6) ?? 0)
+    }
+}
+
 extension Database {
-    /// Every stored decision, by reviewer then item (the importer's read: it merges the
-    /// review files into these).
+    /// Every stored decision, by reviewer then item (the importer's read).
     public func reviews() throws -> [StoredReview] {
-        let statement = try self.statement(
-            "SELECT reviewer, item, action, until, list, decided_at, exported_at FROM review ORDER BY reviewer, item")
+        let statement = try self.statement(StoreSQL.reviewsByReviewer)
         var reviews: [StoredReview] = []
-        while try statement.step() {
-            reviews.append(StoredReview(
-                reviewer: statement.text(0) ?? "", item: statement.text(1) ?? "", action: statement.text(2) ?? "",
-                until: statement.text(3), list: statement.text(4), decidedAt: statement.integer(5) ?? 0,
-                exportedAt: statement.integer(6) ?? 0))
-        }
+        while try statement.step() { reviews.append(StoredReview(row: statement)) }
         return reviews
     }
 }

@@ -127,5 +127,5 @@ public struct ReviewedItem: Sendable, Hashable {
     public var id: String
     public var kind: Kind
     public var text: String?
-    public var decisions: [ReviewDecision]
+    public var decisions: [StoredReview]
 }
