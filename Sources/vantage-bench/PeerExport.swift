@@ -164,9 +164,8 @@ struct PeerExport {
     }
 
     func utc(_ seconds: Int64) -> String {
-        let days = Int(seconds / 86_400)
-        let second = Int(seconds % 86_400)
-        let (year, month, day) = Cast.civil(fromDays: days)
+        let (date, second) = CivilDate.split(unixSeconds: seconds)
+        let (year, month, day) = (date.year, date.month, date.day)
         return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T" + digits(second / 3600, 2) + ":"
             + digits(second / 60 % 60, 2) + ":" + digits(second % 60, 2) + "Z"
     }
