@@ -32,6 +32,12 @@ public struct BuiltSite: Sendable {
         let manifestPath = Manifest.join(argument, "manifest.json")
         if FileManager.default.fileExists(atPath: manifestPath) {
             let manifest = try Manifest.read(path: manifestPath, displayName: manifestPath)
+            // `vantage build --manifest-only` leaves a folder holding its manifest alone: the
+            // pages it lists were hashed, not written, so it compares as a bare manifest.
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+            if entries.filter({ !$0.hasPrefix(".") }) == ["manifest.json"] {
+                return BuiltSite(name: argument, folder: nil, manifest: manifest)
+            }
             return BuiltSite(name: argument, folder: argument, manifest: manifest)
         }
         return BuiltSite(name: argument, folder: argument, manifest: try Manifest.walk(folder: argument, displayName: argument))

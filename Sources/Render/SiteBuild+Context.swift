@@ -15,6 +15,12 @@ extension SiteBuild {
         /// "load the site from the store".
         var site: SiteModel!
         var decisions: [StoredReview] = []
+        /// "choose the people to build" (or the shards' people, for a merge).
+        var chosen: [SiteModel.Home] = []
+        /// "read the shards": each shard folder with its record.
+        var shards: [(folder: String, record: ShardRecord)] = []
+        /// "plan the output".
+        var plan: Plan?
         /// "compile the templates".
         var renderer: PageRenderer!
         /// "prepare the output": the staging writer, the manifest being collected, the

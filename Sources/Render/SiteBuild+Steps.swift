@@ -49,7 +49,9 @@ extension SiteBuild {
         context.siteDigest = BuildFingerprint.site(
             context.site, templates: options.templates, forcedLocale: options.locale, tool: options.tool,
             validate: tuning.validate)
-        context.previous = options.full ? nil : PreviousBuild.load(store: options.store, output: context.writer.output)
+        if context.previous == nil, !options.full {
+            context.previous = PreviousBuild.load(store: options.store, output: context.writer.output)
+        }
         context.report.incremental = context.previous != nil
         context.started = Date()
     }
@@ -58,13 +60,16 @@ extension SiteBuild {
     static func renderSitePages(_ context: BuildContext) throws {
         let site = context.site!
         let validation = context.validation
+        // The index lists the homes that were built (all of them, but for --viewers).
+        let built = context.options.scope.isPartial ? context.chosen : site.homes
         let validate = validation?.stage(
-            extraFiles: site.homes.flatMap { [SitePath.home($0.slug), ListLocation.quoteReview($0.slug).path(page: 1)] })
+            extraFiles: built.flatMap { [SitePath.home($0.slug), ListLocation.quoteReview($0.slug).path(page: 1)] })
         let record = RecordStage()
+        let write = context.options.manifestOnly ? nil : WriteStage(writer: context.writer)
         let pages = SitePages(
-            site: site, renderer: context.renderer, output: StagedOutput([validate, WriteStage(writer: context.writer), record]),
+            site: site, renderer: context.renderer, output: StagedOutput([validate, write, record]),
             forcedLocale: context.options.locale)
-        try pages.renderIndex(hasReviews: !context.decisions.isEmpty)
+        try pages.renderIndex(hasReviews: !context.decisions.isEmpty, homes: built)
         try pages.renderIdeaReview()
         if !context.decisions.isEmpty {
             let texts = try context.store.readSite { try $0.quoteTexts(ids: Array(Set(context.decisions.map(\.item))).sorted()) }
@@ -85,10 +90,15 @@ extension SiteBuild {
         if result.count > 0 { throw ValidationFailure(findings: result.findings, count: result.count, pages: result.pages) }
     }
 
-    /// Writes `manifest.json` from the spool.
+    /// Writes `manifest.json` from the spool (a shard's lists its own pages only), and a
+    /// shard's record for the merge.
     static func writeManifest(_ context: BuildContext) throws {
         try context.writer.write(SitePath.manifest) { emit in try context.spool.document(emit) }
         context.report.otherFiles += 1
+        if case .shard(let shard) = context.options.scope {
+            try context.writer.write(ShardRecord.file, bytes: ShardRecord(shard: shard, viewers: context.chosen.map(\.slug)).bytes)
+            context.report.otherFiles += 1
+        }
     }
 
     /// Swaps the staging folder in as the output.

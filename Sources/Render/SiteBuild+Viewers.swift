@@ -12,8 +12,8 @@ extension SiteBuild {
     /// carried over from the previous output and their manifest lines reused (their pages were
     /// validated when rendered).
     static func renderViewers(_ context: BuildContext) throws {
-        let (options, tuning, site) = (context.options, context.tuning, context.site!)
-        let selected = Swift.stride(from: 0, to: site.homes.count, by: max(1, tuning.viewerStride)).map { site.homes[$0] }
+        let (options, tuning) = (context.options, context.tuning)
+        let selected = context.chosen
         let queue = ViewerQueue(count: selected.count)
         let workers = max(1, min(tuning.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count))
         let viewer = ViewerStep(context: context)
@@ -51,6 +51,7 @@ extension SiteBuild {
         let previous: PreviousBuild?
         let siteDigest: String
         let forcedLocale: String?
+        let manifestOnly: Bool
 
         init(context: BuildContext) {
             site = context.site
@@ -61,6 +62,7 @@ extension SiteBuild {
             previous = context.previous
             siteDigest = context.siteDigest
             forcedLocale = context.options.locale
+            manifestOnly = context.options.manifestOnly
         }
 
         /// What one viewer added: pages and other files, whether they were carried over, and
@@ -88,7 +90,7 @@ extension SiteBuild {
             }
             let validate = validation?.stage()
             let record = RecordStage()
-            let output = StagedOutput([validate, WriteStage(writer: writer), record])
+            let output = StagedOutput([validate, manifestOnly ? nil : WriteStage(writer: writer), record])
             try ViewerPages(site: site, renderer: renderer, output: output, forcedLocale: forcedLocale)
                 .render(home, contacts: contacts, quotes: quotes)
             try spool.add(record.entries, key: home.slug + "/")

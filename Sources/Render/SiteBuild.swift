@@ -28,6 +28,15 @@ public enum SiteBuild {
         public var full = false
         /// The tool's version, part of every viewer's fingerprint.
         public var tool = ""
+        /// Whose parts to render (`--viewers`, `--shard`); everyone by default.
+        public var scope = Scope.everyone
+        /// `--manifest-only`: render, validate and hash every page, write only `manifest.json`.
+        public var manifestOnly = false
+        /// `--merge`: the shard builds to join into the output (no page is rendered but the
+        /// site-wide ones).
+        public var merge: [String] = []
+        /// Called once the build knows what it will write, before it writes anything.
+        public var planned: (@Sendable (Plan) -> Void)?
 
         public init(
             store: String, templates: String, output: String, locale: String? = nil,
@@ -66,13 +75,30 @@ public enum SiteBuild {
 
     /// The build's steps, in order.
     static func steps(_ options: Options) -> [Step] {
-        [
+        if !options.merge.isEmpty {
+            return [
+                Step("open the store \(options.store)", openStore),
+                Step("load the site from the store", loadSite),
+                Step("read the shards", readShards),
+                Step("compile the templates in \(options.templates)", compileTemplates),
+                Step("plan the output", planMerge),
+                Step("prepare the output \(options.output)", prepareOutput),
+                Step("join the shards' pages", joinShards),
+                Step("render the site-wide pages", renderSitePages),
+                Step("check the pages", checkPages),
+                Step("write the manifest", writeManifest),
+                Step("swap the new site into \(options.output)", swap),
+            ]
+        }
+        return [
             Step("open the store \(options.store)", openStore),
             Step("load the site from the store", loadSite),
+            Step("choose the people to build", choosePeople),
             Step("compile the templates in \(options.templates)", compileTemplates),
+            Step("plan the output", planOutput),
             Step("prepare the output \(options.output)", prepareOutput),
             Step("render every viewer's pages", renderViewers),
-            Step("render the site-wide pages", renderSitePages),
+        ] + (options.scope.isShard ? [] : [Step("render the site-wide pages", renderSitePages)]) + [
             Step("check the pages", checkPages),
             Step("write the manifest", writeManifest),
             Step("swap the new site into \(options.output)", swap),
@@ -82,10 +108,17 @@ public enum SiteBuild {
     /// Builds the site. On any error the previous output is left as it was.
     public static func run(_ options: Options, tuning: Tuning = Tuning()) throws -> Report {
         try checkOutput(options.output, against: [("store", options.store), ("templates", options.templates)])
+        var options = options
+        // A part of the site, or a manifest alone, is not what the record of a whole site in
+        // the output describes: such builds neither use nor leave one.
+        let whole = options.scope == .everyone && !options.manifestOnly && options.merge.isEmpty
+        if !whole { options.full = true }
         var (report, record) = try build(BuildContext(options: options, tuning: tuning))
         // Recorded once the build's read connections are closed (a reader would hold off the
         // write), and only after the swap: the record describes the site now in the output.
-        report.recordWarning = PreviousBuild.record(store: options.store, output: record.output, viewers: record.viewers)
+        if whole {
+            report.recordWarning = PreviousBuild.record(store: options.store, output: record.output, viewers: record.viewers)
+        }
         return report
     }
 

@@ -21,9 +21,10 @@ struct SitePages {
             now: site.now)
     }
 
-    /// The index of every person with a home (the one page that lists everyone).
-    func renderIndex(hasReviews: Bool) throws {
-        let residents = site.homes.map { home in
+    /// The index of every person with a home (the one page that lists everyone); of `homes`
+    /// only when a build renders some people's parts (its links go to built homes only).
+    func renderIndex(hasReviews: Bool, homes: [SiteModel.Home]? = nil) throws {
+        let residents = (homes ?? site.homes).map { home in
             Resident(
                 slug: home.slug, name: home.name, locale: home.person.locale ?? site.settings.defaultLocale,
                 usesChangeJar: home.person.isChangeJarUser, usesQuotes: home.person.isQuotesUser)

@@ -11,6 +11,8 @@ struct BuildCommand: Command {
     static let abstract = "Import content/ and render the per-viewer site into public/"
     static let help = """
         Usage: vantage build [--content DIR] [--templates DIR] [--out DIR] [--db FILE] [--locale L] [--full]
+                             [--viewers SLUG[,SLUG…] | --shard K/N | --merge SHARD_DIR…]
+                             [--manifest-only] [--no-import]
 
         Imports the exports in DIR into the store (as 'vantage import' does), then renders
         every person's part of the site, the "view as" index, the review report and
@@ -37,6 +39,24 @@ struct BuildCommand: Command {
           --locale L        render every page in locale L (a BCP 47 tag such as fr or pt-BR)
                             instead of each person's own
           --full            render every person's pages, ignoring the last build's record
+          --viewers SLUGS   build only these people's parts (folder names, comma-separated)
+                            and the site-wide pages; each page is byte for byte the page of a
+                            full build, but the index lists (and links to) only these homes
+          --shard K/N       build the people of shard K of N (a person's shard is a function
+                            of their folder name: the same on every machine) into the output,
+                            with a manifest of those pages and shard.json; no site-wide pages
+          --merge DIRS      join the shard builds in DIRS (all N of them) into the output:
+                            validates every page and link again, renders the site-wide pages and
+                            writes the whole manifest; the site is the one a plain build gives.
+                            An incomplete set fails, naming the missing shards
+          --manifest-only   render, validate and hash every page but write only manifest.json
+                            (equal to a full build's), for 'vantage diff' in CI
+          --no-import       build from the store as it is (opened read-only), without importing
+                            --content: shard builds sharing one imported store use this
+
+        Before writing, the build prints the pages and bytes it is about to write (measured on
+        a sample of the people, then scaled up); when the output's file system lacks the room
+        it refuses with exit 2 and changes nothing.
 
         Prints what was built and the page to open on standard output; a progress line on
         standard error when it is a terminal; errors and validation findings
@@ -52,6 +72,10 @@ struct BuildCommand: Command {
     var store = Store.defaultPath
     var locale: String?
     var full = false
+    var scope = SiteBuild.Scope.everyone
+    var merge: [String] = []
+    var manifestOnly = false
+    var importContent = true
 
     init(arguments: inout Arguments) throws(UsageError) {
         if let value = try arguments.option("content") { content = value }
@@ -60,6 +84,32 @@ struct BuildCommand: Command {
         if let value = try arguments.option("db") { store = value }
         locale = try arguments.option("locale")
         full = try arguments.flag("full")
+        manifestOnly = try arguments.flag("manifest-only")
+        importContent = !(try arguments.flag("no-import"))
+        let viewers = try arguments.option("viewers")
+        let shard = try arguments.option("shard")
+        if try arguments.flag("merge") {
+            merge = try arguments.positionals(max: Int.max)
+            if merge.isEmpty { throw UsageError("--merge needs the shard folders to join", command: Self.name) }
+        }
+        if [viewers != nil, shard != nil, !merge.isEmpty].filter({ $0 }).count > 1 {
+            throw UsageError("--viewers, --shard and --merge do not go together", command: Self.name)
+        }
+        if let viewers {
+            let slugs = viewers.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0).trimmingCharacters(in: .whitespaces)
+            }
+            if slugs.contains(where: \.isEmpty) {
+                throw UsageError("--viewers needs folder names separated by commas, not '\(viewers)'", command: Self.name)
+            }
+            scope = .viewers(slugs)
+        }
+        if let shard {
+            guard let parsed = SiteBuild.Shard(shard) else {
+                throw UsageError("--shard needs K/N with 1 ≤ K ≤ N (such as 2/3), not '\(shard)'", command: Self.name)
+            }
+            scope = .shard(parsed)
+        }
         for value in [content, templates, output, store] where value.isEmpty {
             throw UsageError("a path may not be empty", command: Self.name)
         }
@@ -82,26 +132,42 @@ struct BuildCommand: Command {
     func run(console: Console) throws -> ExitCode {
         let started = Date()
         try SiteBuild.checkOutput(output, against: [("content", content), ("store", store), ("templates", templates)])
-        let imported: ImportReport
-        do {
-            imported = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
-        } catch {
-            for warning in error.warnings { console.err(warning.description) }
-            for diagnostic in error.errors { console.err(diagnostic.description) }
-            console.err("error: nothing was built; \(output) is unchanged")
-            return error.exitCode
+        for folder in merge {
+            try SiteBuild.checkOutput(output, against: [("shard build", folder)])
         }
-        for warning in imported.warnings { console.err(warning.description) }
+        if importContent {
+            let imported: ImportReport
+            do {
+                imported = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
+            } catch {
+                for warning in error.warnings { console.err(warning.description) }
+                for diagnostic in error.errors { console.err(diagnostic.description) }
+                console.err("error: nothing was built; \(output) is unchanged")
+                return error.exitCode
+            }
+            for warning in imported.warnings { console.err(warning.description) }
+        } else if !FileManager.default.fileExists(atPath: store) {
+            console.err("error: --no-import: no store at \(store) (run vantage import first)")
+            return .unusable
+        }
 
         let line = ProgressLine(console: console)
         var progress: (@Sendable (Int, Int) -> Void)?
         if console.errorIsTerminal { progress = { done, total in line.update(done, total) } }
-        let options = SiteBuild.Options(
+        var options = SiteBuild.Options(
             store: store, templates: templates, output: output, locale: locale,
             environment: ProcessInfo.processInfo.environment, progress: progress, full: full, tool: VantageCLI.version)
+        options.scope = scope
+        options.merge = merge
+        options.manifestOnly = manifestOnly
+        options.planned = { plan in console.out(Self.planLine(plan, manifestOnly: manifestOnly)) }
         let report: SiteBuild.Report
         do {
             report = try SiteBuild.run(options)
+        } catch let noRoom as SiteBuild.NoRoom {
+            console.endProgress()
+            console.err("error: \(noRoom.description)")
+            return .unusable
         } catch let failure as ValidationFailure {
             console.endProgress()
             for line in failure.formatted(root: output).split(separator: "\n") { console.err(String(line)) }
@@ -118,6 +184,18 @@ struct BuildCommand: Command {
         if let warning = report.recordWarning { console.err("warning: \(warning)") }
         console.out(Self.summary(report, output: output, seconds: Date().timeIntervalSince(started)))
         return .success
+    }
+
+    /// What the build is about to write, printed before it writes anything.
+    static func planLine(_ plan: SiteBuild.Plan, manifestOnly: Bool) -> String {
+        func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+        let about = plan.estimated ? "about " : ""
+        let people = "\(plan.viewers) \(plan.viewers == 1 ? "person" : "people")"
+        let writes = manifestOnly
+            ? "renders \(about)\(megabytes(plan.renderedBytes)), writes manifest.json only (\(about)\(megabytes(plan.writtenBytes)))"
+            : "writes \(about)\(megabytes(plan.writtenBytes))"
+        let free = plan.freeBytes == Int.max ? "" : "; \(megabytes(plan.freeBytes)) free"
+        return "Planned: \(about)\(plan.pages) pages for \(people), \(writes)\(free)\n"
     }
 
     /// What was built, in a few lines, and the page to open.

@@ -1,0 +1,158 @@
+import Foundation
+import Store
+import VantageCore
+
+/// `--merge SHARD_DIR…`: joins the people's parts built by `--shard K/N` builds (on this
+/// machine or others, from the same store) into one site, byte for byte the site one plain
+/// build gives. Every shard must be there, once; each must hold exactly the people this store
+/// puts in it. The joined pages are validated again (as pages and as link targets), then the
+/// site-wide pages are rendered and the whole manifest written.
+extension SiteBuild {
+    /// One file of a shard: where it is, and where it goes in the site.
+    struct ShardFile {
+        var source: String
+        var path: String
+        var size: Int
+    }
+
+    /// Reads each shard's record, checks that the set is complete and matches the store, and
+    /// lists the files of each person's folder.
+    static func readShards(_ context: BuildContext) throws {
+        var shards: [(folder: String, record: ShardRecord)] = []
+        for folder in context.options.merge {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw Diagnostic.error("--merge: no shard build at \(folder)")
+            }
+            shards.append((folder, try ShardRecord.read(folder: folder)))
+        }
+        let counts = Set(shards.map(\.record.shard.count))
+        guard counts.count == 1, let count = counts.first else {
+            let given = shards.map { "\($0.folder) is \($0.record.shard)" }.joined(separator: ", ")
+            throw Diagnostic.error("--merge: the shards come from different splits (\(given))")
+        }
+        var byIndex: [Int: String] = [:]
+        for shard in shards {
+            if let other = byIndex[shard.record.shard.index] {
+                throw Diagnostic.error("--merge: shard \(shard.record.shard) is given twice (\(other) and \(shard.folder))")
+            }
+            byIndex[shard.record.shard.index] = shard.folder
+        }
+        let missing = (1...count).filter { byIndex[$0] == nil }
+        if !missing.isEmpty {
+            let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            throw Diagnostic.error(
+                "--merge: incomplete: shard\(missing.count == 1 ? "" : "s") \(names) missing (given: "
+                    + shards.map { "\($0.record.shard) in \($0.folder)" }.joined(separator: ", ") + "); nothing was written")
+        }
+        for shard in shards {
+            let expected = context.site.homes.filter { shard.record.shard.holds(slug: $0.slug) }.map(\.slug)
+            guard expected == shard.record.viewers else {
+                throw Diagnostic.error(
+                    "--merge: shard \(shard.record.shard) in \(shard.folder) holds other people than this store puts in it "
+                        + "(\(shard.record.viewers.count) against \(expected.count)): build every shard from the same store")
+            }
+        }
+        context.shards = shards.sorted { $0.record.shard.index < $1.record.shard.index }
+        context.chosen = context.site.homes
+    }
+
+    /// The files of `slug`'s folder in a shard, in path order.
+    static func shardFiles(folder: String, slug: String) throws -> [ShardFile] {
+        let root = (folder as NSString).appendingPathComponent(slug)
+        guard let walker = FileManager.default.enumerator(atPath: root) else {
+            throw Diagnostic.error("--merge: \(root) is missing: the shard build is incomplete")
+        }
+        var files: [ShardFile] = []
+        while let relative = walker.nextObject() as? String {
+            guard let type = walker.fileAttributes?[.type] as? FileAttributeType, type == .typeRegular else { continue }
+            let size = (walker.fileAttributes?[.size] as? Int) ?? 0
+            files.append(ShardFile(source: root + "/" + relative, path: slug + "/" + relative, size: size))
+        }
+        return files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// What the merge will write: the shards' files and the site-wide pages.
+    static func planMerge(_ context: BuildContext) throws {
+        var pages = 0, bytes = 0
+        for shard in context.shards {
+            for slug in shard.record.viewers {
+                for file in try shardFiles(folder: shard.folder, slug: slug) {
+                    if file.path.hasSuffix(".html") { pages += 1 }
+                    bytes += file.size
+                }
+            }
+        }
+        let sitePages = 2 + (context.decisions.isEmpty ? 0 : 1)
+        let rendered = bytes + sitePages * 8_000 + assetBytes(context.options.templates)
+        let plan = Plan(
+            viewers: context.chosen.count, pages: pages + sitePages, renderedBytes: rendered,
+            writtenBytes: context.options.manifestOnly ? (pages + sitePages) * 200 : rendered + (pages + sitePages) * 200,
+            estimated: false, freeBytes: freeBytes(near: context.options.output), reusableBytes: 0)
+        context.plan = plan
+        context.options.planned?(plan)
+        if plan.neededBytes > plan.freeBytes { throw NoRoom(plan: plan, output: context.options.output) }
+    }
+
+    /// Takes every person's folder from its shard through the same stages as a rendered one
+    /// (validate, write, record), on one thread per core.
+    static func joinShards(_ context: BuildContext) throws {
+        let work = context.shards.flatMap { shard in shard.record.viewers.map { (folder: shard.folder, slug: $0) } }
+        let queue = ViewerQueue(count: work.count)
+        let (writer, spool, validation) = (context.writer!, context.spool!, context.validation)
+        let manifestOnly = context.options.manifestOnly
+        let progress = context.options.progress
+        let workers = max(1, min(context.tuning.workers ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            do {
+                while let index = queue.next() {
+                    let (folder, slug) = work[index]
+                    let validate = validation?.stage()
+                    let record = RecordStage()
+                    let output = StagedOutput([validate, manifestOnly ? nil : WriteStage(writer: writer), record])
+                    for file in try shardFiles(folder: folder, slug: slug) {
+                        guard let data = FileManager.default.contents(atPath: file.source) else {
+                            throw Diagnostic.error("--merge: cannot read \(file.source)")
+                        }
+                        let bytes = Array(data)
+                        if file.path.hasSuffix(".html") {
+                            guard let kind = pageKind(of: bytes) else {
+                                throw Diagnostic.error("--merge: \(file.source) is not a page vantage built (no data-page)")
+                            }
+                            let template = kind == .reviews ? PageKind.reviewListTemplate : kind.template
+                            try output.page(RenderedPage(path: file.path, kind: kind, template: template, viewer: slug, bytes: bytes))
+                        } else {
+                            try output.file(file.path, bytes: bytes)
+                        }
+                    }
+                    try spool.add(record.entries, key: slug + "/")
+                    if let validate { validation?.finish(validate.check) }
+                    let done = queue.finished(pages: record.entries.count, files: record.files, carried: false)
+                    progress?(done, work.count)
+                }
+            } catch {
+                queue.fail(error)
+            }
+        }
+        if let error = queue.error { throw error }
+        context.report.pages += queue.pages
+        context.report.otherFiles += queue.files
+        context.report.viewersRendered = work.count
+    }
+
+    /// The kind a page declares (`<body data-page="…">`).
+    static func pageKind(of bytes: [UInt8]) -> PageKind? {
+        let marker = Array(#"data-page=""#.utf8)
+        guard bytes.count > marker.count else { return nil }
+        var index = 0
+        while index + marker.count < bytes.count {
+            if bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker) {
+                let start = index + marker.count
+                guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                return PageKind(rawValue: String(decoding: bytes[start..<end], as: UTF8.self))
+            }
+            index += 1
+        }
+        return nil
+    }
+}

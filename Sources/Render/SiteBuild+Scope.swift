@@ -1,0 +1,108 @@
+import Foundation
+import VantageCore
+
+extension SiteBuild {
+    /// Which people's parts of the site a build renders. Every page of a part is byte for
+    /// byte the page a full build writes; only the pages that list everyone (the index) list
+    /// just the homes that were built.
+    public enum Scope: Sendable, Equatable {
+        /// Everyone, and the site-wide pages.
+        case everyone
+        /// `--viewers`: these people (by the slug of their folder), and the site-wide pages.
+        case viewers([String])
+        /// `--shard K/N`: the people of one shard, without the site-wide pages (`--merge`
+        /// renders those once every shard is built).
+        case shard(Shard)
+    }
+
+    /// Shard `index` of `count` (1-based, as written: `--shard 2/3`). A person's shard is a
+    /// function of the slug of their folder alone (`StableHash`), so every machine that builds
+    /// from the same store puts everyone in the same shard.
+    public struct Shard: Sendable, Hashable, CustomStringConvertible {
+        public let index: Int
+        public let count: Int
+
+        /// Reads `K/N` with 1 ≤ K ≤ N; nil for anything else (`0/3`, `4/3`, `abc`, `1/0`).
+        public init?(_ text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 100_000, (1...count).contains(index)
+            else { return nil }
+            self.index = index
+            self.count = count
+        }
+
+        public init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
+
+        /// True when the person whose folder is `slug` belongs to this shard.
+        public func holds(slug: String) -> Bool { Self.index(of: slug, count: count) == index }
+
+        /// The shard (1-based) of the person whose folder is `slug`, among `count`.
+        public static func index(of slug: String, count: Int) -> Int { Int(StableHash.of(slug) % UInt64(count)) + 1 }
+
+        public var description: String { "\(index)/\(count)" }
+    }
+
+    /// The homes a build renders: the scope's, then every `viewerStride`-th of those.
+    static func choosePeople(_ context: BuildContext) throws {
+        let homes = context.site.homes
+        var chosen: [SiteModel.Home]
+        switch context.options.scope {
+        case .everyone:
+            chosen = homes
+        case .viewers(let slugs):
+            let bySlug = Dictionary(homes.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+            let unknown = slugs.filter { bySlug[$0] == nil }
+            if !unknown.isEmpty {
+                let names = unknown.map { "'\($0)'" }.joined(separator: ", ")
+                throw Diagnostic.error(
+                    "--viewers: no person has the folder \(names) (a slug as in the index, such as '\(homes.first?.slug ?? "ana-lima")')")
+            }
+            let wanted = Set(slugs)
+            chosen = homes.filter { wanted.contains($0.slug) }
+        case .shard(let shard):
+            chosen = homes.filter { shard.holds(slug: $0.slug) }
+        }
+        let stride = max(1, context.tuning.viewerStride)
+        if stride > 1 { chosen = Swift.stride(from: 0, to: chosen.count, by: stride).map { chosen[$0] } }
+        context.chosen = chosen
+    }
+}
+
+/// What a `--shard K/N` build leaves beside its pages for `--merge`: which shard it is and
+/// whose parts it holds (`shard.json`, a file no page links to and the merge does not copy).
+struct ShardRecord: Equatable {
+    static let file = "shard.json"
+    var shard: SiteBuild.Shard
+    /// The slugs of the people in the shard, sorted as their folders are.
+    var viewers: [String]
+
+    var bytes: [UInt8] {
+        let object = JSONValue.object(JSONObject(
+            keys: ["shard", "of", "viewers"],
+            values: [.number(Double(shard.index)), .number(Double(shard.count)), .array(viewers.map { .string($0) })]))
+        return Array((JSONWriter.string(object) + "\n").utf8)
+    }
+
+    /// Reads `folder/shard.json`; throws naming the file when it is missing or not one.
+    static func read(folder: String) throws -> ShardRecord {
+        let path = (folder as NSString).appendingPathComponent(file)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic.error("\(folder) is not a shard build: it has no \(file) (build it with --shard K/N)")
+        }
+        let value: JSONValue
+        do { value = try JSONParser.parse(Array(data), file: path) } catch {
+            throw Diagnostic.error("\(path): not a shard record: \(error)")
+        }
+        guard case .object(let object) = value, case .number(let index)? = object["shard"], case .number(let count)? = object["of"],
+            case .array(let list)? = object["viewers"], count >= 1, index >= 1, index <= count, index == index.rounded(),
+            count == count.rounded()
+        else { throw Diagnostic.error("\(path): not a shard record (expected shard, of and viewers)") }
+        let viewers = list.compactMap { value -> String? in if case .string(let slug) = value { return slug } else { return nil } }
+        guard viewers.count == list.count else { throw Diagnostic.error("\(path): viewers must be folder names") }
+        return ShardRecord(shard: SiteBuild.Shard(index: Int(index), count: Int(count)), viewers: viewers)
+    }
+}
