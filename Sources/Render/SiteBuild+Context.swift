@@ -60,6 +60,8 @@ extension SiteBuild {
                 throw error.diagnostic
             } catch let failure as ValidationFailure {
                 throw failure
+            } catch let noRoom as NoRoom {
+                throw noRoom
             } catch let diagnostic as Diagnostic {
                 throw Diagnostic(diagnostic.severity, "\(name): \(diagnostic.message)", at: diagnostic.location,
                                  sourceLine: diagnostic.sourceLine)

@@ -22,7 +22,7 @@ extension SiteBuild {
 
         /// Room the build needs: what it writes, less what it can reuse, and a margin for the
         /// folders and the manifest's spool.
-        public var neededBytes: Int { max(0, writtenBytes - reusableBytes) + writtenBytes / 20 + (1 << 20) }
+        public var neededBytes: Int { max(0, writtenBytes - reusableBytes) + writtenBytes / 20 + (256 << 10) }
     }
 
     /// Not enough room on the output's file system: nothing was written.

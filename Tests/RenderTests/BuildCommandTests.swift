@@ -19,14 +19,18 @@ struct BuildCommandTests {
     }
 
     /// The summary without its first line (which holds the elapsed time).
-    func summaryBody(_ text: String) -> String { text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n") }
+    func summaryBody(_ text: String) -> String { text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n") }
 
     @Test("Builds, prints the summary and the page to open; a second build writes nothing")
     func builds() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (status, console) = build()
         #expect(status == 0, "\(console.standardError)")
-        #expect(console.standardOutput.hasPrefix("Built \(output) in "))
+        // First what it is about to write, then what it built.
+        let plan = console.standardOutput.prefix { $0 != "\n" }
+        #expect(plan.hasPrefix("Planned: 46 pages for 3 people, writes 0.2 MB; "), "\(plan)")
+        #expect(plan.hasSuffix(" MB free"))
+        #expect(console.standardOutput.dropFirst(plan.count + 1).hasPrefix("Built \(output) in "))
         let pages = try #require(Int(PageChecks.captures(#"pages   (\d+) pages"#, in: console.standardOutput).first ?? ""))
         #expect(summaryBody(console.standardOutput) == """
               people  3 with a home (5 in the store)
@@ -117,7 +121,7 @@ struct BuildCommandTests {
         #expect(lines.first?.hasSuffix("(from template pages/settings)") == true)
         #expect(lines.first?.contains("nowhere.html") == true)
         #expect(lines.last == "error: 3 findings in the 47 pages built; \(output) is unchanged")
-        #expect(console.standardOutput.isEmpty)
+        #expect(console.standardOutput.hasPrefix("Planned: ") && console.standardOutput.split(separator: "\n").count == 1)
         #expect(try String(contentsOfFile: output + "/ana-lima/settings.html", encoding: .utf8) == before)
     }
 }

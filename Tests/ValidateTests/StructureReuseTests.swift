@@ -20,11 +20,11 @@ import Testing
     /// (and each fixture's own structure has been seen once already): the same findings as
     /// the check, and never none.
     @Test(arguments: brokenFixtures)
-    func buildRejectsWhatCheckRejects(_ fixture: String) {
-        _ = Fixtures.check(validator: Self.build)
-        let first = Fixtures.findings(ofBroken: fixture, validator: Self.build)
-        let again = Fixtures.findings(ofBroken: fixture, validator: Self.build)
-        let checked = Fixtures.findings(ofBroken: fixture, validator: Self.check)
+    func buildRejectsWhatCheckRejects(_ fixture: String) throws {
+        _ = try Fixtures.check(validator: Self.build)
+        let first = try Fixtures.findings(ofBroken: fixture, validator: Self.build)
+        let again = try Fixtures.findings(ofBroken: fixture, validator: Self.build)
+        let checked = try Fixtures.findings(ofBroken: fixture, validator: Self.check)
         #expect(!checked.isEmpty)
         #expect(first.map(\.diagnostic.description) == checked.map(\.diagnostic.description))
         #expect(again.map(\.diagnostic.description) == checked.map(\.diagnostic.description))
@@ -35,8 +35,8 @@ import Testing
     /// link, a javascript: URL, a duplicate id, a value the schema refuses.
     @Test func sameStructureDifferentValues() throws {
         let path = "people/ana-lima/home.html"
-        let valid = String(decoding: Fixtures.bytes(Fixtures.site + "/" + path), as: UTF8.self)
-        _ = Fixtures.check(validator: Self.build)
+        let valid = String(decoding: try Fixtures.bytes(Fixtures.site + "/" + path), as: UTF8.self)
+        _ = try Fixtures.check(validator: Self.build)
         let hrefs = valid.ranges(of: "href=\"")
         let ids = valid.ranges(of: " id=\"")
         try #require(hrefs.count >= 2 && !ids.isEmpty)
@@ -54,8 +54,8 @@ import Testing
         for (name, edit) in edits {
             let page = edit(valid)
             #expect(page != valid, "\(name): the edit applies")
-            let built = Fixtures.check(adding: [path + ".edited.html": Array(page.utf8)], validator: Self.build).findings
-            let checked = Fixtures.check(adding: [path + ".edited.html": Array(page.utf8)], validator: Self.check).findings
+            let built = try Fixtures.check(adding: [path + ".edited.html": Array(page.utf8)], validator: Self.build).findings
+            let checked = try Fixtures.check(adding: [path + ".edited.html": Array(page.utf8)], validator: Self.check).findings
             #expect(!checked.isEmpty, "\(name): the check rejects it")
             #expect(built.map(\.diagnostic.description) == checked.map(\.diagnostic.description), "\(name)")
         }
@@ -81,17 +81,17 @@ import Testing
 
     /// Text and whitespace are part of a structure: text where the content model wants none
     /// is never covered by a structure that had only whitespace there.
-    @Test func textIsPartOfTheStructure() {
+    @Test func textIsPartOfTheStructure() throws {
         let path = "people/ana-lima/schema-text.html"
-        let broken = Fixtures.bytes(Fixtures.broken + "/schema-text.html")
+        let broken = try Fixtures.bytes(Fixtures.broken + "/schema-text.html")
         let text = String(decoding: broken, as: UTF8.self)
         // The same page with the stray text turned into whitespace is valid: it must teach the
         // build nothing that lets the broken one through.
         let repaired = text.replacingOccurrences(of: "<ul>stray<li>", with: "<ul> <li>")
         #expect(repaired != text)
-        #expect(Fixtures.check(adding: [path: Array(repaired.utf8)], validator: Self.check).isValid)
-        _ = Fixtures.check(adding: [path: Array(repaired.utf8)], validator: Self.build)
-        let findings = Fixtures.check(adding: [path: broken], validator: Self.build).findings
+        #expect(try Fixtures.check(adding: [path: Array(repaired.utf8)], validator: Self.check).isValid)
+        _ = try Fixtures.check(adding: [path: Array(repaired.utf8)], validator: Self.build)
+        let findings = try Fixtures.check(adding: [path: broken], validator: Self.build).findings
         #expect(findings.map(\.rule) == [.schema])
     }
 }

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+@testable import VantageCLI
+
+/// Building a part of the site (`--viewers`), shards across processes (`--shard K/N`, then
+/// `--merge`), a manifest alone (`--manifest-only`, then `vantage diff`), and the room check,
+/// all through the command line, against a plain build of the same store.
+@Suite("vantage build: parts, shards, manifests, room", .serialized)
+struct ScaleBuildTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-build-\(UUID().uuidString)")
+    var tiny: String { fixturesFolder.appendingPathComponent("tiny/content").path }
+    var sample: String { repositoryRoot.appendingPathComponent("content").path }
+    var store: String { folder.appendingPathComponent("store.sqlite").path }
+    func out(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    @discardableResult
+    func vantage(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let console = Console.capturing()
+        let status = VantageCLI.run(arguments, console: console)
+        return (status, console.standardOutput, console.standardError)
+    }
+
+    func build(_ output: String, _ extra: [String] = [], content: String? = nil) -> (status: Int32, out: String, err: String) {
+        vantage(["build", "--content", content ?? tiny, "--templates", templatesFolder, "--out", output, "--db", store] + extra)
+    }
+
+    /// Every file under `root`, relative to it, sorted.
+    func files(_ root: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var found: [String] = []
+        while let path = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+                found.append(path)
+            }
+        }
+        return found.sorted()
+    }
+
+    func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    @Test("--viewers: the chosen people's pages are byte for byte a full build's; the index links to their homes only")
+    func viewersAreByteIdentical() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let full = build(out("full"))
+        #expect(full.status == 0, "\(full.err)")
+        let part = build(out("part"), ["--viewers", "lea-martin,ana-lima"])
+        #expect(part.status == 0, "\(part.err)")
+        #expect(part.out.hasPrefix("Planned: "), "\(part.out)")
+        let built = files(out("part"))
+        #expect(!built.contains { $0.hasPrefix("bo-berg/") })
+        for slug in ["lea-martin", "ana-lima"] {
+            let theirs = files(out("full")).filter { $0.hasPrefix(slug + "/") }
+            #expect(!theirs.isEmpty)
+            #expect(built.filter { $0.hasPrefix(slug + "/") } == theirs)
+            for file in theirs { #expect(bytes(out("part") + "/" + file) == bytes(out("full") + "/" + file), "\(file)") }
+        }
+        for asset in files(out("full")).filter({ $0.hasPrefix("assets/") }) {
+            #expect(bytes(out("part") + "/" + asset) == bytes(out("full") + "/" + asset))
+        }
+        let index = try #require(bytes(out("part") + "/index.html")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(index.contains("href=\"lea-martin/index.html\""))
+        #expect(index.contains("href=\"ana-lima/index.html\""))
+        #expect(!index.contains("bo-berg/"))
+        // The manifest lists exactly what was written, with the full build's lines for it.
+        let fullLines = Set(String(decoding: try #require(bytes(out("full") + "/manifest.json")), as: UTF8.self)
+            .split(separator: "\n").filter { $0.contains("\"viewer\":\"lea-martin\"") })
+        let partLines = Set(String(decoding: try #require(bytes(out("part") + "/manifest.json")), as: UTF8.self)
+            .split(separator: "\n").filter { $0.contains("\"viewer\":\"lea-martin\"") })
+        #expect(!fullLines.isEmpty && fullLines == partLines)
+    }
+
+    @Test("--viewers with an unknown slug: exit 2 naming it, nothing written")
+    func unknownViewer() {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = build(out("part"), ["--viewers", "lea-martin,nobody-here"])
+        #expect(result.status == 2)
+        #expect(result.err.contains("--viewers: no person has the folder 'nobody-here'"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: out("part")))
+    }
+
+    @Test("Bad K/N: exit 2 with the usage message", arguments: ["0/3", "4/3", "abc", "1/0", "2/", "/3", "-1/3", "1/3/3"])
+    func badShard(_ value: String) {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = build(out("shard"), ["--shard", value])
+        #expect(result.status == 2)
+        #expect(result.err.contains("--shard needs K/N with 1 ≤ K ≤ N (such as 2/3), not '\(value)'"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: out("shard")))
+    }
+
+    @Test("Three shards built by three concurrent processes from one store, then merged: the plain build, byte for byte")
+    func threeShardsMergeToThePlainBuild() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let imported = vantage(["import", "--content", sample, "--db", store])
+        #expect(imported.status == 0, "\(imported.err)")
+        let plain = build(out("plain"), ["--no-import"], content: sample)
+        #expect(plain.status == 0, "\(plain.err)")
+        let executable = try AtomicBuildTests.vantageExecutable()
+        let children = try (1...3).map { k -> Process in
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["build", "--no-import", "--shard", "\(k)/3", "--templates", templatesFolder,
+                                 "--db", store, "--out", out("shard-\(k)")]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for child in children { child.waitUntilExit() }
+        #expect(children.map(\.terminationStatus) == [0, 0, 0])
+        var people: [String] = []
+        for k in 1...3 {
+            let shardFiles = files(out("shard-\(k)"))
+            #expect(shardFiles.contains("shard.json") && shardFiles.contains("manifest.json"))
+            #expect(!shardFiles.contains("index.html"), "site-wide pages wait for the merge")
+            let slugs = Set(shardFiles.filter { $0.contains("/") }.map { String($0.split(separator: "/")[0]) })
+            people += slugs
+        }
+        #expect(people.count == Set(people).count, "each person in one shard")
+        let merged = build(out("merged"), ["--no-import", "--merge", out("shard-1"), out("shard-2"), out("shard-3")])
+        #expect(merged.status == 0, "\(merged.err)")
+        #expect(merged.out.hasPrefix("Planned: "))
+        let plainFiles = files(out("plain"))
+        #expect(files(out("merged")) == plainFiles)
+        #expect(Set(people) == Set(plainFiles.filter { $0.contains("/") && !$0.hasPrefix("assets/") && !$0.hasPrefix("review/") }
+            .map { String($0.split(separator: "/")[0]) }))
+        for file in plainFiles { #expect(bytes(out("merged") + "/" + file) == bytes(out("plain") + "/" + file), "\(file)") }
+    }
+
+    @Test("Merging an incomplete set of shards fails naming the missing one; the output stays as it was")
+    func missingShard() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(vantage(["import", "--content", tiny, "--db", store]).status == 0)
+        #expect(build(out("site"), ["--no-import"]).status == 0)
+        let before = files(out("site"))
+        let manifest = bytes(out("site") + "/manifest.json")
+        for k in [1, 3] { #expect(build(out("shard-\(k)"), ["--no-import", "--shard", "\(k)/3"]).status == 0) }
+        let merged = build(out("site"), ["--no-import", "--merge", out("shard-1"), out("shard-3")])
+        #expect(merged.status == 2)
+        #expect(merged.err.contains("--merge: incomplete: shard 2/3 missing"), "\(merged.err)")
+        #expect(files(out("site")) == before)
+        #expect(bytes(out("site") + "/manifest.json") == manifest)
+        let twice = build(out("site"), ["--no-import", "--merge", out("shard-1"), out("shard-1"), out("shard-3")])
+        #expect(twice.status == 2)
+        #expect(twice.err.contains("shard 1/3 is given twice"), "\(twice.err)")
+    }
+
+    @Test("--manifest-only writes manifest.json alone, equal to a full build's")
+    func manifestOnly() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build(out("full")).status == 0)
+        let result = build(out("manifest"), ["--manifest-only"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("writes manifest.json only"), "\(result.out)")
+        #expect(files(out("manifest")) == ["manifest.json"])
+        #expect(try #require(bytes(out("manifest") + "/manifest.json")) == bytes(out("full") + "/manifest.json"))
+    }
+
+    @Test("vantage diff on two manifest-only outputs: the changed pages per viewer and exit 1; identical, exit 0")
+    func diffOfManifests() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build(out("base"), ["--manifest-only"]).status == 0)
+        let edited = folder.appendingPathComponent("edited").path
+        try FileManager.default.copyItem(atPath: tiny, toPath: edited)
+        let quotes = edited + "/quotes/export.json"
+        let text = try String(contentsOfFile: quotes, encoding: .utf8)
+        try text.replacingOccurrences(of: "Ça va aller.", with: "Ça ira.").write(toFile: quotes, atomically: true, encoding: .utf8)
+        #expect(build(out("head"), ["--manifest-only"], content: edited).status == 0)
+        let changed = vantage(["diff", out("base"), out("head")])
+        #expect(changed.status == 1, "\(changed.err)")
+        #expect(changed.out.contains("lea-martin/quotes/index.html"), "\(changed.out)")
+        #expect(!changed.out.contains("bo-berg/"), "\(changed.out)")
+        #expect(changed.out.contains(" changed"))
+        let same = vantage(["diff", out("base"), out("base")])
+        #expect(same.status == 0)
+    }
+
+    @Test("Too little room on the output's file system: exit 2 saying how much is needed and how to build less; nothing written")
+    func noRoom() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mountPoint = folder.appendingPathComponent("small-fs").path
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint]
+        try mount.run()
+        mount.waitUntilExit()
+        try #require(mount.terminationStatus == 0, "a real 4 MB file system is needed (mount -t tmpfs, as root)")
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [mountPoint]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        let result = build(mountPoint + "/public", content: sample)
+        #expect(result.status == 2)
+        #expect(result.out.hasPrefix("Planned: about "), "\(result.out)")
+        #expect(result.err.contains("error: not enough room for \(mountPoint)/public: the build needs about "), "\(result.err)")
+        #expect(result.err.contains("Build less: --viewers SLUG,… for some people, --shard K/N"), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint).isEmpty)
+        // One person fits.
+        let one = build(mountPoint + "/public", ["--viewers", "ana-lima"], content: sample)
+        #expect(one.status == 0, "\(one.err)")
+    }
+}
