@@ -40,7 +40,7 @@ struct SiteRecord: Equatable {
         if let region = try fields.optionalString("defaultRegion", expected: "a region code such as \"US\"") {
             guard let known = PhoneRegion.named(region) else {
                 throw location.member("defaultRegion").error(
-                    "expected one of the supported regions (\(PhoneRegion.supportedCodes.joined(separator: ", "))), found \(quoted(region))")
+                    "expected a region code libphonenumber knows (ISO 3166-1 alpha-2, such as \"US\" or \"AR\"; \(PhoneRegion.supportedCodes.count) regions), found \(quoted(region))")
             }
             defaultRegion = known.code
         }
