@@ -56,7 +56,20 @@ struct Fields {
         guard case .string(let text) = value else {
             throw location.member(key).error("expected \(expected), found \(value.kindDescription)")
         }
+        // JSON allows `\u0000`; no text of the apps holds one, and the store cannot keep it.
+        if text.utf8.contains(0) {
+            throw location.member(key).error("expected \(expected) without NUL characters (U+0000), found \(quoted(text))")
+        }
         return TextNormalization.nfc(text)
+    }
+
+    /// A required idea or quote id, in the syntax of `RecordID`.
+    func recordID(_ key: String, expected: String) throws(Diagnostic) -> String {
+        let id = try string(key, expected: expected)
+        guard RecordID.isValid(id) else {
+            throw location.member(key).error("expected \(expected): \(RecordID.syntax); found \(quoted(id))")
+        }
+        return id
     }
 
     /// A required boolean.

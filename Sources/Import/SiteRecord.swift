@@ -52,5 +52,9 @@ struct SiteRecord: Equatable {
             pageSize = Int(number)
         }
         buildDate = try fields.optionalInstant("buildDate")
+        if let buildDate, !BuildInstant.isUsable(buildDate) {
+            throw location.member("buildDate").error(
+                "expected the build's now \(BuildInstant.rangeDescription), found \(quoted(fields.optional("buildDate")?.stringValue ?? ""))")
+        }
     }
 }

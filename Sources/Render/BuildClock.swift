@@ -18,10 +18,16 @@ public enum BuildClock {
     public static func now(
         settings: SiteSettings, environment: [String: String], latestInData: Int64?
     ) throws -> (seconds: Int64, source: Source) {
-        if let date = settings.buildDate { return (date, .buildDate) }
+        if let date = settings.buildDate {
+            guard BuildInstant.isUsable(date) else {
+                throw Diagnostic.error("site.json buildDate must be \(BuildInstant.rangeDescription); run 'vantage import' with a corrected site.json")
+            }
+            return (date, .buildDate)
+        }
         if let text = environment["SOURCE_DATE_EPOCH"] {
-            guard let seconds = Int64(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
-                throw Diagnostic.error("SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(text)'")
+            guard let seconds = Int64(text.trimmingCharacters(in: .whitespaces)), BuildInstant.isUsable(seconds) else {
+                throw Diagnostic.error(
+                    "SOURCE_DATE_EPOCH must be a whole number of seconds \(BuildInstant.rangeDescription) (0 to \(BuildInstant.end - 1)), not '\(text)'")
             }
             return (seconds, .sourceDateEpoch)
         }
