@@ -42,11 +42,15 @@ public enum Importer {
         // The folders the store's path needs that are not there yet (deepest first): a failed
         // first import removes exactly these again, and nothing else.
         var missingFolders: [String] = []
-        var folder = (options.storePath as NSString).deletingLastPathComponent
-        while !folder.isEmpty, folder != "/", !FileCheck.exists(folder) {
-            missingFolders.append(folder)
-            folder = (folder as NSString).deletingLastPathComponent
+        for file in [options.storePath] + (options.keepGoing ? [options.effectiveRejectsPath] : []) {
+            var folder = (file as NSString).deletingLastPathComponent
+            while !folder.isEmpty, folder != "/", !FileCheck.exists(folder) {
+                if !missingFolders.contains(folder) { missingFolders.append(folder) }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
         }
+        // Deepest first, so that each folder is empty by the time its turn comes.
+        missingFolders.sort { $0.count > $1.count }
         var warnings: [Diagnostic] = []
         var rejects: RejectsFile?
         do {
@@ -75,7 +79,7 @@ public enum Importer {
                     throw ImportFailure(errors: session.reportedErrors, warnings: warnings)
                 }
                 var report = ImportReport()
-                report.tables = session.reportTables()
+                report.tables = try session.reportTables()
                 report.recordsRead = session.recordsRead
                 report.warnings = warnings
                 report.rejected = options.keepGoing ? session.reportedErrors : []

@@ -17,7 +17,7 @@ struct JSONDocument: @unchecked Sendable {
 
     /// Reads and parses (or, `shallow`, scans) `file`; syntax errors name the line and column,
     /// text that is not UTF-8 is named as such.
-    init(_ file: ContentLayout.File, shallow: Bool = false) throws(Diagnostic) {
+    init(_ file: ContentLayout.File, shallow: Bool = false, validate: Bool = false) throws(Diagnostic) {
         self.file = file
         if let problem = FileCheck.problem(at: file.path) {
             throw Diagnostic.error(problem, at: SourceLocation(file: file.name))
@@ -27,6 +27,7 @@ struct JSONDocument: @unchecked Sendable {
         }
         self.bytes = bytes
         try Self.checkEncoding(bytes, file: file)
+        if shallow, validate { try JSONParser.validate(bytes, file: file.name) }
         if shallow, let (root, ranges) = Self.scan(bytes, file: file) {
             (self.root, self.ranges, isShallow) = (root, ranges, true)
         } else {
@@ -140,6 +141,19 @@ enum RecordSource {
         switch self {
         case .array(let document, _): return document.file
         case .lines(let file): return file
+        }
+    }
+
+    /// Throws when the JSON Lines `file` cannot be read at all (missing, a folder, a dangling
+    /// link, UTF-16): the same errors `forEach` would throw before its first record.
+    static func checkReadable(_ file: ContentLayout.File) throws(Diagnostic) {
+        if let problem = FileCheck.problem(at: file.path) {
+            throw Diagnostic.error(problem, at: SourceLocation(file: file.name))
+        }
+        if let handle = FileHandle(forReadingAtPath: file.path) {
+            let head = (try? handle.read(upToCount: 4)) ?? Data()
+            try? handle.close()
+            try JSONDocument.checkEncoding(head, file: file)
         }
     }
 
