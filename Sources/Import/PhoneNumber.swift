@@ -24,22 +24,18 @@ public struct PhoneNumberReader: Sendable {
     private static let maximumDigits = 20
 
     /// The E.164 form of `text` (`+14155550100`), or why it has none.
+    ///
+    /// The characters are checked on every call (one pass, no allocation); what libphonenumber
+    /// answers for the digits is remembered, keyed by the digits packed into an integer, so a
+    /// number met again costs a small hash lookup instead of a parse.
     public func e164(_ text: String) throws(PhoneNumberProblem) -> String {
-        if let known = memo.answer(for: text) { return try known.get() }
-        let answer = Result { () throws(PhoneNumberProblem) in try read(text) }
-        memo.remember(answer, for: text)
-        return try answer.get()
-    }
-
-    private func read(_ text: String) throws(PhoneNumberProblem) -> String {
-        // "+" and ASCII digits only, NUL-terminated, for libphonenumber.
-        var digits: [CChar] = []
-        digits.reserveCapacity(Self.maximumDigits + 2)
+        var packed: UInt64 = 0
         var count = 0
         var international = false
+        var leadingZeros = 0
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            var digit: UInt32?
+            var digit: UInt32
             if value >= 0x30 && value <= 0x39 {
                 digit = value - 0x30
             } else {
@@ -60,21 +56,53 @@ public struct PhoneNumberReader: Sendable {
                     }
                 }
             }
-            guard let digit else { continue }
+            if count == leadingZeros, digit == 0 { leadingZeros += 1 }
             count += 1
-            if count <= Self.maximumDigits { digits.append(CChar(0x30 + digit)) }
+            if count <= Self.maximumDigits { packed = packed &* 10 &+ UInt64(digit) }
         }
         guard count > 0 else { throw .empty }
         if count > Self.maximumDigits { throw .tooManyDigits(count) }
-        if !international, count >= 2, digits[0] == 0x30, digits[1] == 0x30 {
+        if !international, count >= 2, leadingZeros >= 2 {
             // DATA.md: `00` starts a country code in every region (libphonenumber would use
             // each region's own international prefix, 011 in the US).
             international = true
-            digits.removeFirst(2)
-            if digits.isEmpty { throw .empty }
+            count -= 2
+            leadingZeros -= 2
+            if count == 0 { throw .empty }
         }
-        if international { digits.insert(0x2B, at: 0) }
-        digits.append(0)
+        // Twenty digits may not fit in 64 bits: those (rare, and too long anyway) are not remembered.
+        let key = count < Self.maximumDigits ? PhoneMemo.Key(digits: packed, count: UInt8(count), international: international) : nil
+        if let key, let known = memo.answer(for: key) { return try known.get() }
+        let answer = Result { () throws(PhoneNumberProblem) in
+            try read(packed: packed, count: count, international: international, text: text)
+        }
+        if let key { memo.remember(answer, for: key) }
+        return try answer.get()
+    }
+
+    /// libphonenumber's reading of the digits (as `+` and ASCII digits).
+    private func read(packed: UInt64, count: Int, international: Bool, text: String) throws(PhoneNumberProblem) -> String {
+        var digits = [CChar](repeating: 0x30, count: count + (international ? 2 : 1))
+        if international { digits[0] = 0x2B }
+        let last = digits.count - 2
+        if count < Self.maximumDigits {
+            var rest = packed
+            for index in stride(from: last, through: international ? 1 : 0, by: -1) {
+                digits[index] = CChar(0x30 + rest % 10)
+                rest /= 10
+            }
+        } else {
+            // Twenty digits: read them again from the text.
+            var index = international ? 1 : 0
+            var skip = text.unicodeScalars.filter { $0.properties.numericType == .decimal }.count - count
+            for scalar in text.unicodeScalars {
+                guard let value = scalar.properties.numericType == .decimal ? scalar.properties.numericValue : nil else { continue }
+                if skip > 0 { skip -= 1; continue }
+                digits[index] = CChar(0x30 + Int(value))
+                index += 1
+            }
+        }
+        digits[digits.count - 1] = 0
         var e164 = [CChar](repeating: 0, count: 32)
         let result = vantage_phone_read(digits, defaultRegion.code, &e164, e164.count)
         let code = Int(result.callingCode)
@@ -151,23 +179,32 @@ public enum PhoneNumberProblem: Error, Sendable, Equatable {
     }
 }
 
-/// The answers of one reader, shared by the threads of an import. Bounded: an export with
-/// more distinct numbers than this simply starts over (it only costs the reading again).
+/// The answers of one reader, shared by the threads of an import, keyed by the digits read
+/// (so `(415) 555-0100` and `415.555.0100` share one answer). Bounded: an export with more
+/// distinct numbers than this simply starts over (it only costs the reading again).
 final class PhoneMemo: @unchecked Sendable {
-    private static let capacity = 1 << 16
-    private let lock = NSLock()
-    private var answers: [String: Result<String, PhoneNumberProblem>] = [:]
-
-    func answer(for text: String) -> Result<String, PhoneNumberProblem>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return answers[text]
+    /// Up to 19 digits packed into an integer, their count (leading zeros matter) and whether
+    /// a `+` or `00` came first.
+    struct Key: Hashable {
+        let digits: UInt64
+        let count: UInt8
+        let international: Bool
     }
 
-    func remember(_ answer: Result<String, PhoneNumberProblem>, for text: String) {
+    private static let capacity = 1 << 16
+    private let lock = NSLock()
+    private var answers: [Key: Result<String, PhoneNumberProblem>] = [:]
+
+    func answer(for key: Key) -> Result<String, PhoneNumberProblem>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return answers[key]
+    }
+
+    func remember(_ answer: Result<String, PhoneNumberProblem>, for key: Key) {
         lock.lock()
         defer { lock.unlock() }
         if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
-        answers[text] = answer
+        answers[key] = answer
     }
 }
