@@ -1,3 +1,4 @@
+import Foundation
 import VantageCore
 
 /// The members of one JSON object of a record, read with the checks DATA.md asks for. Every
@@ -57,10 +58,15 @@ struct Fields {
             throw location.member(key).error("expected \(expected), found \(value.kindDescription)")
         }
         // JSON allows `\u0000`; no text of the apps holds one, and the store cannot keep it.
-        if text.utf8.contains(0) {
+        if Self.containsNUL(text) {
             throw location.member(key).error("expected \(expected) without NUL characters (U+0000), found \(quoted(text))")
         }
         return TextNormalization.nfc(text)
+    }
+
+    /// True when `text` holds U+0000 (`memchr` over its bytes: this runs for every string).
+    static func containsNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false } ?? text.utf8.contains(0)
     }
 
     /// A required idea or quote id, in the syntax of `RecordID`.

@@ -180,31 +180,44 @@ public enum PhoneNumberProblem: Error, Sendable, Equatable {
 }
 
 /// The answers of one reader, shared by the threads of an import, keyed by the digits read
-/// (so `(415) 555-0100` and `415.555.0100` share one answer). Bounded: an export with more
-/// distinct numbers than this simply starts over (it only costs the reading again).
+/// (so `(415) 555-0100` and `415.555.0100` share one answer). A direct-mapped table of fixed
+/// size: a lookup is one multiply and one comparison, and a number whose slot another took is
+/// simply read again (exports repeat a few thousand numbers, far fewer than the slots).
 final class PhoneMemo: @unchecked Sendable {
     /// Up to 19 digits packed into an integer, their count (leading zeros matter) and whether
     /// a `+` or `00` came first.
-    struct Key: Hashable {
+    struct Key: Equatable {
         let digits: UInt64
         let count: UInt8
         let international: Bool
     }
 
-    private static let capacity = 1 << 16
+    private struct Slot {
+        var key: Key
+        var answer: Result<String, PhoneNumberProblem>
+    }
+
+    private static let slotBits = 16
     private let lock = NSLock()
-    private var answers: [Key: Result<String, PhoneNumberProblem>] = [:]
+    private var slots = [Slot?](repeating: nil, count: 1 << slotBits)
+
+    private static func index(_ key: Key) -> Int {
+        let mixed = (key.digits ^ UInt64(key.count) << 59 ^ (key.international ? 1 << 58 : 0)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
+    }
 
     func answer(for key: Key) -> Result<String, PhoneNumberProblem>? {
+        let index = Self.index(key)
         lock.lock()
         defer { lock.unlock() }
-        return answers[key]
+        guard let slot = slots[index], slot.key == key else { return nil }
+        return slot.answer
     }
 
     func remember(_ answer: Result<String, PhoneNumberProblem>, for key: Key) {
+        let index = Self.index(key)
         lock.lock()
         defer { lock.unlock() }
-        if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
-        answers[key] = answer
+        slots[index] = Slot(key: key, answer: answer)
     }
 }
