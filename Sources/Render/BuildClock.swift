@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import VantageCore
 
 /// The "now" of a build, never the wall clock: `site.json`'s `buildDate`, else the
@@ -24,14 +25,20 @@ public enum BuildClock {
             }
             return (date, .buildDate)
         }
-        if let text = environment["SOURCE_DATE_EPOCH"] {
-            guard let seconds = Int64(text.trimmingCharacters(in: .whitespaces)), BuildInstant.isUsable(seconds) else {
-                throw Diagnostic.error(
-                    "SOURCE_DATE_EPOCH must be a whole number of seconds \(BuildInstant.rangeDescription) (0 to \(BuildInstant.end - 1)), not '\(text)'")
-            }
-            return (seconds, .sourceDateEpoch)
-        }
+        if let seconds = try sourceDateEpoch(environment) { return (seconds, .sourceDateEpoch) }
         if let latest = latestInData { return (latest, .latestInData) }
         return (0, .epoch)
+    }
+
+    /// `SOURCE_DATE_EPOCH` from `environment`, nil when it is not set. Every command that
+    /// honours the variable reads it here: a malformed value is an error, never ignored.
+    public static func sourceDateEpoch(_ environment: [String: String]) throws -> Int64? {
+        guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
+        // The range is BuildInstant's, shared with site.json's buildDate (checked at import).
+        guard let seconds = Int64(text.trimmingCharacters(in: .whitespaces)), BuildInstant.isUsable(seconds) else {
+            throw Diagnostic.error(
+                "SOURCE_DATE_EPOCH must be a whole number of seconds \(BuildInstant.rangeDescription) (0 to \(BuildInstant.end - 1)), not '\(text)'")
+        }
+        return seconds
     }
 }
