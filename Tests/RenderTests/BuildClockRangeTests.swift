@@ -1,4 +1,5 @@
 import Render
+import Store
 import Testing
 import VantageCore
 
