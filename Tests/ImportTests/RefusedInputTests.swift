@@ -126,9 +126,29 @@ struct RefusedInputTests {
         let errors = try bad.errors { fixture in
             try fixture.edit("site.json", replacing: #""pageSize": 2"#, with: #""pageSize": 2, "buildDate": "\#(date)""#)
         }
-        #expect(errors == [
-            #"content/site.json: buildDate: error: expected the build's now from 1970-01-01T00:00:00Z to 9998-12-31T23:59:59Z, found "\#(date)""#,
-        ])
+        // Year 9999 is outside every timestamp's range (the data's too); 1969 is a fine instant
+        // in the data but not a build's now.
+        let expected = !date.hasPrefix("1969")
+            ? #"content/site.json: buildDate: error: expected an ISO 8601 timestamp with an offset, found "\#(date)": outside the instants the site can show, from 1583-01-01T00:00:00Z to 9998-12-31T23:59:59Z"#
+            : #"content/site.json: buildDate: error: expected the build's now from 1970-01-01T00:00:00Z to 9998-12-31T23:59:59Z, found "\#(date)""#
+        #expect(errors == [expected])
+    }
+
+    @Test(arguments: [
+        ("quotes/export.json", "\"when\": \"2026-05-01T18:00:00-07:00\"", "when", "9999-06-01T12:00:00Z"),
+        ("quotes/export.json", "\"when\": \"2026-05-01T18:00:00-07:00\"", "when", "1200-01-01T00:00:00Z"),
+        ("changejar/ideas.json", "\"submittedAt\": \"2026-04-10T09:30:00Z\"", "submittedAt", "9999-12-31T23:59:59+14:00"),
+    ])
+    func aTimestampInTheDataThatNoPageCouldShowIsRefusedAtTheRecord(path: String, old: String, field: String, date: String) throws {
+        // Once accepted, such a timestamp became the build's now (or a date on a page) and
+        // every later build failed on its pages instead of the import on its record.
+        let errors = try bad.errors { fixture in
+            try fixture.edit(path, replacing: old, with: "\"\(field)\": \"\(date)\"")
+        }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("content/\(path): ") == true)
+        #expect(errors.first?.hasSuffix(
+            ".\(field): error: expected an ISO 8601 timestamp with an offset, found \"\(date)\": outside the instants the site can show, from 1583-01-01T00:00:00Z to 9998-12-31T23:59:59Z") == true)
     }
 
     @Test func theLastUsableBuildDateIsAccepted() throws {
