@@ -11,6 +11,9 @@ extension SiteBuild {
         public var ideas = 0
         /// HTML pages rendered.
         public var pages = 0
+        /// Bytes of the people's parts of the site (pages and other files, rendered or carried
+        /// over), written or not (`--manifest-only`).
+        public var viewerBytes = 0
         /// Other files (search indexes, assets, the manifest).
         public var otherFiles = 0
         public var counts = SiteWriter.Counts()

@@ -38,6 +38,7 @@ extension SiteBuild {
         context.report.pagesCarried = queue.carried.pages
         context.report.otherFilesCarried = queue.carried.files
         context.fingerprints = queue.fingerprints.sorted { $0.id < $1.id }
+        context.report.viewerBytes = context.fingerprints.reduce(0) { $0 + $1.bytes }
     }
 
     /// One viewer's part of the build, shared by the threads: read, fingerprint, then carry

@@ -11,7 +11,7 @@ enum BuildBench {
     static let usage = """
         Usage: vantage-bench build [--shape peer|mixed] [--people N] [--quotes N] [--ideas N] [--page-size N]
                                    [--every K] [--workers N] [--dir DIR] [--seed N] [--no-validate]
-                                   [--incremental]
+                                   [--incremental] [--manifest-only]
           defaults: the peer workload's shape (../shared/bench), 10000 people, 200000 quotes,
                     2000 ideas (--ideas 0: the quotes shape), page size 50, every viewer,
                     one thread per core, DIR /dev/shm/vantage-bench-build (a tmpfs)
@@ -20,6 +20,8 @@ enum BuildBench {
                       export is people × ideas entries, tens of GB: see docs/SITE.md)
           --no-validate  skip the in-build validation of every page (on by default, as in
                       vantage build)
+          --manifest-only  render, validate and hash every page, write only manifest.json (the
+                      whole site's size is printed, not written)
           --incremental  then change one quote's text in the store and rebuild: prints the
                       incremental rebuild's time against the first (full) build's, and
                       how many viewers and pages were rendered and carried over
@@ -33,6 +35,7 @@ enum BuildBench {
         var shape = "peer"
         var validate = true
         var incremental = false
+        var manifestOnly = false
     }
 
     static func run(arguments: [String]) throws {
@@ -66,6 +69,7 @@ enum BuildBench {
             case "--prepare-only": settings.prepareOnly = true
             case "--no-validate": settings.validate = false
             case "--incremental": settings.incremental = true
+            case "--manifest-only": settings.manifestOnly = true
             case "--help": print(usage); return
             default: throw BenchError("unknown argument \(arguments[index])\n\(usage)")
             }
@@ -127,22 +131,24 @@ enum BuildBench {
             throw BenchError("run from the repository root (templates/ not found)")
         }
         let output = settings.directory + "/public"
-        let options = SiteBuild.Options(store: store(settings), templates: templates, output: output, environment: [:])
+        var options = SiteBuild.Options(store: store(settings), templates: templates, output: output, environment: [:])
+        options.manifestOnly = settings.manifestOnly
         let tuning = SiteBuild.Tuning(workers: settings.workers, validate: settings.validate, viewerStride: settings.every)
         try? FileManager.default.removeItem(atPath: output)  // the first build starts from nothing
         let first = try timed { try SiteBuild.run(options, tuning: tuning) }
         let peakAfterFirst = peakResidentMegabytes()
         let second = try timed { try SiteBuild.run(options, tuning: tuning) }
         let report = first.report
-        let megabytes = Double(report.counts.bytes) / 1_000_000
+        let siteBytes = settings.manifestOnly ? report.viewerBytes : report.counts.bytes
+        let megabytes = Double(siteBytes) / 1_000_000
         let htmlMegabytes = megabytes  // pages dominate; search indexes are included
         let viewers = report.viewersRendered
         let perViewerPages = Double(report.pages) / Double(max(1, viewers))
-        let perViewerBytes = Double(report.counts.bytes) / Double(max(1, viewers))
+        let perViewerBytes = Double(siteBytes) / Double(max(1, viewers))
         print("""
             build: \(settings.people) people, \(settings.quotes) quotes, \(settings.ideas) ideas, page size \(settings.pageSize), \
             \(settings.workers.map(String.init) ?? "\(ProcessInfo.processInfo.activeProcessorCount)") threads, \
-            \(settings.validate ? "every page validated" : "no validation")
+            \(settings.validate ? "every page validated" : "no validation")\(settings.manifestOnly ? ", manifest only (pages hashed, not written)" : "")
               viewers    \(viewers) of \(report.homes) rendered\(settings.every > 1 ? " (every \(settings.every)th)" : "")
               output     \(report.pages) pages + \(report.otherFiles) other files, \(fixed(megabytes, 1)) MB \
             (\(fixed(perViewerPages, 1)) pages, \(fixed(perViewerBytes / 1_000, 1)) KB per viewer)
