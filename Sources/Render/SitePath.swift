@@ -38,14 +38,23 @@ public enum SitePath {
     /// `target` as a link from the page at `page` (both relative to the site root, both files):
     /// `relative(from: "ana/ideas/all/page-2.html", to: "ana/index.html")` is `../../index.html`.
     public static func relative(from page: String, to target: String) -> String {
-        let from = page.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        let to = target.split(separator: "/", omittingEmptySubsequences: false)
-        var common = 0
-        while common < from.count, common < to.count - 1, from[from.startIndex + common] == to[common] {
-            common += 1
+        // Byte by byte (every page computes a dozen of these, for its menus): the segments the
+        // page's folder shares with the target's folder end at the last "/" both spell at the
+        // same place after equal bytes; the page climbs one "../" per folder of its own beyond.
+        var shared = 0, index = 0
+        let slash = UInt8(ascii: "/")
+        var pageBytes = page.utf8.makeIterator(), targetBytes = target.utf8.makeIterator()
+        var sharedSlashes = 0
+        while let a = pageBytes.next(), let b = targetBytes.next(), a == b {
+            index += 1
+            if a == slash {
+                shared = index
+                sharedSlashes += 1
+            }
         }
-        let ups = String(repeating: "../", count: from.count - common)
-        return ups + to[common...].joined(separator: "/")
+        let folders = page.utf8.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
+        let rest = String(target.utf8.dropFirst(shared))!
+        return String(repeating: "../", count: folders - sharedSlashes) + rest
     }
 
     /// `target` as a link from `page` that climbs to `folder` (the site root "", or a viewer's
@@ -55,8 +64,12 @@ public enum SitePath {
     /// way, so a link to a viewer's page is spelled the same on every page at the same depth.
     public static func relative(from page: String, to target: String, via folder: String) -> String {
         guard !folder.isEmpty else { return relative(from: page, to: "") + target }
-        precondition(target.hasPrefix(folder + "/") && page.hasPrefix(folder + "/"), "\(folder) holds \(page) and \(target)")
-        return relative(from: page, to: folder + "/") + target.dropFirst(folder.utf8.count + 1)
+        let prefix = folder.utf8.count + 1
+        precondition(
+            target.utf8.starts(with: folder.utf8) && target.utf8.dropFirst(prefix - 1).first == UInt8(ascii: "/")
+                && page.utf8.starts(with: folder.utf8) && page.utf8.dropFirst(prefix - 1).first == UInt8(ascii: "/"),
+            "\(folder) holds \(page) and \(target)")
+        return relative(from: page, to: folder + "/") + String(target.utf8.dropFirst(prefix))!
     }
 }
 
