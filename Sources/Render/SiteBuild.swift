@@ -128,7 +128,9 @@ public enum SiteBuild {
                 settings: settings, environment: options.environment, latestInData: store.latestTimestamp())
             report.now = now.seconds
             report.nowSource = now.source
-            return SiteModel(settings: settings, now: now.seconds, people: try store.people(), ideas: try store.ideas())
+            return SiteModel(
+                settings: settings, now: now.seconds, people: try store.people(), ideas: try store.ideas(),
+                mask: try PersonalDataMask(store: store.database))
         }
         report.homes = site.homes.count
         report.people = site.personCount
@@ -143,8 +145,11 @@ public enum SiteBuild {
         let decisions = try step("read the reviews") { try store.reviews() }
         let validation = options.validate ? PageValidation(siteFiles: siteFiles(options, hasReviews: !decisions.isEmpty)) : nil
         let writer = try step("prepare the output \(options.output)") { try SiteWriter(output: options.output) }
+        // The mask's digest is part of every page's inputs: a phone added to the export changes
+        // how texts that hold it are masked.
         let siteDigest = BuildFingerprint.site(
-            site, templates: options.templates, forcedLocale: options.locale, tool: options.tool, validate: options.validate)
+            site, templates: options.templates, forcedLocale: options.locale,
+            tool: options.tool + "\u{0}" + site.mask.digest, validate: options.validate)
         let previous = options.full ? nil : PreviousBuild.load(store: options.store, output: writer.output)
         report.incremental = previous != nil
         do {
