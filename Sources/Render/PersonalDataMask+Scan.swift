@@ -143,7 +143,7 @@ extension PersonalDataMask {
     }
 
     /// Spans shaped like a phone number (7 digits or more) or holding a known phone (5 or more).
-    func phoneSpans(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
+    func phoneSpans(in scalars: [Unicode.Scalar], shapes: Bool = true) -> [Range<Int>] {
         let units = scalars.map(Self.canonical)
         func isSeparator(_ unit: Unicode.Scalar) -> Bool { " -./()".unicodeScalars.contains(unit) }
         var spans: [Range<Int>] = []
@@ -170,7 +170,7 @@ extension PersonalDataMask {
             for piece in Self.withoutDates(groups, units) {
                 let digits = String(String.UnicodeScalarView(piece.flatMap { units[$0.range] }))
                 guard digits.count >= 5 else { continue }
-                if digits.count >= 7 || isKnownPhone(digits) {
+                if (shapes && digits.count >= 7) || isKnownPhone(digits) {
                     var start = piece[0].range.lowerBound
                     // The "+" of an international number, and an opening parenthesis.
                     while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }

@@ -99,6 +99,22 @@ public struct PersonalDataMask: Sendable {
         return String(result)
     }
 
+    /// Where `text` first holds an email-shaped span or a phone (any phone-shaped run when
+    /// `shapedPhones`, else only the export's phones), as a 1-based line and column (in
+    /// characters), or nil (for files published verbatim, which are refused rather than masked).
+    public func firstMatch(in text: String, shapedPhones: Bool) -> (line: Int, column: Int)? {
+        guard Self.mightHold(text) else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        let spans = Self.merged(emailSpans(in: scalars) + phoneSpans(in: scalars, shapes: shapedPhones))
+        guard let first = spans.first?.lowerBound else { return nil }
+        var line = 1
+        var column = 1
+        for scalar in scalars[..<first] {
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
     /// True when `name` (already cleaned) can be shown and slugged: it is not empty and is not
     /// only masked spans, spaces and punctuation (a name that was a phone or an email).
     public static func isName(_ name: String) -> Bool {

@@ -33,6 +33,8 @@ public enum SiteBuild {
         public var full = false
         /// The tool's version, part of every viewer's fingerprint.
         public var tool = ""
+        /// `content/static/`: files copied verbatim into the site (nil or missing: none).
+        public var staticFolder: String?
 
         public init(
             store: String, templates: String, output: String, locale: String? = nil,
@@ -92,21 +94,36 @@ public enum SiteBuild {
 
     /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):
     /// the build replaces the output whole, and must never take its own inputs with it.
+    /// It also throws when the output is inside an input folder (`--out content/reviews/x.json`
+    /// would put the site among the exports).
     public static func checkOutput(_ output: String, against inputs: [(name: String, path: String)]) throws {
         func absolute(_ path: String) -> String {
             URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         }
+        func isInside(_ path: String, _ folder: String) -> Bool {
+            path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+        }
         let out = absolute(output)
         for input in inputs {
             let path = absolute(input.path)
-            if path == out || path.hasPrefix(out == "/" ? "/" : out + "/") {
+            if isInside(path, out) {
                 throw Diagnostic.error("the output '\(output)' holds the \(input.name) '\(input.path)'; choose another --out")
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                isInside(out, path)
+            {
+                throw Diagnostic.error(
+                    "the output '\(output)' is inside the \(input.name) '\(input.path)'; choose an --out outside it")
             }
         }
     }
 
     /// Builds the site. On any error the previous output is left as it was.
     public static func run(_ options: Options) throws -> Report {
+        // One build at a time per store (the output folder is locked by its writer).
+        let storeLock = try BuildLock.acquire(BuildLock.storeLockPath(options.store), what: "the store '\(options.store)'")
+        defer { storeLock.release() }
         var (report, fingerprints, output) = try build(options)
         // Recorded once the build's read connections are closed (a reader would hold off the
         // write), and only after the swap: the record describes the site now in the output.
@@ -144,7 +161,7 @@ public enum SiteBuild {
         }
         let decisions = try step("read the reviews") { try store.reviews() }
         let validation = options.validate ? PageValidation(siteFiles: siteFiles(options, hasReviews: !decisions.isEmpty)) : nil
-        let writer = try step("prepare the output \(options.output)") { try SiteWriter(output: options.output) }
+        let writer = try step("prepare the output \(options.output)") { try SiteWriter(output: options.output, store: options.store) }
         // The mask's digest is part of every page's inputs: a phone added to the export changes
         // how texts that hold it are masked.
         let siteDigest = BuildFingerprint.site(
@@ -181,6 +198,9 @@ public enum SiteBuild {
                 for entry in output.entries { try spool.add([entry], key: entry.path) }
                 report.pages += output.entries.count
                 report.otherFiles += output.files
+                if let folder = options.staticFolder {
+                    report.otherFiles += try StaticFiles.copy(from: folder, into: writer, check: check, mask: site.mask)
+                }
                 if let check { validation?.finish(check) }
             }
             if let validation {
@@ -192,7 +212,7 @@ public enum SiteBuild {
             }
             try step("write the manifest") {
                 try writer.write(SitePath.manifest) { emit in try spool.document(emit) }
-                report.otherFiles += 1
+                report.otherFiles += 2  // the manifest, and the marker the commit writes
             }
             report.counts = try step("swap the new site into \(options.output)") { try writer.commit() }
             report.renderSeconds = Date().timeIntervalSince(started)

@@ -82,6 +82,9 @@ struct BuildCommand: Command {
     func run(console: Console) throws -> ExitCode {
         let started = Date()
         try SiteBuild.checkOutput(output, against: [("content", content), ("store", store), ("templates", templates)])
+        // One build at a time per store, from before the import to the record of the build.
+        let storeLock = try StoreLocking.lock(store)
+        defer { storeLock.release() }
         let imported: ImportReport
         do {
             imported = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
@@ -96,9 +99,10 @@ struct BuildCommand: Command {
         let line = ProgressLine(console: console)
         var progress: (@Sendable (Int, Int) -> Void)?
         if console.errorIsTerminal { progress = { done, total in line.update(done, total) } }
-        let options = SiteBuild.Options(
+        var options = SiteBuild.Options(
             store: store, templates: templates, output: output, locale: locale,
             environment: ProcessInfo.processInfo.environment, progress: progress, full: full, tool: VantageCLI.version)
+        options.staticFolder = URL(fileURLWithPath: content).appendingPathComponent("static").path
         let report: SiteBuild.Report
         do {
             report = try SiteBuild.run(options)
