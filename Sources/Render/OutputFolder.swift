@@ -19,7 +19,16 @@ import VantageCore
 ///
 /// A symbolic link given as `--out` is followed: the build happens beside the link's target and
 /// the swap replaces the target; the link is never replaced or deleted through.
-enum OutputFolder {
+public enum OutputFolder {
+    /// Throws when a build could not replace `output` without losing a file (the checks
+    /// `SiteWriter` makes again under the output's lock); for the command line to refuse before
+    /// it imports anything.
+    public static func check(_ output: String) throws {
+        var trimmed = output
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        _ = try inspect(try resolve(URL(fileURLWithPath: trimmed).path), shownAs: trimmed)
+    }
+
     /// `d_type` values.
     static let regular = UInt8(DT_REG), directory = UInt8(DT_DIR), symbolicLink = UInt8(DT_LNK), unknown = UInt8(DT_UNKNOWN)
 

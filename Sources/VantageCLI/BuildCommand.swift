@@ -82,6 +82,7 @@ struct BuildCommand: Command {
     func run(console: Console) throws -> ExitCode {
         let started = Date()
         try SiteBuild.checkOutput(output, against: [("content", content), ("store", store), ("templates", templates)])
+        try OutputFolder.check(output)  // refused before the import changes the store
         // One build at a time per store, from before the import to the record of the build.
         let storeLock = try StoreLocking.lock(store)
         defer { storeLock.release() }
