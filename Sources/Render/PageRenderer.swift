@@ -33,13 +33,14 @@ public final class PageRenderer: @unchecked Sendable {
         return localizer
     }
 
-    /// One page's bytes: `template` rendered with the page's `fields` plus the frame every
-    /// page has (kind, site, viewer, links, now).
+    /// One page: `template` (by default the kind's) rendered with the page's `fields` plus
+    /// the frame every page has (kind, site, viewer, links, now).
     public func render(
-        _ template: String, kind: String, fields: [String: Value], frame: PageFrame, localizer: Localizer
-    ) throws -> [UInt8] {
+        _ kind: PageKind, template: String? = nil, fields: [String: Value], frame: PageFrame, localizer: Localizer
+    ) throws -> RenderedPage {
+        let template = template ?? kind.template
         var context = fields
-        context["kind"] = .string(kind)
+        context["kind"] = .string(kind.rawValue)
         context["site"] = .map(["title": .string(frame.siteTitle)])
         context["viewer"] = frame.viewer?.value ?? .bool(false)
         context["links"] = frame.links
@@ -48,9 +49,10 @@ public final class PageRenderer: @unchecked Sendable {
             let bytes = try library.renderUTF8(template, context: .map(context), localizer: localizer)
             // Masked phones and emails, and unknown people, take their visible form from the
             // templates (partials/masked, partials/unknown-person) in the page's language.
-            return try PersonalDataMask.reveal(
+            let shown = try PersonalDataMask.reveal(
                 bytes, masked: { try self.partial("partials/masked", localizer) },
                 unknown: { try self.partial("partials/unknown-person", localizer) })
+            return RenderedPage(path: frame.path, kind: kind, template: template, viewer: frame.viewer?.slug, bytes: shown)
         } catch let error as TemplateError {
             throw RenderError(page: frame.path, template: error.diagnostic)
         }

@@ -1,3 +1,5 @@
+import Store
+
 /// One viewer's quote lists: the feed (every quote the viewer sees, newest first), the
 /// profile's Said By and Heard By tabs, and one list per speaker, each speaker with the slug
 /// of their page and the name the viewer knows them by.
@@ -6,8 +8,7 @@ struct QuoteLists {
     struct Speaker {
         let id: Int64
         let slug: String
-        /// The heading name (DATA.md rule 3 for headings: the name recorded with the most
-        /// recent visible quote that mentions the speaker).
+        /// The heading name (`Naming`, with rule 3 for headings).
         let name: String
         /// Indices into `feed`, newest first.
         var quotes: [Int]
@@ -26,17 +27,11 @@ struct QuoteLists {
         let me = viewer.person.id
         var said: [Int] = []
         var heard: [Int] = []
-        var latestRecordedName: [Int64: String] = [:]
         var bySpeaker: [Int64: [Int]] = [:]
         for (index, quote) in quotes.enumerated() {
             if quote.speakerID == me { said.append(index) }
             if quote.hearers.contains(where: { $0.personID == me }) { heard.append(index) }
             bySpeaker[quote.speakerID, default: []].append(index)
-            // The feed is newest first, so the first mention of a person is the most recent.
-            if latestRecordedName[quote.speakerID] == nil { latestRecordedName[quote.speakerID] = quote.speakerRecordedName }
-            for hearer in quote.hearers where latestRecordedName[hearer.personID] == nil {
-                latestRecordedName[hearer.personID] = hearer.recordedName
-            }
         }
         self.said = said
         self.heard = heard
@@ -44,6 +39,7 @@ struct QuoteLists {
         // People with a home keep their home's slug; the others get a slug folded from the
         // name this viewer knows them by (never a name the viewer has no reason to see), kept
         // apart from every home slug. Claimed in person-id order, so stable for the same data.
+        let latestRecordedName = Naming.latestRecordedNames(in: quotes)
         var allocator = SlugAllocator(taken: site.homeSlugSet)
         var speakers: [Speaker] = []
         var slugs: [Int64: String] = [:]

@@ -1,15 +1,15 @@
 @preconcurrency import CLibXML2
+import VantageCore
 
 extension PageInspection {
     /// The data-* hooks of OUTPUT.md; the schema says where each goes and what it holds.
     static let hookAttributes: Set<String> = [
         "data-page", "data-viewer", "data-id", "data-new", "data-new-count", "data-step", "data-triage", "data-decision",
     ]
-    /// Page kinds of the site-wide pages, which have no viewer.
-    static let siteWideKinds: Set<String> = ["index"]
-    /// Page kinds that are site-wide or in a person's part (the review pages: the report and
-    /// the idea triage pages are site-wide, a person's quotes feed is triaged in their part).
-    static let eitherKinds: Set<String> = ["reviews"]
+    /// Page kinds of the site-wide pages, which have no viewer (`PageKind.placement`).
+    static let siteWideKinds = Set(PageKind.allCases.filter { $0.placement == .siteWide }.map(\.rawValue))
+    /// Page kinds that are site-wide or in a person's part (`PageKind.placement`).
+    static let eitherKinds = Set(PageKind.allCases.filter { $0.placement == .either }.map(\.rawValue))
     /// Attributes that hold a URL, on whatever element they appear.
     static let urlAttributes: Set<String> = [
         "href", "src", "action", "cite", "formaction", "poster", "xlink:href", "background", "longdesc", "ping",
