@@ -14,15 +14,16 @@ extension SiteBuild {
     /// Reads what every page shares, from one snapshot, and settles the build's now.
     static func loadSite(_ context: BuildContext) throws {
         let options = context.options
+        // Every text is masked as it enters the model (PersonalDataMask): the mask knows the
+        // export's phones and emails, read from the store and used for nothing else. (The store
+        // lock keeps an import from changing them between this read and the snapshot below.)
+        let mask = try context.store.read { try PersonalDataMask(store: $0) }
         try context.store.readSite { reader in
             let settings = try reader.settings()
             let now = try BuildClock.now(
                 settings: settings, environment: options.environment, latestInData: reader.latestInstant())
             context.report.now = now.seconds
             context.report.nowSource = now.source
-            // Every text is masked as it enters the model (PersonalDataMask): the mask knows the
-            // export's phones and emails, read from the store and used for nothing else.
-            let mask = try context.store.read { try PersonalDataMask(store: $0) }
             context.site = SiteModel(
                 settings: settings, now: now.seconds, people: try reader.people(), ideas: try reader.ideas(), mask: mask)
             context.report.quotes = try reader.quoteCount()
