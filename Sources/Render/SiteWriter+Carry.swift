@@ -27,33 +27,18 @@ extension SiteWriter {
         var info = stat()
         guard lstat(output + "/" + directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
         var others: [String] = []
-        try linkTree(directory, others: &others)
+        let source = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard source >= 0 else { throw posixError("cannot open the previous site '\(output)'") }
+        defer { close(source) }
+        let target = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard target >= 0 else { throw posixError("cannot open '\(staging)'") }
+        defer { close(target) }
+        try Self.linkTree(from: source, directory, to: target, relative: directory, others: &others)
         lock.lock()
         kept.append(directory)
         otherFiles.formUnion(others)
         lock.unlock()
         return true
-    }
-
-    /// Links every regular file under the output's `relative` folder into the same place in the
-    /// staging tree (folders made as needed); notes the files that are not pages in `others`.
-    private func linkTree(_ relative: String, others: inout [String]) throws {
-        let target = staging + "/" + relative
-        if mkdir(target, 0o755) != 0 && errno != EEXIST { throw posixError("cannot create the folder '\(relative)'") }
-        for entry in try OutputFolder.entries(of: output + "/" + relative) {
-            let path = relative + "/" + entry.name
-            if entry.type == OutputFolder.directory {
-                try linkTree(path, others: &others)
-            } else if entry.type == OutputFolder.regular {
-                if link(output + "/" + path, staging + "/" + path) != 0 {
-                    // A file system without hard links (or a file the kernel will not link): copy.
-                    try Self.copy(output + "/" + path, to: staging + "/" + path)
-                }
-                if !path.hasSuffix(".html") { others.append(path) }
-            } else {
-                throw Diagnostic.error("cannot carry '\(path)' over from the previous site: it is not a file or a folder")
-            }
-        }
     }
 
     /// Counts a kept folder's files as unchanged (their number and size come from the record

@@ -216,7 +216,7 @@ public final class SiteWriter: @unchecked Sendable {
                 throw error
             }
         }
-        counts.removed = Self.removeTree(old, countingFilesMissingFrom: output)
+        counts.removed = Self.removeTree(old, countingFilesMissingFrom: output, carried: Set(kept))
         return counts
     }
 
@@ -329,33 +329,6 @@ public final class SiteWriter: @unchecked Sendable {
         return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
     }
 
-    /// Deletes the tree at `old` in one walk and returns how many of its regular files have no
-    /// counterpart under `new` (the files the new site removed).
-    static func removeTree(_ old: String, countingFilesMissingFrom new: String, relative: String = "") -> Int {
-        let directory = relative.isEmpty ? old : old + "/" + relative
-        guard let stream = opendir(directory) else { return 0 }
-        var missing = 0
-        var info = stat()
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let child = relative.isEmpty ? name : relative + "/" + name
-            let path = old + "/" + child
-            guard lstat(path, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                missing += removeTree(old, countingFilesMissingFrom: new, relative: child)
-                rmdir(path)
-            } else {
-                if (info.st_mode & S_IFMT) == S_IFREG, lstat(new + "/" + child, &info) != 0 { missing += 1 }
-                unlink(path)
-            }
-        }
-        closedir(stream)
-        if relative.isEmpty { rmdir(old) }
-        return missing
-    }
 }
 
 /// An error naming the failed operation and the system's reason.
