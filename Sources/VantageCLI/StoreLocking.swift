@@ -11,31 +11,33 @@ import Render
 /// no folder behind).
 struct StoreLocking {
     let lock: BuildLock
-    /// The store's folder when this build made it.
-    let createdFolder: String?
+    /// The folders this build made for the store, innermost first.
+    let createdFolders: [String]
 
     static func lock(_ store: String) throws -> StoreLocking {
-        let folder = URL(fileURLWithPath: store).standardizedFileURL.deletingLastPathComponent().path
-        var created: String?
-        if !FileManager.default.fileExists(atPath: folder) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            created = folder
+        var created: [String] = []
+        var folder = URL(fileURLWithPath: store).standardizedFileURL.deletingLastPathComponent()
+        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
+            created.append(folder.path)
+            folder.deleteLastPathComponent()
+        }
+        if let innermost = created.first {
+            try FileManager.default.createDirectory(atPath: innermost, withIntermediateDirectories: true)
         }
         do {
             return StoreLocking(
                 lock: try BuildLock.acquire(BuildLock.storeLockPath(store), what: "the store '\(store)'"),
-                createdFolder: created)
+                createdFolders: created)
         } catch {
-            if let created { rmdir(created) }
+            for folder in created { rmdir(folder) }
             throw error
         }
     }
 
     func release() {
         lock.release()
-        // A failed first import stored nothing: the folder made for it goes again.
-        if let folder = createdFolder, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
-            rmdir(folder)
-        }
+        // A failed first import stored nothing: the folders made for it go again (rmdir
+        // removes only empty ones, so whatever the import left stays).
+        for folder in createdFolders { rmdir(folder) }
     }
 }

@@ -184,4 +184,15 @@ struct OutputFolderTests {
         #expect(ScratchProject.snapshot(project.content) == before)
         #expect(!FileManager.default.fileExists(atPath: project.store))
     }
+
+    @Test("A failed first build leaves no folder behind: neither the store's (nested) folders nor a lock file")
+    func failedFirstBuild() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/site.json", #"{"pageSize": 0}"#)
+        let store = project.folder.appendingPathComponent("deep/er/state/store.sqlite").path
+        let result = project.build(db: store)
+        #expect(result.status == 2)
+        #expect(project.topLevel == ["content"], "\(project.topLevel)")
+    }
 }
