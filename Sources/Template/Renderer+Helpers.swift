@@ -105,6 +105,7 @@ extension Renderer {
         }
         let start = output.count
         let outcome = localizer.translate(resolution, key: key, arguments: arguments, into: &output, escape: true)
+        if let markdown = outcome.markdown { try writeMarkdown(markdown) }
         if outcome.missingKey {
             try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)
         }
