@@ -140,11 +140,33 @@ public final class Localizer: Sendable {
         return text
     }
 
-    /// Reads an instant the way `{{#date}}` does: Unix seconds ("1777710600") or ISO 8601
-    /// ("2026-05-02T08:30:00Z", "2026-05-02T17:30:00+09:00", "2026-05-02").
+    /// Reads an instant the way `{{#date}}` and `vantage render --now` do: Unix seconds written
+    /// in decimal ("1777710600", "-86400", "1777710600.5"), or ISO 8601 ("2026-05-02T08:30:00Z",
+    /// "2026-05-02T17:30:00+09:00", "2026-05-02"). Nothing else a number parser would take
+    /// (`nan`, `1e9`, `0x10`, spaces) is an instant.
     public static func instant(from text: String) -> Date? {
-        if let seconds = Double(text) { return Date(timeIntervalSince1970: seconds) }
-        return ISODate.parse(text).map(Date.init(timeIntervalSince1970:))
+        seconds(from: text).map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// `instant(from:)` as Unix seconds.
+    static func seconds(from text: String) -> Double? {
+        if isDecimalSeconds(text), let seconds = Double(text), seconds.isFinite { return seconds }
+        return ISODate.parse(text)
+    }
+
+    private static func isDecimalSeconds(_ text: String) -> Bool {
+        var digits = text.utf8[...]
+        if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        let whole = digits.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !whole.isEmpty else { return false }
+        var rest = digits.dropFirst(whole.count)
+        if rest.first == UInt8(ascii: ".") {
+            rest = rest.dropFirst()
+            let fraction = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(fraction.count)
+        }
+        return rest.isEmpty
     }
 
     /// The index into the small-integer tables, for whole numbers in range.

@@ -135,7 +135,7 @@ extension Renderer {
     private func instant(in value: Value) -> Double? {
         switch value {
         case .number(let seconds): return seconds
-        case .string(let text): return ISODate.parse(text)
+        case .string(let text): return Localizer.seconds(from: text)
         default: return nil
         }
     }
