@@ -75,12 +75,20 @@ struct TranslationBuilder {
         if case .unit = variant {} else {
             let use = localization.pluralArgument ?? (position: 1, specifier: nil)
             if use.position <= arguments.count, let number = TranslationBuilder.number(in: arguments[use.position - 1].value) {
-                let shown = localizer.show(number, specifier: use.specifier, rules: rules)
-                category = shown.category
+                category = self.category(of: arguments[use.position - 1].value, number, use.specifier)
                 zero = TranslationBuilder.isZero(number, use.specifier)
             }
         }
         if let format = choose(variant, category: category, shownZero: zero) { expand(format, into: &output) }
+    }
+
+    /// The category of an argument shown with a specifier: a number by the digits the
+    /// specifier shows; text such as "1.0" given to `%@` by the digits written.
+    private func category(of value: Value, _ number: Double, _ specifier: FormatSpecifier?) -> PluralCategory {
+        if case .string(let text) = value, !(specifier?.isNumeric ?? false), let written = rules.category(forDecimal: text) {
+            return written
+        }
+        return localizer.show(number, specifier: specifier, rules: rules).category
     }
 
     /// Whether a number shows as zero for a specifier (`%lld` shows 0.5 as 0).
@@ -180,7 +188,7 @@ struct TranslationBuilder {
         var category: PluralCategory? = nil
         var zero = false
         if let number = TranslationBuilder.number(in: value) {
-            category = localizer.show(number, specifier: substitution.specifier, rules: rules).category
+            category = self.category(of: value, number, substitution.specifier)
             zero = TranslationBuilder.isZero(number, substitution.specifier)
         } else if substitution.specifier.isNumeric {
             problems.append("\(describeString): '\(name)' needs a number, got \(value.kindDescription)")
