@@ -110,7 +110,9 @@ extension Renderer {
             try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)
         }
         for problem in outcome.problems { try report(problem, localizer: localizer, at: call.offset) }
-        if let memoKey, outcome.problems.isEmpty {
+        // Markdown is written through this library's templates, so it is not shared between
+        // libraries through the Localizer's memo.
+        if let memoKey, outcome.problems.isEmpty, outcome.markdown == nil {
             memo.translations.store(output.written(from: start), for: memoKey, number.bitPattern, tag: tag)
         }
     }

@@ -147,4 +147,31 @@ struct XcodeCatalogTests {
         #expect(try render("{{#t}}onboarding.tip name=name{{/t}}", ["name": "Ana"], "fr") == "Touchez Ajouter pour garder Ana.")
         #expect(try localizer("fr").string("onboarding.tip", arguments: [("name", "Ana")]) == "Touchez Ajouter pour garder Ana.")
     }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: EscapingTests.projectTemplates), "needs templates/"))
+    func theSiteTemplatesWriteMarkdownAsMinimalEscapedHTML() throws {
+        let site = try TemplateLibrary(directory: EscapingTests.projectTemplates, mode: .strict)
+        let page = try TemplateLibrary(
+            templates: ["page": "{{#t}}onboarding.tip name=name{{/t}}"]
+                .merging(
+                    ["strong", "emphasis", "code", "link"].map { kind in
+                        ("markdown/" + kind, try! String(contentsOfFile: EscapingTests.projectTemplates + "/markdown/\(kind).mustache", encoding: .utf8))
+                    }, uniquingKeysWith: { first, _ in first }), mode: .strict
+        ).render("page", context: ["name": "\"Zoë\" & co"], localizer: localizer("en"))
+        #expect(site.names.contains("markdown/strong") && site.names.contains("markdown/link"))
+        #expect(
+            page
+                == "Tap <strong>Add</strong> to keep <em>&quot;Zoë&quot; &amp; co</em>, press <code>⌘K</code> or read <a href=\"help/guide.html\">the guide</a> and our blog.")
+    }
+
+    @Test func anUnknownTimeZoneWarningNamesWhereItCameFrom() {
+        let origin = SourceLocation(file: "content/quotes/export.json", recordPath: "users[3].timeZone")
+        let localizer = Localizer(
+            catalog: nil, locale: "en", timeZone: "Mars/Olympus", now: LocalizerHelperTests.now, mode: .spec,
+            timeZoneOrigin: origin)
+        #expect(
+            localizer.warnings.map(\.description) == [
+                "content/quotes/export.json: users[3].timeZone: warning: unknown time zone 'Mars/Olympus': showing times in UTC"
+            ])
+    }
 }
