@@ -134,15 +134,19 @@ final class FormatString: Sendable, Equatable {
         return uses
     }
 
-    /// Whether the text plainly expects arguments (`%@`, `%lld`, `%2$@`, `%.1f`, `%#@n@`), so a
-    /// tag giving none is probably a mistake. Flags such as `% a` do not count: "100% accurate"
-    /// is text.
+    /// Whether the text plainly expects arguments (`%@`, `%lld`, `%ld`, `%2$@`, `%.1f`, `%#@n@`),
+    /// so a tag giving none is probably a mistake. What text happens to contain does not count:
+    /// "100% accurate" (`% a`), "20%off" (`%o`), "50%d" are shown as written without a word.
     var expectsArguments: Bool {
         guard problem == nil else { return false }
         return segments.contains { segment in
             switch segment {
             case .substitution: return true
-            case .argument(let position, let specifier): return position != nil || !specifier.hasFlags
+            case .argument(let position, let specifier):
+                if position != nil { return true }
+                guard !specifier.hasFlags, specifier.width == nil else { return false }
+                return specifier.conversion == UInt8(ascii: "@") || specifier.hasLength
+                    || (specifier.isFloatingPoint && specifier.precision != nil)
             default: return false
             }
         }
@@ -204,6 +208,8 @@ struct FormatSpecifier: Sendable, Equatable {
     var precision: Int? = nil
     /// Whether flags (`-+ #0'`) were written.
     var hasFlags = false
+    /// Whether a length modifier (`l`, `ll`, `h`, `q`, `z`, …) was written.
+    var hasLength = false
     /// The conversion character's ASCII code (`@`, `d`, `f`, …).
     var conversion = UInt8(ascii: "@")
 
@@ -259,7 +265,10 @@ struct FormatSpecifier: Sendable, Equatable {
             specifier.precision = Int(String(String.UnicodeScalarView(precision))) ?? 0
             scalars.removeFirst(precision.count)
         }
-        while let first = scalars.first, "hlqLzjt".unicodeScalars.contains(first) { scalars.removeFirst() }
+        while let first = scalars.first, "hlqLzjt".unicodeScalars.contains(first) {
+            scalars.removeFirst()
+            specifier.hasLength = true
+        }
         guard let conversion = scalars.popFirst(), "@dDiuUoOxXfFeEgGaAcCsSp".unicodeScalars.contains(conversion) else {
             throw FormatString.SyntaxError(message: "unknown format specifier after '%'")
         }

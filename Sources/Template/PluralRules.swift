@@ -41,7 +41,7 @@ public final class PluralRules: @unchecked Sendable {
     /// (everything is "other").
     public init(locale: String) {
         var status = U_ZERO_ERROR
-        let identifier = locale.replacingOccurrences(of: "-", with: "_")
+        let identifier = ICULocale.identifier(locale)
         if let opened = swift_uplrules_open(identifier, &status), status.rawValue <= U_ZERO_ERROR.rawValue {
             rules = opened
         } else {

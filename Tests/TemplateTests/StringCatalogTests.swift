@@ -79,9 +79,17 @@ struct StringCatalogTests {
             format.segments == [
                 .argument(position: 1, FormatSpecifier(conversion: UInt8(ascii: "@"))), .literal(" has "),
                 .substitution(name: "n", position: nil), .literal(" ("),
-                .argument(position: nil, FormatSpecifier(conversion: UInt8(ascii: "d"))), .literal("%, "),
+                .argument(position: nil, FormatSpecifier(hasLength: true, conversion: UInt8(ascii: "d"))), .literal("%, "),
                 .argument(position: nil, FormatSpecifier(precision: 1, conversion: UInt8(ascii: "f"))),
                 .literal(") "), .substitutedArgument, .literal(" "), .substitution(name: "m", position: 2),
             ])
+    }
+
+    @Test(arguments: [
+        ("100% accurate", false), ("20%off", false), ("50%d", false), ("%", false), ("Zobrazit % baterie", false),
+        ("%lld items", true), ("%@ said", true), ("%2$@", true), ("%.1f km", true), ("%#@n@", true), ("%ld", true),
+    ])
+    func whatPlainlyExpectsArguments(_ text: String, _ expected: Bool) {
+        #expect(FormatString(text).expectsArguments == expected, "\(text)")
     }
 }

@@ -49,8 +49,11 @@ struct XcodeCatalogTests {
         }
     }
 
-    @Test func aTagWithoutArgumentsForAPluralIsReported() {
+    @Test func aTagWithoutArgumentsForAPluralOrASpecifierIsReported() throws {
         #expect(throws: LocalizationError.self) { try localizer("en").string("items") }
+        #expect(throws: LocalizationError.self) { try localizer("en").string("geese") }
+        // Text that merely contains a percent sign is not.
+        #expect(try localizer("en").string("Show battery %") == "Show battery %")
     }
 
     @Test func substitutionVariationsMayWriteARealSpecifier() throws {
