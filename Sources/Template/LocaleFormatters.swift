@@ -81,11 +81,6 @@ final class LocaleFormatters: Sendable {
         }
     }
 
-    /// A number with exactly `digits` fraction digits.
-    func format(number: Double, fractionDigits digits: Int) -> String {
-        decimal.precision(.fractionLength(digits)).format(number)
-    }
-
     /// Strings joined as the locale joins "Ana, Ben and Cy".
     func format(list: [String]) -> String {
         list.formatted(.list(type: .and, width: .standard).locale(locale))

@@ -120,7 +120,7 @@ public final class Localizer: Sendable {
     func show(_ number: Double, specifier: FormatSpecifier?, rules: PluralRules) -> (text: String, category: PluralCategory) {
         let integer = specifier?.isInteger ?? false
         let value = integer ? number.rounded(.towardZero) : number
-        if integer || specifier == nil, let small = Localizer.smallInteger(value) {
+        if !(specifier?.isFloatingPoint ?? false), let small = Localizer.smallInteger(value) {
             return (formatters.smallIntegers[small], rules.smallIntegers[small])
         }
         let specifierKey = specifier.map { UInt64($0.conversion) | UInt64(($0.precision ?? 255) & 0xFF) << 8 } ?? 0
