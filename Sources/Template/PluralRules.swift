@@ -22,8 +22,9 @@ public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
 
 /// CLDR plural rules for one locale, from the ICU inside the toolchain's Foundation.
 ///
-/// `_FoundationICU` is an unsupported, underscored module: this type is the only place that
-/// touches it, so it can be replaced without changing anything else.
+/// `_FoundationICU` is an unsupported, underscored module: this type, `NumberDisplay` and
+/// `ICULocale` are the only places that touch it, so it can be replaced without changing
+/// anything else.
 public final class PluralRules: @unchecked Sendable {
     // ICU's plural rules are immutable once opened and `uplrules_select` is safe to call from
     // several threads, hence @unchecked Sendable.
