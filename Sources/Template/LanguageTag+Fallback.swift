@@ -14,10 +14,13 @@ extension LanguageTag {
     ///    large, so `zh-Hans` is never offered to a `zh-Hant` reader;
     /// 3. the source language.
     /// `no` and `nb` are the same language here, as in CLDR's language matching.
-    static func fallbackChain(for tag: String, available: [String], sourceLanguage: String) -> [String] {
+    static func fallbackChain(for viewerTag: String, available: [String], sourceLanguage: String) -> [String] {
+        // Extensions (`-u-nu-arab`) and private use say how to format, not which language.
+        let tag = LanguageTag.withoutExtensions(viewerTag)
         let candidates = available.sorted().map { (tag: $0, meaning: meaning(of: $0)) }
         var chain: [String] = []
         func add(_ language: String) { if !chain.contains(language) { chain.append(language) } }
+        if available.contains(viewerTag) { add(viewerTag) }
         if available.contains(tag) { add(tag) }
         let viewer = meaning(of: tag)
         var step: String? = ICULocale.maximized(tag)
@@ -35,6 +38,13 @@ extension LanguageTag {
         }
         add(sourceLanguage)
         return chain
+    }
+
+    /// The tag up to its first singleton (`de-DE-u-nu-arab` → `de-DE`).
+    static func withoutExtensions(_ tag: String) -> String {
+        let subtags = tag.split(separator: "-")
+        guard let singleton = subtags.firstIndex(where: { $0.count == 1 }), singleton > 0 else { return tag }
+        return subtags[..<singleton].joined(separator: "-")
     }
 
     /// A tag with its likely subtags, `no` read as `nb`: two tags mean the same locale when

@@ -9,7 +9,7 @@ import Testing
 struct LanguageFallbackTests {
     /// The languages of a catalog shaped like the iOS apps' (Xcode writes these tags).
     static let available = [
-        "ar", "de", "en", "en-001", "en-GB", "es", "es-419", "fr", "fr-CA", "nb-NO", "pt-BR", "pt-PT", "sr",
+        "ar", "de", "de-AT", "en", "en-001", "en-GB", "es", "es-419", "fr", "fr-CA", "nb-NO", "pt-BR", "pt-PT", "sr",
         "sr-Latn", "zh-HK", "zh-Hans", "zh-Hant",
     ]
 
@@ -34,8 +34,9 @@ struct LanguageFallbackTests {
         ("sr-RS", ["sr", "en"]),
         ("sr-Latn-RS", ["sr-Latn", "en"]),
         ("ar-EG", ["ar", "en"]),
-        ("de-AT", ["de", "en"]),
-        ("de-DE-u-nu-arab", ["de", "en"]),
+        ("de-AT", ["de-AT", "de", "en"]),
+        ("de-CH", ["de", "de-AT", "en"]),
+        ("de-DE-u-nu-arab", ["de", "de-AT", "en"]),
         ("ja", ["en"]),
     ]
 
