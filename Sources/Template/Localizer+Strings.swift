@@ -12,8 +12,9 @@ struct TranslationOutcome {
 }
 
 extension Localizer {
-    /// A string from the catalog in this locale, with its format specifiers filled by
-    /// `arguments` (in order; a substitution named like an argument takes that argument).
+    /// A string from the catalog in this locale, as plain text: with its format specifiers
+    /// filled by `arguments` (in order; a substitution named like an argument takes that
+    /// argument), or exactly as written when there are none; inline Markdown's markers dropped.
     /// Throws `LocalizationError` for a missing key or unusable arguments.
     public func string(_ key: String, arguments: [(name: String?, value: Value)] = []) throws -> String {
         var output = OutputBuffer(capacity: 64)

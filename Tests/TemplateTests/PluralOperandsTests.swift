@@ -27,9 +27,17 @@ struct PluralOperandsTests {
         #expect(PluralOperandsTests.locales.contains("ru") && PluralOperandsTests.locales.contains("ar-EG"))
     }
 
+    /// The product's categories for every ICU locale, computed once for both oracles.
+    static let product: [String: [PluralCategory]] = Dictionary(
+        uniqueKeysWithValues: locales.map { ($0, computeProductCategories($0)) })
+
+    private static func productCategories(_ locale: String) -> [PluralCategory] {
+        product[locale] ?? computeProductCategories(locale)
+    }
+
     /// What the product shows and chooses: `NumberDisplay` (ICU formatting a double for a
     /// specifier, in the locale itself) and the small-integer table.
-    private static func productCategories(_ locale: String) -> [PluralCategory] {
+    private static func computeProductCategories(_ locale: String) -> [PluralCategory] {
         let rules = PluralRules(locale: locale)
         var categories = wholeNumbers.map { rules.smallIntegers[$0] }
         let tenths = NumberDisplay(locale: locale, skeleton: NumberDisplay.skeleton(for: try! FormatSpecifier.parse(".1f")))
