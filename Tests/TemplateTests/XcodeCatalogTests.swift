@@ -177,4 +177,51 @@ struct XcodeCatalogTests {
                 "content/quotes/export.json: users[3].timeZone: warning: unknown time zone 'Mars/Olympus': showing times in UTC"
             ])
     }
+
+    @Test func deviceVariationsHoldingPluralsAsXcodeNestsThem() throws {
+        let catalog = try CatalogFixture.catalog(
+            #"""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "%lld photos" : {
+                  "localizations" : {
+                    "en" : {
+                      "variations" : {
+                        "device" : {
+                          "iphone" : {
+                            "variations" : {
+                              "plural" : {
+                                "one" : { "stringUnit" : { "state" : "needs_review", "value" : "%lld photo on this iPhone" } },
+                                "other" : { "stringUnit" : { "state" : "needs_review", "value" : "%lld photos on this iPhone" } }
+                              }
+                            }
+                          },
+                          "other" : {
+                            "variations" : {
+                              "plural" : {
+                                "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld photo" } },
+                                "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld photos" } }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """#)
+        func photos(_ count: Int, device: String) throws -> String {
+            try Localizer(
+                catalog: catalog, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict,
+                device: device
+            ).string("%lld photos", arguments: [(nil, .number(Double(count)))])
+        }
+        #expect(try photos(1, device: "iphone") == "1 photo on this iPhone")
+        #expect(try photos(3, device: "iphone") == "3 photos on this iPhone")
+        #expect(try photos(1, device: "ipad") == "1 photo")
+    }
 }
