@@ -151,8 +151,8 @@ struct XcodeCatalogTests {
         #expect(try localizer("fr").string("onboarding.tip", arguments: [("name", "Ana")]) == "Touchez Ajouter pour garder Ana.")
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: EscapingTests.projectTemplates), "needs templates/"))
-    func theSiteTemplatesWriteMarkdownAsMinimalEscapedHTML() throws {
+    /// A missing templates/ folder is a failure, not a skipped test.
+    @Test func theSiteTemplatesWriteMarkdownAsMinimalEscapedHTML() throws {
         let site = try TemplateLibrary(directory: EscapingTests.projectTemplates, mode: .strict)
         let page = try TemplateLibrary(
             templates: ["page": "{{#t}}onboarding.tip name=name{{/t}}"]
