@@ -9,7 +9,9 @@ struct LocalizerTests {
         Localizer(catalog: nil, locale: tag, timeZone: timeZone, now: LocalizerHelperTests.now, mode: mode)
     }
 
-    @Test(arguments: [("ar", "rtl"), ("he", "rtl"), ("fa", "rtl"), ("ur", "rtl"), ("ar-EG", "rtl"), ("en", "ltr"), ("ja", "ltr"), ("pt-BR", "ltr")])
+    @Test(arguments: [("ar", "rtl"), ("he", "rtl"), ("fa", "rtl"), ("ur", "rtl"), ("ar-EG", "rtl"), ("en", "ltr"), ("ja", "ltr"), ("pt-BR", "ltr"),
+        ("sd", "rtl"), ("sd-Deva", "ltr"), ("ar-Latn", "ltr"), ("ur-Latn", "ltr"), ("ug", "rtl"), ("ckb", "rtl"),
+        ("dv", "rtl"), ("ps", "rtl"), ("yi", "rtl"), ("ks-Deva", "ltr"), ("pa-Arab", "rtl"), ("az-Arab", "rtl")])
     func direction(_ tag: String, _ expected: String) {
         #expect(localizer(tag).direction == expected)
     }
@@ -18,12 +20,15 @@ struct LocalizerTests {
         #expect(localizer("pt_br").languageTag == "pt-BR")
         #expect(localizer("ZH-hant-tw").languageTag == "zh-Hant-TW")
         #expect(localizer("es-419").languageTag == "es-419")
+        #expect(localizer("de-DE-u-NU-Arab").languageTag == "de-DE-u-nu-arab")
+        let page = try? TemplateLibrary(templates: ["p": "{{lang}} {{dir}}"], mode: .strict)
+            .render("p", context: [:], localizer: localizer("de-DE-u-NU-Arab"))
+        #expect(page == "de-DE-u-nu-arab ltr")
     }
 
     @Test func theFallbackChainEndsWithTheSourceLanguage() {
-        #expect(LanguageTag.fallbackChain(for: "pt-BR", sourceLanguage: "en") == ["pt-BR", "pt", "en"])
-        #expect(LanguageTag.fallbackChain(for: "zh-Hant-TW", sourceLanguage: "en") == ["zh-Hant-TW", "zh-Hant", "zh", "en"])
-        #expect(LanguageTag.fallbackChain(for: "en-GB", sourceLanguage: "en") == ["en-GB", "en"])
+        #expect(LanguageTag.fallbackChain(for: "pt-BR", available: ["en", "pt", "pt-BR"], sourceLanguage: "en") == ["pt-BR", "pt", "en"])
+        #expect(LanguageTag.fallbackChain(for: "en-GB", available: ["en", "fr"], sourceLanguage: "en") == ["en"])
     }
 
     @Test func anUnknownTimeZoneFallsBackToUTCWithAWarning() {
