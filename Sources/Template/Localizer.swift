@@ -79,7 +79,7 @@ public final class Localizer: Sendable {
         lookupChain = catalog?.fallbackChain(for: tag) ?? [tag]
         resolutions = catalog?.resolutions(for: lookupChain, device: self.device) ?? [:]
         direction = ICULocale.isRightToLeft(tag) ? "rtl" : "ltr"
-        let catalogIdentity = catalog.map { "\(UInt(bitPattern: ObjectIdentifier($0.resolutionTables)))" } ?? "none"
+        let catalogIdentity = catalog.map { "\($0.identity)" } ?? "none"
         pageMemos = PageMemoPools.pool(
             for: "\(tag)|\(timeZoneIdentifier)|\(now.timeIntervalSince1970.bitPattern)|\(catalogIdentity)|\(self.device)")
         if zone == nil {

@@ -27,6 +27,15 @@ public struct StringCatalog: Sendable {
     /// Fallback chains by viewer tag (see `LanguageTag.fallbackChain`), computed once.
     let fallbackChains = Locked<[String: [String]]>([:])
 
+    /// A number no other catalog loaded by this process has, for the keys of caches shared
+    /// across Localizers. Not an object's address: a freed catalog's address is reused by the
+    /// next one, whose pages would then be served another catalog's memoised strings.
+    let identity: UInt64 = StringCatalog.nextIdentity.withLock { next in
+        next += 1
+        return next
+    }
+    private static let nextIdentity = Locked<UInt64>(0)
+
     /// Reads a catalog file.
     public init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -130,6 +130,24 @@ struct LocalizerTests {
         elsewhere.checkIn(separate)
     }
 
+    @Test func aCatalogLoadedAfterAnotherIsNeverServedTheOthersMemoisedStrings() throws {
+        // Memo pools were once keyed by a catalog's address: a catalog freed and the next one
+        // allocated at the same address got its predecessor's translations (seen as a flaky
+        // incremental-build test whose ru, ar, ja and pt-BR pages kept old strings).
+        let now = Date(timeIntervalSince1970: 1_000_000_002)
+        let library = try TemplateLibrary(templates: ["page": "{{#t}}items count=n{{/t}}"], mode: .strict)
+        for round in 0..<500 {
+            let catalog = try CatalogFixture.catalog(#"""
+                { "sourceLanguage": "en", "version": "1.0", "strings": { "items": { "localizations": {
+                  "fr": { "variations": { "plural": {
+                    "one": { "stringUnit": { "state": "translated", "value": "%lld article r\#(round)" } },
+                    "other": { "stringUnit": { "state": "translated", "value": "%lld articles r\#(round)" } } } } } } } } }
+                """#)
+            let localizer = Localizer(catalog: catalog, locale: "fr", timeZone: "UTC", now: now, mode: .strict)
+            #expect(try library.render("page", context: ["n": 2], localizer: localizer) == "2 articles r\(round)")
+        }
+    }
+
     @Test func memoTablesStayBounded() {
         var memo = ScalarMemo<Int>(limit: 100, initialCapacity: 16)
         for key in 0..<1_000 { memo.set(key, for: UInt64(key), tag: UInt8(key % 3)) }
