@@ -9,7 +9,8 @@ import VantageCore
 /// ```json
 /// {"tool":"vantage","format":1,"store":"../.vantage/store.sqlite","files":["CNAME","ana-lima/search-index.js",…]}
 /// ```
-/// `store` is relative to the output folder, so no local path (a user name) is published.
+/// `store` is relative to the output folder (or, for a store far from it, only its folder and
+/// file name), so no local path (a user name) is published.
 struct SiteMarker: Sendable, Equatable {
     /// The marker's file name at the top of the output.
     static let name = ".vantage-site"
@@ -35,6 +36,17 @@ struct SiteMarker: Sendable, Equatable {
             let store = object["store"]?.stringValue, let files = object["files"]?.arrayValue
         else { return nil }
         return SiteMarker(store: store, files: Set(files.compactMap(\.stringValue)))
+    }
+
+    /// How the marker names the store at `store` for the output at `output`: relative to the
+    /// output when the store is in the output's parent folder or below it (`../.vantage/
+    /// store.sqlite`), else only its folder's and its own name (a path further away could
+    /// publish a user name).
+    static func storeName(_ store: String, output: String) -> String {
+        let absolute = URL(fileURLWithPath: store).standardizedFileURL
+        let path = relative(absolute.path, from: output)
+        if !path.hasPrefix("../../") { return path }
+        return absolute.deletingLastPathComponent().lastPathComponent + "/" + absolute.lastPathComponent
     }
 
     /// `path` relative to the folder `base` (both absolute).

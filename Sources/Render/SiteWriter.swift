@@ -60,7 +60,7 @@ public final class SiteWriter: @unchecked Sendable {
         self.output = url.path
         let parent = url.deletingLastPathComponent().path
         self.staging = parent + "/." + url.lastPathComponent + ".building"
-        markerStore = store.isEmpty ? "" : SiteMarker.relative(URL(fileURLWithPath: store).standardizedFileURL.path, from: url.path)
+        markerStore = store.isEmpty ? "" : SiteMarker.storeName(store, output: url.path)
         let files = FileManager.default
         do {
             try files.createDirectory(atPath: parent, withIntermediateDirectories: true)

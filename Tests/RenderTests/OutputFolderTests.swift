@@ -82,6 +82,8 @@ struct OutputFolderTests {
         let marker = try #require(SiteMarker.read(output: project.output))
         #expect(marker.files.isSuperset(of: ["CNAME", "downloads/guide.pdf", ".well-known/security.txt"]))
         #expect(marker.store == "../store/store.sqlite")
+        #expect(SiteMarker.storeName("/home/ana/work/.vantage/store.sqlite", output: "/srv/www/public") == ".vantage/store.sqlite")
+        #expect(SiteMarker.storeName("/srv/www/.vantage/store.sqlite", output: "/srv/www/public") == "../.vantage/store.sqlite")
         let again = project.build()
         #expect(again.status == 0 && again.out.contains(" 0 written, "), "\(again.out)")
         try FileManager.default.removeItem(atPath: project.content + "/static/CNAME")
