@@ -76,6 +76,24 @@ struct ConcurrentBuildTests {
         #expect(!FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("other").path))
     }
 
+    @Test("vantage import is refused while a build holds the store's lock")
+    func importWaitsForTheBuild() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        let store = try #require(FileManager.default.contents(atPath: project.store))
+        let lock = try BuildLock.acquire(BuildLock.storeLockPath(project.store), what: "test")
+        try project.write("content/site.json", #"{"title": "Changed", "buildDate": "2026-05-10T12:00:00Z"}"#)
+        let child = try VantageExecutable.start(
+            ["import", "--content", project.content, "--db", project.store], logs: project.folder, name: "import")
+        child.waitUntilExit()
+        lock.release()
+        #expect(child.terminationStatus == 2)
+        let errors = VantageExecutable.errors(project.folder, name: "import")
+        #expect(errors.contains("the store '\(project.store)' is in use by another vantage (pid \(getpid()): "), "\(errors)")
+        #expect(FileManager.default.contents(atPath: project.store) == store)
+    }
+
     @Test("Two builds into the same --out with different stores, started together: never a mixed site")
     func sameOutputDifferentStores() throws {
         let project = try ScratchProject(content: sampleContent)
