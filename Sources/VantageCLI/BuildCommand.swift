@@ -21,6 +21,15 @@ struct BuildCommand: Command {
         valid: a failed, invalid or interrupted build leaves the previous site as it was, and
         files whose bytes did not change are not rewritten.
 
+        The output is replaced whole, so only a folder whose every file is the previous
+        build's is replaced (it is recognised by its .vantage-site marker or its manifest.json
+        in vantage's format); a file vantage did not write is never deleted: the build stops
+        and names it. Files the site should carry (CNAME, downloads/, .well-known/) go in
+        DIR/static/, copied verbatim into every build. A symbolic link as --out is followed.
+        Phones and emails in texts are masked; a name that is only a phone or an email is
+        replaced by the next naming rule, else "Unknown". One build at a time per output and
+        per store (flock): a second one is refused, naming the first one's pid.
+
         "Now" (for relative dates) is site.json's buildDate, else SOURCE_DATE_EPOCH, else the
         latest timestamp in the data: the same inputs always give the same bytes.
 
@@ -135,6 +144,13 @@ struct BuildCommand: Command {
         for folder in merge {
             try SiteBuild.checkOutput(output, against: [("shard build", folder)])
         }
+        try OutputFolder.check(output)  // refused before the import changes the store
+        // One build at a time per store, from before the import to the record of the build;
+        // a build that neither imports nor records (--no-import with --viewers, --shard,
+        // --merge or --manifest-only) only reads the store, so shards can share one.
+        let writesStore = importContent || (scope == .everyone && merge.isEmpty && !manifestOnly)
+        let storeLock = writesStore ? try StoreLocking.lock(store) : nil
+        defer { storeLock?.release() }
         if importContent {
             let imported: ImportReport
             do {
@@ -161,6 +177,7 @@ struct BuildCommand: Command {
         options.merge = merge
         options.manifestOnly = manifestOnly
         options.planned = { plan in console.out(Self.planLine(plan, manifestOnly: manifestOnly)) }
+        options.staticFolder = URL(fileURLWithPath: content).appendingPathComponent("static").path
         let report: SiteBuild.Report
         do {
             report = try SiteBuild.run(options)
