@@ -5,6 +5,7 @@ enum PageKind {
     private static let known: [(kind: String, name: String)] = [
         ("index", "index"),
         ("reviews", "review report"),
+        ("triage-ideas", "idea triage"),
         ("home", "home"),
         ("settings", "settings"),
         ("ideas-new", "new ideas"),
@@ -17,6 +18,9 @@ enum PageKind {
         ("quotes-by", "quotes said by"),
         ("search", "search"),
         ("search-index", "search index"),
+        ("triage-quotes", "quotes triage"),
+        ("submit-idea", "submit idea"),
+        ("compose-quote", "add quote"),
     ]
 
     /// Spellings of the search index's kind the build might choose, all read the same.

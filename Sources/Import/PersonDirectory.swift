@@ -153,6 +153,14 @@ final class PersonDirectory {
         try statement.runBound()
     }
 
+    /// The people of this export so far, in id order, as the site's handle rule sees them (the
+    /// rows of an earlier import that nobody claimed are on their way out and left out).
+    func claimedPeople() -> [HandlePerson] {
+        claimed.sorted().compactMap { id in
+            rows[id].map { HandlePerson(id: id, name: $0.name, isQuotesUser: $0.quotesUser, isChangeJarUser: $0.changeJarUser) }
+        }
+    }
+
     /// Rows of this export that are people.
     var count: Int { claimed.count }
 }

@@ -34,7 +34,8 @@ final class PageValidation: @unchecked Sendable {
         "index": "pages/index", "reviews": "pages/reviews", "home": "pages/home", "settings": "pages/settings",
         "search": "pages/search", "ideas-new": "pages/ideas", "ideas-mine": "pages/ideas", "ideas-all": "pages/ideas",
         "ideas-browse": "pages/ideas", "quotes-feed": "pages/quotes", "quotes-said": "pages/quotes",
-        "quotes-heard": "pages/quotes", "quotes-by": "pages/quotes",
+        "quotes-heard": "pages/quotes", "quotes-by": "pages/quotes", "triage-ideas": "pages/review",
+        "triage-quotes": "pages/review", "submit-idea": "pages/submit-idea", "compose-quote": "pages/compose-quote",
     ]
 
     /// A check for one part of the site, knowing the site-wide files (and `extraFiles`).

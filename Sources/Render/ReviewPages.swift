@@ -7,12 +7,11 @@ import Template
 /// sees it, never on a page that would show everyone's quotes).
 ///
 /// ```
-/// review/ideas.html, ideas-2.html, …              kind reviews (site-wide)
-/// <viewer>/review/quotes.html, quotes-2.html, …   kind reviews, with the viewer
+/// review/ideas.html, ideas-2.html, …              kind triage-ideas (site-wide)
+/// <viewer>/review/quotes.html, quotes-2.html, …   kind triage-quotes (in the viewer's part)
 /// ```
 ///
-/// They share OUTPUT.md's `reviews` kind with the review report (`reviews.html`): every
-/// page a reviewer works on is a review page.
+/// OUTPUT.md gives them kinds of their own; `reviews` is only the review report.
 extension ListLocation {
     /// The site-wide review of every idea.
     public static let ideaReview = ListLocation.stem("ideas", in: "review")
@@ -26,7 +25,12 @@ enum ReviewKind {
     case ideas, quotes
 
     /// The page kind in `data-page` and the manifest.
-    var pageKind: String { "reviews" }
+    var pageKind: String {
+        switch self {
+        case .ideas: return "triage-ideas"
+        case .quotes: return "triage-quotes"
+        }
+    }
 
     func value(count: Int) -> Value {
         .map(["isIdeas": .bool(self == .ideas), "isQuotes": .bool(self == .quotes), "count": count.value])

@@ -16,7 +16,7 @@ public final class SiteStore {
     /// The `site` row, with the importer's defaults when the row is missing.
     public func settings() throws -> SiteSettings {
         let statement = try database.statement(
-            "SELECT title, default_locale, locales, time_zone, page_size, build_date FROM site WHERE id = 1")
+            "SELECT title, default_locale, locales, time_zone, page_size, build_date, quote_limit FROM site WHERE id = 1")
         guard try statement.step() else { return SiteSettings() }
         var locales: [String] = []
         if let json = statement.text(2),
@@ -24,10 +24,12 @@ public final class SiteStore {
         {
             locales = items.compactMap(\.stringValue)
         }
-        return SiteSettings(
+        var settings = SiteSettings(
             title: statement.text(0), defaultLocale: statement.text(1) ?? "en", locales: locales,
             timeZone: statement.text(3) ?? "UTC", pageSize: Int(statement.integer(4) ?? 50),
             buildDate: statement.integer(5))
+        settings.quoteLimit = Int(statement.integer(6) ?? 280)
+        return settings
     }
 
     /// Every person, by id. Phone and email stay in the store; only "has an email" comes out.

@@ -9,6 +9,8 @@ public struct ViewerLinks: Sendable, Hashable {
     public var home, settings, search, searchIndex: String
     public var ideasNew, ideasMine, ideasAll, ideasBrowse: String
     public var feed, said, heard: String
+    /// The compose screens: Submit Idea and Add Quote.
+    public var submitIdea, addQuote: String
 
     /// The links from a page whose folder is `toViewer` ("", "../", "../../") above the
     /// viewer's folder.
@@ -28,6 +30,8 @@ public struct ViewerLinks: Sendable, Hashable {
         feed = prefix + "quotes/index.html"
         said = prefix + "quotes/said.html"
         heard = prefix + "quotes/heard.html"
+        submitIdea = prefix + "ideas/submit.html"
+        addQuote = prefix + "quotes/add.html"
     }
 }
 
