@@ -39,7 +39,7 @@ let package = Package(
             name: "vantage-bench",
             dependencies: ["VantageCore", "Store", "Import", "Template", "Render", "Validate", "Diff"]),
         .testTarget(name: "CoreTests", dependencies: ["VantageCore"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "Store", "VantageCore", "VantageCLI"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Render", "Store", "VantageCore", "VantageCLI"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template", "VantageCore"], exclude: ["mustache-spec"]),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore", "VantageCLI"],
