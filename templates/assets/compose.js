@@ -11,7 +11,8 @@
  *   textarea[maxlength]                the text; output[data-remaining] its counter
  *   [data-compose-step="text"|"review"] the two steps of Add Quote; [data-quote-it] advances
  *   .to-field[data-field][data-max]    SAID (max 1) and HEARD (max 0: any): a combobox
- *                                      input, ul[data-chips], ul[role=listbox] of
+ *                                      (div[role=combobox] holding ul[data-chips] and the text
+ *                                      input, owning the listbox), ul[role=listbox] of
  *                                      li[data-person="HANDLE"] (only the people this
  *                                      person has reason to see)
  *   [data-thanks]                      the Thank You screen; [data-thanks-close] ("Closed")
@@ -324,7 +325,8 @@
     var self = this;
     this.root = root;
     this.max = parseInt(root.getAttribute('data-max'), 10) || 0;
-    this.input = root.querySelector('input[role=combobox]');
+    this.input = root.querySelector('input[type=text]');
+    this.box = root.querySelector('[role=combobox]') || this.input;
     this.listbox = root.querySelector('[role=listbox]');
     this.chips = root.querySelector('[data-chips]');
     this.options = Array.prototype.slice.call(this.listbox.querySelectorAll('[data-person]'));
@@ -340,7 +342,9 @@
     this.addedLabel = form.getAttribute('data-label-added') || '';
     this.input.addEventListener('input', function () { self.filter(); });
     this.input.addEventListener('focus', function () { self.filter(); });
-    this.input.addEventListener('blur', function () { window.setTimeout(function () { self.close(); }, 150); });
+    this.input.addEventListener('blur', function () {
+      window.setTimeout(function () { if (document.activeElement !== self.input) self.close(); }, 150);
+    });
     this.input.addEventListener('keydown', function (event) { self.key(event); });
   }
 
@@ -366,13 +370,13 @@
     });
     var shown = this.visible();
     this.listbox.hidden = shown.length === 0;
-    this.input.setAttribute('aria-expanded', shown.length ? 'true' : 'false');
+    this.box.setAttribute('aria-expanded', shown.length ? 'true' : 'false');
     this.setActive(shown.length && typed ? 0 : -1);
   };
 
   ToField.prototype.close = function () {
     this.listbox.hidden = true;
-    this.input.setAttribute('aria-expanded', 'false');
+    this.box.setAttribute('aria-expanded', 'false');
     this.setActive(-1);
   };
 
