@@ -148,14 +148,25 @@ class SearchOnTheSite(BrowserTest):
         self.skipTest("no accented word in the sample")
 
 
+class SiteReviewItems:
+    """The site's review items hold no links (the fixture page's do, and TriageGestures drags
+    over one there): on the site the check is that there is none a drag could follow, instead of
+    a skip that would pass on nothing."""
+
+    def test_a_drag_that_starts_on_a_link_does_not_follow_it(self):
+        self.open(self.page_url())
+        self.assertTrue(self.all("[data-triage][data-id]"), "the page has reviewable items")
+        self.assertEqual([a.get_attribute("href") for a in self.all("[data-triage] a[href]")], [])
+
+
 @unittest.skipUnless(SITE, SKIP)
-class TriageOnTheQuoteReview(test_triage.TriageGestures):
+class TriageOnTheQuoteReview(SiteReviewItems, test_triage.TriageGestures):
     def page_url(self):
         return uri(first_item_page("triage-quotes", "/review/quotes"))
 
 
 @unittest.skipUnless(SITE, SKIP)
-class TriageOnTheIdeaReview(test_triage.TriageGestures):
+class TriageOnTheIdeaReview(SiteReviewItems, test_triage.TriageGestures):
     def page_url(self):
         return uri(first_item_page("triage-ideas", "review/ideas"))
 

@@ -1,33 +1,99 @@
+import Foundation
 import Testing
-import VantageCore
 
-/// FIPS 180-4 vectors; the system's digest (libcrypto, when present) and the Swift rounds agree.
+@testable import VantageCore
+
+/// Both SHA-256 implementations (libcrypto's, which the build uses, and the Swift rounds, the
+/// fallback) against references that owe nothing to either: the FIPS 180-4 / NIST example
+/// vectors and coreutils' `sha256sum`. libcrypto must be there: the test machine has it (Debian's
+/// libssl3, installed by `.ci/run`), so a run where it was not loaded fails instead of comparing
+/// the Swift rounds with themselves.
 @Suite("SHA-256")
 struct SHA256Tests {
-    @Test(arguments: [
-        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-    ])
-    func sha256Vectors(message: String, digest: String) {
-        #expect(SHA256.swiftHex(Array(message.utf8)) == digest)
-        #expect(SHA256.hex(Array(message.utf8)) == digest)
+    /// libcrypto's one-shot digest, called directly (not through `SHA256.hex`).
+    static func libcryptoHex(_ bytes: [UInt8]) throws -> String {
+        let system = try #require(SHA256.system, "libcrypto.so.3 was not loaded (is libssl3 installed, or VANTAGE_SWIFT_SHA256 set?)")
+        var digest = [UInt8](repeating: 0, count: 32)
+        bytes.withUnsafeBufferPointer { input in
+            digest.withUnsafeMutableBufferPointer { output in _ = system(input.baseAddress, input.count, output.baseAddress) }
+        }
+        return SHA256.hexString(digest)
     }
 
-    @Test("The system's SHA-256 (when there is one) and the Swift rounds agree on every length")
-    func sha256Implementations() {
-        var generator: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for length in Array(0...300) + [4096, 65_537] {
-            let bytes = (0..<length).map { _ -> UInt8 in
-                generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return UInt8(truncatingIfNeeded: generator >> 33)
-            }
-            #expect(SHA256.hex(bytes) == SHA256.swiftHex(bytes), "length \(length)")
+    /// Reproducible pseudo-random bytes.
+    static func bytes(_ length: Int, seed: UInt64) -> [UInt8] {
+        var generator = seed
+        return (0..<length).map { _ -> UInt8 in
+            generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: generator >> 33)
         }
     }
 
-    @Test("SHA-256 of a million 'a's, fed in uneven pieces")
+    /// `sha256sum`'s digest of each message, in order (one run over temporary files).
+    static func coreutilsHex(_ messages: [[UInt8]]) throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sha256-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for (index, message) in messages.enumerated() {
+            let path = folder.appendingPathComponent("m\(index)").path
+            try Data(message).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sha256sum", "--"] + paths
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "sha256sum failed")
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        try #require(lines.count == messages.count)
+        return lines.map { String($0.prefix(64)) }
+    }
+
+    /// FIPS 180-4 example messages and NIST's long-message vector.
+    static let vectors: [(message: [UInt8], digest: String)] = [
+        ([], "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        (Array("abc".utf8), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        (Array("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu".utf8),
+         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
+        ([UInt8](repeating: 0x61, count: 1_000_000), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+    ]
+
+    @Test("The build's digest is libcrypto's, not the fallback")
+    func libcryptoIsTheImplementationInUse() throws {
+        #expect(SHA256.system != nil, "libcrypto.so.3 was not loaded: SHA256.hex would run the Swift rounds")
+        let message = Self.bytes(1000, seed: 7)
+        #expect(try SHA256.hex(message) == Self.libcryptoHex(message))
+    }
+
+    @Test("libcrypto, the Swift rounds and SHA256.hex give the NIST vectors")
+    func nistVectors() throws {
+        for (message, digest) in Self.vectors {
+            #expect(try Self.libcryptoHex(message) == digest, "libcrypto, \(message.count) bytes")
+            #expect(SHA256.swiftHex(message) == digest, "Swift, \(message.count) bytes")
+            #expect(SHA256.hex(message) == digest, "hex, \(message.count) bytes")
+        }
+    }
+
+    @Test("libcrypto and the Swift rounds agree with sha256sum on every length up to 300, and two long ones")
+    func agreeWithCoreutils() throws {
+        let lengths = Array(0...300) + [4096, 65_537]
+        let messages = lengths.map { Self.bytes($0, seed: 0x9E37_79B9_7F4A_7C15 &+ UInt64($0)) }
+        let reference = try Self.coreutilsHex(messages)
+        #expect(reference[0] == Self.vectors[0].digest)
+        for (index, message) in messages.enumerated() {
+            #expect(try Self.libcryptoHex(message) == reference[index], "libcrypto, length \(message.count)")
+            #expect(SHA256.swiftHex(message) == reference[index], "Swift, length \(message.count)")
+        }
+    }
+
+    @Test("SHA-256 of a million 'a's, fed to the Swift rounds in uneven pieces")
     func sha256Chunked() {
         var hasher = SHA256()
         let piece = [UInt8](repeating: 0x61, count: 999)

@@ -1,5 +1,4 @@
 import Foundation
-import Import
 import Testing
 
 @testable import Render
@@ -38,18 +37,32 @@ struct AtomicBuildTests {
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    /// Starts a build (import + render, what `vantage build` runs) in a child process: this
-    /// test binary itself, running only `ChildBuild.run` (see below), so the child is always
-    /// the code under test and can be killed like any process.
+    /// The `vantage` executable `swift test` built beside this test binary: the children are
+    /// the real command line, so the test can kill a build like any process.
+    static func vantageExecutable() throws -> URL {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        // The test binary may sit inside a bundle folder (`VantagePackageTests.xctest/...`).
+        while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents" || folder.lastPathComponent == "MacOS" {
+            folder = folder.deletingLastPathComponent()
+        }
+        let executable = folder.appendingPathComponent("vantage")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: executable.path),
+            "no vantage executable beside the test binary at \(executable.path): run swift build")
+        return executable
+    }
+
+    /// Starts `vantage build` over the sample content into the scratch folder, in a child process.
     func childBuild(_ scratch: Scratch, environment extra: [String: String] = [:]) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "ChildBuild"]
+        process.executableURL = try Self.vantageExecutable()
+        process.arguments = [
+            "build", "--content", repositoryRoot.appendingPathComponent("content").path, "--templates", scratch.templates,
+            "--out", scratch.output, "--db", scratch.store,
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment.merge(extra) { _, new in new }
-        environment[ChildBuild.variable] = [
-            repositoryRoot.appendingPathComponent("content").path, scratch.templates, scratch.output, scratch.store,
-        ].joined(separator: "\n")
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -132,20 +145,5 @@ struct AtomicBuildTests {
         #expect(a.keys.sorted() == b.keys.sorted())
         let differing = a.keys.filter { a[$0] != b[$0] }.sorted()
         #expect(differing.isEmpty, "\(differing.prefix(5))")
-    }
-}
-
-/// The build a child process runs for `AtomicBuildTests` (enabled only in that child, where
-/// the environment names the content, templates, output and store).
-@Suite("Child build")
-struct ChildBuild {
-    static let variable = "VANTAGE_RENDER_TESTS_CHILD_BUILD"
-
-    @Test(.enabled(if: ProcessInfo.processInfo.environment[variable] != nil))
-    func run() throws {
-        let paths = (ProcessInfo.processInfo.environment[Self.variable] ?? "").components(separatedBy: "\n")
-        try #require(paths.count == 4)
-        _ = try Importer.run(ImportOptions(contentDirectory: paths[0], storePath: paths[3]))
-        _ = try SiteBuild.run(SiteBuild.Options(store: paths[3], templates: paths[1], output: paths[2]))
     }
 }

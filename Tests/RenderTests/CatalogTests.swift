@@ -22,6 +22,8 @@ struct CatalogTests {
             let text = try String(contentsOfFile: templatesFolder + "/" + file, encoding: .utf8)
             for key in PageChecks.captures(#"\{\{#t\}\}([^ {}]+)"#, in: text) { keys.insert(key) }
         }
+        // No keys found (no templates, or another syntax) would make every check below vacuous.
+        try #require(keys.count >= 20, "only \(keys.count) {{#t}} keys found in \(templatesFolder)")
         return keys
     }
 

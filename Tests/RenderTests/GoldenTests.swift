@@ -46,7 +46,10 @@ struct GoldenTests {
                 try actual.write(to: file, atomically: true, encoding: .utf8)
                 continue
             }
-            let wanted = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            guard let wanted = try? String(contentsOf: file, encoding: .utf8) else {
+                Issue.record("\(page) has no golden file at \(file.path) (record it: see above)")
+                continue
+            }
             if actual != wanted {
                 let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
                 let w = wanted.split(separator: "\n", omittingEmptySubsequences: false)

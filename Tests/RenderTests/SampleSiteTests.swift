@@ -251,7 +251,8 @@ struct SampleSiteTests {
             }
             for location in locations {
                 var counts: [Int] = []
-                while case let bytes = sample.bytes(location.path(page: counts.count + 1)), !bytes.isEmpty {
+                while sample.has(location.path(page: counts.count + 1)) {
+                    let bytes = sample.bytes(location.path(page: counts.count + 1))
                     counts.append(PageChecks.listedIDs(String(decoding: bytes, as: UTF8.self)).count)
                 }
                 #expect(!counts.isEmpty, "\(location.directory)")

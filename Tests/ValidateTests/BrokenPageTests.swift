@@ -89,8 +89,8 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func brokenPage(_ expected: Expected) {
-        let findings = Fixtures.findings(ofBroken: expected.fixture)
+    func brokenPage(_ expected: Expected) throws {
+        let findings = try Fixtures.findings(ofBroken: expected.fixture)
         let file = "people/ana-lima/\(expected.fixture).html"
         #expect(findings.allSatisfy { $0.file == file }, "the valid site itself must stay clean")
         let actual = findings.map { "\($0.rule.rawValue) \($0.line):\($0.column) \($0.message)" }
@@ -103,25 +103,25 @@ import Testing
         #expect(covered == Set(Finding.Rule.allCases))
     }
 
-    @Test func templateNamedForTheKindIsAttributed() {
+    @Test func templateNamedForTheKindIsAttributed() throws {
         let validator = SiteValidator(templates: ["ideas-new": "ideas-list"])
-        let findings = Fixtures.findings(ofBroken: "missing-alt", validator: validator)
+        let findings = try Fixtures.findings(ofBroken: "missing-alt", validator: validator)
         #expect(findings.map(\.attributedMessage) == ["<img> needs the attribute alt (from template ideas-list)"])
         #expect(findings.map(\.diagnostic.description)
             == ["people/ana-lima/missing-alt.html:10:4: error: <img> needs the attribute alt (from template ideas-list)"])
     }
 
-    @Test func templateOfAMalformedPageComesFromItsBytes() {
+    @Test func templateOfAMalformedPageComesFromItsBytes() throws {
         let validator = SiteValidator(templates: ["ideas-new": "ideas-list"])
         let report = validator.validatePage(
-            path: "p.html", bytes: Fixtures.bytes(Fixtures.broken + "/malformed.html"))
+            path: "p.html", bytes: try Fixtures.bytes(Fixtures.broken + "/malformed.html"))
         #expect(report.kind == "ideas-new")
         #expect(report.findings.map(\.template) == ["ideas-list"])
     }
 
-    @Test func crossPageFindingsCarryTheSourcePageTemplate() {
+    @Test func crossPageFindingsCarryTheSourcePageTemplate() throws {
         let validator = SiteValidator(templates: ["ideas-new": "ideas-list"])
-        let findings = Fixtures.findings(ofBroken: "broken-link", validator: validator)
+        let findings = try Fixtures.findings(ofBroken: "broken-link", validator: validator)
         #expect(findings.map(\.template) == ["ideas-list", "ideas-list"])
     }
 }

@@ -18,14 +18,25 @@ struct FixtureStore {
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// A fixture file that holds no rows.
+    struct Missing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "the fixture \(path) holds no rows" }
+    }
 }
 
 /// The folder of the render tests' fixtures.
 let fixturesFolder: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-/// The small fixture store's SQL (`Fixtures/small/store.sql`).
-let smallStoreSQL: String = {
-    let url = fixturesFolder.appendingPathComponent("small/store.sql")
-    return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-}()
+/// The small fixture store's SQL (`Fixtures/small/store.sql`); throws when the file is missing
+/// or empty, so that no test runs over an empty store by accident.
+var smallStoreSQL: String {
+    get throws {
+        let url = fixturesFolder.appendingPathComponent("small/store.sql")
+        let sql = try String(contentsOf: url, encoding: .utf8)
+        guard sql.contains("INSERT") else { throw FixtureStore.Missing(path: url.path) }
+        return sql
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import Testing
 
 /// Checks on built pages that tests share: XML well-formedness, links, and small HTML lookups
 /// by regular expression (the pages are generated, so their shape is known).
@@ -13,7 +14,14 @@ enum PageChecks {
 
     /// Every match of `pattern`'s first capture group in `text`.
     static func captures(_ pattern: String, in text: String) -> [String] {
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { return [] }
+        let regex: NSRegularExpression
+        do {
+            regex = try NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+        } catch {
+            // A broken pattern matching nothing would let every "never contains" check pass.
+            Issue.record("invalid pattern \(pattern): \(error)")
+            return []
+        }
         let range = NSRange(text.startIndex..., in: text)
         return regex.matches(in: text, range: range).compactMap { match in
             Range(match.range(at: 1), in: text).map { String(text[$0]) }

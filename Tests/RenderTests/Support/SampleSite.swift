@@ -35,15 +35,23 @@ final class SampleSite: @unchecked Sendable {
         homes = SiteModel(settings: try store.settings(), now: 0, people: try store.people(), ideas: []).homes
     }
 
-    /// The bytes of a file under the output.
+    /// The bytes of a file under the output; a missing file is a test failure (an empty page
+    /// would pass every "never contains" check).
     func bytes(_ path: String) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         if let cached = cache[path] { return cached }
-        let bytes = FileManager.default.contents(atPath: site.output + "/" + path).map(Array.init) ?? []
+        guard let data = FileManager.default.contents(atPath: site.output + "/" + path) else {
+            Issue.record("\(path) was not built")
+            return []
+        }
+        let bytes = Array(data)
         cache[path] = bytes
         return bytes
     }
+
+    /// Whether the output has the file.
+    func has(_ path: String) -> Bool { FileManager.default.fileExists(atPath: site.output + "/" + path) }
 
     /// The files of one viewer's folder.
     func files(of slug: String) -> [String] { site.files.filter { $0.hasPrefix(slug + "/") } }
@@ -52,12 +60,12 @@ final class SampleSite: @unchecked Sendable {
     func list(_ location: ListLocation) -> String {
         var text = ""
         var page = 1
-        while true {
-            let bytes = self.bytes(location.path(page: page))
-            if bytes.isEmpty { return text }
-            text += String(decoding: bytes, as: UTF8.self)
+        while has(location.path(page: page)) {
+            text += String(decoding: bytes(location.path(page: page)), as: UTF8.self)
             page += 1
         }
+        if page == 1 { Issue.record("\(location.path(page: 1)) was not built") }
+        return text
     }
 
     /// Rows of a query on the store, as strings (NULL as nil). Tests run in parallel and a
