@@ -13,6 +13,7 @@ extension ImportSession {
         guard !layout.submissions.isEmpty else { return }
         var count = 0
         var handleSite: (any SubmissionHandleSite)?
+        var chosenNames: [Int64: String] = [:]
         for file in layout.submissions {
             let document = try JSONDocument(file)
             let fileLocation = RecordLocation(file: file.name)
@@ -31,7 +32,11 @@ extension ImportSession {
                     at: fileLocation.source)
             }
             // Every person of this import is claimed by now (users, quotes, contacts, authors).
-            if handleSite == nil { handleSite = rule.site(people: people.claimedPeople()) }
+            if handleSite == nil {
+                let claimed = people.claimedPeople()
+                handleSite = rule.site(people: claimed)
+                for person in claimed { if let name = person.name { chosenNames[person.id] = name } }
+            }
             guard let site = handleSite, let viewer = site.viewer(slug: header.submittedBy) else {
                 try reject(fileLocation.member("submittedBy").error(
                     "expected the slug of a person's part of the site, found \(quoted(header.submittedBy)), which is no one's"),
@@ -60,7 +65,8 @@ extension ImportSession {
                     try reject(diagnostic, at: location, text: { document.text(of: "quotes", at: index) })
                 }
             }
-            let author = people.claimedPeople().first { $0.id == viewer }?.name ?? header.submittedBy
+            // The name recorded with a submitted idea: the one its author chose (they have a home).
+            let author = chosenNames[viewer] ?? header.submittedBy
             for (index, value) in header.ideas.enumerated() {
                 count += 1
                 let location = fileLocation.member("ideas").element(index)
