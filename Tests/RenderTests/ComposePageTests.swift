@@ -6,72 +6,115 @@ import VantageCore
 
 @testable import Render
 
-/// The compose screens of the sample site, against the store: the people each viewer is
-/// offered are exactly those they have reason to see, each under the handle the importer
+/// The compose screens, against the store, on the sample site and on the small fixture (whose
+/// names are hostile: "../../etc/passwd", "CON", Arabic and Japanese): the people each viewer
+/// is offered are exactly those they have reason to see, each under the handle the importer
 /// resolves back to the same person, and nothing in the screens is a phone or an email.
 @Suite("The compose screens")
 struct ComposePageTests {
-    func sample() throws -> SampleSite { try sampleSite.get() }
+    /// One built site and its store.
+    struct Site {
+        let store: String
+        let files: [String]
+        let text: (String) -> String
+    }
 
-    @Test("SAID / HEARD offer exactly the viewer's address book, the people in the quotes they see, and themselves")
-    func peopleOffered() throws {
-        let sample = try sample()
-        let store = try SiteStore(path: sample.storePath)
+    func sample() throws -> Site {
+        let sample = try sampleSite.get()
+        return Site(store: sample.storePath, files: sample.site.files) { String(decoding: sample.bytes($0), as: UTF8.self) }
+    }
+
+    func withSmallSite(_ body: (Site) throws -> Void) throws {
+        let store = try FixtureStore(sql: smallStoreSQL)
+        defer { store.remove() }
+        let site = try BuiltSite(store: store.path)
+        defer { site.remove() }
+        try body(Site(store: store.path, files: site.files, text: site.text))
+    }
+
+    /// Checks every home of `site`.
+    func checkPeopleOffered(_ site: Site) throws {
+        let store = try SiteStore(path: site.store)
+        let database = try Database(path: site.store, readOnly: true)
         let people = try store.people()
-        let site = SiteModel(settings: try store.settings(), now: 0, people: people, ideas: [])
+        let model = SiteModel(settings: try store.settings(), now: 0, people: people, ideas: [])
         let rule = SiteHandleRule().site(people: people.map {
             HandlePerson(id: $0.id, name: $0.name, isQuotesUser: $0.isQuotesUser, isChangeJarUser: $0.isChangeJarUser)
         })
-        for home in sample.homes {
-            let id = DatabaseValue.integer(home.person.id)
-            let reason = Set(try sample.rows("""
+        #expect(!model.homes.isEmpty)
+        for home in model.homes {
+            let reason = Set(try database.rows("""
                 SELECT person_id FROM contact WHERE owner_id = ?1
                 UNION SELECT q.said_by FROM visible_quote v JOIN quote q ON q.id = v.quote_id WHERE v.viewer_id = ?1
                 UNION SELECT h.person_id FROM visible_quote v JOIN hearer h ON h.quote_id = v.quote_id WHERE v.viewer_id = ?1
                 UNION SELECT ?1
-                """, [id]).compactMap { $0[0] }.compactMap(Int64.init))
-            let html = String(decoding: sample.bytes(SitePath.addQuote(home.slug)), as: UTF8.self)
+                """, [.integer(home.person.id)]).compactMap { row -> Int64? in
+                    if case .integer(let id)? = row.first { return id }
+                    return nil
+                })
+            let html = site.text(SitePath.addQuote(home.slug))
             let offered = PageChecks.captures(#"data-person="([^"]*)""#, in: html)
-            // SAID and HEARD list the same people.
+            // SAID and HEARD list the same people, each once.
             #expect(offered.count == 2 * Set(offered).count, "\(home.slug)")
             // The importer's resolution of the page's handles, through the same rule.
-            let contacts = try store.contacts(owner: home.person.id)
             let quotes = try store.visibleQuotes(viewer: home.person.id).map { quote in
                 HandleQuote(id: quote.id, speaker: quote.speakerID, speakerName: quote.speakerRecordedName,
                             hearers: quote.hearers.map { ($0.personID, $0.recordedName) })
             }
             #expect(rule.viewer(slug: home.slug) == home.person.id)
-            let table = rule.handles(viewer: home.person.id, contacts: contacts, quotes: quotes)
+            let table = rule.handles(viewer: home.person.id, contacts: try store.contacts(owner: home.person.id), quotes: quotes)
             #expect(Set(table.keys) == Set(offered), "\(home.slug): the page offers what the importer resolves")
             #expect(Set(table.values.map(\.person)) == reason, "\(home.slug): exactly the people with a reason")
+            #expect(table.count == reason.count, "\(home.slug): one handle per person")
             // Speakers' folders are the same handles.
-            for folder in sample.files(of: home.slug).filter({ $0.hasPrefix(home.slug + "/quotes/by/") }) {
-                let handle = folder.split(separator: "/")[3]
-                #expect(table[String(handle)] != nil, "\(folder)")
+            for file in site.files where file.hasPrefix(home.slug + "/quotes/by/") {
+                let handle = String(file.split(separator: "/")[3])
+                #expect(table[handle] != nil, "\(file)")
             }
-            _ = site
+        }
+    }
+
+    /// No phone or email, nor a slug folded from one, in any compose screen of `site`.
+    func checkNoPhoneOrEmail(_ site: Site) throws {
+        let database = try Database(path: site.store, readOnly: true)
+        var phones: [String] = []
+        var emails: [String] = []
+        for row in try database.rows("SELECT phone, email FROM person") {
+            if case .text(let phone)? = row.first { phones.append(phone) }
+            if case .text(let email)? = row.last { emails.append(email) }
+        }
+        #expect(!phones.isEmpty && !emails.isEmpty)
+        let national = phones.map { String($0.suffix(8)) }  // the subscriber digits, however written
+        let folded = Set((phones + emails).map(Slug.fold))
+        let screens = site.files.filter { $0.hasSuffix("/quotes/add.html") || $0.hasSuffix("/ideas/submit.html") }
+        #expect(!screens.isEmpty)
+        for path in screens {
+            let html = site.text(path)
+            for value in phones + national + emails {
+                #expect(!html.contains(value), "\(path) holds \(value)")
+            }
+            for handle in PageChecks.captures(#"data-person="([^"]*)""#, in: html) {
+                #expect(!folded.contains(handle), "\(path): \(handle)")
+                #expect(!handle.contains(/[0-9]{5}/), "\(path): \(handle)")
+            }
+        }
+    }
+
+    @Test("SAID / HEARD offer exactly the viewer's address book, the people in the quotes they see, and themselves (sample site)")
+    func peopleOfferedInTheSample() throws { try checkPeopleOffered(try sample()) }
+
+    @Test("The same on the small fixture's hostile names")
+    func peopleOfferedInTheSmallSite() throws {
+        try withSmallSite { site in
+            try checkPeopleOffered(site)
+            // A contact recorded as "../../etc/passwd" is offered under a safe handle.
+            #expect(site.text("con-2/quotes/add.html").contains(#"data-person="etc-passwd""#))
         }
     }
 
     @Test("No handle and nothing else in a compose screen is, holds or is folded from a phone or an email")
     func noPhoneOrEmail() throws {
-        let sample = try sample()
-        let phones = try sample.rows("SELECT phone FROM person WHERE phone IS NOT NULL").compactMap { $0[0] }
-        let emails = try sample.rows("SELECT email FROM person WHERE email IS NOT NULL").compactMap { $0[0] }
-        let national = phones.map { String($0.dropFirst(2)) }  // +1 4155550100 → 4155550100 (and the like)
-        let folded = Set((phones + emails).map(Slug.fold))
-        for home in sample.homes {
-            for path in [SitePath.addQuote(home.slug), SitePath.submitIdea(home.slug)] {
-                let html = String(decoding: sample.bytes(path), as: UTF8.self)
-                #expect(!html.isEmpty, "\(path)")
-                for value in phones + national + emails {
-                    #expect(!html.contains(value), "\(path) holds \(value)")
-                }
-                for handle in PageChecks.captures(#"data-person="([^"]*)""#, in: html) {
-                    #expect(!folded.contains(handle), "\(path): \(handle)")
-                    #expect(handle.range(of: #"[0-9]{5}"#, options: .regularExpression) == nil, "\(path): \(handle)")
-                }
-            }
-        }
+        try checkNoPhoneOrEmail(try sample())
+        try withSmallSite { try checkNoPhoneOrEmail($0) }
     }
 }
