@@ -185,14 +185,12 @@
     if (button) button.disabled = entries.length === 0;
   }
 
+  /** Says `text` through the page's polite live region (emptied first, so a repeat is heard). */
   function announce(text) {
-    var live = document.querySelector('[data-compose-live]') || document.querySelector('[data-outbox-list]');
+    var live = document.querySelector('[data-compose-live]');
     if (!live || !text) return;
-    var target = document.querySelector('[data-compose-live]');
-    if (target) {
-      target.textContent = '';
-      window.setTimeout(function () { target.textContent = text; }, 30);
-    }
+    live.textContent = '';
+    window.setTimeout(function () { live.textContent = text; }, 30);
   }
 
   // MARK: - The text and its counter
