@@ -10,9 +10,12 @@ import PackageDescription
 ///            ◄─ Validate (CLibXML2)
 ///            ◄─ Diff
 /// VantageCLI (all) ◄─ vantage
+///
+/// Linux only (Debian): the code calls Glibc (`write`, `renameat2`, `st_mtim`), reads
+/// `/proc/self/exe` and links the system's SQLite, libxml2 and Foundation's ICU. No other
+/// platform is declared, because none is built or tested.
 let package = Package(
     name: "Vantage",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "vantage", targets: ["vantage"]),
         .executable(name: "vantage-bench", targets: ["vantage-bench"]),
@@ -29,7 +32,7 @@ let package = Package(
         .target(
             name: "Validate", dependencies: ["CLibXML2", "VantageCore"],
             resources: [.embedInCode("Schema/vantage-html.rng")]),
-        .target(name: "Render", dependencies: ["Store", "Import", "Template", "Validate", "VantageCore"]),
+        .target(name: "Render", dependencies: ["Store", "Template", "Validate", "VantageCore"]),
         .target(name: "Diff", dependencies: ["VantageCore"]),
         .target(
             name: "VantageCLI",

@@ -35,7 +35,7 @@ extension DiffReport {
         if let kind = page.kind { object.add("kind", .string(kind)) }
         object.add("label", .string(page.label))
         if let number = page.pageNumber { object.add("page", .number(Double(number))) }
-        func side(_ entry: ManifestPage) -> JSONValue {
+        func side(_ entry: ManifestEntry) -> JSONValue {
             .object(JSONObject(keys: ["sha256", "bytes"], values: [.string(entry.sha256), .number(Double(entry.bytes))]))
         }
         if let old = page.old { object.add("old", side(old)) }

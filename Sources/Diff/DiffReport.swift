@@ -1,3 +1,5 @@
+import VantageCore
+
 /// What `vantage diff` found, independent of how it is printed: the differing pages grouped
 /// by viewer and named by what they are, their content diffs, and the totals.
 public struct DiffReport: Sendable {
@@ -110,9 +112,9 @@ public struct PageReport: Sendable {
     /// The list the page belongs to (its first page's path without extension), for order.
     var list: String = ""
     /// The old manifest entry (nil when added).
-    public var old: ManifestPage?
+    public var old: ManifestEntry?
     /// The new manifest entry (nil when removed).
-    public var new: ManifestPage?
+    public var new: ManifestEntry?
     /// The content comparison of a changed page; nil when not compared.
     public var content: Content?
 }

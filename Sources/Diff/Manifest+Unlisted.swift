@@ -53,7 +53,7 @@ extension Manifest {
         }
         guard !union.isEmpty else { return (old, new) }
         let items = union
-        let results = ParallelMap.map(count: items.count) { index -> Result<(ManifestPage?, ManifestPage?), Diagnostic> in
+        let results = ParallelMap.map(count: items.count) { index -> Result<(ManifestEntry?, ManifestEntry?), Diagnostic> in
             let item = items[index]
             func load(_ folder: String) -> Result<[UInt8], Diagnostic> {
                 guard let bytes = FileSystem.read(Manifest.join(folder, item.path)) else {
@@ -61,8 +61,8 @@ extension Manifest {
                 }
                 return .success(bytes)
             }
-            func entry(_ bytes: [UInt8], hashed: Bool) -> ManifestPage {
-                ManifestPage(path: item.path, kind: nil, viewer: nil, sha256: hashed ? SHA256.hex(bytes) : "", bytes: bytes.count)
+            func entry(_ bytes: [UInt8], hashed: Bool) -> ManifestEntry {
+                ManifestEntry(path: item.path, kind: nil, viewer: nil, sha256: hashed ? SHA256.hex(bytes) : "", bytes: bytes.count)
             }
             do throws(Diagnostic) {
                 let oldBytes = item.old ? try load(oldFolder).get() : nil
@@ -73,7 +73,7 @@ extension Manifest {
                 return .failure(error)
             }
         }
-        var oldExtra: [ManifestPage] = [], newExtra: [ManifestPage] = []
+        var oldExtra: [ManifestEntry] = [], newExtra: [ManifestEntry] = []
         for result in results {
             let (oldEntry, newEntry) = try result.get()
             if let oldEntry { oldExtra.append(oldEntry) }
@@ -84,17 +84,17 @@ extension Manifest {
 
     /// The manifest with `extra` entries (sorted, none listed already) merged in, each given
     /// the viewer whose folder holds it and, for a search index, its kind.
-    func merging(_ extra: [ManifestPage]) -> Manifest {
+    func merging(_ extra: [ManifestEntry]) -> Manifest {
         guard !extra.isEmpty else { return self }
         let known = viewers
-        let described = extra.map { page -> ManifestPage in
+        let described = extra.map { page -> ManifestEntry in
             var page = page
             let first = String(page.path.prefix { $0 != "/" })
             page.viewer = first != page.path && known.contains(first) ? first : nil
             page.kind = PageKind.unlisted(path: page.path, viewer: page.viewer)
             return page
         }
-        var merged: [ManifestPage] = []
+        var merged: [ManifestEntry] = []
         merged.reserveCapacity(pages.count + described.count)
         var (i, j) = (0, 0)
         while i < pages.count || j < described.count {

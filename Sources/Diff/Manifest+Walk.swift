@@ -22,13 +22,13 @@ extension Manifest {
             guard let bytes = FileSystem.read(rootPath + paths[index]) else { return nil }
             return (SHA256.hex(bytes), bytes.count)
         }
-        var pages: [ManifestPage] = []
+        var pages: [ManifestEntry] = []
         pages.reserveCapacity(paths.count)
         for (relative, hash) in zip(paths, hashes) {
             guard let (sha, size) = hash else {
                 throw Diagnostic.error("cannot read the file", at: SourceLocation(file: join(displayName, relative)))
             }
-            pages.append(ManifestPage(path: relative, kind: nil, viewer: nil, sha256: sha, bytes: size))
+            pages.append(ManifestEntry(path: relative, kind: nil, viewer: nil, sha256: sha, bytes: size))
         }
         return Manifest(pages: pages, origin: .walked(displayName))
     }

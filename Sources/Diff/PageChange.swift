@@ -1,3 +1,5 @@
+import VantageCore
+
 /// How a page differs between the old and the new site, in the order reports list them.
 public enum PageStatus: String, Sendable, CaseIterable {
     /// The same path with other bytes.
@@ -15,9 +17,9 @@ public struct PageChange: Sendable {
     /// Added, removed or changed.
     public var status: PageStatus
     /// The old entry (nil when added).
-    public var old: ManifestPage?
+    public var old: ManifestEntry?
     /// The new entry (nil when removed).
-    public var new: ManifestPage?
+    public var new: ManifestEntry?
 
     /// The page kind, from the new side first.
     public var kind: String? { new?.kind ?? old?.kind }

@@ -1,3 +1,5 @@
+import VantageCore
+
 /// Which page of a paginated list a file is, worked out from the manifest without assuming
 /// one URL layout: a page is page N when its path ends in a page number (`…/2/index.html`,
 /// `…/page/2/index.html`, `…/page-2.html`, `…/said-2.html` after `…/said.html`) and the
@@ -11,11 +13,11 @@ struct PageSeries {
     init(_ manifest: Manifest) { self.manifest = manifest }
 
     /// The page number of `page` (2 or more), or nil when it is a first or single page.
-    func pageNumber(of page: ManifestPage) -> Int? { position(of: page).number }
+    func pageNumber(of page: ManifestEntry) -> Int? { position(of: page).number }
 
     /// The list a page belongs to (its first page's stem) and its page number (nil for a
     /// first or single page): the order a report lists a list's pages in.
-    func position(of page: ManifestPage) -> (list: String, number: Int?) {
+    func position(of page: ManifestEntry) -> (list: String, number: Int?) {
         let fileName = page.path.split(separator: "/").last.map(String.init) ?? page.path
         let fromFolder = fileName.hasPrefix("index.")
         let stem = Self.stem(page.path)
@@ -27,7 +29,7 @@ struct PageSeries {
 
     /// True when the list's first page, whose path is `base.ext` or `base/index.ext`, is in
     /// the manifest with the same viewer and kind. Two binary searches, no index of every page.
-    private func hasFirstPage(_ base: String, like page: ManifestPage) -> Bool {
+    private func hasFirstPage(_ base: String, like page: ManifestEntry) -> Bool {
         for prefix in [base + "/index.", base + "."] {
             for candidate in manifest.pages(under: prefix)
             where Self.stem(candidate.path) == base && candidate.viewer == page.viewer && candidate.kind == page.kind {

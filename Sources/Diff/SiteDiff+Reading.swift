@@ -109,11 +109,11 @@ extension SiteDiff {
     static func viewerNames(_ changes: [PageChange], old: BuiltSite, new: BuiltSite) -> [String: String] {
         let slugs = Set(changes.compactMap(\.viewer))
         guard !slugs.isEmpty else { return [:] }
-        func homes(_ site: BuiltSite, _ entry: (PageChange) -> ManifestPage?) -> [String: String] {
+        func homes(_ site: BuiltSite, _ entry: (PageChange) -> ManifestEntry?) -> [String: String] {
             guard site.hasFiles else { return [:] }
             var found: [String: String] = [:]
-            let listed = site.manifest.pages.lazy.filter { $0.kind == "home" }
-            for page in Array(listed) + changes.compactMap(entry).filter({ $0.kind == "home" }) {
+            let listed = site.manifest.pages.lazy.filter { $0.kind == PageKind.home.rawValue }
+            for page in Array(listed) + changes.compactMap(entry).filter({ $0.kind == PageKind.home.rawValue }) {
                 if let viewer = page.viewer, slugs.contains(viewer), found[viewer] == nil { found[viewer] = page.path }
             }
             return found
@@ -142,7 +142,7 @@ extension SiteDiff {
     /// A walked site knows no kinds, so the home is looked for among the shallowest pages in
     /// the folder named like the viewer, by their `<body>` hooks.
     static func walkedHomeName(_ slug: String, in site: BuiltSite) -> String? {
-        guard let found = probeHooks(under: slug, in: site, want: { $0.kind == "home" && $0.viewer == slug }) else { return nil }
+        guard let found = probeHooks(under: slug, in: site, want: { $0.kind == PageKind.home.rawValue && $0.viewer == slug }) else { return nil }
         return PageText.firstHeading(found.bytes)
     }
 

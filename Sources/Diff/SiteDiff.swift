@@ -62,7 +62,7 @@ public enum SiteDiff {
     /// unknown.
     static func label(_ change: PageChange, heading: String?, pageNumber: Int?) -> String {
         var label: String
-        if let name = PageKind.name(change.kind) {
+        if let name = PageKind.reportName(change.kind) {
             label = name
             if PageKind.namesAPerson(change.kind) { label += " " + (heading ?? change.path) }
         } else {

@@ -1,3 +1,5 @@
+import VantageCore
+
 /// ISO 8601 timestamps as DATA.md requires them: a date, a time, and an offset or `Z`
 /// (`2015-05-04T09:30:00Z`, `2026-05-01T18:00:00-07:00`). Read by hand rather than with a
 /// formatter: it is on the import's hot path and must reject a missing offset precisely.
@@ -59,25 +61,12 @@ public enum Timestamp {
             throw .malformed
         }
         guard reader.atEnd else { throw .malformed }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
     }
 
     private static func isValid(year: Int, month: Int, day: Int) -> Bool {
-        guard (1...12).contains(month), day >= 1 else { return false }
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDate(year: year, month: month, day: day).isValid
     }
 
     private struct Reader {

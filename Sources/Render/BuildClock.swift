@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import VantageCore
 
 /// The "now" of a build, never the wall clock: `site.json`'s `buildDate`, else the
@@ -19,13 +20,18 @@ public enum BuildClock {
         settings: SiteSettings, environment: [String: String], latestInData: Int64?
     ) throws -> (seconds: Int64, source: Source) {
         if let date = settings.buildDate { return (date, .buildDate) }
-        if let text = environment["SOURCE_DATE_EPOCH"] {
-            guard let seconds = Int64(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
-                throw Diagnostic.error("SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(text)'")
-            }
-            return (seconds, .sourceDateEpoch)
-        }
+        if let seconds = try sourceDateEpoch(environment) { return (seconds, .sourceDateEpoch) }
         if let latest = latestInData { return (latest, .latestInData) }
         return (0, .epoch)
+    }
+
+    /// `SOURCE_DATE_EPOCH` from `environment`, nil when it is not set. Every command that
+    /// honours the variable reads it here: a malformed value is an error, never ignored.
+    public static func sourceDateEpoch(_ environment: [String: String]) throws -> Int64? {
+        guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
+        guard let seconds = Int64(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
+            throw Diagnostic.error("SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(text)'")
+        }
+        return seconds
     }
 }

@@ -1,4 +1,5 @@
 import Template
+import VantageCore
 
 /// The two creation screens of the apps, one of each per person (OUTPUT.md, Submit Idea and
 /// Add Quote), in that person's part of the site and language:
@@ -19,12 +20,6 @@ extension SitePath {
     public static func addQuote(_ viewer: String) -> String { "\(viewer)/quotes/add.html" }
 }
 
-/// The compose screens' page kinds, as `data-page` and the manifest name them.
-enum ComposeKind {
-    static let idea = "submit-idea"
-    static let quote = "compose-quote"
-}
-
 extension ViewerPages {
     /// DATA.md: an idea holds 1 to 160 characters.
     static let ideaLimit = 160
@@ -38,22 +33,20 @@ extension ViewerPages {
         var idea = shared
         idea["limit"] = Self.ideaLimit.value
         // Where "Closed" → back goes without scripts (with them, the previous screen).
-        idea["back"] = .string(ViewerLinks(toViewer: "../").ideasAll)
-        try emit(
-            "pages/submit-idea", kind: ComposeKind.idea, path: SitePath.submitIdea(viewer.slug), toViewer: "../",
-            fields: idea, for: viewer)
+        let ideaPath = SitePath.submitIdea(viewer.slug)
+        idea["back"] = .string(ViewerLinks(page: ideaPath, viewer: viewer.slug).ideasAll)
+        try emit(.submitIdea, path: ideaPath, fields: idea, for: viewer)
 
         var quote = shared
         quote["limit"] = site.settings.quoteLimit.value
-        quote["back"] = .string(ViewerLinks(toViewer: "../").feed)
+        let quotePath = SitePath.addQuote(viewer.slug)
+        quote["back"] = .string(ViewerLinks(page: quotePath, viewer: viewer.slug).feed)
         quote["said"] = .map(["field": .string("said"), "max": 1.value, "isSaid": .bool(true)])
         quote["heard"] = .map(["field": .string("heard"), "max": 0.value, "isSaid": .bool(false)])
         quote["people"] = .list(lists.handles.entries.map { entry in
             .map(["handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer)])
         })
         quote["hasPeople"] = .bool(!lists.handles.entries.isEmpty)
-        try emit(
-            "pages/compose-quote", kind: ComposeKind.quote, path: SitePath.addQuote(viewer.slug), toViewer: "../",
-            fields: quote, for: viewer)
+        try emit(.composeQuote, path: quotePath, fields: quote, for: viewer)
     }
 }

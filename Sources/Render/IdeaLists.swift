@@ -1,3 +1,5 @@
+import Store
+
 /// One viewer's four idea lists as orders over the site's ideas (indices into
 /// `SiteModel.ideas`, which is newest first, ties by id).
 struct IdeaLists {

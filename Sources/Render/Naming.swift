@@ -1,10 +1,14 @@
+import Store
+
 /// DATA.md's naming rule: how person P is named on a page viewer V sees.
 /// 1. P is a registered Quotes user: the name P chose (a Change Jar-only user's name does
 ///    not count: the content's README makes this explicit).
 /// 2. else V's own address book has an entry for P: that name.
 /// 3. else the name recorded with the quote (or idea) being shown; for a heading tied to no
-///    single quote, the caller passes the name recorded with the most recent quote V sees
-///    that mentions P.
+///    single quote, the name recorded with the most recent quote V sees that mentions P
+///    (`latestRecordedNames`).
+///
+/// The whole rule is here; the store only hands over the recorded names.
 public struct Naming: Sendable {
     /// Names registered Quotes users chose, by person id.
     let chosenNames: [Int64: String]
@@ -21,5 +25,17 @@ public struct Naming: Sendable {
         if let chosen = chosenNames[person] { return chosen }
         if let contact = contacts[person] { return contact }
         return recorded
+    }
+
+    /// Rule 3 for headings: per person, the name recorded with the most recent of `quotes`
+    /// (newest first, as the store reads them) that mentions them, as speaker or hearer.
+    static func latestRecordedNames(in quotes: [Quote]) -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        // Newest first, so the first mention of a person is the most recent.
+        for quote in quotes {
+            if names[quote.speakerID] == nil { names[quote.speakerID] = quote.speakerRecordedName }
+            for hearer in quote.hearers where names[hearer.personID] == nil { names[hearer.personID] = hearer.recordedName }
+        }
+        return names
     }
 }

@@ -33,19 +33,21 @@ public final class PageRenderer: @unchecked Sendable {
         return localizer
     }
 
-    /// One page's bytes: `template` rendered with the page's `fields` plus the frame every
-    /// page has (kind, site, viewer, links, now).
+    /// One page: `template` (by default the kind's) rendered with the page's `fields` plus
+    /// the frame every page has (kind, site, viewer, links, now).
     public func render(
-        _ template: String, kind: String, fields: [String: Value], frame: PageFrame, localizer: Localizer
-    ) throws -> [UInt8] {
+        _ kind: PageKind, template: String? = nil, fields: [String: Value], frame: PageFrame, localizer: Localizer
+    ) throws -> RenderedPage {
+        let template = template ?? kind.template
         var context = fields
-        context["kind"] = .string(kind)
+        context["kind"] = .string(kind.rawValue)
         context["site"] = .map(["title": .string(frame.siteTitle)])
         context["viewer"] = frame.viewer?.value ?? .bool(false)
         context["links"] = frame.links
         context["now"] = .number(Double(frame.now))
         do {
-            return try library.renderUTF8(template, context: .map(context), localizer: localizer)
+            let bytes = try library.renderUTF8(template, context: .map(context), localizer: localizer)
+            return RenderedPage(path: frame.path, kind: kind, template: template, viewer: frame.viewer?.slug, bytes: bytes)
         } catch {
             throw RenderError(page: frame.path, template: error.diagnostic)
         }

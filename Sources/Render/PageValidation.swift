@@ -25,18 +25,11 @@ final class PageValidation: @unchecked Sendable {
     }
 
     init(siteFiles: [String]) {
-        validator = SiteValidator(templates: Self.templates)
+        // Pages arrive with the template they were rendered from (`RenderedPage.template`), so
+        // the validator needs no kind-to-template map.
+        validator = SiteValidator()
         self.siteFiles = siteFiles
     }
-
-    /// The template that renders each kind of page, for findings' "(from template X)".
-    static let templates: [String: String] = [
-        "index": "pages/index", "reviews": "pages/reviews", "home": "pages/home", "settings": "pages/settings",
-        "search": "pages/search", "ideas-new": "pages/ideas", "ideas-mine": "pages/ideas", "ideas-all": "pages/ideas",
-        "ideas-browse": "pages/ideas", "quotes-feed": "pages/quotes", "quotes-said": "pages/quotes",
-        "quotes-heard": "pages/quotes", "quotes-by": "pages/quotes", "triage-ideas": "pages/review",
-        "triage-quotes": "pages/review", "submit-idea": "pages/submit-idea", "compose-quote": "pages/compose-quote",
-    ]
 
     /// A check for one part of the site, knowing the site-wide files (and `extraFiles`).
     func check(extraFiles: [String] = []) -> SiteCheck {
@@ -44,6 +37,9 @@ final class PageValidation: @unchecked Sendable {
         for file in siteFiles + extraFiles { check.addFile(path: file) }
         return check
     }
+
+    /// The validating stage of one part's output, and the check to `finish` after it.
+    func stage(extraFiles: [String] = []) -> ValidateStage { ValidateStage(check: check(extraFiles: extraFiles)) }
 
     /// Finishes a part's check and keeps its findings.
     func finish(_ check: SiteCheck) {

@@ -1,3 +1,5 @@
+import Store
+
 /// One viewer's quote lists: the feed (every quote the viewer sees, newest first), the
 /// profile's Said By and Heard By tabs, and one list per speaker, each speaker with the slug
 /// of their page and the name the viewer knows them by.
@@ -6,8 +8,7 @@ struct QuoteLists {
     struct Speaker {
         let id: Int64
         let slug: String
-        /// The heading name (DATA.md rule 3 for headings: the name recorded with the most
-        /// recent visible quote that mentions the speaker).
+        /// The heading name (`Naming`, with rule 3 for headings).
         let name: String
         /// Indices into `feed`, newest first.
         var quotes: [Int]

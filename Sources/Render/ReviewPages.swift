@@ -1,4 +1,5 @@
 import Template
+import VantageCore
 
 /// The review pages, where a reviewer triages items with the Mailbox gestures
 /// (`templates/assets/triage.js`; decisions are downloaded as a reviews file): every idea,
@@ -24,31 +25,31 @@ extension ListLocation {
 enum ReviewKind {
     case ideas, quotes
 
-    /// The page kind in `data-page` and the manifest.
-    var pageKind: String {
+    /// The page kind in `data-page` and the manifest: OUTPUT.md gives the triage pages kinds
+    /// of their own (`reviews` is only the report).
+    var pageKind: PageKind {
         switch self {
-        case .ideas: return "triage-ideas"
-        case .quotes: return "triage-quotes"
+        case .ideas: return .triageIdeas
+        case .quotes: return .triageQuotes
         }
     }
 
-    func value(count: Int) -> Value {
-        .map(["isIdeas": .bool(self == .ideas), "isQuotes": .bool(self == .quotes), "count": count.value])
+    /// The page's own fields (`ListPage.fields` adds the items and the pager).
+    func fields(count: Int) -> [String: Value] {
+        ["review": .map(["isIdeas": .bool(self == .ideas), "isQuotes": .bool(self == .quotes), "count": count.value])]
     }
 }
 
 extension SitePages {
     /// Renders the idea review pages.
     func renderIdeaReview() throws {
-        let location = ListLocation.ideaReview
         let localizer = renderer.localizer(
             locale: site.locale(for: nil, forced: forcedLocale), timeZone: site.settings.timeZone)
         // A site-wide page: names as everyone sees them (the chosen name, else the recorded one).
         let naming = Naming(chosenNames: site.chosenNames, contacts: [:])
         let pagination = Pagination(itemCount: site.ideas.count, pageSize: site.settings.pageSize)
-        for page in 1...pagination.pageCount {
-            let range = pagination.range(page: page)
-            let items: [Value] = range.map { index in
+        for page in pagination.pages(at: .ideaReview) {
+            let items: [Value] = page.range.map { index in
                 let idea = site.ideas[index]
                 return IdeaEntry(
                     id: idea.id, fragment: site.ideaFragments[index], text: idea.text, isNew: false,
@@ -57,15 +58,10 @@ extension SitePages {
                     previous: nil, next: nil
                 ).value
             }
-            let fields = ReviewPage.fields(.ideas, count: site.ideas.count, items: items, page: page, of: pagination,
-                                           location: location)
-            let path = location.path(page: page)
-            let frame = PageFrame(
-                path: path, siteTitle: site.settings.title ?? "Vantage", viewer: nil,
-                links: SiteLinks(toRoot: "../").value, now: site.now)
-            let bytes = try renderer.render(
-                "pages/review", kind: ReviewKind.ideas.pageKind, fields: fields, frame: frame, localizer: localizer)
-            try output.page(path, kind: ReviewKind.ideas.pageKind, viewer: nil, bytes: bytes)
+            try output.page(try renderer.render(
+                ReviewKind.ideas.pageKind, template: PageKind.triageIdeas.template,
+                fields: page.fields(ReviewKind.ideas.fields(count: site.ideas.count), items: items),
+                frame: frame(page.path), localizer: localizer))
         }
     }
 }
@@ -73,33 +69,12 @@ extension SitePages {
 extension ViewerPages {
     /// Renders the review pages of the viewer's quotes feed.
     func renderQuoteReview(_ lists: QuoteLists, for viewer: Viewer) throws {
-        let location = ListLocation.quoteReview(viewer.slug)
         let pagination = Pagination(itemCount: lists.feed.count, pageSize: site.settings.pageSize)
-        for page in 1...pagination.pageCount {
-            let items: [Value] = pagination.range(page: page).map { position in
-                entry(for: lists.feed[position], lists: lists, viewer: viewer, toViewer: "../").value
-            }
-            let fields = ReviewPage.fields(.quotes, count: lists.feed.count, items: items, page: page, of: pagination,
-                                           location: location)
+        for page in pagination.pages(at: .quoteReview(viewer.slug)) {
+            let items = page.range.map { entry(for: lists.feed[$0], on: page.path, lists: lists, viewer: viewer).value }
             try emit(
-                "pages/review", kind: ReviewKind.quotes.pageKind, path: location.path(page: page), toViewer: "../",
-                fields: fields, for: viewer)
+                ReviewKind.quotes.pageKind, template: PageKind.triageQuotes.template, path: page.path,
+                fields: page.fields(ReviewKind.quotes.fields(count: lists.feed.count), items: items), for: viewer)
         }
-    }
-}
-
-/// The fields both kinds of review page share.
-enum ReviewPage {
-    static func fields(
-        _ kind: ReviewKind, count: Int, items: [Value], page: Int, of pagination: Pagination, location: ListLocation
-    ) -> [String: Value] {
-        let pager = Pager(
-            page: page, pageCount: pagination.pageCount,
-            previous: page > 1 ? location.fileName(page: page - 1) : nil,
-            next: page < pagination.pageCount ? location.fileName(page: page + 1) : nil)
-        return [
-            "review": kind.value(count: count), "hasItems": .bool(!items.isEmpty), "items": .list(items),
-            "pager": pager.value,
-        ]
     }
 }

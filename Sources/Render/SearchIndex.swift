@@ -1,3 +1,5 @@
+import Store
+
 /// A viewer's search index (`<viewer>/search-index.js`): the ideas and the quotes that viewer
 /// sees and nothing else. No phone, no email, no name of an anonymous author; names follow the
 /// same rule as the pages. URLs are relative to the viewer's folder.

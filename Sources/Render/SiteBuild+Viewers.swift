@@ -1,52 +1,29 @@
 import Foundation
+import Store
 import VantageCore
 
 extension SiteBuild {
-    /// Renders every viewer on `workers` threads. Each thread has its own store connection
-    /// (SQLite connections are not shared) and takes the next viewer when it is done with one,
-    /// so memory stays at one viewer per thread. The first error stops every thread.
+    /// Renders every viewer on `tuning.workers` threads. Each thread has its own store
+    /// connection (SQLite connections are not shared) and takes the next viewer when it is done
+    /// with one, so memory stays at one viewer per thread. The first error stops every thread.
     ///
-    /// Each viewer's inputs are read once and fingerprinted; a viewer whose fingerprint is the
-    /// one `previous` recorded is not rendered: their folder is carried over from the previous
-    /// output and their manifest lines reused (their pages were validated when rendered).
-    static func renderViewers(
-        site: SiteModel, renderer: PageRenderer, writer: SiteWriter, spool: ManifestSpool,
-        validation: PageValidation?, options: Options, siteDigest: String, previous: PreviousBuild?
-    ) throws -> ViewerTotals {
-        let stride = max(1, options.viewerStride)
-        let selected = Swift.stride(from: 0, to: site.homes.count, by: stride).map { site.homes[$0] }
+    /// Each viewer's inputs are read once (one snapshot) and fingerprinted; a viewer whose
+    /// fingerprint is the one the previous build recorded is not rendered: their folder is
+    /// carried over from the previous output and their manifest lines reused (their pages were
+    /// validated when rendered).
+    static func renderViewers(_ context: BuildContext) throws {
+        let (options, tuning, site) = (context.options, context.tuning, context.site!)
+        let selected = Swift.stride(from: 0, to: site.homes.count, by: max(1, tuning.viewerStride)).map { site.homes[$0] }
         let queue = ViewerQueue(count: selected.count)
-        let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count))
+        let workers = max(1, min(tuning.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count))
+        let viewer = ViewerStep(context: context)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             do {
-                let store = try SiteStore(path: options.store)
+                let store = try Store(path: options.store, readOnly: true)
                 while let index = queue.next() {
-                    let home = selected[index]
-                    let contacts = try store.contacts(owner: home.person.id)
-                    let quotes = try store.visibleQuotes(viewer: home.person.id)
-                    let fingerprint = BuildFingerprint.viewer(
-                        home, siteDigest: siteDigest, contacts: contacts, quotes: quotes)
-                    if let previous, let before = previous.viewers[home.person.id], before.fingerprint == fingerprint,
-                        before.slug == home.slug, let chunk = previous.manifestChunk(slug: home.slug),
-                        try writer.keep(directory: home.slug)
-                    {
-                        try spool.add(chunk: chunk.bytes, key: home.slug + "/")
-                        writer.countKept(files: before.files, bytes: before.bytes)
-                        queue.record(before)
-                        let done = queue.finished(pages: chunk.count, files: before.files - chunk.count, carried: true)
-                        options.progress?(done, selected.count)
-                        continue
-                    }
-                    let check = validation?.check()
-                    let output = RecordingOutput(writer: writer, check: check)
-                    let pages = ViewerPages(site: site, renderer: renderer, output: output, forcedLocale: options.locale)
-                    try pages.render(home, contacts: contacts, quotes: quotes)
-                    try spool.add(output.entries, key: home.slug + "/")
-                    queue.record(PreviousBuild.Viewer(
-                        id: home.person.id, slug: home.slug, fingerprint: fingerprint,
-                        files: output.entries.count + output.files, bytes: output.bytes))
-                    if let check { validation?.finish(check) }
-                    let done = queue.finished(pages: output.entries.count, files: output.files, carried: false)
+                    let outcome = try viewer.run(selected[index], store: store)
+                    queue.record(outcome.record)
+                    let done = queue.finished(pages: outcome.pages, files: outcome.files, carried: outcome.carried)
                     options.progress?(done, selected.count)
                 }
             } catch {
@@ -54,19 +31,74 @@ extension SiteBuild {
             }
         }
         if let error = queue.error { throw error }
-        return ViewerTotals(
-            pages: queue.pages, files: queue.files, viewers: selected.count - queue.carried.viewers, carried: queue.carried,
-            fingerprints: queue.fingerprints.sorted { $0.id < $1.id })
+        context.report.pages += queue.pages
+        context.report.otherFiles += queue.files
+        context.report.viewersRendered = selected.count - queue.carried.viewers
+        context.report.viewersCarried = queue.carried.viewers
+        context.report.pagesCarried = queue.carried.pages
+        context.report.otherFilesCarried = queue.carried.files
+        context.fingerprints = queue.fingerprints.sorted { $0.id < $1.id }
     }
 
-    /// What `renderViewers` did: pages and other files in the viewers' folders (rendered and
-    /// carried), viewers rendered, what was carried over, and every viewer's fingerprint.
-    struct ViewerTotals {
-        var pages: Int
-        var files: Int
-        var viewers: Int
-        var carried: (viewers: Int, pages: Int, files: Int)
-        var fingerprints: [PreviousBuild.Viewer]
+    /// One viewer's part of the build, shared by the threads: read, fingerprint, then carry
+    /// over or render (validate, write, record).
+    struct ViewerStep: @unchecked Sendable {
+        let site: SiteModel
+        let renderer: PageRenderer
+        let writer: SiteWriter
+        let spool: ManifestSpool
+        let validation: PageValidation?
+        let previous: PreviousBuild?
+        let siteDigest: String
+        let forcedLocale: String?
+
+        init(context: BuildContext) {
+            site = context.site
+            renderer = context.renderer
+            writer = context.writer
+            spool = context.spool
+            validation = context.validation
+            previous = context.previous
+            siteDigest = context.siteDigest
+            forcedLocale = context.options.locale
+        }
+
+        /// What one viewer added: pages and other files, whether they were carried over, and
+        /// their record for the next build.
+        struct Outcome {
+            var pages: Int
+            var files: Int
+            var carried: Bool
+            var record: BuildRecord.Viewer
+        }
+
+        func run(_ home: SiteModel.Home, store: Store) throws -> Outcome {
+            let id = home.person.id
+            let (contacts, quotes) = try store.readSite { reader in
+                (try reader.contacts(owner: id), try reader.visibleQuotes(viewer: id))
+            }
+            let fingerprint = BuildFingerprint.viewer(home, siteDigest: siteDigest, contacts: contacts, quotes: quotes)
+            if let previous, let before = previous.viewers[id], before.fingerprint == fingerprint,
+                before.slug == home.slug, let chunk = previous.manifestChunk(slug: home.slug),
+                try writer.keep(directory: home.slug)
+            {
+                try spool.add(chunk: chunk.bytes, key: home.slug + "/")
+                writer.countKept(files: before.files, bytes: before.bytes)
+                return Outcome(pages: chunk.count, files: before.files - chunk.count, carried: true, record: before)
+            }
+            let validate = validation?.stage()
+            let record = RecordStage()
+            let output = StagedOutput([validate, WriteStage(writer: writer), record])
+            try ViewerPages(site: site, renderer: renderer, output: output, forcedLocale: forcedLocale)
+                .render(home, contacts: contacts, quotes: quotes)
+            try spool.add(record.entries, key: home.slug + "/")
+            if let validate { validation?.finish(validate.check) }
+            return Outcome(
+                pages: record.entries.count, files: record.files, carried: false,
+                record: BuildRecord.Viewer(
+                    id: id, slug: home.slug, fingerprint: fingerprint, files: record.entries.count + record.files,
+                    bytes: record.bytes))
+        }
     }
 }
 
@@ -80,7 +112,7 @@ final class ViewerQueue: @unchecked Sendable {
     private(set) var files = 0
     private(set) var error: Error?
     private(set) var carried = (viewers: 0, pages: 0, files: 0)
-    private(set) var fingerprints: [PreviousBuild.Viewer] = []
+    private(set) var fingerprints: [BuildRecord.Viewer] = []
 
     init(count: Int) { self.count = count }
 
@@ -109,7 +141,7 @@ final class ViewerQueue: @unchecked Sendable {
     }
 
     /// Records a viewer's fingerprint and files for the next build.
-    func record(_ viewer: PreviousBuild.Viewer) {
+    func record(_ viewer: BuildRecord.Viewer) {
         lock.lock()
         defer { lock.unlock() }
         fingerprints.append(viewer)

@@ -1,3 +1,5 @@
+import Store
+
 /// Everything every viewer's pages share, loaded from the store once per build: the settings,
 /// "now", the people with a home and their slugs, the chosen names, and the ideas (everyone
 /// sees every idea; what differs per viewer is NEW, Mine, Browse order, names and language).

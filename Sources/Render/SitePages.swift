@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Template
 import VantageCore
 
@@ -13,9 +14,10 @@ struct SitePages {
         renderer.localizer(locale: site.locale(for: nil, forced: forcedLocale), timeZone: site.settings.timeZone)
     }
 
-    private func frame(_ path: String) -> PageFrame {
+    /// The frame of the site-wide page at `path`, its links computed from `path`.
+    func frame(_ path: String) -> PageFrame {
         PageFrame(
-            path: path, siteTitle: site.settings.title ?? "Vantage", viewer: nil, links: SiteLinks().value,
+            path: path, siteTitle: site.settings.title ?? "Vantage", viewer: nil, links: SiteLinks(page: path).value,
             now: site.now)
     }
 
@@ -30,14 +32,12 @@ struct SitePages {
             "people": .list(residents.map(\.value)), "peopleCount": residents.count.value,
             "reviews": .bool(hasReviews), "reviewIdeas": .string(ListLocation.ideaReview.path(page: 1)),
         ]
-        let bytes = try renderer.render(
-            "pages/index", kind: "index", fields: fields, frame: frame(SitePath.index), localizer: localizer)
-        try output.page(SitePath.index, kind: "index", viewer: nil, bytes: bytes)
+        try output.page(try renderer.render(.index, fields: fields, frame: frame(SitePath.index), localizer: localizer))
     }
 
     /// The review report: every reviewed item with each reviewer's latest decision, and the
     /// counts per action and per list.
-    func renderReviews(_ decisions: [ReviewDecision], quoteTexts: [String: String]) throws {
+    func renderReviews(_ decisions: [StoredReview], quoteTexts: [String: String]) throws {
         let ideas = Dictionary(site.ideas.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
         var items: [ReviewedItem] = []
         for decision in decisions {  // sorted by item, then reviewer
@@ -69,9 +69,7 @@ struct SitePages {
             "lists": .list(listCounts.keys.sorted().map { .map(["name": .string($0), "count": (listCounts[$0] ?? 0).value]) }),
             "items": .list(items.map(\.value)),
         ]
-        let bytes = try renderer.render(
-            "pages/reviews", kind: "reviews", fields: fields, frame: frame(SitePath.reviews), localizer: localizer)
-        try output.page(SitePath.reviews, kind: "reviews", viewer: nil, bytes: bytes)
+        try output.page(try renderer.render(.reviews, fields: fields, frame: frame(SitePath.reviews), localizer: localizer))
     }
 
     /// Copies every file under `templates/assets/` to `assets/`, in name order.
@@ -112,7 +110,7 @@ extension ReviewedItem {
     }
 }
 
-extension ReviewDecision {
+extension StoredReview {
     var value: Value {
         .map([
             "reviewer": .string(XMLText.clean(reviewer)), "action": .string(action),

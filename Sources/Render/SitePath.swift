@@ -1,3 +1,5 @@
+import VantageCore
+
 /// The site's URL layout. Every path is relative to the site root and names a file (a link to
 /// a folder does not open from `file://`); pages link to each other with `SitePath.relative`.
 ///
@@ -44,6 +46,17 @@ public enum SitePath {
         }
         let ups = String(repeating: "../", count: from.count - common)
         return ups + to[common...].joined(separator: "/")
+    }
+
+    /// `target` as a link from `page` that climbs to `folder` (the site root "", or a viewer's
+    /// folder, holding both) and descends from there: from `ana/ideas/new/index.html`,
+    /// `relative(from:to: "ana/ideas/all/index.html", via: "ana")` is
+    /// `../../ideas/all/index.html`, not `../all/index.html`. The menus and bylines link this
+    /// way, so a link to a viewer's page is spelled the same on every page at the same depth.
+    public static func relative(from page: String, to target: String, via folder: String) -> String {
+        guard !folder.isEmpty else { return relative(from: page, to: "") + target }
+        precondition(target.hasPrefix(folder + "/") && page.hasPrefix(folder + "/"), "\(folder) holds \(page) and \(target)")
+        return relative(from: page, to: folder + "/") + target.dropFirst(folder.utf8.count + 1)
     }
 }
 
@@ -97,5 +110,12 @@ public enum IdeaListKind: String, Sendable, CaseIterable {
     case new, mine, all, browse
 
     /// The page kind in `data-page`.
-    public var pageKind: String { "ideas-\(rawValue)" }
+    public var pageKind: PageKind {
+        switch self {
+        case .new: return .ideasNew
+        case .mine: return .ideasMine
+        case .all: return .ideasAll
+        case .browse: return .ideasBrowse
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Import
+import Store
 
 /// The handle rule handed to the import (`ImportOptions.handles`): resolves a submissions
 /// file's handles with `ViewerHandles`, the code that wrote them into the site, over the

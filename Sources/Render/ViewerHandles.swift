@@ -1,3 +1,5 @@
+import Store
+
 /// THE handle rule: how each person a viewer has reason to see is named in that viewer's part
 /// of the site, in URLs (`quotes/by/<handle>/`), in the compose screens (`data-person`) and in
 /// the submissions file the screens download. The importer resolves a submission's handles
@@ -34,17 +36,12 @@ struct ViewerHandles {
     /// The handles in `viewer`'s part, from their address book (cleaned names by person id)
     /// and the quotes they see (newest first).
     init(site: SiteModel, viewer: SiteModel.Home, naming: Naming, quotes: [Quote]) {
-        var latestRecordedName: [Int64: String] = [:]
+        let latestRecordedName = Naming.latestRecordedNames(in: quotes)
         var speakers: Set<Int64> = []
         var others: Set<Int64> = []
         for quote in quotes {
             speakers.insert(quote.speakerID)
-            // The quotes are newest first, so the first mention of a person is the most recent.
-            if latestRecordedName[quote.speakerID] == nil { latestRecordedName[quote.speakerID] = quote.speakerRecordedName }
-            for hearer in quote.hearers {
-                others.insert(hearer.personID)
-                if latestRecordedName[hearer.personID] == nil { latestRecordedName[hearer.personID] = hearer.recordedName }
-            }
+            for hearer in quote.hearers { others.insert(hearer.personID) }
         }
         others.formUnion(naming.contacts.keys)
         others.insert(viewer.person.id)

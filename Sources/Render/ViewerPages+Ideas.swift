@@ -1,23 +1,23 @@
 import Template
 
 extension ViewerPages {
-    /// Renders the pages of one idea list. Each entry is a fragment target
-    /// whose previous/next links reach the neighbouring ideas of the same list, on this page
-    /// or the next one.
+    /// Renders the pages of one idea list. Each entry is a fragment target whose
+    /// previous/next links reach the neighbouring ideas of the same list, on this page or
+    /// another one.
     func renderIdeaList(_ kind: IdeaListKind, order: [Int], isNew: [Bool], for viewer: Viewer) throws {
         let location = ListLocation.ideas(viewer.slug, kind)
         let pagination = Pagination(itemCount: order.count, pageSize: site.settings.pageSize)
         let listValue = kind.listValue(count: order.count)
-        for page in 1...pagination.pageCount {
+        for page in pagination.pages(at: location) {
             func link(to position: Int) -> String {
                 let target = pagination.page(of: position)
                 let fragment = "#" + site.ideaFragments[order[position]]
-                return target == page ? fragment : location.fileName(page: target) + fragment
+                return target == page.number
+                    ? fragment : SitePath.relative(from: page.path, to: location.path(page: target)) + fragment
             }
-            let range = pagination.range(page: page)
             var items: [Value] = []
-            items.reserveCapacity(range.count)
-            for position in range {
+            items.reserveCapacity(page.range.count)
+            for position in page.range {
                 let index = order[position]
                 let idea = site.ideas[index]
                 let entry = IdeaEntry(
@@ -28,16 +28,7 @@ extension ViewerPages {
                     next: position + 1 < order.count ? link(to: position + 1) : nil)
                 items.append(entry.value)
             }
-            let pager = Pager(
-                page: page, pageCount: pagination.pageCount,
-                previous: page > 1 ? location.fileName(page: page - 1) : nil,
-                next: page < pagination.pageCount ? location.fileName(page: page + 1) : nil)
-            let fields: [String: Value] = [
-                "list": listValue, "hasItems": .bool(!range.isEmpty), "items": .list(items), "pager": pager.value,
-            ]
-            try emit(
-                "pages/ideas", kind: kind.pageKind, path: location.path(page: page), toViewer: "../../",
-                fields: fields, for: viewer)
+            try emit(kind.pageKind, path: page.path, fields: page.fields(["list": listValue], items: items), for: viewer)
         }
     }
 }

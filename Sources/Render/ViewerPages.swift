@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Template
 import VantageCore
 
@@ -27,13 +28,6 @@ public struct ViewerPages {
         let badge: ViewerBadge
         var slug: String { home.slug }
         var person: Person { home.person }
-    }
-
-    /// Renders and emits every page of `home`'s part of the site.
-    public func render(_ home: SiteModel.Home, store: SiteStore) throws {
-        try render(
-            home, contacts: try store.contacts(owner: home.person.id),
-            quotes: try store.visibleQuotes(viewer: home.person.id))
     }
 
     /// Renders `home`'s pages from their address book and visible quotes as the store gave
@@ -71,16 +65,15 @@ public struct ViewerPages {
         return clean
     }
 
-    /// Renders `template` for the viewer at `path` (whose folder is `toViewer` below the
-    /// viewer's folder) and emits it.
+    /// Renders the page of `kind` at `path` for the viewer (from `template`, by default the
+    /// kind's) and hands it to the output. Its links are computed from `path`.
     func emit(
-        _ template: String, kind: String, path: String, toViewer: String, fields: [String: Value], for viewer: Viewer
+        _ kind: PageKind, template: String? = nil, path: String, fields: [String: Value], for viewer: Viewer
     ) throws {
         let frame = PageFrame(
             path: path, siteTitle: site.settings.title ?? "Vantage", viewer: viewer.badge,
-            links: ViewerLinks(toViewer: toViewer).value, now: site.now)
-        let bytes = try renderer.render(template, kind: kind, fields: fields, frame: frame, localizer: viewer.localizer)
-        try output.page(path, kind: kind, viewer: viewer.slug, bytes: bytes)
+            links: ViewerLinks(page: path, viewer: viewer.slug).value, now: site.now)
+        try output.page(try renderer.render(kind, template: template, fields: fields, frame: frame, localizer: viewer.localizer))
     }
 
     // MARK: - Home, settings, search
@@ -102,7 +95,7 @@ public struct ViewerPages {
         } else {
             fields["latestQuote"] = .bool(false)
         }
-        try emit("pages/home", kind: "home", path: SitePath.home(viewer.slug), toViewer: "", fields: fields, for: viewer)
+        try emit(.home, path: SitePath.home(viewer.slug), fields: fields, for: viewer)
     }
 
     private func renderSettings(for viewer: Viewer) throws {
@@ -116,18 +109,14 @@ public struct ViewerPages {
             "timeZone": .string(site.timeZone(for: person)), "hasEmail": .bool(person.hasEmail),
             "changeJar": .bool(person.isChangeJarUser), "quotes": .bool(person.isQuotesUser),
         ]
-        try emit(
-            "pages/settings", kind: "settings", path: SitePath.settings(viewer.slug), toViewer: "", fields: fields,
-            for: viewer)
+        try emit(.settings, path: SitePath.settings(viewer.slug), fields: fields, for: viewer)
     }
 
     private func renderSearch(ideas: IdeaLists, quotes: QuoteLists, for viewer: Viewer) throws {
         let fields: [String: Value] = [
             "ideaCount": site.ideas.count.value, "quoteCount": quotes.feed.count.value,
         ]
-        try emit(
-            "pages/search", kind: "search", path: SitePath.search(viewer.slug), toViewer: "", fields: fields,
-            for: viewer)
+        try emit(.search, path: SitePath.search(viewer.slug), fields: fields, for: viewer)
         let index = SearchIndex.document(site: site, ideas: ideas, quotes: quotes, naming: viewer.naming)
         try output.file(SitePath.searchIndex(viewer.slug), bytes: index)
     }

@@ -78,7 +78,18 @@ public final class Database {
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try inTransaction(begin: "BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in a read transaction, so every query in it sees one snapshot.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try inTransaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    /// `begin`, then `body`, then COMMIT; ROLLBACK when `body` throws. A write transaction
+    /// takes the write lock at `BEGIN IMMEDIATE`; a read one takes no lock until it reads.
+    private func inTransaction<T>(begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")
@@ -106,19 +117,6 @@ public final class Database {
         get throws {
             if case .integer(let version) = try scalar("PRAGMA user_version") { return Int(version) }
             return 0
-        }
-    }
-
-    /// Runs `body` in a read transaction, so every query in it sees one snapshot.
-    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN DEFERRED")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
         }
     }
 

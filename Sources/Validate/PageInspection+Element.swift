@@ -1,4 +1,5 @@
 @preconcurrency import CLibXML2
+import VantageCore
 
 extension PageInspection {
     /// The data-* hooks of OUTPUT.md; the schema says where each goes and what it holds.
@@ -6,9 +7,9 @@ extension PageInspection {
         "data-page", "data-viewer", "data-id", "data-new", "data-new-count", "data-step", "data-triage", "data-decision",
         "data-compose", "data-remaining", "data-person", "data-thanks", "data-download",
     ]
-    /// Page kinds of the site-wide pages, which have no viewer (the index, the review report
-    /// and the idea triage pages); every other kind is in a person's part and names them.
-    static let siteWideKinds: Set<String> = ["index", "reviews", "triage-ideas"]
+    /// Page kinds of the site-wide pages, which have no viewer (`PageKind.placement`); every
+    /// other kind is in a person's part and names them.
+    static let siteWideKinds = Set(PageKind.allCases.filter { $0.placement == .siteWide }.map(\.rawValue))
     /// Attributes that hold a URL, on whatever element they appear.
     static let urlAttributes: Set<String> = [
         "href", "src", "action", "cite", "formaction", "poster", "xlink:href", "background", "longdesc", "ping",

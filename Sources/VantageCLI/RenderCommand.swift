@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import Template
 import VantageCore
 
@@ -88,8 +89,8 @@ struct RenderCommand: Command {
             template: template, partials: folder.isEmpty ? "." : folder, mode: mode)
         let catalog = try strings.map { try StringCatalog(path: $0) }
         var clock = now
-        if clock == nil, let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
-            clock = Localizer.instant(from: epoch)
+        if clock == nil, let epoch = try BuildClock.sourceDateEpoch(ProcessInfo.processInfo.environment) {
+            clock = Date(timeIntervalSince1970: TimeInterval(epoch))
         }
         if clock == nil, library.usesRelativeDates {
             console.err("warning: relative dates count from the current time; pass --now for a reproducible result")

@@ -114,13 +114,12 @@ enum BuildBench {
             throw BenchError("run from the repository root (templates/ not found)")
         }
         let output = settings.directory + "/public"
-        let options = SiteBuild.Options(
-            store: store(settings), templates: templates, output: output, environment: [:], workers: settings.workers,
-            viewerStride: settings.every, validate: settings.validate)
+        let options = SiteBuild.Options(store: store(settings), templates: templates, output: output, environment: [:])
+        let tuning = SiteBuild.Tuning(workers: settings.workers, validate: settings.validate, viewerStride: settings.every)
         try? FileManager.default.removeItem(atPath: output)  // the first build starts from nothing
-        let first = try timed { try SiteBuild.run(options) }
+        let first = try timed { try SiteBuild.run(options, tuning: tuning) }
         let peakAfterFirst = peakResidentMegabytes()
-        let second = try timed { try SiteBuild.run(options) }
+        let second = try timed { try SiteBuild.run(options, tuning: tuning) }
         let report = first.report
         let megabytes = Double(report.counts.bytes) / 1_000_000
         let htmlMegabytes = megabytes  // pages dominate; search indexes are included
@@ -144,7 +143,7 @@ enum BuildBench {
             \(second.report.counts.written) written, \(second.report.counts.unchanged) unchanged
               peak RSS   \(fixed(peakAfterFirst, 1)) MB after the first build, \(fixed(peakResidentMegabytes(), 1)) MB after both
             """)
-        if settings.incremental { try measureIncremental(options, first: first) }
+        if settings.incremental { try measureIncremental(options, tuning: tuning, first: first) }
         if settings.every > 1 {
             let total = Double(report.homes)
             print("""
@@ -157,12 +156,14 @@ enum BuildBench {
     /// Changes the text of the newest quote said by the first home (always among the viewers
     /// rendered, whatever `--every`), rebuilds, and compares with the first, full build.
     static func measureIncremental(
-        _ options: SiteBuild.Options, first: (report: SiteBuild.Report, seconds: Double, cpu: Double)
+        _ options: SiteBuild.Options, tuning: SiteBuild.Tuning,
+        first: (report: SiteBuild.Report, seconds: Double, cpu: Double)
     ) throws {
         // The reader is closed before the write (its open statements would hold the write off).
         let firstHome = try { () -> Int64? in
-            let reader = try SiteStore(path: options.store)
-            return SiteModel(settings: try reader.settings(), now: 0, people: try reader.people(), ideas: []).homes.first?.person.id
+            try Store(path: options.store, readOnly: true).readSite { reader in
+                SiteModel(settings: try reader.settings(), now: 0, people: try reader.people(), ideas: []).homes.first?.person.id
+            }
         }()
         guard let speaker = firstHome else { throw BenchError("no homes") }
         let database = try Database(path: options.store)
@@ -176,7 +177,7 @@ enum BuildBench {
         {
             viewers = "\(count)"
         }
-        let rebuilt = try timed { try SiteBuild.run(options) }
+        let rebuilt = try timed { try SiteBuild.run(options, tuning: tuning) }
         let report = rebuilt.report
         print("""
               incremental  one quote changed (\(quote), seen by \(viewers) people): \

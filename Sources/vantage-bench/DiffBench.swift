@@ -143,13 +143,13 @@ enum SyntheticSite {
         let threshold = UInt64(changedPercent * 100)   // out of 10,000
         let results = Results(count: people)
         DispatchQueue.concurrentPerform(iterations: people) { person in
-            var entries: [(old: ManifestPage, new: ManifestPage)] = []
+            var entries: [(old: ManifestEntry, new: ManifestEntry)] = []
             var failure: String?
             for page in pages(person: person, slugs: slugs) {
                 var hasher = Hasher.stable(page.path)
                 let changed = hasher.next() % 10_000 < threshold
                 let before = page.make(false)
-                let oldEntry = ManifestPage(path: page.path, kind: page.kind, viewer: page.kind == "index" ? nil : slugs[person],
+                let oldEntry = ManifestEntry(path: page.path, kind: page.kind, viewer: page.kind == "index" ? nil : slugs[person],
                                             sha256: SHA256.hex(before), bytes: before.count)
                 var newEntry = oldEntry
                 if !write(before, to: old + "/" + page.path) { failure = page.path }
@@ -174,10 +174,8 @@ enum SyntheticSite {
         // Like the build, the manifest lists pages: the search indexes are files beside them.
         // A complete manifest (every file) is kept beside the site for the second round.
         for (folder, side) in [(old, all.map(\.old)), (new, all.map(\.new))] {
-            let pagesOnly = Manifest(pages: side.filter { $0.kind != "search-index" }, origin: .file(folder))
-            _ = write(Array(JSONWriter.string(pagesOnly.json).utf8), to: folder + "/manifest.json")
-            let complete = Manifest(pages: side, origin: .file(folder))
-            _ = write(Array(JSONWriter.string(complete.json).utf8), to: folder + ".complete-manifest.json")
+            _ = write(ManifestCodec.encode(side.filter { $0.kind != "search-index" }), to: folder + "/manifest.json")
+            _ = write(ManifestCodec.encode(side), to: folder + ".complete-manifest.json")
         }
         return summary
     }
@@ -250,16 +248,16 @@ enum SyntheticSite {
 
     /// Per-person results written by concurrent workers.
     final class Results: @unchecked Sendable {
-        private var slots: [[(old: ManifestPage, new: ManifestPage)]]
+        private var slots: [[(old: ManifestEntry, new: ManifestEntry)]]
         private var failed: [String] = []
         private let lock = NSLock()
         init(count: Int) { slots = Array(repeating: [], count: count) }
-        func set(_ index: Int, _ value: [(old: ManifestPage, new: ManifestPage)], _ failure: String?) {
+        func set(_ index: Int, _ value: [(old: ManifestEntry, new: ManifestEntry)], _ failure: String?) {
             lock.lock(); defer { lock.unlock() }
             slots[index] = value
             if let failure { failed.append(failure) }
         }
-        var entries: [(old: ManifestPage, new: ManifestPage)] { slots.flatMap { $0 } }
+        var entries: [(old: ManifestEntry, new: ManifestEntry)] { slots.flatMap { $0 } }
         var failures: [String] { failed.sorted() }
     }
 }

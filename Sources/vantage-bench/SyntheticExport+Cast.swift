@@ -237,28 +237,13 @@ struct Cast {
     func timestamp(_ seconds: Int64, _ index: Int) -> String {
         let offsets = [0, -7 * 3600, 2 * 3600, 9 * 3600, -3 * 3600, 5 * 3600 + 1800]
         let offset = offsets[Int(random(index, 70) % UInt64(offsets.count))]
-        let local = seconds + Int64(offset)
-        let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
-        let secondOfDay = Int(local - Int64(days) * 86_400)
-        let (year, month, day) = Self.civil(fromDays: days)
+        let (date, secondOfDay) = CivilDate.split(unixSeconds: seconds, offset: offset)
+        let (year, month, day) = (date.year, date.month, date.day)
         var text = digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T"
         text += digits(secondOfDay / 3600, 2) + ":" + digits(secondOfDay / 60 % 60, 2) + ":" + digits(secondOfDay % 60, 2)
         if offset == 0 { return text + "Z" }
         let sign = offset < 0 ? "-" : "+"
         return text + sign + digits(abs(offset) / 3600, 2) + ":" + digits(abs(offset) / 60 % 60, 2)
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-    static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// A well-mixed number from the seed, an index and a salt (SplitMix64's finaliser).

@@ -1,10 +1,11 @@
 import Testing
+import VantageCore
 @testable import Diff
 
 /// Page numbers from paths, checked against the first page being in the same manifest.
 struct PageSeriesTests {
-    static func page(_ path: String, _ kind: String = "quotes-by") -> ManifestPage {
-        ManifestPage(path: path, kind: kind, viewer: "ana", sha256: String(repeating: "0", count: 64), bytes: 1)
+    static func page(_ path: String, _ kind: String = "quotes-by") -> ManifestEntry {
+        ManifestEntry(path: path, kind: kind, viewer: "ana", sha256: String(repeating: "0", count: 64), bytes: 1)
     }
 
     @Test func layouts() {

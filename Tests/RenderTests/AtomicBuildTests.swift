@@ -76,13 +76,13 @@ struct AtomicBuildTests {
         defer { scratch.remove() }
         let fixture = try FixtureStore(sql: smallStoreSQL)
         defer { fixture.remove() }
-        let options = SiteBuild.Options(store: fixture.path, templates: scratch.templates, output: scratch.output, workers: 2)
-        _ = try SiteBuild.run(options)
+        let options = SiteBuild.Options(store: fixture.path, templates: scratch.templates, output: scratch.output)
+        _ = try SiteBuild.run(options, tuning: SiteBuild.Tuning(workers: 2))
         let before = scratch.snapshot()
         // The quote lists come after the idea lists of each viewer: pages were already written.
         try scratch.edit("pages/quotes.mustache") { $0.replacingOccurrences(of: "{{>partials/pager}}", with: "{{noSuchValue}}") }
         #expect {
-            _ = try SiteBuild.run(options)
+            _ = try SiteBuild.run(options, tuning: SiteBuild.Tuning(workers: 2))
         } throws: { error in
             "\(error)".contains("templates/pages/quotes") || "\(error)".contains("pages/quotes")
         }

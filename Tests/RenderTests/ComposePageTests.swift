@@ -34,7 +34,10 @@ struct ComposePageTests {
 
     /// Checks every home of `site`.
     func checkPeopleOffered(_ site: Site) throws {
-        let store = try SiteStore(path: site.store)
+        try Store(path: site.store, readOnly: true).readSite { store in try checkPeopleOffered(site, store) }
+    }
+
+    func checkPeopleOffered(_ site: Site, _ store: SiteReader) throws {
         let database = try Database(path: site.store, readOnly: true)
         let people = try store.people()
         let model = SiteModel(settings: try store.settings(), now: 0, people: people, ideas: [])

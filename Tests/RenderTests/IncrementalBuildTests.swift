@@ -38,7 +38,8 @@ struct IncrementalBuildTests {
         func build(full: Bool = false) throws -> SiteBuild.Report {
             _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store, handles: SiteHandleRule()))
             return try SiteBuild.run(SiteBuild.Options(
-                store: store, templates: templates, output: output, workers: 2, full: full, tool: "test"))
+                store: store, templates: templates, output: output, full: full, tool: "test"),
+                tuning: SiteBuild.Tuning(workers: 2))
         }
 
         /// A clean build of the same content: a fresh store, a fresh output. Returns the output.
@@ -51,7 +52,8 @@ struct IncrementalBuildTests {
             let output = clean.appendingPathComponent("public").path
             // Not validated: the incremental builds are, and the two outputs must be the same bytes.
             _ = try SiteBuild.run(SiteBuild.Options(
-                store: store, templates: templates, output: output, workers: 2, validate: false, tool: "test"))
+                store: store, templates: templates, output: output, tool: "test"),
+                tuning: SiteBuild.Tuning(workers: 2, validate: false))
             return output
         }
 
@@ -162,7 +164,7 @@ struct IncrementalBuildTests {
         #expect(again.incremental && again.viewersCarried == first.homes)
         let other = try SiteBuild.run(SiteBuild.Options(
             store: workspace.store, templates: workspace.templates, output: workspace.folder.appendingPathComponent("other").path,
-            workers: 2, tool: "test"))
+            tool: "test"), tuning: SiteBuild.Tuning(workers: 2))
         #expect(!other.incremental && other.viewersCarried == 0)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+import VantageCore
 import Testing
 
 @testable import Render
@@ -17,19 +19,37 @@ struct SitePathTests {
         #expect(SitePath.relative(from: from, to: to) == expected)
     }
 
-    @Test("Viewer links from every depth resolve to the same files")
+    @Test(arguments: [
+        ("ana/ideas/new/index.html", "ana/ideas/all/index.html", "ana", "../../ideas/all/index.html"),
+        ("ana/ideas/all/page-2.html", "ana/ideas/all/index.html", "ana", "../../ideas/all/index.html"),
+        ("ana/index.html", "ana/settings.html", "ana", "settings.html"),
+        ("ana/quotes/by/dad/index.html", "ana/quotes/by/mum/index.html", "ana", "../../../quotes/by/mum/index.html"),
+        ("review/ideas-2.html", "assets/site.css", "", "../assets/site.css"),
+        ("index.html", "assets/", "", "assets/"),
+        ("ana/review/quotes.html", "index.html", "", "../../index.html"),
+    ])
+    func relativeVia(from: String, to: String, via: String, expected: String) {
+        #expect(SitePath.relative(from: from, to: to, via: via) == expected)
+        #expect(resolve(expected, from: from) == (to.hasSuffix("/") ? String(to.dropLast()) : to))
+    }
+
+    @Test("Viewer links from every depth resolve to the same files, through the viewer's folder")
     func viewerLinks() {
         for (page, prefix) in [
             ("ana/index.html", ""), ("ana/quotes/index.html", "../"), ("ana/ideas/new/page-3.html", "../../"),
             ("ana/quotes/by/dad/index.html", "../../../"),
         ] {
-            let links = ViewerLinks(toViewer: prefix)
+            let links = ViewerLinks(page: page, viewer: "ana")
             #expect(resolve(links.home, from: page) == "ana/index.html")
             #expect(resolve(links.index, from: page) == "index.html")
             #expect(resolve(links.stylesheet, from: page) == "assets/site.css")
             #expect(resolve(links.ideasBrowse, from: page) == "ana/ideas/browse/index.html")
             #expect(resolve(links.heard, from: page) == "ana/quotes/heard.html")
             #expect(resolve(links.searchIndex, from: page) == "ana/search-index.js")
+            // Every link climbs to the viewer's folder first: the same spelling at one depth.
+            #expect(links.ideasNew == prefix + "ideas/new/index.html")
+            #expect(links.index == prefix + "../index.html")
+            #expect(links.assets == prefix + "../assets/")
         }
     }
 
@@ -64,5 +84,21 @@ struct PaginationTests {
         #expect(sizes.dropLast().allSatisfy { $0 == size })
         #expect(sizes.reduce(0, +) == items)
         for index in 0..<items { #expect(pagination.range(page: pagination.page(of: index)).contains(index)) }
+    }
+}
+
+@Suite("Page kinds and their templates")
+struct PageKindTemplateTests {
+    @Test("Every kind's template is a template of templates/")
+    func templatesExist() {
+        for template in PageKind.allCases.map(\.template) {
+            #expect(FileManager.default.fileExists(atPath: templatesFolder + "/" + template + ".mustache"), "\(template)")
+        }
+    }
+
+    @Test("Each list kind maps to its own page kind")
+    func listKinds() {
+        #expect(IdeaListKind.allCases.map(\.pageKind) == [.ideasNew, .ideasMine, .ideasAll, .ideasBrowse])
+        #expect(QuoteListKind.by(speakerName: "x").pageKind == .quotesBy)
     }
 }

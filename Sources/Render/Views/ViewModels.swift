@@ -1,7 +1,12 @@
+import Store
+import VantageCore
+
 /// The view models: plain values holding exactly what a page shows, already named, ordered
 /// and linked. Templates turn them into markup; `+Value` files turn them into template values.
 
-/// The links every page of a viewer's part of the site offers, relative to that page.
+/// The links every page of a viewer's part of the site offers, each computed from the page's
+/// path and the target's (`SitePath.relative`): site-wide targets directly, the viewer's own
+/// pages through the viewer's folder.
 public struct ViewerLinks: Sendable, Hashable {
     public var index, stylesheet, reviews: String
     /// The assets folder with a trailing slash (scripts and the behaviour stylesheet).
@@ -12,38 +17,38 @@ public struct ViewerLinks: Sendable, Hashable {
     /// The compose screens: Submit Idea and Add Quote.
     public var submitIdea, addQuote: String
 
-    /// The links from a page whose folder is `toViewer` ("", "../", "../../") above the
-    /// viewer's folder.
-    public init(toViewer prefix: String) {
-        index = prefix + "../" + SitePath.index
-        stylesheet = prefix + "../" + SitePath.stylesheet
-        reviews = prefix + "../" + SitePath.reviews
-        assets = prefix + "../" + SitePath.assets
-        home = prefix + "index.html"
-        settings = prefix + "settings.html"
-        search = prefix + "search.html"
-        searchIndex = prefix + "search-index.js"
-        ideasNew = prefix + "ideas/new/index.html"
-        ideasMine = prefix + "ideas/mine/index.html"
-        ideasAll = prefix + "ideas/all/index.html"
-        ideasBrowse = prefix + "ideas/browse/index.html"
-        feed = prefix + "quotes/index.html"
-        said = prefix + "quotes/said.html"
-        heard = prefix + "quotes/heard.html"
-        submitIdea = prefix + "ideas/submit.html"
-        addQuote = prefix + "quotes/add.html"
+    /// The links from the page at `page` in `viewer`'s folder.
+    public init(page: String, viewer: String) {
+        func own(_ target: String) -> String { SitePath.relative(from: page, to: target, via: viewer) }
+        let site = SiteLinks(page: page)
+        (index, stylesheet, reviews, assets) = (site.index, site.stylesheet, site.reviews, site.assets)
+        home = own(SitePath.home(viewer))
+        settings = own(SitePath.settings(viewer))
+        search = own(SitePath.search(viewer))
+        searchIndex = own(SitePath.searchIndex(viewer))
+        ideasNew = own(ListLocation.ideas(viewer, .new).path(page: 1))
+        ideasMine = own(ListLocation.ideas(viewer, .mine).path(page: 1))
+        ideasAll = own(ListLocation.ideas(viewer, .all).path(page: 1))
+        ideasBrowse = own(ListLocation.ideas(viewer, .browse).path(page: 1))
+        feed = own(ListLocation.feed(viewer).path(page: 1))
+        said = own(ListLocation.said(viewer).path(page: 1))
+        heard = own(ListLocation.heard(viewer).path(page: 1))
+        submitIdea = own(SitePath.submitIdea(viewer))
+        addQuote = own(SitePath.addQuote(viewer))
     }
 }
 
-/// The links of a site-wide page.
+/// The links of a site-wide page, and the site-wide links of every page.
 public struct SiteLinks: Sendable, Hashable {
     public var index, stylesheet, reviews, assets: String
-    /// The links from a site-wide page whose folder is `toRoot` ("", "../") below the root.
-    public init(toRoot prefix: String = "") {
-        index = prefix + SitePath.index
-        stylesheet = prefix + SitePath.stylesheet
-        reviews = prefix + SitePath.reviews
-        assets = prefix + SitePath.assets
+
+    /// The links from the page at `page`, through the site root.
+    public init(page: String) {
+        func root(_ target: String) -> String { SitePath.relative(from: page, to: target, via: "") }
+        index = root(SitePath.index)
+        stylesheet = root(SitePath.stylesheet)
+        reviews = root(SitePath.reviews)
+        assets = root(SitePath.assets)
     }
 }
 
@@ -94,12 +99,12 @@ public enum QuoteListKind: Sendable, Hashable {
     case by(speakerName: String)
 
     /// The page kind in `data-page`.
-    public var pageKind: String {
+    public var pageKind: PageKind {
         switch self {
-        case .feed: return "quotes-feed"
-        case .said: return "quotes-said"
-        case .heard: return "quotes-heard"
-        case .by: return "quotes-by"
+        case .feed: return .quotesFeed
+        case .said: return .quotesSaid
+        case .heard: return .quotesHeard
+        case .by: return .quotesBy
         }
     }
 }
@@ -126,5 +131,5 @@ public struct ReviewedItem: Sendable, Hashable {
     public var id: String
     public var kind: Kind
     public var text: String?
-    public var decisions: [ReviewDecision]
+    public var decisions: [StoredReview]
 }

@@ -31,8 +31,9 @@ final class SampleSite: @unchecked Sendable {
             contentDirectory: repositoryRoot.appendingPathComponent("content").path, storePath: storePath))
         site = try BuiltSite(store: storePath, folder: folder)
         database = try Database(path: storePath, readOnly: true)
-        let store = try SiteStore(path: storePath)
-        homes = SiteModel(settings: try store.settings(), now: 0, people: try store.people(), ideas: []).homes
+        homes = try Store(path: storePath, readOnly: true).readSite { reader in
+            SiteModel(settings: try reader.settings(), now: 0, people: try reader.people(), ideas: []).homes
+        }
     }
 
     /// The bytes of a file under the output; a missing file is a test failure (an empty page

@@ -27,7 +27,7 @@ struct BuiltSite {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("site-\(UUID().uuidString)")
         report = try SiteBuild.run(SiteBuild.Options(
             store: store, templates: templatesFolder, output: self.folder.appendingPathComponent("public").path,
-            locale: locale, environment: environment, workers: 2))
+            locale: locale, environment: environment), tuning: SiteBuild.Tuning(workers: 2))
     }
 
     /// Every file under the output, relative paths sorted.

@@ -1,5 +1,6 @@
-/// The records the render reads from the store: plain values, nothing else attached.
-/// `Person.id` is the store's internal key; it never reaches the output.
+/// The rows `SiteReader` hands to the site build: plain values, nothing else attached, and
+/// privacy-shaped: no phone number or email address is among them (a person's only trace of
+/// an email is `hasEmail`). `Person.id` is the store's internal key; it never reaches the output.
 
 /// The site's settings (`site.json`, with defaults filled in by the importer).
 public struct SiteSettings: Sendable, Hashable {
@@ -53,6 +54,18 @@ public struct Person: Sendable, Hashable {
 
     /// People who use either app have a home of their own.
     public var hasHome: Bool { isQuotesUser || isChangeJarUser }
+
+    /// A person value.
+    public init(id: Int64, name: String?, locale: String?, timeZone: String?, hasEmail: Bool, isQuotesUser: Bool, isChangeJarUser: Bool, lastVisitAt: Int64?) {
+        self.id = id
+        self.name = name
+        self.locale = locale
+        self.timeZone = timeZone
+        self.hasEmail = hasEmail
+        self.isQuotesUser = isQuotesUser
+        self.isChangeJarUser = isChangeJarUser
+        self.lastVisitAt = lastVisitAt
+    }
 }
 
 /// Whom an idea is for.
@@ -74,6 +87,17 @@ public struct Idea: Sendable, Hashable {
     /// When false the author is "Anonymous" and their name appears nowhere for this idea.
     public var showName: Bool
     public var audience: IdeaAudience
+
+    /// An idea value.
+    public init(id: String, text: String, submittedAt: Int64, authorID: Int64, authorName: String, showName: Bool, audience: IdeaAudience) {
+        self.id = id
+        self.text = text
+        self.submittedAt = submittedAt
+        self.authorID = authorID
+        self.authorName = authorName
+        self.showName = showName
+        self.audience = audience
+    }
 }
 
 /// One hearer of a quote, in export order.
@@ -81,6 +105,12 @@ public struct Hearer: Sendable, Hashable {
     public var personID: Int64
     /// The name the submitter had for the hearer.
     public var recordedName: String
+
+    /// A hearer value.
+    public init(personID: Int64, recordedName: String) {
+        self.personID = personID
+        self.recordedName = recordedName
+    }
 }
 
 /// One quote with its hearers.
@@ -94,16 +124,14 @@ public struct Quote: Sendable, Hashable {
     /// The quote's `when`, Unix seconds.
     public var saidAt: Int64
     public var hearers: [Hearer]
-}
 
-/// A reviewer's latest decision on one item.
-public struct ReviewDecision: Sendable, Hashable {
-    public var reviewer: String
-    public var item: String
-    /// archive, delete, later or list.
-    public var action: String
-    public var until: String?
-    public var list: String?
-    /// Unix seconds.
-    public var decidedAt: Int64
+    /// A quote value.
+    public init(id: String, text: String, speakerID: Int64, speakerRecordedName: String, saidAt: Int64, hearers: [Hearer]) {
+        self.id = id
+        self.text = text
+        self.speakerID = speakerID
+        self.speakerRecordedName = speakerRecordedName
+        self.saidAt = saidAt
+        self.hearers = hearers
+    }
 }

@@ -1,22 +1,23 @@
-import Foundation
-import Store
 import VantageCore
 
-/// Read access to the store for the render: prepared statements, one connection per thread
-/// (SQLite connections are not shared), and never a column holding a phone or an email.
-public final class SiteStore {
-    let database: Database
-
-    /// Opens the store at `path` read-only.
-    public init(path: String) throws {
-        database = try Database(path: path, readOnly: true)
-        try database.execute("PRAGMA query_only = ON")
+extension Store {
+    /// Runs `body` with the site build's reads over one snapshot of the store (one read
+    /// transaction): everything `body` reads belongs to the same import.
+    public func readSite<T>(_ body: (SiteReader) throws -> T) throws -> T {
+        try read { database in try body(SiteReader(database: database)) }
     }
+}
+
+/// The site build's reads of the store: the only way the build sees the data, and shaped for
+/// privacy (the rows are `SiteRecords` values, which hold no phone number or email). Reached
+/// through `Store.readSite`, so the store's schema version was checked when it was opened and
+/// every read is inside a snapshot. Each read is one `StoreSQL` constant.
+public struct SiteReader {
+    let database: Database
 
     /// The `site` row, with the importer's defaults when the row is missing.
     public func settings() throws -> SiteSettings {
-        let statement = try database.statement(
-            "SELECT title, default_locale, locales, time_zone, page_size, build_date, quote_limit FROM site WHERE id = 1")
+        let statement = try database.statement(StoreSQL.site)
         guard try statement.step() else { return SiteSettings() }
         var locales: [String] = []
         if let json = statement.text(2),
@@ -32,12 +33,9 @@ public final class SiteStore {
         return settings
     }
 
-    /// Every person, by id. Phone and email stay in the store; only "has an email" comes out.
+    /// Every person, by id.
     public func people() throws -> [Person] {
-        let statement = try database.statement("""
-            SELECT id, name, locale, time_zone, email IS NOT NULL, quotes_user, changejar_user, last_visit_at
-            FROM person ORDER BY id
-            """)
+        let statement = try database.statement(StoreSQL.people)
         var people: [Person] = []
         while try statement.step() {
             people.append(Person(
@@ -51,10 +49,7 @@ public final class SiteStore {
 
     /// Every idea, newest first (ties: id ascending).
     public func ideas() throws -> [Idea] {
-        let statement = try database.statement("""
-            SELECT id, text, submitted_at, author_id, author_name, show_name, for_whom
-            FROM idea ORDER BY submitted_at DESC, id
-            """)
+        let statement = try database.statement(StoreSQL.ideas)
         var ideas: [Idea] = []
         while try statement.step() {
             ideas.append(Idea(
@@ -67,17 +62,9 @@ public final class SiteStore {
     }
 
     /// The quotes `viewer` sees, newest first (ties: id ascending), each with its hearers in
-    /// export order: read through `visible_quote`, THE visibility rule (SQLite pushes the
-    /// viewer into both halves of the view, so this is two index ranges, not a scan).
+    /// export order.
     public func visibleQuotes(viewer: Int64) throws -> [Quote] {
-        let statement = try database.statement("""
-            SELECT q.id, q.text, q.said_by, q.said_by_name, q.said_at, h.person_id, h.name
-            FROM visible_quote v
-            JOIN quote q ON q.id = v.quote_id
-            LEFT JOIN hearer h ON h.quote_id = q.id
-            WHERE v.viewer_id = ?1
-            ORDER BY v.said_at DESC, v.quote_id, h.position
-            """)
+        let statement = try database.statement(StoreSQL.visibleQuotes)
         try statement.bind(.integer(viewer), at: 1)
         var quotes: [Quote] = []
         while try statement.step() {
@@ -94,19 +81,9 @@ public final class SiteStore {
         return quotes
     }
 
-    /// The ids of the quotes `viewer` sees according to the `visible_quote` view alone, sorted
-    /// (for tests that hold `visibleQuotes`, with its joins, to the rule).
-    public func visibleQuoteIDsThroughView(viewer: Int64) throws -> [String] {
-        let statement = try database.statement("SELECT quote_id FROM visible_quote WHERE viewer_id = ? ORDER BY quote_id")
-        try statement.bind(.integer(viewer), at: 1)
-        var ids: [String] = []
-        while try statement.step() { ids.append(statement.text(0) ?? "") }
-        return ids
-    }
-
     /// `owner`'s address book: person id → the name `owner` has for them.
     public func contacts(owner: Int64) throws -> [Int64: String] {
-        let statement = try database.statement("SELECT person_id, name FROM contact WHERE owner_id = ?")
+        let statement = try database.statement(StoreSQL.contacts)
         try statement.bind(.integer(owner), at: 1)
         var names: [Int64: String] = [:]
         while try statement.step() {
@@ -116,28 +93,23 @@ public final class SiteStore {
     }
 
     /// Every reviewer's latest decision per item, by item then reviewer.
-    public func reviews() throws -> [ReviewDecision] {
-        let statement = try database.statement(
-            "SELECT reviewer, item, action, until, list, decided_at FROM review ORDER BY item, reviewer")
-        var decisions: [ReviewDecision] = []
-        while try statement.step() {
-            decisions.append(ReviewDecision(
-                reviewer: statement.text(0) ?? "", item: statement.text(1) ?? "", action: statement.text(2) ?? "",
-                until: statement.text(3), list: statement.text(4), decidedAt: statement.integer(5) ?? 0))
-        }
+    public func reviews() throws -> [StoredReview] {
+        let statement = try database.statement(StoreSQL.reviews)
+        var decisions: [StoredReview] = []
+        while try statement.step() { decisions.append(StoredReview(row: statement)) }
         return decisions
     }
 
     /// Number of quotes in the store.
     public func quoteCount() throws -> Int {
-        let statement = try database.statement("SELECT count(*) FROM quote")
+        let statement = try database.statement(StoreSQL.quoteCount)
         _ = try statement.step()
         return Int(statement.integer(0) ?? 0)
     }
 
     /// The text of the quotes with the given ids (for the site-wide review report).
     public func quoteTexts(ids: [String]) throws -> [String: String] {
-        let statement = try database.statement("SELECT text FROM quote WHERE id = ?")
+        let statement = try database.statement(StoreSQL.quoteText)
         var texts: [String: String] = [:]
         for id in ids {
             statement.reset()
@@ -147,15 +119,10 @@ public final class SiteStore {
         return texts
     }
 
-    /// The latest instant anywhere in the data (the fallback "now" of a reproducible build).
-    public func latestTimestamp() throws -> Int64? {
-        let statement = try database.statement("""
-            SELECT max(
-                coalesce((SELECT max(submitted_at) FROM idea), 0),
-                coalesce((SELECT max(said_at) FROM quote), 0),
-                coalesce((SELECT max(last_visit_at) FROM person), 0),
-                coalesce((SELECT max(max(decided_at, exported_at)) FROM review), 0))
-            """)
+    /// The latest instant anywhere in the data (the fallback "now" of a reproducible build;
+    /// `BuildClock` applies the rule), nil when the data holds none.
+    public func latestInstant() throws -> Int64? {
+        let statement = try database.statement(StoreSQL.latestInstant)
         guard try statement.step(), let value = statement.integer(0), value > 0 else { return nil }
         return value
     }

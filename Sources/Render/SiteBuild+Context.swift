@@ -1,0 +1,65 @@
+import Foundation
+import Store
+import VantageCore
+
+extension SiteBuild {
+    /// What the steps share: the options, the report they fill in, and what each step leaves
+    /// for the later ones. A step reads only what an earlier step set (the list's order in
+    /// `steps` is the contract), hence the implicitly unwrapped values.
+    final class BuildContext {
+        let options: Options
+        let tuning: Tuning
+        var report = Report()
+        /// "open the store".
+        var store: Store!
+        /// "load the site from the store".
+        var site: SiteModel!
+        var decisions: [StoredReview] = []
+        /// "compile the templates".
+        var renderer: PageRenderer!
+        /// "prepare the output": the staging writer, the manifest being collected, the
+        /// validation (nil when off), the site-wide part of every fingerprint, and the previous
+        /// build when it can be trusted.
+        var writer: SiteWriter!
+        var spool: ManifestSpool!
+        var validation: PageValidation?
+        var siteDigest = ""
+        var previous: PreviousBuild?
+        var started = Date()
+        /// "render every viewer's pages": each rendered or carried viewer's record, by id.
+        var fingerprints: [BuildRecord.Viewer] = []
+
+        init(options: Options, tuning: Tuning) {
+            self.options = options
+            self.tuning = tuning
+        }
+    }
+
+    /// One named step of the build.
+    struct Step {
+        let name: String
+        let body: (BuildContext) throws -> Void
+
+        init(_ name: String, _ body: @escaping (BuildContext) throws -> Void) {
+            self.name = name
+            self.body = body
+        }
+
+        /// Runs the step, tagging any error with its name (a template's error already names
+        /// its page; validation findings are reported as they are).
+        func run(_ context: BuildContext) throws {
+            do {
+                try body(context)
+            } catch let error as RenderError {
+                throw error.diagnostic
+            } catch let failure as ValidationFailure {
+                throw failure
+            } catch let diagnostic as Diagnostic {
+                throw Diagnostic(diagnostic.severity, "\(name): \(diagnostic.message)", at: diagnostic.location,
+                                 sourceLine: diagnostic.sourceLine)
+            } catch {
+                throw Diagnostic.error("\(name): \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Store
+import Template
+import VantageCore
+
+/// The bodies of the build's steps other than the viewers' (`SiteBuild+Viewers`), in the
+/// order `SiteBuild.steps` runs them.
+extension SiteBuild {
+    /// Opens the store read-only: its schema version is checked here.
+    static func openStore(_ context: BuildContext) throws {
+        context.store = try Store(path: context.options.store, readOnly: true)
+    }
+
+    /// Reads what every page shares, from one snapshot, and settles the build's now.
+    static func loadSite(_ context: BuildContext) throws {
+        let options = context.options
+        try context.store.readSite { reader in
+            let settings = try reader.settings()
+            let now = try BuildClock.now(
+                settings: settings, environment: options.environment, latestInData: reader.latestInstant())
+            context.report.now = now.seconds
+            context.report.nowSource = now.source
+            context.site = SiteModel(settings: settings, now: now.seconds, people: try reader.people(), ideas: try reader.ideas())
+            context.report.quotes = try reader.quoteCount()
+            context.decisions = try reader.reviews()
+        }
+        context.report.homes = context.site.homes.count
+        context.report.people = context.site.personCount
+        context.report.ideas = context.site.ideas.count
+    }
+
+    /// Compiles the templates (strict mode) and loads the string catalog.
+    static func compileTemplates(_ context: BuildContext) throws {
+        let templates = context.options.templates
+        let library = try TemplateLibrary(directory: templates, mode: .strict)
+        let catalogPath = URL(fileURLWithPath: templates).appendingPathComponent("Localizable.xcstrings").path
+        let catalog = FileManager.default.fileExists(atPath: catalogPath) ? try StringCatalog(path: catalogPath) : nil
+        context.renderer = PageRenderer(library: library, catalog: catalog, now: context.site.now)
+    }
+
+    /// Opens the staging folder and the manifest spool, and finds the previous build.
+    static func prepareOutput(_ context: BuildContext) throws {
+        let (options, tuning) = (context.options, context.tuning)
+        context.writer = try SiteWriter(output: options.output)
+        context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
+        if tuning.validate {
+            context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))
+        }
+        context.siteDigest = BuildFingerprint.site(
+            context.site, templates: options.templates, forcedLocale: options.locale, tool: options.tool,
+            validate: tuning.validate)
+        context.previous = options.full ? nil : PreviousBuild.load(store: options.store, output: context.writer.output)
+        context.report.incremental = context.previous != nil
+        context.started = Date()
+    }
+
+    /// The index, the review pages and report, and the assets.
+    static func renderSitePages(_ context: BuildContext) throws {
+        let site = context.site!
+        let validation = context.validation
+        let validate = validation?.stage(
+            extraFiles: site.homes.flatMap { [SitePath.home($0.slug), ListLocation.quoteReview($0.slug).path(page: 1)] })
+        let record = RecordStage()
+        let pages = SitePages(
+            site: site, renderer: context.renderer, output: StagedOutput([validate, WriteStage(writer: context.writer), record]),
+            forcedLocale: context.options.locale)
+        try pages.renderIndex(hasReviews: !context.decisions.isEmpty)
+        try pages.renderIdeaReview()
+        if !context.decisions.isEmpty {
+            let texts = try context.store.readSite { try $0.quoteTexts(ids: Array(Set(context.decisions.map(\.item))).sorted()) }
+            try pages.renderReviews(context.decisions, quoteTexts: texts)
+        }
+        try pages.copyAssets(from: context.options.templates)
+        for entry in record.entries { try context.spool.add([entry], key: entry.path) }
+        context.report.pages += record.entries.count
+        context.report.otherFiles += record.files
+        if let validate { validation?.finish(validate.check) }
+    }
+
+    /// Fails the build when any page had a finding (the previous output stays).
+    static func checkPages(_ context: BuildContext) throws {
+        guard let validation = context.validation else { return }
+        let result = validation.result
+        context.report.validatedPages = result.pages
+        if result.count > 0 { throw ValidationFailure(findings: result.findings, count: result.count, pages: result.pages) }
+    }
+
+    /// Writes `manifest.json` from the spool.
+    static func writeManifest(_ context: BuildContext) throws {
+        try context.writer.write(SitePath.manifest) { emit in try context.spool.document(emit) }
+        context.report.otherFiles += 1
+    }
+
+    /// Swaps the staging folder in as the output.
+    static func swap(_ context: BuildContext) throws {
+        context.report.counts = try context.writer.commit()
+        context.report.renderSeconds = Date().timeIntervalSince(context.started)
+    }
+
+    /// The files outside any viewer's folder that viewer pages may link to.
+    static func siteFiles(_ options: Options, hasReviews: Bool) -> [String] {
+        var files = [SitePath.index, SitePath.manifest]
+        if hasReviews { files.append(SitePath.reviews) }
+        files += SitePages.assetFiles(in: options.templates).map { "assets/" + $0 }
+        return files
+    }
+}

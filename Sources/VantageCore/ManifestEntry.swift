@@ -1,0 +1,25 @@
+/// One file of a built site as `manifest.json` lists it (OUTPUT.md): where it is, what kind of
+/// page it is, whose part of the site it belongs to, and its SHA-256 and size. The build
+/// writes these, the next build reads its own back, and `vantage diff` reads any site's; all
+/// three go through `ManifestCodec`.
+public struct ManifestEntry: Sendable, Hashable {
+    /// The path relative to the site folder, with `/` separators.
+    public var path: String
+    /// The `data-page` kind (`home`, `quotes-feed`, …), or nil when unknown (a walked folder).
+    public var kind: String?
+    /// The viewer's slug, or nil on site-wide pages.
+    public var viewer: String?
+    /// Lowercase hex SHA-256 of the file's bytes.
+    public var sha256: String
+    /// The file's size in bytes.
+    public var bytes: Int
+
+    /// An entry.
+    public init(path: String, kind: String?, viewer: String?, sha256: String, bytes: Int) {
+        self.path = path
+        self.kind = kind
+        self.viewer = viewer
+        self.sha256 = sha256
+        self.bytes = bytes
+    }
+}
