@@ -4,7 +4,7 @@ import PackageDescription
 /// Vantage: a static-site generator and reporting tool over Change Jar and Quotes exports.
 ///
 /// Dependencies point one way:
-/// VantageCore ◄─ Store ◄─ Import
+/// VantageCore ◄─ Store ◄─ Import (CPhoneNumber)
 ///            ◄─ Template
 ///            ◄─ Render (Store, Template, Validate)
 ///            ◄─ Validate (CLibXML2)
@@ -25,7 +25,11 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .target(name: "VantageCore"),
         .target(name: "Store", dependencies: ["CSQLite", "VantageCore"]),
-        .target(name: "Import", dependencies: ["Store", "VantageCore"]),
+        // libphonenumber (Debian's libphonenumber-dev) behind a small C interface.
+        .target(
+            name: "CPhoneNumber",
+            linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("protobuf"), .linkedLibrary("stdc++")]),
+        .target(name: "Import", dependencies: ["Store", "VantageCore", "CPhoneNumber"]),
         .target(
             name: "Template", dependencies: ["VantageCore"],
             linkerSettings: [.linkedLibrary("_FoundationICU")]),
@@ -42,7 +46,7 @@ let package = Package(
             name: "vantage-bench",
             dependencies: ["VantageCore", "Store", "Import", "Template", "Render", "Validate", "Diff"]),
         .testTarget(name: "CoreTests", dependencies: ["VantageCore"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "Render", "Store", "VantageCore", "VantageCLI"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Render", "Store", "VantageCore", "VantageCLI", "CPhoneNumber"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template", "VantageCore"], exclude: ["mustache-spec"]),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore", "VantageCLI"],
@@ -51,5 +55,6 @@ let package = Package(
         .testTarget(name: "DiffTests", dependencies: ["Diff", "VantageCore", "VantageCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["VantageCLI"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -54,8 +54,8 @@ final class ContactSync {
     }
 
     /// Removes the entries the export no longer has.
-    func finish() throws {
-        if let unseen = seen.unseenCondition(keyColumns: ["owner_id", "person_id"]) {
+    func finish(keepingUnseen: Bool = false) throws {
+        if !keepingUnseen, let unseen = seen.unseenCondition(keyColumns: ["owner_id", "person_id"]) {
             try database.execute("DELETE FROM contact WHERE \(unseen)")
             changes.removed += database.changes
         }

@@ -38,7 +38,10 @@ struct ContentLayout {
         }
         func existing(_ relative: String) -> File? {
             let candidate = file(relative)
-            return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
+            // Anything with the name counts, even a folder or a dangling link: reading it then
+            // fails with a message naming it, where taking it for absent would remove every
+            // record it held.
+            return FileCheck.exists(candidate.path) ? candidate : nil
         }
         func one(_ folder: String, _ base: String) throws(Diagnostic) -> File? {
             let json = existing("\(folder)/\(base).json")

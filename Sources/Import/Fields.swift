@@ -1,3 +1,4 @@
+import Foundation
 import VantageCore
 
 /// The members of one JSON object of a record, read with the checks DATA.md asks for. Every
@@ -56,7 +57,25 @@ struct Fields {
         guard case .string(let text) = value else {
             throw location.member(key).error("expected \(expected), found \(value.kindDescription)")
         }
+        // JSON allows `\u0000`; no text of the apps holds one, and the store cannot keep it.
+        if Self.containsNUL(text) {
+            throw location.member(key).error("expected \(expected) without NUL characters (U+0000), found \(quoted(text))")
+        }
         return TextNormalization.nfc(text)
+    }
+
+    /// True when `text` holds U+0000 (`memchr` over its bytes: this runs for every string).
+    static func containsNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false } ?? text.utf8.contains(0)
+    }
+
+    /// A required idea or quote id, in the syntax of `RecordID`.
+    func recordID(_ key: String, expected: String) throws(Diagnostic) -> String {
+        let id = try string(key, expected: expected)
+        guard RecordID.isValid(id) else {
+            throw location.member(key).error("expected \(expected): \(RecordID.syntax); found \(quoted(id))")
+        }
+        return id
     }
 
     /// A required boolean.

@@ -20,7 +20,7 @@ struct IdeaRecord {
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (an idea)")
         self.location = location
-        id = try fields.nonEmptyString("id", expected: "the idea's id")
+        id = try fields.recordID("id", expected: "the idea's id")
         text = try fields.string("text", expected: "the idea (1 to \(Self.maximumLength) characters)")
         textLength = TextNormalization.characterCount(text)
         guard (1...Self.maximumLength).contains(textLength) else {

@@ -58,9 +58,9 @@ final class IdeaSync {
         changes.added += 1
     }
 
-    /// Removes the ideas the export no longer has.
-    func finish() throws {
-        if let unseen = seen.unseenCondition(keyColumns: ["id"]) {
+    /// Removes the ideas the export no longer has (none when its file was rejected whole).
+    func finish(keepingUnseen: Bool = false) throws {
+        if !keepingUnseen, let unseen = seen.unseenCondition(keyColumns: ["id"]) {
             try database.execute("DELETE FROM idea WHERE \(unseen)")
             changes.removed += database.changes
         }

@@ -1,3 +1,4 @@
+import Store
 import VantageCore
 
 /// Users of both apps, merged into people (DATA.md "People"): a Change Jar user and a Quotes
@@ -15,17 +16,28 @@ extension ImportSession {
         if let quotesExport {
             quotesSource = quotesExport.source("users")
         } else if let file = layout.quotesUsers {
-            quotesSource = try recordSource(file, key: "users", expected: "an array of users", context: context)
+            quotesSource = try source(file, key: "users", expected: "an array of users", keeps: [.quotesUsers])
         }
         if let source = quotesSource {
-            try collect(source, name: "Quotes users") { value, location in try QuotesUser(value, at: location, context: self.context) }
+            try collect(source, name: "Quotes users", rejected: { record in
+                // Remember the phone of a rejected user, when it has a readable one.
+                guard case .success(let value) = record.value, let text = value.objectValue?["phone"]?.stringValue,
+                    let phone = try? self.context.phones.e164(text), self.rejectedQuotesUsers[phone] == nil
+                else { return }
+                self.rejectedQuotesUsers[phone] = record.location.reference
+            }) { value, location in try QuotesUser(value, at: location, context: self.context) }
                 .forEach { quotesUsers.append(Read(user: $0.0, record: $0.1)) }
+        } else if keptAsStored.contains(.quotesUsers) {
+            quotesUsers = try storedQuotesUsers()
         }
         var changeJarUsers: [Read<ChangeJarUser>] = []
         if let file = layout.changeJarUsers {
-            let source = try recordSource(file, key: "users", expected: "an array of users", context: context)
-            try collect(source, name: "Change Jar users") { value, location in try ChangeJarUser(value, at: location, context: self.context) }
-                .forEach { changeJarUsers.append(Read(user: $0.0, record: $0.1)) }
+            if let source = try source(file, key: "users", expected: "an array of users", keeps: [.changeJarUsers]) {
+                try collect(source, name: "Change Jar users") { value, location in try ChangeJarUser(value, at: location, context: self.context) }
+                    .forEach { changeJarUsers.append(Read(user: $0.0, record: $0.1)) }
+            } else {
+                changeJarUsers = try storedChangeJarUsers()
+            }
         }
 
         // Quotes users are keyed by phone, and by email when they give one.
@@ -91,10 +103,14 @@ extension ImportSession {
 
         for (index, read) in keptQuotes.enumerated() {
             let quotes = read.user
+            // DATA.md: a Quotes user without locale or time zone takes the person's Change Jar
+            // record's, else the site's.
+            let changeJarPartner = partner[index]?.user
             var person = PersonDirectory.Person(
-                phone: quotes.phone, email: quotes.email, name: quotes.name, locale: quotes.locale,
-                timeZone: quotes.timeZone, quotesUser: true)
-            if let changeJar = partner[index]?.user {
+                phone: quotes.phone, email: quotes.email, name: quotes.name,
+                locale: quotes.locale ?? changeJarPartner?.locale ?? site.defaultLocale,
+                timeZone: quotes.timeZone ?? changeJarPartner?.timeZone ?? site.timeZone, quotesUser: true)
+            if let changeJar = changeJarPartner {
                 if let email = quotes.email, email != changeJar.email {
                     audit.note(.warning(
                         "the Quotes user \(quotes.location.path) has the email \(quoted(email)), this Change Jar user \(quoted(changeJar.email)); keeping \(quoted(changeJar.email))",
@@ -121,9 +137,10 @@ extension ImportSession {
 
     /// Reads every record of `source` with `read`, rejecting bad ones; keeps the good ones
     /// with their records (for rejecting them later when merging finds a conflict).
-    private func collect<User>(_ source: RecordSource, name: String, _ read: (JSONValue, RecordLocation) throws -> User)
-        throws -> [(User, RecordSource.Record)]
-    {
+    private func collect<User>(
+        _ source: RecordSource, name: String, rejected: (RecordSource.Record) -> Void = { _ in },
+        _ read: (JSONValue, RecordLocation) throws -> User
+    ) throws -> [(User, RecordSource.Record)] {
         var users: [(User, RecordSource.Record)] = []
         var count = 0
         try source.forEach { record in
@@ -131,10 +148,44 @@ extension ImportSession {
             do {
                 users.append((try read(try record.value.get(), record.location), record))
             } catch let diagnostic as Diagnostic {
+                rejected(record)
                 try reject(diagnostic, record)
             }
         }
         recordsRead.append((name, count))
         return users
     }
+
+    /// The stored Quotes users, read back as records: their file was rejected whole, and they
+    /// stay as they were (with the people merged from them).
+    private func storedQuotesUsers() throws -> [Read<QuotesUser>] {
+        let file = layout.quotesExport?.name ?? layout.quotesUsers?.name ?? ""
+        return try database.rows("SELECT phone, name, locale, time_zone, email FROM person WHERE quotes_user = 1 AND phone IS NOT NULL ORDER BY id")
+            .map { row in
+                let location = RecordLocation(file: file, path: "(stored)")
+                let user = QuotesUser(stored: location, phone: row[0].text!, name: row[1].text ?? "", locale: row[2].text,
+                                      timeZone: row[3].text, email: row[4].text)
+                return Read(user: user, record: RecordSource.Record(location: location, value: .success(.null), text: { "" }))
+            }
+    }
+
+    /// The stored Change Jar users, read back as records (see `storedQuotesUsers`).
+    private func storedChangeJarUsers() throws -> [Read<ChangeJarUser>] {
+        let file = layout.changeJarUsers?.name ?? ""
+        return try database.rows(
+            "SELECT email, name, last_visit_at, locale, time_zone, phone FROM person WHERE changejar_user = 1 AND email IS NOT NULL ORDER BY id"
+        ).map { row in
+            let location = RecordLocation(file: file, path: "(stored)")
+            let user = ChangeJarUser(stored: location, email: row[0].text!, name: row[1].text ?? "", lastVisitAt: row[2].integer,
+                                     locale: row[3].text, timeZone: row[4].text, phone: row[5].text)
+            return Read(user: user, record: RecordSource.Record(location: location, value: .success(.null), text: { "" }))
+        }
+    }
+}
+
+extension DatabaseValue {
+    /// The text, when this is text.
+    fileprivate var text: String? { if case .text(let value) = self { value } else { nil } }
+    /// The integer, when this is one.
+    fileprivate var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
 }

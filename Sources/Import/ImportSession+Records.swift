@@ -12,17 +12,17 @@ extension ImportSession {
         if let quotesExport {
             source = quotesExport.source("quotes")
         } else if let file = layout.quotes {
-            source = try recordSource(file, key: "quotes", expected: "an array of quotes", context: context)
+            source = try self.source(file, key: "quotes", expected: "an array of quotes", keeps: [.quotes])
         }
         if let source {
             let context = self.context!
             let users = people.users()
+            let rejectedUsers = rejectedQuotesUsers
             typealias Prepared = (quote: QuoteRecord, submitter: Int64, saidBy: Int64?, hearers: [Int64?])
             try each(source, count: "quotes", decode: { value, location -> Prepared in
                 let quote = try QuoteRecord(value, at: location, context: context)
                 guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
-                    throw location.member("submittedBy").error(
-                        "expected the phone of a registered Quotes user, found \(quote.submittedBy), which no Quotes user has")
+                    throw location.member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
                 }
                 return (quote, submitter, users.byPhone[quote.saidBy.phone], quote.heardBy.map { users.byPhone[$0.phone] })
             }) { prepared, location in
@@ -48,16 +48,16 @@ extension ImportSession {
         if let quotesExport {
             source = quotesExport.source("contacts")
         } else if let file = layout.contacts {
-            source = try recordSource(file, key: "contacts", expected: "an array of contacts", context: context)
+            source = try self.source(file, key: "contacts", expected: "an array of contacts", keeps: [.contacts])
         }
         if let source {
             let context = self.context!
             let users = people.users()
+            let rejectedUsers = rejectedQuotesUsers
             try each(source, count: "contacts", decode: { value, location -> (ContactRecord, Int64) in
                 let contact = try ContactRecord(value, at: location, context: context)
                 guard let owner = users.quotesUser(phone: contact.owner) else {
-                    throw location.member("owner").error(
-                        "expected the phone of a registered Quotes user, found \(contact.owner), which no Quotes user has")
+                    throw location.member("owner").error(Self.unregistered(contact.owner, rejected: rejectedUsers))
                 }
                 return (contact, owner)
             }) { prepared, location in
@@ -67,15 +67,14 @@ extension ImportSession {
                 try sync.write(owner: owner, person: person, name: contact.name)
             }
         }
-        try sync.finish()
+        try sync.finish(keepingUnseen: keptAsStored.contains(.contacts))
         tables["contacts"] = sync.changes
     }
 
     /// Stores the export's ideas; the sync stays open for the submitted ideas.
     func importIdeas() throws -> IdeaSync {
         let sync = try IdeaSync(database: database)
-        if let file = layout.ideas {
-            let source = try recordSource(file, key: "ideas", expected: "an array of ideas", context: context)
+        if let file = layout.ideas, let source = try self.source(file, key: "ideas", expected: "an array of ideas", keeps: [.ideas]) {
             let context = self.context!
             try each(source, count: "ideas", decode: { value, location in try IdeaRecord(value, at: location, context: context) }) {
                 idea, location in
@@ -87,5 +86,14 @@ extension ImportSession {
             }
         }
         return sync
+    }
+
+    /// Why a phone is not a registered Quotes user's: none has it, or the one that had it was
+    /// rejected (DATA.md: a follow-on error names the record it follows from).
+    static func unregistered(_ phone: String, rejected: [String: String]) -> String {
+        if let record = rejected[phone] {
+            return "expected the phone of a registered Quotes user, found \(phone), whose user record was rejected (\(record))"
+        }
+        return "expected the phone of a registered Quotes user, found \(phone), which no Quotes user has"
     }
 }

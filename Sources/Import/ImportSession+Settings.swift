@@ -13,9 +13,28 @@ extension ImportSession {
     /// since the settings (the default phone region above all) change how everything is read.
     func readSite() throws -> SiteRecord {
         guard let file = layout.site else { return SiteRecord() }
-        let document = try JSONDocument(file)
+        // Unreadable with --keep-going: the stored settings stay, and everything is read with them.
+        guard let document = try readable(file, keeps: [.site], { try JSONDocument(file) }) else { return try storedSite() }
         let bootstrap = ReadContext(phones: PhoneNumberReader(defaultRegion: PhoneRegion.named("US")!), audit: audit)
         return try SiteRecord(document.root, at: RecordLocation(file: file.name), context: bootstrap)
+    }
+
+    /// The stored settings (the defaults when nothing was imported yet).
+    private func storedSite() throws -> SiteRecord {
+        var site = SiteRecord()
+        let rows = try database.rows(
+            "SELECT title, default_locale, locales, time_zone, default_region, page_size, build_date FROM site WHERE id = 1")
+        guard let row = rows.first else { return site }
+        if case .text(let title) = row[0] { site.title = title }
+        if case .text(let locale) = row[1] { site.defaultLocale = locale }
+        if case .text(let locales) = row[2], let list = try? JSONParser.parse(Array(locales.utf8), file: "store").arrayValue {
+            site.locales = list.compactMap(\.stringValue)
+        }
+        if case .text(let zone) = row[3] { site.timeZone = zone }
+        if case .text(let region) = row[4], PhoneRegion.named(region) != nil { site.defaultRegion = region }
+        if case .integer(let size) = row[5] { site.pageSize = Int(size) }
+        if case .integer(let date) = row[6] { site.buildDate = date }
+        return site
     }
 
     func storeSite(_ site: SiteRecord) throws {
@@ -52,7 +71,7 @@ extension ImportSession {
         var firstSeen: [ReviewKey] = []
         var count = 0
         for file in layout.reviews {
-            let document = try JSONDocument(file)
+            guard let document = try readable(file, keeps: [.reviews], { try JSONDocument(file) }) else { continue }
             let fileLocation = RecordLocation(file: file.name)
             let whole = RecordSource.Record(location: fileLocation, value: .success(document.root),
                                             text: { String(decoding: document.bytes, as: UTF8.self) })
@@ -127,7 +146,12 @@ extension ImportSession {
             ])
         }
         let delete = try database.statement("DELETE FROM review WHERE reviewer = ?1 AND item = ?2")
+        // A review file rejected whole may have held any of the stored decisions: keep them all.
         for key in stored.keys.sorted(by: <) {
+            if keptAsStored.contains(.reviews) {
+                changes.unchanged += 1
+                continue
+            }
             try delete.run([.text(key.reviewer), .text(key.item)])
             changes.removed += 1
         }

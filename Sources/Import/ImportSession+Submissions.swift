@@ -15,7 +15,9 @@ extension ImportSession {
         var handleSite: (any SubmissionHandleSite)?
         var chosenNames: [Int64: String] = [:]
         for file in layout.submissions {
-            let document = try JSONDocument(file)
+            // With --keep-going a file that cannot be read is rejected whole, and the records it
+            // may have held before stay as they were (as for every other export file).
+            guard let document = try readable(file, keeps: [.quotes, .ideas], { try JSONDocument(file) }) else { continue }
             let fileLocation = RecordLocation(file: file.name)
             let whole = RecordSource.Record(location: fileLocation, value: .success(document.root),
                                             text: { String(decoding: document.bytes, as: UTF8.self) })
@@ -124,7 +126,8 @@ extension ImportSession {
     /// The quotes the viewer sees among those this import has stored so far, newest first (ties:
     /// id), with their hearers in order: the order the render reads them in.
     private func visibleQuotes(_ viewer: Int64, sync: QuoteSync) throws -> [HandleQuote] {
-        let current = sync.storedThisImport(alias: "q").map { " AND " + $0 } ?? ""
+        // Rows this import has not met are on their way out, unless an unreadable file keeps them.
+        let current = keptAsStored.contains(.quotes) ? "" : sync.storedThisImport(alias: "q").map { " AND " + $0 } ?? ""
         let statement = try database.statement("""
             SELECT q.id, q.said_by, q.said_by_name, h.person_id, h.name
             FROM visible_quote v

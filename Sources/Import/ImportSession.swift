@@ -25,6 +25,15 @@ final class ImportSession {
 
     var context: ReadContext!
     var people: PersonDirectory!
+    /// The settings in force (site.json, or its defaults): the last fallback of a person's
+    /// locale and time zone.
+    var site = SiteRecord()
+    /// Record types whose file was rejected whole (`--keep-going`): their stored rows stay as
+    /// they were instead of being taken for removed.
+    var keptAsStored: Set<StoredKind> = []
+    /// Quotes users whose record was rejected, by phone, with where the record was: a quote or
+    /// contact naming one is rejected for that reason, not for "no Quotes user has it".
+    var rejectedQuotesUsers: [String: String] = [:]
 
     /// Thrown to stop reading once `errorLimit` errors are collected.
     struct TooManyErrors: Error {}
@@ -43,11 +52,16 @@ final class ImportSession {
         for file in layout.ignored {
             audit.note(.warning("not an export file; ignored", at: SourceLocation(file: file.name)))
         }
-        let site = try readSite()
+        site = try readSite()
         context = ReadContext(phones: PhoneNumberReader(defaultRegion: PhoneRegion.named(site.defaultRegion)!), audit: audit)
-        try storeSite(site)
+        if !keptAsStored.contains(.site) { try storeSite(site) } else { tables["site"] = RowChanges(unchanged: 1) }
         people = try PersonDirectory(database: database)
-        let quotesExport = try layout.quotesExport.map { file throws in try QuotesExport(file, context: context) }
+        var quotesExport: QuotesExport?
+        if let file = layout.quotesExport {
+            quotesExport = try readable(file, keeps: [.quotesUsers, .quotes, .contacts]) {
+                try QuotesExport(file, context: context, validate: keepGoing)
+            }
+        }
         // On a first import the feed indexes are built once at the end rather than row by row.
         let empty = try ["quote", "hearer", "idea"].filter { try database.scalar("SELECT 1 FROM \($0) LIMIT 1") == nil }
         do {
@@ -59,18 +73,41 @@ final class ImportSession {
                 // After everything of the apps' exports: a submission names people by the handles
                 // the site gave them, which depend on the address books and the quotes.
                 try importSubmissions(quotes: quotes, ideas: ideas, quoteLimit: site.quoteLimit)
-                try quotes.finish()
+                try quotes.finish(keepingUnseen: keptAsStored.contains(.quotes))
                 tables["quotes"] = quotes.quotes
                 tables["hearers"] = quotes.hearers
-                try ideas.finish()
+                try ideas.finish(keepingUnseen: keptAsStored.contains(.ideas))
                 tables["ideas"] = ideas.changes
             }
             try importReviews()
         } catch is TooManyErrors {
             return
         }
-        try people.removeUnclaimed()
+        // Rows a kept file's records still point to stay, though nobody claimed them.
+        try people.removeUnclaimed(keepingReferenced: !keptAsStored.isEmpty)
         tables["people"] = people.changes
+    }
+
+    /// Runs `open` (reading a whole file, or checking a JSON Lines file can be read); with
+    /// `--keep-going`, a file that cannot be read at all is rejected whole instead (DATA.md
+    /// "Bad input"): counted, named in the rejects file with its reason, and its record types
+    /// `kinds` keep their stored rows. Returns nil then.
+    func readable<T>(_ file: ContentLayout.File, keeps kinds: Set<StoredKind>, _ open: () throws -> T) throws -> T? {
+        do {
+            return try open()
+        } catch let diagnostic as Diagnostic where keepGoing {
+            if errors.count >= Self.errorLimit { omittedErrors += 1 } else { errors.append(diagnostic) }
+            rejects?.writeUnreadable(diagnostic, file: file.name)
+            keptAsStored.formUnion(kinds)
+            return nil
+        }
+    }
+
+    /// The records of one type from `file` (see `recordSource`), or nil when it was rejected whole.
+    func source(_ file: ContentLayout.File, key: String, expected: String, keeps kinds: Set<StoredKind>) throws -> RecordSource? {
+        try readable(file, keeps: kinds) {
+            try recordSource(file, key: key, expected: expected, context: context, validate: keepGoing)
+        }
     }
 
     /// Handles a bad record: counted, and with `--keep-going` written to the rejects file.
@@ -138,10 +175,17 @@ final class ImportSession {
 
     /// The summary rows, in a fixed order. After a successful import every stored row is one
     /// the export has (added, updated or unchanged), so the totals need no count(*) scans.
-    func reportTables() -> [ImportReport.Table] {
-        ["site", "people", "ideas", "quotes", "hearers", "contacts", "reviews"].map { name in
+    func reportTables() throws -> [ImportReport.Table] {
+        let sqlTables = ["site": "site", "people": "person", "ideas": "idea", "quotes": "quote", "hearers": "hearer",
+                         "contacts": "contact", "reviews": "review"]
+        return try ["site", "people", "ideas", "quotes", "hearers", "contacts", "reviews"].map { name in
             let changes = tables[name] ?? RowChanges()
-            return ImportReport.Table(name: name, stored: changes.added + changes.updated + changes.unchanged, changes: changes)
+            var stored = changes.added + changes.updated + changes.unchanged
+            // Rows kept for a file rejected whole are not in the export: count what is there.
+            if !keptAsStored.isEmpty, case .integer(let count) = try database.scalar("SELECT count(*) FROM \(sqlTables[name]!)") {
+                stored = Int(count)
+            }
+            return ImportReport.Table(name: name, stored: stored, changes: changes)
         }
     }
 }
@@ -150,8 +194,8 @@ final class ImportSession {
 struct QuotesExport {
     let document: JSONDocument
 
-    init(_ file: ContentLayout.File, context: ReadContext) throws {
-        document = try JSONDocument(file, shallow: true)
+    init(_ file: ContentLayout.File, context: ReadContext, validate: Bool) throws {
+        document = try JSONDocument(file, shallow: true, validate: validate)
         let root = try Fields(document.root, at: RecordLocation(file: file.name), known: ["users", "quotes", "contacts"],
                               context: context, expected: "an object with \"users\", \"quotes\" and \"contacts\" arrays")
         _ = try root.array("users", expected: "an array of users")
@@ -162,11 +206,23 @@ struct QuotesExport {
     func source(_ key: String) -> RecordSource { .array(document, key: key) }
 }
 
+/// The record types whose stored rows an unreadable file leaves as they were.
+enum StoredKind: Hashable {
+    case site, quotesUsers, changeJarUsers, quotes, contacts, ideas, reviews
+}
+
 /// The records of one type from a JSON file's array `key` or its JSON Lines twin; the JSON
 /// file's root must be an object holding that array (unknown members are warned about).
-func recordSource(_ file: ContentLayout.File, key: String, expected: String, context: ReadContext) throws -> RecordSource {
-    if file.isJSONLines { return .lines(file) }
-    let document = try JSONDocument(file, shallow: true)
+/// `validate` checks a JSON file's whole syntax first, so that a file found unreadable halfway
+/// has stored none of its records yet (`--keep-going` then keeps what was stored).
+func recordSource(_ file: ContentLayout.File, key: String, expected: String, context: ReadContext, validate: Bool = false)
+    throws -> RecordSource
+{
+    if file.isJSONLines {
+        try RecordSource.checkReadable(file)
+        return .lines(file)
+    }
+    let document = try JSONDocument(file, shallow: true, validate: validate)
     let root = try Fields(document.root, at: RecordLocation(file: file.name), known: [key], context: context,
                           expected: "an object with a \"\(key)\" array")
     _ = try root.array(key, expected: expected)

@@ -41,9 +41,19 @@ public enum Importer {
     /// Runs the import. Throws `ImportFailure` (exit 2) when nothing was stored.
     public static func run(_ options: ImportOptions) throws(ImportFailure) -> ImportReport {
         MemoryArenas.limit()
-        let storeExisted = FileManager.default.fileExists(atPath: options.storePath)
-        let directory = (options.storePath as NSString).deletingLastPathComponent
-        let directoryExisted = directory.isEmpty || FileManager.default.fileExists(atPath: directory)
+        let storeExisted = FileCheck.exists(options.storePath)
+        // The folders the store's path needs that are not there yet (deepest first): a failed
+        // first import removes exactly these again, and nothing else.
+        var missingFolders: [String] = []
+        for file in [options.storePath] + (options.keepGoing ? [options.effectiveRejectsPath] : []) {
+            var folder = (file as NSString).deletingLastPathComponent
+            while !folder.isEmpty, folder != "/", !FileCheck.exists(folder) {
+                if !missingFolders.contains(folder) { missingFolders.append(folder) }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        // Deepest first, so that each folder is empty by the time its turn comes.
+        missingFolders.sort { $0.count > $1.count }
         var warnings: [Diagnostic] = []
         var rejects: RejectsFile?
         do {
@@ -73,7 +83,7 @@ public enum Importer {
                     throw ImportFailure(errors: session.reportedErrors, warnings: warnings)
                 }
                 var report = ImportReport()
-                report.tables = session.reportTables()
+                report.tables = try session.reportTables()
                 report.recordsRead = session.recordsRead
                 report.warnings = warnings
                 report.rejected = options.keepGoing ? session.reportedErrors : []
@@ -89,8 +99,9 @@ public enum Importer {
                 // The store did not exist before: leave no empty one behind.
                 try? FileManager.default.removeItem(atPath: options.storePath)
                 for suffix in ["-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: options.storePath + suffix) }
-                if !directoryExisted { try? FileManager.default.removeItem(atPath: directory) }
             }
+            // Only folders left empty: rmdir never removes what someone else put there meanwhile.
+            for created in missingFolders { _ = rmdir(created) }
             switch error {
             case let failure as ImportFailure: throw failure
             case let diagnostic as Diagnostic: throw ImportFailure(errors: [diagnostic], warnings: warnings)

@@ -17,13 +17,17 @@ struct JSONDocument: @unchecked Sendable {
 
     /// Reads and parses (or, `shallow`, scans) `file`; syntax errors name the line and column,
     /// text that is not UTF-8 is named as such.
-    init(_ file: ContentLayout.File, shallow: Bool = false) throws(Diagnostic) {
+    init(_ file: ContentLayout.File, shallow: Bool = false, validate: Bool = false) throws(Diagnostic) {
         self.file = file
+        if let problem = FileCheck.problem(at: file.path) {
+            throw Diagnostic.error(problem, at: SourceLocation(file: file.name))
+        }
         guard let bytes = Self.read(file.path) else {
             throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
         }
         self.bytes = bytes
         try Self.checkEncoding(bytes, file: file)
+        if shallow, validate { try JSONParser.validate(bytes, file: file.name) }
         if shallow, let (root, ranges) = Self.scan(bytes, file: file) {
             (self.root, self.ranges, isShallow) = (root, ranges, true)
         } else {
@@ -36,6 +40,7 @@ struct JSONDocument: @unchecked Sendable {
     private static func read(_ path: String) -> [UInt8]? {
         guard let handle = fopen(path, "rb") else { return nil }
         defer { fclose(handle) }
+        guard FileCheck.problem(with: handle) == nil else { return nil }
         guard fseek(handle, 0, SEEK_END) == 0 else { return nil }
         let size = ftell(handle)
         guard size >= 0, fseek(handle, 0, SEEK_SET) == 0 else { return nil }
@@ -94,12 +99,24 @@ struct JSONDocument: @unchecked Sendable {
         return String(decoding: bytes[range], as: UTF8.self)
     }
 
-    /// Rejects UTF-16 and UTF-32 text up front: the parser would only see stray bytes.
+    /// Rejects UTF-16 and UTF-32 text up front: the parser would only see stray bytes. Only a
+    /// byte-order mark, or an ASCII character beside NUL bytes the way those encodings write
+    /// `{`, is taken for them; any other NUL byte is left to the parser, which names its place.
     static func checkEncoding(_ prefix: some Collection<UInt8>, file: ContentLayout.File) throws(Diagnostic) {
         let head = Array(prefix.prefix(4))
-        let utf16 = (head.count >= 2 && ((head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF)))
-            || (head.count >= 2 && (head[0] == 0 || head[1] == 0))
-        if utf16 {
+        func ascii(_ byte: UInt8) -> Bool { byte >= 0x09 && byte < 0x80 }
+        var wide = false
+        if head.count >= 2 {
+            wide = (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF)
+                || (head[0] == 0 && ascii(head[1]) && (head.count < 4 || (head[2] == 0 && ascii(head[3]))))
+                || (ascii(head[0]) && head[1] == 0 && (head.count < 4 || (ascii(head[2]) && head[3] == 0)))
+        }
+        if head.count == 4 {
+            wide = wide || (head[0] == 0 && head[1] == 0 && head[2] == 0 && ascii(head[3]))
+                || (ascii(head[0]) && head[1] == 0 && head[2] == 0 && head[3] == 0)
+                || (head[0] == 0 && head[1] == 0 && head[2] == 0xFE && head[3] == 0xFF)
+        }
+        if wide {
             throw Diagnostic.error("the file is not UTF-8 text (it looks like UTF-16 or UTF-32); save it as UTF-8",
                                    at: SourceLocation(file: file.name))
         }

@@ -36,6 +36,8 @@ struct JSONScanner {
             let keyStart = position
             guard skipString() else { return nil }
             guard let key = try? JSONParser.parse(Array(bytes[keyStart..<position]), file: "").stringValue else { return nil }
+            // A repeated name: the parser reports it at its line and column.
+            if members.contains(where: { $0.key == key }) { return nil }
             skipWhitespace()
             guard take(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()

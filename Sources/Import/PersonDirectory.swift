@@ -120,9 +120,19 @@ final class PersonDirectory {
         return id
     }
 
-    /// Removes every row this export did not claim.
-    func removeUnclaimed() throws {
-        for id in rows.keys.sorted() where !claimed.contains(id) { try release(id) }
+    /// Removes every row this export did not claim; with `keepingReferenced` (a file was
+    /// rejected whole and its stored rows kept), only those no stored row refers to.
+    func removeUnclaimed(keepingReferenced: Bool = false) throws {
+        var referenced: Set<Int64> = []
+        if keepingReferenced {
+            for row in try database.rows("""
+                SELECT said_by FROM quote UNION SELECT submitted_by FROM quote UNION SELECT person_id FROM hearer
+                UNION SELECT owner_id FROM contact UNION SELECT person_id FROM contact UNION SELECT author_id FROM idea
+                """) {
+                if case .integer(let id) = row[0] { referenced.insert(id) }
+            }
+        }
+        for id in rows.keys.sorted() where !claimed.contains(id) && !referenced.contains(id) { try release(id) }
     }
 
     private func release(_ id: Int64) throws {

@@ -1,44 +1,54 @@
+import CPhoneNumber
+import Foundation
+
 /// Reads phone numbers the way people write them and gives their E.164 form (DATA.md "Phone
-/// numbers"): spaces, dots, dashes and parentheses are ignored; a leading `+` or `00` starts
-/// the country calling code; any other number is read in the default region, dropping that
-/// region's trunk prefix. Two contacts are the same person exactly when these forms are equal.
+/// numbers"), with libphonenumber as the reference: spaces, dots, dashes, slashes and parentheses are
+/// ignored; a leading `+` or `00` starts the country calling code; any other number is read in
+/// the default region, dropping that region's national prefix exactly as libphonenumber does.
+/// Two contacts are the same person exactly when these forms are equal.
+///
+/// Vantage checks the characters itself before libphonenumber sees them: libphonenumber would
+/// skip text around a number and turn letters into keypad digits, and DATA.md makes both errors.
 public struct PhoneNumberReader: Sendable {
     /// The region numbers without a country code are read in.
     public let defaultRegion: PhoneRegion
+    /// Answers already given for a text: exports write the same few numbers thousands of times.
+    private let memo = PhoneMemo()
 
     /// A reader for numbers written in `defaultRegion`.
     public init(defaultRegion: PhoneRegion) {
         self.defaultRegion = defaultRegion
     }
 
-    /// The longest run of digits worth reading: E.164 allows 15, plus `00` and a trunk prefix.
-    private static let maximumDigits = 24
+    /// The most digits worth handing on: E.164 allows 15, plus `00` and a national prefix.
+    private static let maximumDigits = 20
 
     /// The E.164 form of `text` (`+14155550100`), or why it has none.
+    ///
+    /// The characters are checked on every call (one pass, no allocation); what libphonenumber
+    /// answers for the digits is remembered, keyed by the digits packed into an integer, so a
+    /// number met again costs a small hash lookup instead of a parse.
     public func e164(_ text: String) throws(PhoneNumberProblem) -> String {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumDigits + 1) { buffer throws(PhoneNumberProblem) in
-            var count = 0
-            var international = false
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
-                if value >= 0x30 && value <= 0x39 {
-                    guard count <= Self.maximumDigits else { throw .tooLong(digits: count, callingCode: nil, expected: nil) }
-                    buffer[count] = UInt8(value - 0x30)
-                    count += 1
-                    continue
-                }
+        var packed: UInt64 = 0
+        var count = 0
+        var international = false
+        var leadingZeros = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            var digit: UInt32
+            if value >= 0x30 && value <= 0x39 {
+                digit = value - 0x30
+            } else {
                 switch value {
-                case 0x20, 0x2E, 0x2D, 0x28, 0x29, 0x09, 0xA0, 0x2000...0x200A, 0x202F, 0x3000, 0x2010...0x2015, 0x2212:
-                    continue  // spaces (any width), dots, dashes (any kind), parentheses
+                case 0x20, 0x2E, 0x2D, 0x28, 0x29, 0x2F, 0x09, 0xA0, 0x2000...0x200A, 0x202F, 0x3000, 0x2010...0x2015, 0x2212:
+                    continue  // spaces (any width), dots, dashes (any kind), parentheses, slashes ("02/123 456")
                 case 0x2B:
                     guard count == 0, !international else { throw .misplacedPlus }
                     international = true
+                    continue
                 default:
-                    if scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue {
-                        // Digits of other scripts (Arabic-Indic, full-width) are still digits.
-                        guard count <= Self.maximumDigits else { throw .tooLong(digits: count, callingCode: nil, expected: nil) }
-                        buffer[count] = UInt8(digit)
-                        count += 1
+                    if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue {
+                        digit = UInt32(value)  // digits of other scripts (Arabic-Indic, full-width)
                     } else if scalar.properties.isAlphabetic {
                         throw .letters
                     } else {
@@ -46,87 +56,76 @@ public struct PhoneNumberReader: Sendable {
                     }
                 }
             }
-            guard count > 0 else { throw .empty }
-            var digits = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
-            if !international, count >= 2, digits[0] == 0, digits[1] == 0 {
-                international = true
-                digits = UnsafeMutableBufferPointer(rebasing: digits[2...])
-            }
-            if international { return try Self.readInternational(digits) }
-            return try Self.readNational(digits, region: defaultRegion)
+            if count == leadingZeros, digit == 0 { leadingZeros += 1 }
+            count += 1
+            if count <= Self.maximumDigits { packed = packed &* 10 &+ UInt64(digit) }
         }
+        guard count > 0 else { throw .empty }
+        if count > Self.maximumDigits { throw .tooManyDigits(count) }
+        if !international, count >= 2, leadingZeros >= 2 {
+            // DATA.md: `00` starts a country code in every region (libphonenumber would use
+            // each region's own international prefix, 011 in the US).
+            international = true
+            count -= 2
+            leadingZeros -= 2
+            if count == 0 { throw .empty }
+        }
+        // Twenty digits may not fit in 64 bits: those (rare, and too long anyway) are not remembered.
+        let key = count < Self.maximumDigits ? PhoneMemo.Key(digits: packed, count: UInt8(count), international: international) : nil
+        if let key, let known = memo.answer(for: key) { return try known.get() }
+        let answer = Result { () throws(PhoneNumberProblem) in
+            try read(packed: packed, count: count, international: international, text: text)
+        }
+        if let key { memo.remember(answer, for: key) }
+        return try answer.get()
     }
 
-    /// Digits after `+` or `00`: the calling code, then the national number.
-    private static func readInternational(_ digits: UnsafeMutableBufferPointer<UInt8>) throws(PhoneNumberProblem) -> String {
-        var code = 0
-        var codeLength = 0
-        for length in 1...3 where length <= digits.count {
-            code = code * 10 + Int(digits[length - 1])
-            if PhoneRegion.callingCodes.contains(code) {
-                codeLength = length
-                break
-            }
-        }
-        guard codeLength > 0 else {
-            if digits.isEmpty { throw .empty }
-            throw .unknownCallingCode(String(digits.prefix(3).map { Character(String($0)) }))
-        }
-        let national = UnsafeMutableBufferPointer(rebasing: digits[codeLength...])
-        return try format(callingCode: code, national: national, rule: PhoneRegion.byCallingCode[code])
-    }
-
-    /// Digits written without a country code: read in `region`.
-    private static func readNational(_ digits: UnsafeMutableBufferPointer<UInt8>, region: PhoneRegion) throws(PhoneNumberProblem) -> String {
-        try format(callingCode: region.callingCode, national: digits, rule: region)
-    }
-
-    /// Drops a trunk prefix (national, or written after the code as in `+44 (0)20…`), checks
-    /// the length and writes `+<code><number>`.
-    private static func format(callingCode: Int, national: UnsafeMutableBufferPointer<UInt8>, rule: PhoneRegion?) throws(PhoneNumberProblem) -> String {
-        var national = national
-        if let rule, !rule.trunkPrefix.isEmpty, startsWith(national, rule.trunkPrefix) {
-            let stripped = UnsafeMutableBufferPointer(rebasing: national[rule.trunkPrefix.utf8.count...])
-            if !stripped.isEmpty,
-                !rule.numbersMayStartWithTrunk || (!rule.allows(length: national.count) && rule.allows(length: stripped.count))
-            {
-                national = stripped
-            }
-        }
-        let codeDigits = callingCode >= 100 ? 3 : callingCode >= 10 ? 2 : 1
-        if let rule {
-            if !rule.allows(length: national.count) || codeDigits + national.count > 15 {
-                let range = rule.lengthRange
-                let expected = rule.lengthsDescription
-                if national.count < range.lowerBound {
-                    throw .tooShort(digits: national.count, callingCode: callingCode, expected: expected)
-                }
-                if national.count > range.upperBound || codeDigits + national.count > 15 {
-                    throw .tooLong(digits: national.count, callingCode: callingCode, expected: expected)
-                }
-                throw .wrongLength(digits: national.count, callingCode: callingCode, expected: expected)
+    /// libphonenumber's reading of the digits (as `+` and ASCII digits).
+    private func read(packed: UInt64, count: Int, international: Bool, text: String) throws(PhoneNumberProblem) -> String {
+        var digits = [CChar](repeating: 0x30, count: count + (international ? 2 : 1))
+        if international { digits[0] = 0x2B }
+        let last = digits.count - 2
+        if count < Self.maximumDigits {
+            var rest = packed
+            for index in stride(from: last, through: international ? 1 : 0, by: -1) {
+                digits[index] = CChar(0x30 + rest % 10)
+                rest /= 10
             }
         } else {
-            if national.count < 4 { throw .tooShort(digits: national.count, callingCode: callingCode, expected: nil) }
-            if codeDigits + national.count > 15 { throw .tooLong(digits: national.count, callingCode: callingCode, expected: nil) }
-        }
-        let length = 1 + codeDigits + national.count
-        return String(unsafeUninitializedCapacity: length) { out in
-            out[0] = UInt8(ascii: "+")
-            var code = callingCode
-            for index in stride(from: codeDigits, to: 0, by: -1) {
-                out[index] = UInt8(code % 10) + 0x30
-                code /= 10
+            // Twenty digits: read them again from the text.
+            var index = international ? 1 : 0
+            var skip = text.unicodeScalars.filter { $0.properties.numericType == .decimal }.count - count
+            for scalar in text.unicodeScalars {
+                guard let value = scalar.properties.numericType == .decimal ? scalar.properties.numericValue : nil else { continue }
+                if skip > 0 { skip -= 1; continue }
+                digits[index] = CChar(0x30 + Int(value))
+                index += 1
             }
-            for (index, digit) in national.enumerated() { out[1 + codeDigits + index] = digit + 0x30 }
-            return length
         }
-    }
-
-    private static func startsWith(_ digits: UnsafeMutableBufferPointer<UInt8>, _ prefix: String) -> Bool {
-        guard digits.count >= prefix.utf8.count else { return false }
-        for (index, byte) in prefix.utf8.enumerated() where digits[index] != byte - 0x30 { return false }
-        return true
+        digits[digits.count - 1] = 0
+        var e164 = [CChar](repeating: 0, count: 32)
+        let result = vantage_phone_read(digits, defaultRegion.code, &e164, e164.count)
+        let code = Int(result.callingCode)
+        let national = Int(result.nationalDigits)
+        switch result.status {
+        case VantagePhoneOK:
+            return String(cString: e164)
+        case VantagePhoneInvalidCountryCode:
+            let start = digits.filter { $0 >= 0x30 }.prefix(3).map { UInt8($0) }
+            throw .unknownCallingCode(String(decoding: start, as: UTF8.self))
+        case VantagePhoneTooShortToParse:
+            throw .tooShort(digits: nil, callingCode: nil, expected: nil)
+        case VantagePhoneTooLongToParse:
+            throw .tooManyDigits(count)
+        case VantagePhoneTooShort:
+            throw .tooShort(digits: national, callingCode: code, expected: PhoneRegion.lengthsDescription(callingCode: code))
+        case VantagePhoneTooLong:
+            throw .tooLong(digits: national, callingCode: code, expected: PhoneRegion.lengthsDescription(callingCode: code))
+        case VantagePhoneLocalOnly:
+            throw .localOnly(digits: national, callingCode: code, expected: PhoneRegion.lengthsDescription(callingCode: code))
+        default:
+            throw .wrongLength(digits: national, callingCode: code, expected: PhoneRegion.lengthsDescription(callingCode: code))
+        }
     }
 }
 
@@ -142,12 +141,17 @@ public enum PhoneNumberProblem: Error, Sendable, Equatable {
     case misplacedPlus
     /// No country calling code starts these digits.
     case unknownCallingCode(String)
-    /// Fewer digits after the calling code than numbers there have.
-    case tooShort(digits: Int, callingCode: Int?, expected: String?)
-    /// More digits than numbers there (or E.164) allow.
-    case tooLong(digits: Int, callingCode: Int?, expected: String?)
+    /// Fewer digits after the calling code than numbers there have (nil: too few to read).
+    case tooShort(digits: Int?, callingCode: Int?, expected: String?)
+    /// More digits than numbers there allow.
+    case tooLong(digits: Int, callingCode: Int, expected: String?)
+    /// More digits than any phone number has (E.164 allows 15, libphonenumber reads up to 17
+    /// after the country code).
+    case tooManyDigits(Int)
     /// A length between those allowed (8 digits in the UK).
-    case wrongLength(digits: Int, callingCode: Int?, expected: String?)
+    case wrongLength(digits: Int, callingCode: Int, expected: String?)
+    /// A number dialled only inside its area (a US number without its area code).
+    case localOnly(digits: Int, callingCode: Int, expected: String?)
 
     /// What is wrong, in words.
     public var reason: String {
@@ -155,18 +159,65 @@ public enum PhoneNumberProblem: Error, Sendable, Equatable {
         case .empty: return "it has no digits"
         case .letters: return "letters are not allowed"
         case .character(let character):
-            return "the character '\(character)' is not allowed (only digits, spaces, dots, dashes, parentheses and a leading +)"
+            return "the character '\(character)' is not allowed (only digits, spaces, dots, dashes, slashes, parentheses and a leading +)"
         case .misplacedPlus: return "'+' may only come first"
         case .unknownCallingCode(let digits): return "no country calling code starts +\(digits)"
-        case .tooShort(let digits, let code, let expected): return "too short" + Self.detail(digits, code, expected)
+        case .tooShort(let digits, let code, let expected):
+            guard let digits, let code else { return "too short (too few digits to be a phone number)" }
+            return "too short" + Self.detail(digits, code, expected)
         case .tooLong(let digits, let code, let expected): return "too long" + Self.detail(digits, code, expected)
-        case .wrongLength(let digits, let code, let expected): return "wrong length" + Self.detail(digits, code, expected)
+        case .tooManyDigits(let count): return "too long (\(count) digits; E.164 numbers have at most 15)"
+        case .wrongLength(let digits, let code, let expected): return "not a possible number for its country" + Self.detail(digits, code, expected)
+        case .localOnly(let digits, let code, let expected):
+            return "not a possible number for its country, only a local one" + Self.detail(digits, code, expected)
         }
     }
 
-    private static func detail(_ digits: Int, _ code: Int?, _ expected: String?) -> String {
-        guard let code else { return " (more than 15 digits)" }
-        guard let expected else { return " (\(digits) digits after +\(code); E.164 allows 4 to \(15 - String(code).count))" }
+    private static func detail(_ digits: Int, _ code: Int, _ expected: String?) -> String {
+        guard let expected else { return " (\(digits) digits after +\(code))" }
         return " (\(digits) digits after +\(code), where numbers have \(expected))"
+    }
+}
+
+/// The answers of one reader, shared by the threads of an import, keyed by the digits read
+/// (so `(415) 555-0100` and `415.555.0100` share one answer). A direct-mapped table of fixed
+/// size: a lookup is one multiply and one comparison, and a number whose slot another took is
+/// simply read again (exports repeat a few thousand numbers, far fewer than the slots).
+final class PhoneMemo: @unchecked Sendable {
+    /// Up to 19 digits packed into an integer, their count (leading zeros matter) and whether
+    /// a `+` or `00` came first.
+    struct Key: Equatable {
+        let digits: UInt64
+        let count: UInt8
+        let international: Bool
+    }
+
+    private struct Slot {
+        var key: Key
+        var answer: Result<String, PhoneNumberProblem>
+    }
+
+    private static let slotBits = 16
+    private let lock = NSLock()
+    private var slots = [Slot?](repeating: nil, count: 1 << slotBits)
+
+    private static func index(_ key: Key) -> Int {
+        let mixed = (key.digits ^ UInt64(key.count) << 59 ^ (key.international ? 1 << 58 : 0)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
+    }
+
+    func answer(for key: Key) -> Result<String, PhoneNumberProblem>? {
+        let index = Self.index(key)
+        lock.lock()
+        defer { lock.unlock() }
+        guard let slot = slots[index], slot.key == key else { return nil }
+        return slot.answer
+    }
+
+    func remember(_ answer: Result<String, PhoneNumberProblem>, for key: Key) {
+        let index = Self.index(key)
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = Slot(key: key, answer: answer)
     }
 }

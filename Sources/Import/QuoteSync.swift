@@ -103,8 +103,8 @@ final class QuoteSync {
     }
 
     /// Removes the quotes (and so their hearers) the export no longer has.
-    func finish() throws {
-        if let unseen = seen.unseenCondition(keyColumns: ["id"]) {
+    func finish(keepingUnseen: Bool = false) throws {
+        if !keepingUnseen, let unseen = seen.unseenCondition(keyColumns: ["id"]) {
             if case .integer(let count) = try database.scalar(
                 "SELECT count(*) FROM hearer WHERE quote_id IN (SELECT id FROM quote WHERE \(unseen))")
             {

@@ -37,6 +37,13 @@ struct RecordLocation: Sendable {
         SourceLocation(file: file, line: line, recordPath: path.isEmpty ? nil : path)
     }
 
+    /// The record in words for another record's message: `content/quotes/export.json
+    /// users[3]`, or `content/quotes/users.jsonl line 4`.
+    var reference: String {
+        if let line { return path.isEmpty ? "\(file) line \(line)" : "\(file) line \(line), \(path)" }
+        return path.isEmpty ? file : "\(file) \(path)"
+    }
+
     /// An error at this location.
     func error(_ message: String) -> Diagnostic { .error(message, at: source) }
 }

@@ -22,6 +22,19 @@ enum RecordSource {
         }
     }
 
+    /// Throws when the JSON Lines `file` cannot be read at all (missing, a folder, a dangling
+    /// link, UTF-16): the same errors `forEach` would throw before its first record.
+    static func checkReadable(_ file: ContentLayout.File) throws(Diagnostic) {
+        if let problem = FileCheck.problem(at: file.path) {
+            throw Diagnostic.error(problem, at: SourceLocation(file: file.name))
+        }
+        if let handle = FileHandle(forReadingAtPath: file.path) {
+            let head = (try? handle.read(upToCount: 4)) ?? Data()
+            try? handle.close()
+            try JSONDocument.checkEncoding(head, file: file)
+        }
+    }
+
     /// Calls `body` with each record in file order.
     func forEach(_ body: (Record) throws -> Void) throws {
         switch self {

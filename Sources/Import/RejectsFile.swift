@@ -55,6 +55,21 @@ final class RejectsFile {
         count += 1
     }
 
+    /// Names a file that could not be read at all and was rejected whole: its `record` is
+    /// null (the file itself stays where it is, unchanged) and `wholeFile` is true.
+    func writeUnreadable(_ diagnostic: Diagnostic, file: String) {
+        var object = JSONObject()
+        object.keys.append("file"); object.values.append(.string(file))
+        if let line = diagnostic.location?.line { object.keys.append("line"); object.values.append(.number(Double(line))) }
+        if let column = diagnostic.location?.column { object.keys.append("column"); object.values.append(.number(Double(column))) }
+        object.keys.append("path"); object.values.append(.string(""))
+        object.keys.append("reason"); object.values.append(.string(diagnostic.message))
+        object.keys.append("record"); object.values.append(.null)
+        object.keys.append("wholeFile"); object.values.append(.bool(true))
+        fputs(JSONWriter.string(.object(object)) + "\n", handle)
+        count += 1
+    }
+
     /// Moves the finished file into place.
     func commit() throws(Diagnostic) {
         fflush(handle)

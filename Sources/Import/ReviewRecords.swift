@@ -32,7 +32,7 @@ struct ReviewDecision {
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a decision)")
         self.location = location
-        item = try fields.nonEmptyString("item", expected: "the id of an idea or quote")
+        item = try fields.recordID("item", expected: "the id of an idea or quote")
         action = try fields.choice("action", Self.actions)
         let until = try fields.optionalString("until", expected: "a date such as \"2026-06-01\"")
         let list = try fields.optionalString("list", expected: "the name of a list")

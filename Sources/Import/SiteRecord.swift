@@ -42,7 +42,7 @@ struct SiteRecord: Equatable {
         if let region = try fields.optionalString("defaultRegion", expected: "a region code such as \"US\"") {
             guard let known = PhoneRegion.named(region) else {
                 throw location.member("defaultRegion").error(
-                    "expected one of the supported regions (\(PhoneRegion.supportedCodes.joined(separator: ", "))), found \(quoted(region))")
+                    "expected a region code libphonenumber knows (ISO 3166-1 alpha-2, such as \"US\" or \"AR\"; \(PhoneRegion.supportedCodes.count) regions), found \(quoted(region))")
             }
             defaultRegion = known.code
         }
@@ -54,6 +54,10 @@ struct SiteRecord: Equatable {
             pageSize = Int(number)
         }
         buildDate = try fields.optionalInstant("buildDate")
+        if let buildDate, !BuildInstant.isUsable(buildDate) {
+            throw location.member("buildDate").error(
+                "expected the build's now \(BuildInstant.rangeDescription), found \(quoted(fields.optional("buildDate")?.stringValue ?? ""))")
+        }
         if let value = fields.optional("quoteLimit") {
             guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 100_000 else {
                 let found = value.numberValue.map { JSONWriter.formatNumber($0) } ?? value.kindDescription

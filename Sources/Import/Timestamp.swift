@@ -62,7 +62,9 @@ public enum Timestamp {
         }
         guard reader.atEnd else { throw .malformed }
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
-        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+        guard BuildInstant.dataRange.contains(seconds) else { throw .outOfRange }
+        return seconds
     }
 
     private static func isValid(year: Int, month: Int, day: Int) -> Bool {
@@ -132,6 +134,8 @@ public enum TimestampProblem: Error, Sendable, Equatable {
     case invalidTime
     /// An offset of 24 hours or more.
     case invalidOffset
+    /// An instant outside `BuildInstant.dataRange` (year 9999, or before the Gregorian calendar).
+    case outOfRange
 
     /// What is wrong, in words (completes "expected an ISO 8601 timestamp …, found "…"").
     public var reason: String {
@@ -142,6 +146,7 @@ public enum TimestampProblem: Error, Sendable, Equatable {
         case .invalidDate: return "no such date"
         case .invalidTime: return "no such time of day"
         case .invalidOffset: return "no such UTC offset"
+        case .outOfRange: return "outside the instants the site can show, \(BuildInstant.dataRangeDescription)"
         }
     }
 }

@@ -12,6 +12,13 @@ struct ChangeJarUser {
     let timeZone: String?
     let phone: String?
 
+    /// A user as the store holds it (its file was rejected whole).
+    init(stored location: RecordLocation, email: String, name: String, lastVisitAt: Int64?, locale: String?, timeZone: String?,
+         phone: String?) {
+        (self.location, self.email, self.name, self.lastVisitAt) = (location, email, name, lastVisitAt)
+        (self.locale, self.timeZone, self.phone) = (locale, timeZone, phone)
+    }
+
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a user)")
         self.location = location
@@ -32,9 +39,15 @@ struct QuotesUser {
     let phone: String
     /// `firstName lastName`, the name the person chose.
     let name: String
-    let locale: String
-    let timeZone: String
+    /// Absent in older exports (DATA.md): the Change Jar record's, else the site's, applies.
+    let locale: String?
+    let timeZone: String?
     let email: String?
+
+    /// A user as the store holds it (its file was rejected whole).
+    init(stored location: RecordLocation, phone: String, name: String, locale: String?, timeZone: String?, email: String?) {
+        (self.location, self.phone, self.name, self.locale, self.timeZone, self.email) = (location, phone, name, locale, timeZone, email)
+    }
 
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a user)")
@@ -45,8 +58,8 @@ struct QuotesUser {
         let name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
         if name.isEmpty { throw location.member("firstName").error("expected the user's first name, found an empty string") }
         self.name = name
-        locale = try fields.languageTag("locale")
-        timeZone = try fields.timeZone("timeZone")
+        locale = try fields.optionalLanguageTag("locale")
+        timeZone = try fields.optionalTimeZone("timeZone")
         email = try fields.optionalEmail("email")
     }
 }

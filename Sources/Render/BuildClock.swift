@@ -19,7 +19,12 @@ public enum BuildClock {
     public static func now(
         settings: SiteSettings, environment: [String: String], latestInData: Int64?
     ) throws -> (seconds: Int64, source: Source) {
-        if let date = settings.buildDate { return (date, .buildDate) }
+        if let date = settings.buildDate {
+            guard BuildInstant.isUsable(date) else {
+                throw Diagnostic.error("site.json buildDate must be \(BuildInstant.rangeDescription); run 'vantage import' with a corrected site.json")
+            }
+            return (date, .buildDate)
+        }
         if let seconds = try sourceDateEpoch(environment) { return (seconds, .sourceDateEpoch) }
         if let latest = latestInData { return (latest, .latestInData) }
         return (0, .epoch)
@@ -29,8 +34,10 @@ public enum BuildClock {
     /// honours the variable reads it here: a malformed value is an error, never ignored.
     public static func sourceDateEpoch(_ environment: [String: String]) throws -> Int64? {
         guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
-        guard let seconds = Int64(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
-            throw Diagnostic.error("SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(text)'")
+        // The range is BuildInstant's, shared with site.json's buildDate (checked at import).
+        guard let seconds = Int64(text.trimmingCharacters(in: .whitespaces)), BuildInstant.isUsable(seconds) else {
+            throw Diagnostic.error(
+                "SOURCE_DATE_EPOCH must be a whole number of seconds \(BuildInstant.rangeDescription) (0 to \(BuildInstant.end - 1)), not '\(text)'")
         }
         return seconds
     }

@@ -38,6 +38,7 @@ public final class Store {
         } catch let error as DatabaseError {
             throw StoreError(path: path, message: "cannot open the store: \(error.message)")
         }
+        try checkIsVantageStore()
         if readOnly {
             let version = try database.userVersion
             guard version == Schema.currentVersion else {
@@ -80,6 +81,29 @@ public final class Store {
             try read { db in
                 try ["person", "quote", "idea"].allSatisfy { try db.scalar("SELECT 1 FROM \($0) LIMIT 1") == nil }
             }
+        }
+    }
+
+    /// Refuses a database some other program made (`--db` pointing at the wrong file), before
+    /// anything is written to it: a Vantage store is either empty (a new file) or has a schema
+    /// version and Vantage's first tables.
+    private func checkIsVantageStore() throws {
+        let version: Int
+        let tables: [String]
+        do {
+            version = try database.userVersion
+            tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+                .compactMap { if case .text(let name) = $0.first { name } else { nil } }
+        } catch let error as DatabaseError {
+            throw StoreError(path: path, message: "not a Vantage store (\(error.message)); give --db a Vantage store or a new file")
+        }
+        if tables.isEmpty, version == 0 { return }
+        let ours = ["site", "person", "idea", "quote"]
+        guard version > 0, ours.allSatisfy(tables.contains) else {
+            let shown = tables.isEmpty ? "no tables" : "the tables " + tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+            throw StoreError(
+                path: path,
+                message: "not a Vantage store (an SQLite database with \(shown), schema version \(version)); it was left untouched. Give --db a Vantage store or a new file")
         }
     }
 

@@ -1,6 +1,10 @@
 /// A catalog value split into literal text and printf-style specifiers as Xcode writes them:
-/// `%@`, `%lld`, `%d`, `%1$@`, `%.1f`, `%%`, `%#@name@` (a substitution) and, inside a
-/// substitution's variations, `%arg` (the substitution's own argument).
+/// `%@`, `%lld`, `%d`, `%1$@`, `%.1f`, `%%`, `%#@name@` and `%2$#@name@` (substitutions) and,
+/// inside a substitution's variations, `%arg` (the substitution's own argument).
+///
+/// A string is only formatted when the tag gives it arguments (as on iOS, where a string
+/// without arguments is shown as written: `100% accurate`, a lone `%`). So a value that is not
+/// a valid format still loads: `problem` says why, and only a tag with arguments reports it.
 ///
 /// Parsed once when the catalog loads into `pieces` of plain data plus two byte pools (the
 /// literal text as it is and HTML-escaped), so filling it in a page copies bytes and touches
@@ -11,8 +15,8 @@ final class FormatString: Sendable, Equatable {
         case literal(String)
         /// A specifier; `position` is the explicit `n$` (1-based), if any.
         case argument(position: Int?, FormatSpecifier)
-        /// `%#@name@`.
-        case substitution(name: String)
+        /// `%#@name@`, or `%n$#@name@` with an explicit position.
+        case substitution(name: String, position: Int?)
         /// `%arg` inside a substitution's variation.
         case substitutedArgument
     }
@@ -24,8 +28,9 @@ final class FormatString: Sendable, Equatable {
         /// For literals: the range in `plain`; `escapedRange` in `escaped`.
         var plainRange: Range<Int> = 0..<0
         var escapedRange: Range<Int> = 0..<0
-        /// For arguments: the explicit position (0 when none). For substitutions: the index in
-        /// `substitutionNames`.
+        /// For arguments and substitutions: the explicit position (0 when none).
+        var position: Int = 0
+        /// For substitutions: the index in `substitutionNames`.
         var index: Int = 0
         var specifier = FormatSpecifier()
     }
@@ -35,29 +40,50 @@ final class FormatString: Sendable, Equatable {
     let pieces: [Piece]
     let plain: [UInt8]
     let escaped: [UInt8]
+    /// The whole text as written, escaped: what a tag without arguments shows.
+    let escapedText: [UInt8]
     let substitutionNames: [String]
+    /// Why the text is not a valid format string (nil when it is).
+    let problem: String?
+    /// Whether the literal text may hold inline Markdown (`*`, `_`, `` ` ``, `[`, `\`).
+    let mayHoldMarkdown: Bool
 
     var isEmpty: Bool { text.isEmpty }
 
     struct SyntaxError: Error { let message: String }
 
-    /// Parses a catalog value.
-    convenience init(_ text: String) throws(SyntaxError) {
-        self.init(text: text, segments: try FormatString.parse(text))
+    /// Parses a catalog value; a value that is not a valid format keeps its text and `problem`.
+    convenience init(_ text: String) {
+        var segments: [Segment]
+        var problem: String? = nil
+        do { segments = try FormatString.parse(text) } catch {
+            segments = text.isEmpty ? [] : [.literal(text)]
+            problem = error.message
+        }
+        self.init(text: text, segments: segments, problem: problem)
+    }
+
+    /// Parses a catalog value, throwing when it is not a valid format.
+    static func parsing(_ text: String) throws(SyntaxError) -> FormatString {
+        let format = FormatString(text)
+        if let problem = format.problem { throw SyntaxError(message: problem) }
+        return format
     }
 
     /// Text taken as it is, without specifiers.
     convenience init(literal text: String) {
-        self.init(text: text, segments: text.isEmpty ? [] : [.literal(text)])
+        self.init(text: text, segments: text.isEmpty ? [] : [.literal(text)], problem: nil)
     }
 
-    private init(text: String, segments: [Segment]) {
+    private init(text: String, segments: [Segment], problem: String?) {
         self.text = text
         self.segments = segments
+        self.problem = problem
         var pieces: [Piece] = []
         var plain: [UInt8] = []
         var escaped = OutputBuffer(capacity: text.utf8.count + 16)
         var names: [String] = []
+        var markdown = false
         for segment in segments {
             switch segment {
             case .literal(let literal):
@@ -65,26 +91,66 @@ final class FormatString: Sendable, Equatable {
                 let escapedStart = escaped.count
                 plain.append(contentsOf: literal.utf8)
                 escaped.appendEscaped(literal)
+                markdown = markdown || literal.utf8.contains { InlineMarkdown.isDelimiter($0) }
                 pieces.append(
                     Piece(
                         kind: .literal, plainRange: plainStart..<plain.count,
                         escapedRange: escapedStart..<escaped.count))
             case .argument(let position, let specifier):
-                pieces.append(Piece(kind: .argument, index: position ?? 0, specifier: specifier))
-            case .substitution(let name):
-                pieces.append(Piece(kind: .substitution, index: names.count))
+                pieces.append(Piece(kind: .argument, position: position ?? 0, specifier: specifier))
+            case .substitution(let name, let position):
+                pieces.append(Piece(kind: .substitution, position: position ?? 0, index: names.count))
                 names.append(name)
             case .substitutedArgument:
                 pieces.append(Piece(kind: .substitutedArgument))
             }
         }
+        var whole = OutputBuffer(capacity: text.utf8.count + 16)
+        whole.appendEscaped(text)
         self.pieces = pieces
         self.plain = plain
         self.escaped = escaped.bytes
+        self.escapedText = whole.bytes
         self.substitutionNames = names
+        self.mayHoldMarkdown = markdown || (problem != nil && text.utf8.contains { InlineMarkdown.isDelimiter($0) })
     }
 
-    static func == (lhs: FormatString, rhs: FormatString) -> Bool { lhs.segments == rhs.segments }
+    static func == (lhs: FormatString, rhs: FormatString) -> Bool { lhs.text == rhs.text && lhs.segments == rhs.segments }
+
+    /// The specifiers a tag's arguments fill, in the order they are consumed: explicit
+    /// positions as written, the others counted from 1 (a substitution takes a position too).
+    var argumentUses: [(position: Int, specifier: FormatSpecifier?)] {
+        var next = 1
+        var uses: [(Int, FormatSpecifier?)] = []
+        for segment in segments {
+            switch segment {
+            case .argument(let position, let specifier):
+                if let position { uses.append((position, specifier)) } else { uses.append((next, specifier)); next += 1 }
+            case .substitution(_, let position):
+                if let position { uses.append((position, nil)) } else { uses.append((next, nil)); next += 1 }
+            default: break
+            }
+        }
+        return uses
+    }
+
+    /// Whether the text plainly expects arguments (`%@`, `%lld`, `%ld`, `%2$@`, `%.1f`, `%#@n@`),
+    /// so a tag giving none is probably a mistake. What text happens to contain does not count:
+    /// "100% accurate" (`% a`), "20%off" (`%o`), "50%d" are shown as written without a word.
+    var expectsArguments: Bool {
+        guard problem == nil else { return false }
+        return segments.contains { segment in
+            switch segment {
+            case .substitution: return true
+            case .argument(let position, let specifier):
+                if position != nil { return true }
+                guard !specifier.hasFlags, specifier.width == nil else { return false }
+                return specifier.conversion == UInt8(ascii: "@") || specifier.hasLength
+                    || (specifier.isFloatingPoint && specifier.precision != nil)
+            default: return false
+            }
+        }
+    }
 
     private static func parse(_ text: String) throws(SyntaxError) -> [Segment] {
         var segments: [Segment] = []
@@ -106,6 +172,16 @@ final class FormatString: Sendable, Equatable {
                 segments.append(.substitutedArgument)
                 continue
             }
+            flush()
+            var position: Int? = nil
+            let digits = scalars.prefix(while: { ("0"..."9").contains($0) })
+            if !digits.isEmpty, scalars.dropFirst(digits.count).first == "$" {
+                position = Int(String(String.UnicodeScalarView(digits)))
+                guard let written = position, written >= 1 else {
+                    throw SyntaxError(message: "argument positions count from 1$")
+                }
+                scalars.removeFirst(digits.count + 1)
+            }
             if scalars.starts(with: "#@".unicodeScalars) {
                 scalars.removeFirst(2)
                 guard let end = scalars.firstIndex(of: "@") else {
@@ -113,16 +189,8 @@ final class FormatString: Sendable, Equatable {
                 }
                 let name = String(String.UnicodeScalarView(scalars[..<end]))
                 scalars = scalars[scalars.index(after: end)...]
-                flush()
-                segments.append(.substitution(name: name))
+                segments.append(.substitution(name: name, position: position))
                 continue
-            }
-            flush()
-            var position: Int? = nil
-            let digits = scalars.prefix(while: { ("0"..."9").contains($0) })
-            if !digits.isEmpty, scalars.dropFirst(digits.count).first == "$" {
-                position = Int(String(String.UnicodeScalarView(digits)))
-                scalars.removeFirst(digits.count + 1)
             }
             let specifier = try FormatSpecifier.parse(&scalars)
             segments.append(.argument(position: position, specifier))
@@ -138,6 +206,10 @@ final class FormatString: Sendable, Equatable {
 struct FormatSpecifier: Sendable, Equatable {
     var width: Int? = nil
     var precision: Int? = nil
+    /// Whether flags (`-+ #0'`) were written.
+    var hasFlags = false
+    /// Whether a length modifier (`l`, `ll`, `h`, `q`, `z`, …) was written.
+    var hasLength = false
     /// The conversion character's ASCII code (`@`, `d`, `f`, …).
     var conversion = UInt8(ascii: "@")
 
@@ -178,7 +250,10 @@ struct FormatSpecifier: Sendable, Equatable {
 
     static func parse(_ scalars: inout ArraySlice<Unicode.Scalar>) throws(FormatString.SyntaxError) -> FormatSpecifier {
         var specifier = FormatSpecifier()
-        while let first = scalars.first, "-+ #0'".unicodeScalars.contains(first) { scalars.removeFirst() }
+        while let first = scalars.first, "-+ #0'".unicodeScalars.contains(first) {
+            scalars.removeFirst()
+            specifier.hasFlags = true
+        }
         let width = scalars.prefix(while: { ("0"..."9").contains($0) })
         if !width.isEmpty {
             specifier.width = Int(String(String.UnicodeScalarView(width)))
@@ -190,7 +265,10 @@ struct FormatSpecifier: Sendable, Equatable {
             specifier.precision = Int(String(String.UnicodeScalarView(precision))) ?? 0
             scalars.removeFirst(precision.count)
         }
-        while let first = scalars.first, "hlqLzjt".unicodeScalars.contains(first) { scalars.removeFirst() }
+        while let first = scalars.first, "hlqLzjt".unicodeScalars.contains(first) {
+            scalars.removeFirst()
+            specifier.hasLength = true
+        }
         guard let conversion = scalars.popFirst(), "@dDiuUoOxXfFeEgGaAcCsSp".unicodeScalars.contains(conversion) else {
             throw FormatString.SyntaxError(message: "unknown format specifier after '%'")
         }

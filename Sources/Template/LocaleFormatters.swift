@@ -15,8 +15,9 @@ final class LocaleFormatters: Sendable {
     /// mostly small, and reading this table takes no lock.
     let smallIntegers: [String]
     static let smallIntegerLimit = 1024
-    /// Whether the language is written right to left.
-    let isRightToLeft: Bool
+    /// ICU formatters for the number specifiers of catalog strings, by skeleton.
+    private let displays = Locked<[String: NumberDisplay]>([:])
+    private let languageTag: String
 
     private init(languageTag: String, timeZone: TimeZone) {
         let locale = Locale(identifier: languageTag)
@@ -32,7 +33,7 @@ final class LocaleFormatters: Sendable {
         long = Date.FormatStyle(date: .complete, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
         decimal = FloatingPointFormatStyle<Double>(locale: locale)
         smallIntegers = (0..<LocaleFormatters.smallIntegerLimit).map { [decimal] in decimal.format(Double($0)) }
-        isRightToLeft = Localizer.isRightToLeft(languageTag)
+        self.languageTag = languageTag
     }
 
     private static let cache = Locked<[String: LocaleFormatters]>([:])
@@ -69,9 +70,15 @@ final class LocaleFormatters: Sendable {
         decimal.format(number)
     }
 
-    /// A number with exactly `digits` fraction digits.
-    func format(number: Double, fractionDigits digits: Int) -> String {
-        decimal.precision(.fractionLength(digits)).format(number)
+    /// The ICU formatter showing numbers for a printf specifier (see `NumberDisplay.skeleton`).
+    func numberDisplay(for specifier: FormatSpecifier?) -> NumberDisplay {
+        let skeleton = NumberDisplay.skeleton(for: specifier)
+        return displays.withLock { displays in
+            if let known = displays[skeleton] { return known }
+            let display = NumberDisplay(locale: languageTag, skeleton: skeleton)
+            displays[skeleton] = display
+            return display
+        }
     }
 
     /// Strings joined as the locale joins "Ana, Ben and Cy".

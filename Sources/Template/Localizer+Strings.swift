@@ -6,11 +6,15 @@ struct TranslationOutcome {
     var missingKey = false
     /// Problems with the arguments (strict mode makes the first one an error).
     var problems: [String] = []
+    /// The string parsed as inline Markdown, when it held some: nothing was written, the
+    /// Renderer writes it through the `markdown/…` templates.
+    var markdown: [InlineMarkdown.Node]? = nil
 }
 
 extension Localizer {
-    /// A string from the catalog in this locale, with its format specifiers filled by
-    /// `arguments` (in order; a substitution named like an argument takes that argument).
+    /// A string from the catalog in this locale, as plain text: with its format specifiers
+    /// filled by `arguments` (in order; a substitution named like an argument takes that
+    /// argument), or exactly as written when there are none; inline Markdown's markers dropped.
     /// Throws `LocalizationError` for a missing key or unusable arguments.
     public func string(_ key: String, arguments: [(name: String?, value: Value)] = []) throws -> String {
         var output = OutputBuffer(capacity: 64)
@@ -47,17 +51,34 @@ extension Localizer {
             return TranslationOutcome(missingKey: true)
         case .keyItself(let format):
             var builder = TranslationBuilder(
-                localizer: self, key: key, localization: nil, arguments: arguments, escape: escape)
-            builder.expand(format, into: &output)
-            return TranslationOutcome(problems: builder.problems)
-        case .localization(let localization, _):
+                localizer: self, key: key, localization: nil, language: catalog?.sourceLanguage ?? languageTag,
+                arguments: arguments, escape: escape)
+            builder.write(format, into: &output)
+            return finish(builder, into: &output, escape: escape)
+        case .localization(let localization, let language):
             var builder = TranslationBuilder(
-                localizer: self, key: key, localization: localization, arguments: arguments, escape: escape)
-            if let format = builder.choose(localization.variant, number: builder.firstNumericArgument) {
-                builder.expand(format, into: &output)
-            }
-            return TranslationOutcome(problems: builder.problems)
+                localizer: self, key: key, localization: localization, language: language, arguments: arguments,
+                escape: escape)
+            builder.writeLocalization(into: &output)
+            return finish(builder, into: &output, escape: escape)
         }
+    }
+
+    /// Plain text drops Markdown's markers; escaped text with markup is left to the Renderer,
+    /// and without any it is written here.
+    private func finish(_ builder: TranslationBuilder, into output: inout OutputBuffer, escape: Bool)
+        -> TranslationOutcome
+    {
+        var outcome = TranslationOutcome(problems: builder.problems)
+        guard let nodes = builder.markdown else { return outcome }
+        let hasMarkup = nodes.contains { if case .element = $0 { return true } else { return false } }
+        if escape && hasMarkup {
+            outcome.markdown = nodes
+        } else {
+            let text = InlineMarkdown.plainText(nodes)
+            if escape { output.appendEscaped(text) } else { output.append(text) }
+        }
+        return outcome
     }
 
     /// Looks a key up along the fallback chain (resolved in advance for the chain).

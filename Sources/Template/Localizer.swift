@@ -8,8 +8,11 @@ import VantageCore
 public final class Localizer: Sendable {
     /// The BCP 47 tag ("pt-BR").
     public let languageTag: String
-    /// "rtl" for right-to-left scripts (ar, he, fa, ur, …), otherwise "ltr".
+    /// "rtl" when the locale's script runs right to left (ar, he, fa, ur; not ar-Latn, ur-Latn
+    /// or sd-Deva), from ICU's character orientation; otherwise "ltr".
     public let direction: String
+    /// The device whose `variations.device` case strings use ("iphone"; then `other`).
+    public let device: String
     /// The IANA time zone dates are shown in ("Asia/Tokyo").
     public let timeZoneIdentifier: String
     /// The instant relative dates are measured from (the build date, never the wall clock).
@@ -21,8 +24,9 @@ public final class Localizer: Sendable {
 
     let formatters: LocaleFormatters
     let plurals: PluralRules
-    /// Catalog languages to try, best first (pt-BR, pt, then the source language).
-    let lookupChain: [String]
+    /// Catalog languages to try, best first (pt-BR, pt, then the source language; see
+    /// `LanguageTag.fallbackChain`).
+    public let lookupChain: [String]
     /// The catalog's keys resolved along `lookupChain`.
     let resolutions: [String: Resolution]
     let memo = Locked(Memo())
@@ -34,6 +38,9 @@ public final class Localizer: Sendable {
     struct Memo {
         var numbers = ScalarMemo<String>(limit: Localizer.memoLimit)
         var categories = ScalarMemo<PluralCategory>(limit: Localizer.memoLimit)
+        /// Numbers as catalog strings show them, with their category, by value, specifier and
+        /// plural rules.
+        var shown = ScalarMemo<(text: String, category: PluralCategory)>(limit: Localizer.memoLimit)
     }
 
     private struct WarningLog {
@@ -47,11 +54,21 @@ public final class Localizer: Sendable {
     /// Memos kept for renderers running at the same time.
     static let memoPoolLimit = 64
 
-    /// Creates a Localizer. `locale` is a BCP 47 tag (`pt-BR`, `pt_BR` is accepted); an unknown
-    /// `timeZone` falls back to UTC with a warning.
-    public init(catalog: StringCatalog?, locale: String, timeZone: String, now: Date, mode: TemplateMode) {
+    /// The device strings are shown for unless one is given: the apps are iPhone apps.
+    public static let defaultDevice = "iphone"
+
+    /// Creates a Localizer. `locale` is a BCP 47 tag (`pt-BR`, `pt_BR` is accepted; it is
+    /// canonicalised, `de-DE-u-NU-Arab` → `de-DE-u-nu-arab`); an unknown `timeZone` falls back
+    /// to UTC with a warning that names `timeZoneOrigin` (the option or record it came from).
+    /// `device` chooses device variations (`iphone`, `ipad`, `mac`, `applewatch`, `appletv`,
+    /// `applevision`, `ipod`), falling back to their `other` case.
+    public init(
+        catalog: StringCatalog?, locale: String, timeZone: String, now: Date, mode: TemplateMode,
+        device: String = Localizer.defaultDevice, timeZoneOrigin: SourceLocation? = nil
+    ) {
         let tag = LanguageTag.normalize(locale.isEmpty ? (catalog?.sourceLanguage ?? "en") : locale)
         languageTag = tag
+        self.device = device.lowercased()
         let zone = TimeZone(identifier: timeZone)
         timeZoneIdentifier = zone?.identifier ?? "UTC"
         self.now = now
@@ -59,20 +76,17 @@ public final class Localizer: Sendable {
         self.catalog = catalog
         formatters = LocaleFormatters.shared(languageTag: tag, timeZone: zone ?? TimeZone(identifier: "UTC")!)
         plurals = PluralRules.shared(for: tag)
-        lookupChain = LanguageTag.fallbackChain(for: tag, sourceLanguage: catalog?.sourceLanguage ?? tag)
-        resolutions = catalog?.resolutions(for: lookupChain) ?? [:]
-        direction = formatters.isRightToLeft ? "rtl" : "ltr"
-        let catalogIdentity = catalog.map { "\(UInt(bitPattern: ObjectIdentifier($0.resolutionTables)))" } ?? "none"
+        lookupChain = catalog?.fallbackChain(for: tag) ?? [tag]
+        resolutions = catalog?.resolutions(for: lookupChain, device: self.device) ?? [:]
+        direction = ICULocale.isRightToLeft(tag) ? "rtl" : "ltr"
+        let catalogIdentity = catalog.map { "\($0.identity)" } ?? "none"
         pageMemos = PageMemoPools.pool(
-            for: "\(tag)|\(timeZoneIdentifier)|\(now.timeIntervalSince1970.bitPattern)|\(catalogIdentity)")
+            for: "\(tag)|\(timeZoneIdentifier)|\(now.timeIntervalSince1970.bitPattern)|\(catalogIdentity)|\(self.device)")
         if zone == nil {
-            warn(Diagnostic.warning("unknown time zone '\(timeZone)': showing times in UTC"))
+            warn(
+                Diagnostic.warning(
+                    "unknown time zone '\(timeZone)': showing times in UTC", at: timeZoneOrigin))
         }
-    }
-
-    static func isRightToLeft(_ tag: String) -> Bool {
-        if Locale.Language(identifier: tag).characterDirection == .rightToLeft { return true }
-        return ["ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb"].contains(LanguageTag.language(of: tag))
     }
 
     /// Warnings collected while rendering in spec mode (missing keys, unusable arguments),
@@ -101,6 +115,22 @@ public final class Localizer: Sendable {
         return category
     }
 
+    /// A number as a catalog string shows it for `specifier`, in this locale, with its plural
+    /// category under `rules` (the rules of the language the text is in).
+    func show(_ number: Double, specifier: FormatSpecifier?, rules: PluralRules) -> (text: String, category: PluralCategory) {
+        let integer = specifier?.isInteger ?? false
+        let value = integer ? number.rounded(.towardZero) : number
+        if !(specifier?.isFloatingPoint ?? false), let small = Localizer.smallInteger(value) {
+            return (formatters.smallIntegers[small], rules.smallIntegers[small])
+        }
+        let specifierKey = specifier.map { UInt64($0.conversion) | UInt64(($0.precision ?? 255) & 0xFF) << 8 } ?? 0
+        let second = rules.serial << 16 | specifierKey
+        if let known = memo.withLock({ $0.shown.value(for: value.bitPattern, second) }) { return known }
+        let shown = formatters.numberDisplay(for: specifier).format(value, rules: rules)
+        memo.withLock { $0.shown.set(shown, for: value.bitPattern, second) }
+        return shown
+    }
+
     /// A number as this locale writes it ("1 234,5" in fr).
     public func format(number: Double) -> String {
         if let small = Localizer.smallInteger(number) { return formatters.smallIntegers[small] }
@@ -110,11 +140,33 @@ public final class Localizer: Sendable {
         return text
     }
 
-    /// Reads an instant the way `{{#date}}` does: Unix seconds ("1777710600") or ISO 8601
-    /// ("2026-05-02T08:30:00Z", "2026-05-02T17:30:00+09:00", "2026-05-02").
+    /// Reads an instant the way `{{#date}}` and `vantage render --now` do: Unix seconds written
+    /// in decimal ("1777710600", "-86400", "1777710600.5"), or ISO 8601 ("2026-05-02T08:30:00Z",
+    /// "2026-05-02T17:30:00+09:00", "2026-05-02"). Nothing else a number parser would take
+    /// (`nan`, `1e9`, `0x10`, spaces) is an instant.
     public static func instant(from text: String) -> Date? {
-        if let seconds = Double(text) { return Date(timeIntervalSince1970: seconds) }
-        return ISODate.parse(text).map(Date.init(timeIntervalSince1970:))
+        seconds(from: text).map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// `instant(from:)` as Unix seconds.
+    static func seconds(from text: String) -> Double? {
+        if isDecimalSeconds(text), let seconds = Double(text), seconds.isFinite { return seconds }
+        return ISODate.parse(text)
+    }
+
+    private static func isDecimalSeconds(_ text: String) -> Bool {
+        var digits = text.utf8[...]
+        if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        let whole = digits.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !whole.isEmpty else { return false }
+        var rest = digits.dropFirst(whole.count)
+        if rest.first == UInt8(ascii: ".") {
+            rest = rest.dropFirst()
+            let fraction = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(fraction.count)
+        }
+        return rest.isEmpty
     }
 
     /// The index into the small-integer tables, for whole numbers in range.

@@ -22,12 +22,16 @@ public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
 
 /// CLDR plural rules for one locale, from the ICU inside the toolchain's Foundation.
 ///
-/// `_FoundationICU` is an unsupported, underscored module: this type is the only place that
-/// touches it, so it can be replaced without changing anything else.
+/// `_FoundationICU` is an unsupported, underscored module: this type, `NumberDisplay` and
+/// `ICULocale` are the only places that touch it, so it can be replaced without changing
+/// anything else.
 public final class PluralRules: @unchecked Sendable {
     // ICU's plural rules are immutable once opened and `uplrules_select` is safe to call from
     // several threads, hence @unchecked Sendable.
-    private let rules: OpaquePointer
+    let rules: OpaquePointer
+    /// Tells rules apart in memo keys.
+    let serial: UInt64
+    private static let serials = Locked<UInt64>(0)
     /// The locale the rules were opened for ("ru", "pt-BR").
     public let locale: String
     /// Categories of the whole numbers below `LocaleFormatters.smallIntegerLimit`, read without
@@ -38,7 +42,7 @@ public final class PluralRules: @unchecked Sendable {
     /// (everything is "other").
     public init(locale: String) {
         var status = U_ZERO_ERROR
-        let identifier = locale.replacingOccurrences(of: "-", with: "_")
+        let identifier = ICULocale.identifier(locale)
         if let opened = swift_uplrules_open(identifier, &status), status.rawValue <= U_ZERO_ERROR.rawValue {
             rules = opened
         } else {
@@ -46,6 +50,10 @@ public final class PluralRules: @unchecked Sendable {
             rules = swift_uplrules_open("", &rootStatus)!
         }
         self.locale = locale
+        serial = PluralRules.serials.withLock { count in
+            count += 1
+            return count
+        }
         smallIntegers = (0..<LocaleFormatters.smallIntegerLimit).map { [rules] in
             PluralRules.select(rules, Double($0))
         }
@@ -53,9 +61,21 @@ public final class PluralRules: @unchecked Sendable {
 
     deinit { swift_uplrules_close(rules) }
 
-    /// The category of a number: ru 21 → one, 22 → few, 5 → many; 1.5 → other.
+    /// The category of a number with no visible fraction digits beyond its own: ru 21 → one,
+    /// 22 → few, 5 → many; 1.5 → other. A number shown as "1.0" is "other" in English: use
+    /// `NumberDisplay`, which chooses by the digits shown.
     public func category(for number: Double) -> PluralCategory {
         PluralRules.select(rules, number)
+    }
+
+    /// The category of a number ICU has formatted (its CLDR operands n, i, v, w, f, t, e come
+    /// from the digits shown).
+    func category(forFormatted number: OpaquePointer) -> PluralCategory {
+        var status = U_ZERO_ERROR
+        var buffer = [UChar](repeating: 0, count: 16)
+        let length = swift_uplrules_selectFormatted(rules, number, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0 else { return .other }
+        return PluralCategory(rawValue: String(decoding: buffer[0..<Int(length)], as: UTF16.self)) ?? .other
     }
 
     private static func select(_ rules: OpaquePointer, _ number: Double) -> PluralCategory {

@@ -105,11 +105,14 @@ extension Renderer {
         }
         let start = output.count
         let outcome = localizer.translate(resolution, key: key, arguments: arguments, into: &output, escape: true)
+        if let markdown = outcome.markdown { try writeMarkdown(markdown) }
         if outcome.missingKey {
             try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)
         }
         for problem in outcome.problems { try report(problem, localizer: localizer, at: call.offset) }
-        if let memoKey, outcome.problems.isEmpty {
+        // Markdown is written through this library's templates, so it is not shared between
+        // libraries through the Localizer's memo.
+        if let memoKey, outcome.problems.isEmpty, outcome.markdown == nil {
             memo.translations.store(output.written(from: start), for: memoKey, number.bitPattern, tag: tag)
         }
     }
@@ -134,7 +137,7 @@ extension Renderer {
     private func instant(in value: Value) -> Double? {
         switch value {
         case .number(let seconds): return seconds
-        case .string(let text): return ISODate.parse(text)
+        case .string(let text): return Localizer.seconds(from: text)
         default: return nil
         }
     }

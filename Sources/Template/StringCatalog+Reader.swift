@@ -85,12 +85,9 @@ struct CatalogReader {
         guard let text = object["value"]?.stringValue else {
             throw fail(path + ".value", "expected the string's value")
         }
-        let state = object["state"]?.stringValue
-        do {
-            return StringUnit(state: state, value: try FormatString(text))
-        } catch {
-            throw fail(path + ".value", "\(error.message) in \(quoted(text))")
-        }
+        // Not parsed for errors here: a string only has to be a valid format when a tag gives
+        // it arguments (`FormatString.problem`).
+        return StringUnit(state: object["state"]?.stringValue, value: FormatString(text))
     }
 
     private func substitution(_ value: JSONValue, at path: String) throws -> Substitution {
@@ -102,13 +99,17 @@ struct CatalogReader {
             }
             argumentNumber = Int(double)
         }
-        let specifierText = object["formatSpecifier"]?.stringValue ?? "@"
-        let specifier: FormatSpecifier
-        do { specifier = try FormatSpecifier.parse(specifierText) } catch {
-            throw fail(path + ".formatSpecifier", "'\(specifierText)' is not a format specifier such as lld or @")
-        }
         guard let variant = try variant(object, at: path) else {
             throw fail(path, "expected variations for the substitution")
+        }
+        var specifier: FormatSpecifier
+        if let specifierText = object["formatSpecifier"]?.stringValue {
+            do { specifier = try FormatSpecifier.parse(specifierText) } catch {
+                throw fail(path + ".formatSpecifier", "'\(specifierText)' is not a format specifier such as lld or @")
+            }
+        } else {
+            // Without formatSpecifier, the specifier the variations write in place of %arg.
+            specifier = Localization.numericUse(in: variant)?.specifier ?? FormatSpecifier()
         }
         return Substitution(argumentNumber: argumentNumber, specifier: specifier, variant: variant)
     }

@@ -23,9 +23,18 @@ public struct StringCatalog: Sendable {
     public var staleKeys: [String] { entries.filter { $0.value.extractionState == "stale" }.keys.sorted() }
 
     /// The languages with at least one localization, sorted.
-    public var languages: [String] {
-        Set(entries.values.flatMap { $0.localizations.keys }).sorted()
+    public let languages: [String]
+    /// Fallback chains by viewer tag (see `LanguageTag.fallbackChain`), computed once.
+    let fallbackChains = Locked<[String: [String]]>([:])
+
+    /// A number no other catalog loaded by this process has, for the keys of caches shared
+    /// across Localizers. Not an object's address: a freed catalog's address is reused by the
+    /// next one, whose pages would then be served another catalog's memoised strings.
+    let identity: UInt64 = StringCatalog.nextIdentity.withLock { next in
+        next += 1
+        return next
     }
+    private static let nextIdentity = Locked<UInt64>(0)
 
     /// Reads a catalog file.
     public init(path: String) throws {
@@ -51,6 +60,16 @@ public struct StringCatalog: Sendable {
             }
         }
         self.entries = entries
+        self.languages = Set(entries.values.flatMap { $0.localizations.keys }).sorted()
+    }
+
+    /// The catalog languages a viewer's tag falls back to, best first, ending with the source
+    /// language.
+    func fallbackChain(for tag: String) -> [String] {
+        if let known = fallbackChains.withLock({ $0[tag] }) { return known }
+        let chain = LanguageTag.fallbackChain(for: tag, available: languages, sourceLanguage: sourceLanguage)
+        fallbackChains.withLock { $0[tag] = chain }
+        return chain
     }
 }
 
@@ -67,10 +86,47 @@ struct CatalogEntry: Sendable {
 final class Localization: Sendable {
     let variant: Variant?
     let substitutions: [String: Substitution]
+    /// What the string's own plural variations follow: the argument of the first number
+    /// specifier in its `other` case (then in the other cases), shown with that specifier. As
+    /// in Xcode, a plural varies by the string's number argument, not by the first argument that
+    /// happens to look like a number.
+    let pluralArgument: (position: Int, specifier: FormatSpecifier)?
+    /// Whether any of its text may hold inline Markdown.
+    let mayHoldMarkdown: Bool
 
     init(variant: Variant?, substitutions: [String: Substitution]) {
         self.variant = variant
         self.substitutions = substitutions
+        pluralArgument = variant.flatMap(Localization.numericUse(in:))
+        var markdown = variant.map(Localization.mayHoldMarkdown(in:)) ?? false
+        for substitution in substitutions.values { markdown = markdown || Localization.mayHoldMarkdown(in: substitution.variant) }
+        mayHoldMarkdown = markdown
+    }
+
+    /// The first number specifier of a variant, looking at `other` first.
+    static func numericUse(in variant: Variant) -> (position: Int, specifier: FormatSpecifier)? {
+        switch variant {
+        case .unit(let unit):
+            guard unit.value.problem == nil else { return nil }
+            for use in unit.value.argumentUses {
+                if let specifier = use.specifier, specifier.isNumeric { return (use.position, specifier) }
+            }
+            return nil
+        case .plural(let cases):
+            let ordered = [cases[.other]] + PluralCategory.allCases.map { cases[$0] }
+            return ordered.lazy.compactMap { $0 }.compactMap(numericUse(in:)).first
+        case .device(let cases):
+            let ordered = [cases["other"]] + cases.keys.sorted().map { cases[$0] }
+            return ordered.lazy.compactMap { $0 }.compactMap(numericUse(in:)).first
+        }
+    }
+
+    private static func mayHoldMarkdown(in variant: Variant) -> Bool {
+        switch variant {
+        case .unit(let unit): return unit.value.mayHoldMarkdown
+        case .plural(let cases): return cases.values.contains(where: mayHoldMarkdown(in:))
+        case .device(let cases): return cases.values.contains(where: mayHoldMarkdown(in:))
+        }
     }
 }
 
@@ -106,6 +162,8 @@ struct StringUnit: Sendable {
 /// `%#@name@`: an argument shown through its own plural variations.
 struct Substitution: Sendable {
     var argumentNumber: Int?
+    /// `formatSpecifier`: how the argument is shown for `%arg`, and so which plural category
+    /// it has (`.1f` shows 1 as "1.0", which is "other" in English).
     var specifier: FormatSpecifier
     var variant: Variant
 }

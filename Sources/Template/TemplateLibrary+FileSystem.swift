@@ -11,10 +11,13 @@ extension TemplateLibrary {
         try self.init(sources: try TemplateLibrary.sources(in: directory), mode: mode)
     }
 
-    /// Compiles one template file together with the `.mustache` files beneath `partials` (for
-    /// `vantage render`). The template is named by its path relative to `partials` when it is
-    /// inside it, otherwise by its file name; either way without ".mustache". Returns the
-    /// library and that name.
+    /// Compiles one template file together with the templates it reaches beneath `partials`
+    /// (for `vantage render`): the partials and parents it names, theirs in turn, and the
+    /// `markdown/…` templates catalog strings write through. A broken or unrelated sibling is
+    /// never compiled, so it cannot fail the render. A template using a dynamic name
+    /// (`{{>*name}}`, `{{<*name}}`) may reach any of them, so then the whole folder is compiled.
+    /// The template is named by its path relative to `partials` when it is inside it, otherwise
+    /// by its file name; either way without ".mustache". Returns the library and that name.
     public static func load(template file: String, partials directory: String, mode: TemplateMode) throws
         -> (library: TemplateLibrary, name: String)
     {
@@ -24,8 +27,51 @@ extension TemplateLibrary {
         if templatePath.hasPrefix(root + "/") { name = String(templatePath.dropFirst(root.count + 1)) }
         if name.hasSuffix(".mustache") { name = String(name.dropLast(".mustache".count)) }
         let main = try source(atPath: file, name: name)
-        let partials = try sources(in: directory).filter { $0.name != name }
-        return (try TemplateLibrary(sources: partials + [main], mode: mode), name)
+        let all = try sourcePaths(in: directory)
+        var reached: [String: TemplateSource] = [name: main]
+        var pending = [main]
+        var usesDynamicNames = false
+        while let next = pending.popLast() {
+            let references = TemplateLibrary.references(in: try Parser.parse(next, templateIndex: [:]))
+            usesDynamicNames = usesDynamicNames || references.dynamic
+            for reference in references.names where reached[reference] == nil {
+                guard let path = all[reference] else { continue }  // strict mode reports it, spec mode shows nothing
+                let source = try source(atPath: path, name: reference)
+                reached[reference] = source
+                pending.append(source)
+            }
+        }
+        if usesDynamicNames {
+            let everything = try sources(in: directory).filter { $0.name != name }
+            return (try TemplateLibrary(sources: everything + [main], mode: mode), name)
+        }
+        for (markdown, path) in all where markdown.hasPrefix("markdown/") && reached[markdown] == nil {
+            reached[markdown] = try source(atPath: path, name: markdown)
+        }
+        return (try TemplateLibrary(sources: Array(reached.values), mode: mode), name)
+    }
+
+    /// The templates a tree names literally, and whether it uses a dynamic name.
+    static func references(in nodes: [Node]) -> (names: [String], dynamic: Bool) {
+        var names: [String] = []
+        var dynamic = false
+        func walk(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .partial(let partial):
+                    if partial.dynamicPath != nil { dynamic = true } else { names.append(partial.name) }
+                case .parent(let parent):
+                    if parent.dynamicPath != nil { dynamic = true } else { names.append(parent.name) }
+                    for key in parent.overrides.keys.sorted() { walk(parent.overrides[key]!.children) }
+                case .section(let section): walk(section.children)
+                case .block(let block): walk(block.children)
+                case .helper(let helper): walk(helper.fallback.children)
+                default: break
+                }
+            }
+        }
+        walk(nodes)
+        return (names, dynamic)
     }
 
     /// Whether any template shows a date relative to "now" (`{{#date}}path relative{{/date}}`).
@@ -35,6 +81,11 @@ extension TemplateLibrary {
 
     /// The `.mustache` files beneath `directory`, sorted by name.
     static func sources(in directory: String) throws -> [TemplateSource] {
+        try sourcePaths(in: directory).sorted { $0.key < $1.key }.map { try source(atPath: $0.value, name: $0.key) }
+    }
+
+    /// The paths of the `.mustache` files beneath `directory`, by template name.
+    static func sourcePaths(in directory: String) throws -> [String: String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Diagnostic.error("no templates folder here", at: SourceLocation(file: directory))
@@ -47,9 +98,9 @@ extension TemplateLibrary {
             if relative.hasSuffix(".mustache") { relativePaths.append(relative) }
         }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return try relativePaths.sorted().map { relative in
-            try source(atPath: prefix + relative, name: String(relative.dropLast(".mustache".count)))
-        }
+        var paths: [String: String] = [:]
+        for relative in relativePaths { paths[String(relative.dropLast(".mustache".count))] = prefix + relative }
+        return paths
     }
 
     /// Reads one template file (which must be UTF-8).

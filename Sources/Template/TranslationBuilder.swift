@@ -1,9 +1,19 @@
 import Foundation
 
-/// Fills a catalog string's specifiers and substitutions with the helper's arguments, choosing
-/// plural variations by CLDR category (with Apple's rule that a `zero` case, when present,
-/// is used for 0 in every language). The text goes straight into the page's buffer (escaped for
-/// templates), without building an intermediate string.
+/// Fills a catalog string's specifiers and substitutions with the helper's arguments, as iOS
+/// does:
+/// - a tag without arguments shows the string as written (it is never formatted);
+/// - positions are the tag's arguments in order; `%n$…` picks one, the others count on;
+/// - a string's own plural follows its number argument (`Localization.pluralArgument`), a
+///   substitution `%#@name@` its own (the tag's argument named `name`, else `argNum`, else the
+///   position written, `%2$#@name@`, else the next one); inside a substitution's variation
+///   `%arg` and unpositioned specifiers such as `%.1f` stand for that argument;
+/// - the category is that of the number as shown (visible fraction digits count), under the
+///   plural rules of the language of the text shown, with Apple's rule that a `zero` case,
+///   when present, is used for 0 in every language.
+/// The text goes straight into the page's buffer (escaped for templates), without building an
+/// intermediate string, unless it may hold inline Markdown: then it is collected as runs and
+/// parsed (`markdown`).
 struct TranslationBuilder {
     let localizer: Localizer
     let key: String
@@ -11,26 +21,26 @@ struct TranslationBuilder {
     let arguments: [(name: String?, value: Value)]
     /// Escape for HTML (templates) or write plain text (`Localizer.string`).
     let escape: Bool
+    /// The rules of the language the string is shown in (not necessarily the viewer's).
+    let rules: PluralRules
+    let language: String
     private(set) var problems: [String] = []
+    /// The parsed Markdown, when the string may hold some (nothing was written then).
+    private(set) var markdown: [InlineMarkdown.Node]? = nil
+    private var runs: [InlineMarkdown.Run]? = nil
     private var nextPosition = 1
 
     init(
-        localizer: Localizer, key: String, localization: Localization?, arguments: [(name: String?, value: Value)],
-        escape: Bool
+        localizer: Localizer, key: String, localization: Localization?, language: String,
+        arguments: [(name: String?, value: Value)], escape: Bool
     ) {
         self.localizer = localizer
         self.key = key
         self.localization = localization
+        self.language = language
+        self.rules = PluralRules.shared(for: language)
         self.arguments = arguments
         self.escape = escape
-    }
-
-    /// The first argument holding a number: what a string's own plural variations follow.
-    var firstNumericArgument: Double? {
-        for argument in arguments {
-            if let number = TranslationBuilder.number(in: argument.value) { return number }
-        }
-        return nil
     }
 
     static func number(in value: Value) -> Double? {
@@ -41,72 +51,150 @@ struct TranslationBuilder {
         }
     }
 
-    /// The variation for a number (or "other" without one).
-    func choose(_ variant: Variant?, number: Double?) -> FormatString? {
+    /// Writes a string that stands for itself (a key without a usable localization).
+    mutating func write(_ format: FormatString, into output: inout OutputBuffer) {
+        begin(markdown: format.mayHoldMarkdown)
+        if arguments.isEmpty { writeAsWritten(format, into: &output) } else { expand(format, into: &output) }
+        end()
+    }
+
+    /// Writes the localization's string.
+    mutating func writeLocalization(into output: inout OutputBuffer) {
+        guard let localization, let variant = localization.variant else { return }
+        begin(markdown: localization.mayHoldMarkdown)
+        defer { end() }
+        guard !arguments.isEmpty else {
+            if case .plural = variant {
+                problems.append("\(describeString) varies by plural, but the tag gives no number")
+            }
+            if let format = choose(variant, category: nil, shownZero: false) { writeAsWritten(format, into: &output) }
+            return
+        }
+        var category: PluralCategory? = nil
+        var zero = false
+        if case .unit = variant {} else {
+            let use = localization.pluralArgument ?? (position: 1, specifier: nil)
+            if use.position <= arguments.count, let number = TranslationBuilder.number(in: arguments[use.position - 1].value) {
+                category = self.category(of: arguments[use.position - 1].value, number, use.specifier)
+                zero = TranslationBuilder.isZero(number, use.specifier)
+            }
+        }
+        if let format = choose(variant, category: category, shownZero: zero) { expand(format, into: &output) }
+    }
+
+    /// The category of an argument shown with a specifier: a number by the digits the
+    /// specifier shows; text such as "1.0" given to `%@` by the digits written.
+    private func category(of value: Value, _ number: Double, _ specifier: FormatSpecifier?) -> PluralCategory {
+        if case .string(let text) = value, !(specifier?.isNumeric ?? false), let written = rules.category(forDecimal: text) {
+            return written
+        }
+        return localizer.show(number, specifier: specifier, rules: rules).category
+    }
+
+    /// Whether a number shows as zero for a specifier (`%lld` shows 0.5 as 0).
+    private static func isZero(_ number: Double, _ specifier: FormatSpecifier?) -> Bool {
+        (specifier?.isInteger ?? false) ? number.rounded(.towardZero) == 0 : number == 0
+    }
+
+    /// The variation for a category (nil: "other"), the device's case for device variations.
+    private func choose(_ variant: Variant?, category: PluralCategory?, shownZero: Bool) -> FormatString? {
         guard let variant else { return nil }
         switch variant {
         case .unit(let unit):
             return unit.value
         case .plural(let cases):
-            var category = PluralCategory.other
-            if let number {
-                category = number == 0 && cases[.zero] != nil ? .zero : localizer.pluralCategory(for: number)
-            }
-            return choose(cases[category] ?? cases[.other] ?? cases.first, number: number)
+            let wanted = shownZero && cases[.zero] != nil ? .zero : (category ?? .other)
+            return choose(cases[wanted] ?? cases[.other] ?? cases.first, category: category, shownZero: shownZero)
         case .device(let cases):
-            return choose(cases["other"] ?? cases.min(by: { $0.key < $1.key })?.value, number: number)
+            return choose(
+                StringCatalog.deviceCase(cases, device: localizer.device), category: category, shownZero: shownZero)
         }
     }
 
-    /// Writes `format`; `substituted` is what `%arg` stands for inside a substitution.
-    mutating func expand(
-        _ format: FormatString, into output: inout OutputBuffer, substituted: Value? = nil,
-        substitutedSpecifier: FormatSpecifier = FormatSpecifier()
-    ) {
+    /// A string shown without formatting: `100% accurate`, a lone `%`, `%%` all as written.
+    private mutating func writeAsWritten(_ format: FormatString, into output: inout OutputBuffer) {
+        if format.expectsArguments {
+            problems.append("\(describeString) has format specifiers, but the tag gives no arguments")
+        }
+        if runs != nil {
+            runs!.append(InlineMarkdown.Run(text: format.text, markdown: true))
+        } else if escape {
+            format.escapedText.withUnsafeBufferPointer { output.append($0) }
+        } else {
+            output.append(format.text)
+        }
+    }
+
+    /// The substitution being expanded: its argument and how `%arg` shows it.
+    private struct Substituted {
+        var value: Value
+        var specifier: FormatSpecifier
+    }
+
+    /// Writes `format` with the tag's arguments; `substituted` is set inside a substitution.
+    private mutating func expand(_ format: FormatString, into output: inout OutputBuffer, substituted: Substituted? = nil) {
+        if let problem = format.problem {
+            problems.append("\(describeString) is not a valid format string: \(problem) in \(quoted(format.text))")
+            writeAsWritten(format, into: &output)
+            return
+        }
         for piece in format.pieces {
             switch piece.kind {
             case .literal:
+                if runs != nil {
+                    let bytes = format.plain[piece.plainRange]
+                    runs!.append(InlineMarkdown.Run(text: String(decoding: bytes, as: UTF8.self), markdown: true))
+                    continue
+                }
                 let pool = escape ? format.escaped : format.plain
                 let range = escape ? piece.escapedRange : piece.plainRange
                 pool.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[range])) }
             case .argument:
-                let index = piece.index != 0 ? piece.index : nextPosition
-                if piece.index == 0 { nextPosition += 1 }
+                if piece.position == 0, let substituted {
+                    // Xcode writes `%.1f pixels` in a `%.1f` plural as often as `%arg pixels`.
+                    append(substituted.value, piece.specifier, argumentNumber: nil, into: &output)
+                    continue
+                }
+                let index = piece.position != 0 ? piece.position : nextPosition
+                if piece.position == 0 { nextPosition += 1 }
                 append(argument(at: index), piece.specifier, argumentNumber: index, into: &output)
             case .substitutedArgument:
                 guard let substituted else {
                     problems.append("\(describeString) uses %arg outside a substitution")
                     continue
                 }
-                append(substituted, substitutedSpecifier, argumentNumber: nil, into: &output)
+                append(substituted.value, substituted.specifier, argumentNumber: nil, into: &output)
             case .substitution:
-                expandSubstitution(named: format.substitutionNames[piece.index], into: &output)
+                expandSubstitution(
+                    named: format.substitutionNames[piece.index], position: piece.position, into: &output)
             }
         }
     }
 
-    private mutating func expandSubstitution(named name: String, into output: inout OutputBuffer) {
+    private mutating func expandSubstitution(named name: String, position: Int, into output: inout OutputBuffer) {
+        let sequential = nextPosition
+        if position == 0 { nextPosition += 1 }
         guard let substitution = localization?.substitutions[name] else {
             problems.append("\(describeString) refers to substitution '\(name)', which it does not define")
-            nextPosition += 1
             return
         }
-        var value: Value? = nil
-        var named = false
-        for argument in arguments where argument.name == name {
-            value = argument.value
-            named = true
-            break
+        let value: Value?
+        if let named = arguments.first(where: { $0.name == name }) {
+            value = named.value
+        } else {
+            value = argument(at: substitution.argumentNumber ?? (position != 0 ? position : sequential))
         }
-        if !named { value = argument(at: substitution.argumentNumber ?? nextPosition) }
-        nextPosition += 1
         guard let value else { return }  // `argument(at:)` has reported it
-        let number = TranslationBuilder.number(in: value)
-        if number == nil, substitution.specifier.isNumeric {
+        var category: PluralCategory? = nil
+        var zero = false
+        if let number = TranslationBuilder.number(in: value) {
+            category = self.category(of: value, number, substitution.specifier)
+            zero = TranslationBuilder.isZero(number, substitution.specifier)
+        } else if substitution.specifier.isNumeric {
             problems.append("\(describeString): '\(name)' needs a number, got \(value.kindDescription)")
         }
-        if let format = choose(substitution.variant, number: number) {
-            expand(format, into: &output, substituted: value, substitutedSpecifier: substitution.specifier)
+        if let format = choose(substitution.variant, category: category, shownZero: zero) {
+            expand(format, into: &output, substituted: Substituted(value: value, specifier: substitution.specifier))
         }
     }
 
@@ -119,12 +207,29 @@ struct TranslationBuilder {
     }
 
     private var describeString: String {
-        "the string \(quoted(key)) (\(localizer.languageTag))"
+        "the string \(quoted(key)) (\(language))"
     }
 
-    @inline(__always)
-    private func write(_ text: String, into output: inout OutputBuffer) {
-        if escape { output.appendEscaped(text) } else { output.append(text) }
+    private mutating func begin(markdown: Bool) {
+        if markdown { runs = [] }
+    }
+
+    /// Parses the collected runs, if any.
+    private mutating func end() {
+        guard let runs else { return }
+        markdown = InlineMarkdown.parse(runs)
+        self.runs = nil
+    }
+
+    /// An argument's text (never Markdown).
+    private mutating func write(_ text: String, into output: inout OutputBuffer) {
+        if runs != nil {
+            runs!.append(InlineMarkdown.Run(text: text, markdown: false))
+        } else if escape {
+            output.appendEscaped(text)
+        } else {
+            output.append(text)
+        }
     }
 
     private mutating func append(
@@ -156,20 +261,20 @@ struct TranslationBuilder {
     }
 
     private func formatted(_ number: Double, _ specifier: FormatSpecifier) -> String {
+        guard number.isFinite, abs(number) < 9.0e18 else { return String(number) }
         switch specifier.conversion {
         case UInt8(ascii: "x"): return String(Int(number), radix: 16)
         case UInt8(ascii: "X"): return String(Int(number), radix: 16, uppercase: true)
         case UInt8(ascii: "o"), UInt8(ascii: "O"): return String(Int(number), radix: 8)
         case UInt8(ascii: "c"), UInt8(ascii: "C"):
             return Unicode.Scalar(UInt32(max(0, number))).map { String(Character($0)) } ?? ""
-        case UInt8(ascii: "f"), UInt8(ascii: "F"):
-            return localizer.formatters.format(number: number, fractionDigits: specifier.precision ?? 6)
         case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"),
             UInt8(ascii: "A"):
             let precision = specifier.precision.map { ".\($0)" } ?? ""
             return String(format: "%" + precision + String(UnicodeScalar(specifier.conversion)), number)
         default:
-            return localizer.format(number: number.rounded(.towardZero))
+            // d, i, u, f: ICU, the same digits the plural category was chosen for.
+            return localizer.show(number, specifier: specifier, rules: rules).text
         }
     }
 }

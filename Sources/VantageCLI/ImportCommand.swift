@@ -21,11 +21,15 @@ struct ImportCommand: Command {
                              quotes/export.json or quotes/users.jsonl, quotes.jsonl,
                              contacts.jsonl; reviews/*.json; site.json
           --db FILE        the store (default: \(Store.defaultPath), under the current
-                           directory; created with its directory when missing)
+                           directory; created with its directory when missing; a file
+                           that is not a Vantage store is refused and left untouched)
           --keep-going     store the valid records, write each rejected record unchanged
-                           with its reason to the rejects file, and exit 1 if any
+                           with its reason to the rejects file, and exit 1 if any; a file
+                           that cannot be read at all is rejected whole and the records
+                           it held before stay stored as they were
           --rejects FILE   where --keep-going writes rejected records, one JSON object a
-                           line: {"file","line","path","reason","record"}
+                           line: {"file","line","path","reason","record"}; a file
+                           rejected whole has "record": null and "wholeFile": true
                            (default: rejects.jsonl beside the store)
 
         Prints the rows stored per record type and what changed on standard output;

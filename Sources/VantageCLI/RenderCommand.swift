@@ -13,17 +13,25 @@ struct RenderCommand: Command {
 
         Renders TEMPLATE with the JSON document as its context and writes exactly the
         rendered text to standard output (nothing added). Partials and parents are
-        looked up in the template's folder unless --partials names another one.
+        looked up in the template's folder unless --partials names another one; only
+        the templates TEMPLATE reaches are compiled (all of them if it uses a dynamic
+        name such as {{>*name}}).
 
         Options:
           --data FILE.json          the context (required)
           --partials DIR            where {{>name}} and {{<name}} look for name.mustache
           --locale TAG              the viewer's language, e.g. fr, pt-BR (default: the
                                     catalog's source language, else en)
-          --time-zone TZ            IANA time zone for dates (default: UTC)
+          --time-zone TZ            IANA time zone for dates, e.g. Europe/Paris (default:
+                                    UTC); an unknown one is a usage error
           --strings FILE.xcstrings  the String Catalog {{#t}} reads
-          --now INSTANT             what relative dates count from: ISO 8601 or Unix
-                                    seconds (default: SOURCE_DATE_EPOCH, else the clock)
+          --device NAME             which device variations strings use: iphone (the
+                                    default), ipad, ipod, mac, applewatch, appletv,
+                                    applevision; a string without that device's case
+                                    uses its "other" case
+          --now INSTANT             what relative dates count from: ISO 8601
+                                    (2026-05-05T09:30:00Z) or Unix seconds in decimal
+                                    (1777710600) (default: SOURCE_DATE_EPOCH, else the clock)
           --strict                  a missing variable, partial, parent or string is an
                                     error (the site build's mode); otherwise the Mustache
                                     spec applies: missing values render as nothing and a
@@ -39,8 +47,12 @@ struct RenderCommand: Command {
     let locale: String?
     let timeZone: String
     let strings: String?
+    let device: String
     let now: Date?
     let strict: Bool
+
+    /// The devices Xcode's String Catalogs vary by.
+    static let devices = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision"]
 
     init(arguments: inout Arguments) throws(UsageError) {
         guard let data = try arguments.option("data") else {
@@ -51,12 +63,22 @@ struct RenderCommand: Command {
         locale = try arguments.option("locale")
         timeZone = try arguments.option("time-zone") ?? "UTC"
         guard TimeZone(identifier: timeZone) != nil else {
-            throw UsageError("--time-zone: unknown time zone '\(timeZone)'", command: Self.name)
+            throw UsageError(
+                "--time-zone: unknown time zone '\(timeZone)' (expected an IANA name such as Europe/Paris, or UTC)",
+                command: Self.name)
         }
         strings = try arguments.option("strings")
+        device = try arguments.option("device") ?? Localizer.defaultDevice
+        guard RenderCommand.devices.contains(device) else {
+            throw UsageError(
+                "--device: unknown device '\(device)' (expected one of \(RenderCommand.devices.joined(separator: ", ")))",
+                command: Self.name)
+        }
         if let instant = try arguments.option("now") {
             guard let date = Localizer.instant(from: instant) else {
-                throw UsageError("--now needs an ISO 8601 instant or Unix seconds, not '\(instant)'", command: Self.name)
+                throw UsageError(
+                    "--now: expected an ISO 8601 instant (2026-05-05T09:30:00Z) or Unix seconds in decimal (1777710600), not '\(instant)'",
+                    command: Self.name)
             }
             now = date
         } else {
@@ -97,7 +119,7 @@ struct RenderCommand: Command {
         }
         let localizer = Localizer(
             catalog: catalog, locale: locale ?? catalog?.sourceLanguage ?? "en", timeZone: timeZone,
-            now: clock ?? Date(), mode: mode)
+            now: clock ?? Date(), mode: mode, device: device)
         console.out(try library.render(name, context: context, localizer: localizer))
         for warning in localizer.warnings { console.err(warning.description) }
         return .success

@@ -1,10 +1,13 @@
 import Foundation
 
 /// Streams a JSON Lines file one record at a time with a fixed-size read buffer, so memory
-/// does not grow with the file. Blank lines are skipped.
+/// does not grow with the file (only with its longest line). Blank lines are skipped.
+///
+/// Reading is linear in the file's size: every byte is examined once for a line end, however
+/// long the line (a 100 MB line is searched chunk by chunk, never again from its start).
 public struct JSONLinesReader: Sequence {
     /// One non-blank line: its 1-based number, its raw bytes (for rejects) and the parsed value
-    /// or the syntax error.
+    /// or the syntax error. Line 0 is the file itself, when it cannot be read at all.
     public struct Line {
         public var number: Int
         public var bytes: [UInt8]
@@ -22,40 +25,59 @@ public struct JSONLinesReader: Sequence {
 
     public func makeIterator() -> Iterator { Iterator(path: path, displayName: displayName) }
 
-    /// Iterates lines; an unreadable file yields one failed line.
+    /// Iterates lines; a file that cannot be read (missing, a folder, a read error) yields one
+    /// failed line numbered 0 and nothing else.
     public final class Iterator: IteratorProtocol {
         private let file: UnsafeMutablePointer<FILE>?
         private let displayName: String
+        private var openFailure: Diagnostic?
         private var buffer: [UInt8] = []
         private var start = 0
+        /// Bytes before this index (from `start`) hold no line feed: the search resumes here.
+        private var searched = 0
         private var lineNumber = 0
         private var atEnd = false
-        private var reportedOpenFailure = false
         private static let chunkSize = 1 << 16
+        /// How many bytes were examined for a line end so far: at most the file's size, which is
+        /// what makes the reader linear (the tests check it).
+        public private(set) var bytesSearched = 0
 
         init(path: String, displayName: String) {
-            self.file = fopen(path, "rb")
             self.displayName = displayName
+            var file = fopen(path, "rb")
+            if let opened = file, let problem = FileCheck.problem(with: opened) {
+                fclose(opened)
+                file = nil
+                openFailure = .error(problem, at: SourceLocation(file: displayName))
+            } else if file == nil {
+                openFailure = .error(FileCheck.problem(at: path) ?? "cannot read the file", at: SourceLocation(file: displayName))
+            }
+            self.file = file
         }
 
         deinit { if let file { fclose(file) } }
 
         public func next() -> Line? {
             guard let file else {
-                if reportedOpenFailure { return nil }
-                reportedOpenFailure = true
-                return Line(number: 0, bytes: [], value: .failure(.error("cannot read the file", at: SourceLocation(file: displayName))))
+                guard let failure = openFailure else { return nil }
+                openFailure = nil
+                return Line(number: 0, bytes: [], value: .failure(failure))
             }
             while true {
-                if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let from = Swift.max(start, searched)
+                if let newline = buffer[from...].firstIndex(of: 0x0A) {
+                    bytesSearched += newline + 1 - from
                     var end = newline
                     if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                     let line = Array(buffer[start..<end])
                     start = newline + 1
+                    searched = start
                     lineNumber += 1
                     if let parsed = parse(line) { return parsed }
                     continue
                 }
+                bytesSearched += buffer.count - from
+                searched = buffer.count
                 if atEnd {
                     guard start < buffer.count else { return nil }
                     let line = Array(buffer[start...])
@@ -65,6 +87,7 @@ public struct JSONLinesReader: Sequence {
                 }
                 if start > 0 {
                     buffer.removeSubrange(0..<start)
+                    searched -= start
                     start = 0
                 }
                 let oldCount = buffer.count
@@ -73,7 +96,17 @@ public struct JSONLinesReader: Sequence {
                     fread(pointer.baseAddress! + oldCount, 1, Self.chunkSize, file)
                 }
                 buffer.removeLast(Self.chunkSize - read)
-                if read == 0 { atEnd = true }
+                if read == 0 {
+                    if ferror(file) != 0 {
+                        atEnd = true
+                        buffer.removeAll()
+                        start = 0
+                        searched = 0
+                        return Line(number: 0, bytes: [], value: .failure(.error(
+                            "cannot read the file: \(String(cString: strerror(errno)))", at: SourceLocation(file: displayName))))
+                    }
+                    atEnd = true
+                }
             }
         }
 

@@ -18,6 +18,8 @@ public struct JSONParser {
     private let recordTopLevelRanges: Bool
     /// Line of the first byte of `bytes` (for JSON Lines, the line of the record).
     private let firstLine: Int
+    /// False while validating: containers are checked but their values not kept.
+    private var keepsValues = true
 
     private static let maximumDepth = 512
 
@@ -26,6 +28,17 @@ public struct JSONParser {
         try data.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: false, firstLine: firstLine)
             return try parser.parseDocument()
+        }
+    }
+
+    /// Checks that `data` is one well-formed JSON document (every error `parse` would report,
+    /// at the same place) without keeping its values: memory stays that of the deepest object's
+    /// member names, however large the document.
+    public static func validate(_ data: [UInt8], file: String) throws(Diagnostic) {
+        try data.withUnsafeBufferPointer { buffer throws(Diagnostic) in
+            var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: false, firstLine: 1)
+            parser.keepsValues = false
+            _ = try parser.parseDocument()
         }
     }
 
@@ -90,12 +103,24 @@ public struct JSONParser {
             depth -= 1
             return .object(object)
         }
+        // Objects with many members are checked for repeated names through a set; records
+        // have a handful, where a linear search is faster.
+        var names: Set<String>?
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in double quotes, found \(describeHere())")
             }
+            let keyStart = position
             let key = try parseString()
+            // A repeated name is an error, not "last one wins": a second `"quotes": []` would
+            // otherwise silently drop every quote.
+            if names == nil, object.keys.count >= 16 { names = Set(object.keys) }
+            let repeated = names != nil ? !names!.insert(key).inserted : object.keys.contains(key)
+            if repeated {
+                throw error("the member name \"\(key)\" appears a second time in this object (JSON names must be unique)",
+                            at: keyStart)
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the member name \"\(key)\", found \(describeHere())")
@@ -109,7 +134,7 @@ public struct JSONParser {
                 value = try parseValue()
             }
             object.keys.append(key)
-            object.values.append(value)
+            object.values.append(keepsValues ? value : .null)
             skipWhitespace()
             guard position < bytes.count else { throw error("expected ',' or '}' to continue the object, found the end of the file") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -135,7 +160,8 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             let start = position
-            elements.append(try parseValue())
+            let element = try parseValue()
+            if keepsValues { elements.append(element) }
             if recordKey != nil { ranges.append(start..<position) }
             skipWhitespace()
             guard position < bytes.count else { throw error("expected ',' or ']' to continue the array, found the end of the file") }
@@ -344,6 +370,7 @@ public struct JSONParser {
         let byte = bytes[position]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return "whitespace" }
+        if byte == 0 { return "a NUL byte (0x00)" }
         return String(format: "the byte 0x%02X", byte)
     }
 

@@ -144,4 +144,103 @@ struct RenderCommandTests {
         #expect(result.code == 0)
         #expect(result.err == "warning: relative dates count from the current time; pass --now for a reproducible result\n")
     }
+
+    @Test func onlyTheTemplatesReachedAreCompiled() throws {
+        let folder = try Folder([
+            "site/page.mustache": "{{<layout}}{{$body}}{{>partials/item}}{{/body}}{{/layout}}",
+            "site/layout.mustache": "[{{$body}}{{/body}}]",
+            "site/partials/item.mustache": "{{name}}",
+            "site/broken.mustache": "{{#never closed",
+            "site/feed.mustache": "{{#date}}at relative{{/date}}",
+            "data.json": #"{"name": "Ana"}"#,
+        ])
+        for mode in [[], ["--strict"]] {
+            let result = run([folder("site/page.mustache"), "--data", folder("data.json")] + mode)
+            #expect(result.err == "")
+            #expect(result.out == "[Ana]")
+            #expect(result.code == 0)
+        }
+        // The broken sibling still fails when it is the one rendered.
+        let broken = run([folder("site/broken.mustache"), "--data", folder("data.json")])
+        #expect(broken.code == 2)
+        #expect(broken.err.hasPrefix(folder("site/broken.mustache") + ":1:1: error:"))
+    }
+
+    @Test func aDynamicNameCompilesTheWholeFolder() throws {
+        let folder = try Folder([
+            "page.mustache": "{{>*which}}",
+            "card.mustache": "card {{title}}",
+            "data.json": #"{"which": "card", "title": "T"}"#,
+        ])
+        let result = run([folder("page.mustache"), "--data", folder("data.json"), "--strict"])
+        #expect(result.out == "card T")
+        #expect(result.code == 0)
+    }
+
+    @Test func nowAndDatesAcceptUnixSecondsWrittenAsText() throws {
+        let folder = try Folder([
+            "page.mustache": "{{#date}}at iso{{/date}} {{#date}}text iso{{/date}} {{#date}}at relative{{/date}}",
+            "data.json": #"{"at": 1777710600, "text": "1777710600"}"#,
+        ])
+        let result = run([folder("page.mustache"), "--data", folder("data.json"), "--strict", "--now", "1777969800"])
+        #expect(result.err == "")
+        #expect(result.out == "2026-05-02T08:30:00+00:00 2026-05-02T08:30:00+00:00 3 days ago")
+        for bad in ["nan", "1e9", "0x10", " 1777710600", "soon"] {
+            let rejected = run([folder("page.mustache"), "--data", folder("data.json"), "--now", bad])
+            #expect(rejected.code == 2)
+            #expect(
+                rejected.err
+                    == "error: --now: expected an ISO 8601 instant (2026-05-05T09:30:00Z) or Unix seconds in decimal (1777710600), not '\(bad)'\nrun 'vantage render --help' for usage\n"
+            )
+        }
+    }
+
+    @Test func anUnknownTimeZoneIsAUsageErrorNamingTheOption() throws {
+        let folder = try Folder(["page.mustache": "x", "data.json": "{}"])
+        let result = run([folder("page.mustache"), "--data", folder("data.json"), "--time-zone", "Europe/Parsi"])
+        #expect(result.code == 2)
+        #expect(result.out == "")
+        #expect(
+            result.err
+                == "error: --time-zone: unknown time zone 'Europe/Parsi' (expected an IANA name such as Europe/Paris, or UTC)\nrun 'vantage render --help' for usage\n"
+        )
+    }
+
+    private static let xcodeCatalog = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "open" : {
+              "localizations" : {
+                "en" : {
+                  "variations" : {
+                    "device" : {
+                      "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Tap **Open**" } },
+                      "mac" : { "stringUnit" : { "state" : "translated", "value" : "Click **Open**" } }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.1"
+        }
+        """#
+
+    @Test func devicesAndMarkdownTemplates() throws {
+        let folder = try Folder([
+            "page.mustache": "{{#t}}open{{/t}}",
+            "markdown/strong.mustache": "<b>{{content}}</b>",
+            "data.json": "{}",
+            "Localizable.xcstrings": Self.xcodeCatalog,
+        ])
+        let base = [folder("page.mustache"), "--data", folder("data.json"), "--strings", folder("Localizable.xcstrings")]
+        let phone = run(base)
+        #expect(phone.err == "")
+        #expect(phone.out == "Tap <b>Open</b>")
+        #expect(run(base + ["--device", "mac"]).out == "Click <b>Open</b>")
+        let unknown = run(base + ["--device", "toaster"])
+        #expect(unknown.code == 2)
+        #expect(unknown.err.hasPrefix("error: --device: unknown device 'toaster' (expected one of iphone, ipad,"))
+    }
 }

@@ -28,7 +28,7 @@ struct JSONLinesReaderTests {
         let lines = Array(JSONLinesReader(path: "/nonexistent/x.jsonl", displayName: "x.jsonl"))
         #expect(lines.count == 1)
         if case .failure(let error) = lines[0].value {
-            #expect(error.description == "x.jsonl: error: cannot read the file")
+            #expect(error.description == "x.jsonl: error: cannot read the file: it does not exist")
         } else {
             Issue.record("expected a failure")
         }

@@ -165,8 +165,9 @@ struct BadInputTests {
         }
         #expect(errors == [
             #"\#(file): users[2].locale: error: expected a BCP 47 language tag such as "pt-BR", found "French""#,
-            #"\#(file): quotes[1].submittedBy: error: expected the phone of a registered Quotes user, found +33612345678, which no Quotes user has"#,
-            #"\#(file): contacts[1].owner: error: expected the phone of a registered Quotes user, found +33612345678, which no Quotes user has"#,
+            // The follow-on errors name the record they follow from (DATA.md "Bad input").
+            #"\#(file): quotes[1].submittedBy: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\#(file) users[2])"#,
+            #"\#(file): contacts[1].owner: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\#(file) users[2])"#,
         ])
         let duplicate = try self.errors { fixture in
             try fixture.edit("quotes/export.json", replacing: #""phone": "+1 415 555 0199", "firstName""#, with: #""phone": "(415) 555-0100", "firstName""#)

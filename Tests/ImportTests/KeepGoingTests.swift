@@ -94,19 +94,6 @@ struct KeepGoingTests {
         #expect(try String(contentsOfFile: fixture.rejects, encoding: .utf8) == "")
         #expect(!FileManager.default.fileExists(atPath: fixture.rejects + ".partial"))
     }
-
-    @Test func anUnreadableFileStillStopsTheImport() throws {
-        let fixture = try Fixture()
-        try fixture.importOrFail()
-        let dump = try fixture.dump()
-        try fixture.edit("changejar/ideas.json", replacing: "{ \"ideas\": [", with: "{ \"ideas\": [[")
-        guard case .failure(let failure) = fixture.runImport(keepGoing: true) else { Issue.record("the import succeeded"); return }
-        #expect(failure.exitCode == .unusable)
-        #expect(failure.errors.first?.location?.line == 8)  // where the unclosed inner array meets "}"
-        #expect(try fixture.dump() == dump)
-        #expect(!FileManager.default.fileExists(atPath: fixture.rejects))
-        #expect(!FileManager.default.fileExists(atPath: fixture.rejects + ".partial"))
-    }
 }
 
 /// Fields that do not reach the store are reported once per field name and file.

@@ -198,4 +198,21 @@ struct SubmissionTests {
         #expect(rejects.contains("ideas[0].text"))
         #expect(rejects.contains("expected 1 to 160 characters, found 0"))
     }
+
+    @Test func keepGoingRejectsAnUnreadableFileWholeAndKeepsWhatItHeldBefore() throws {
+        let fixture = try imported()
+        try fixture.importOrFail()
+        try fixture.write("submissions/ana.json", "{ \"submittedBy\": ")
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.count == 1)
+        #expect(report.rejected.first?.description.contains("submissions/ana.json") == true)
+        let ids = try fixture.read { db in try db.rows("SELECT id FROM quote WHERE id LIKE 's-%' UNION ALL SELECT id FROM idea WHERE id LIKE 's-%' ORDER BY 1") }
+        #expect(ids == [[.text("s-ana-lima-1")], [.text("s-ana-lima-2")]], "an unreadable file never counts as its records removed")
+        // Without --keep-going the same file stops the import: exit 2, nothing changed.
+        guard case .failure(let failure) = fixture.runImport() else {
+            Issue.record("the import succeeded")
+            return
+        }
+        #expect(failure.exitCode == .unusable)
+    }
 }

@@ -89,7 +89,7 @@ struct SiteReaderTests {
             #expect {
                 try BuildClock.now(settings: settings, environment: ["SOURCE_DATE_EPOCH": bad], latestInData: 300)
             } throws: { error in
-                "\(error)".contains("SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(bad)'")
+                "\(error)".contains("SOURCE_DATE_EPOCH must be a whole number of seconds from 1970-01-01T00:00:00Z to 9998-12-31T23:59:59Z (0 to 253370764799), not '\(bad)'")
             }
         }
     }

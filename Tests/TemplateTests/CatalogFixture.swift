@@ -1,3 +1,7 @@
+import VantageCore
+
+@testable import Template
+
 /// A String Catalog as Xcode writes it, covering plural variations, substitutions, fallback,
 /// stale, empty, untranslated and device entries, used by the localisation tests.
 enum CatalogFixture {
@@ -568,4 +572,11 @@ enum CatalogFixture {
   "version": "1.0"
 }
 """#
+}
+
+extension CatalogFixture {
+    /// A catalog from JSON text (the tests' own catalogs, in Xcode's layout).
+    static func catalog(_ json: String, file: String = "Localizable.xcstrings") throws -> StringCatalog {
+        try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: file), file: file)
+    }
 }

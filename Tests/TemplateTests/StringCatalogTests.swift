@@ -63,8 +63,9 @@ struct StringCatalogTests {
         #expect(category.message == "unknown plural category: expected zero, one, two, few, many or other")
 
         let specifier = try catalogError(
-            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "50%y"}}}}}}"#)
-        #expect(specifier.message == "unknown format specifier after '%' in \"50%y\"")
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%lld"}, "substitutions": {"a": {"formatSpecifier": "y", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}}}}}"#)
+        #expect(specifier.location?.recordPath == #"strings["n"].localizations.en.substitutions.a.formatSpecifier"#)
+        #expect(specifier.message == "'y' is not a format specifier such as lld or @")
 
         let argNum = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@a@"}, "substitutions": {"a": {"argNum": 0, "formatSpecifier": "lld", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}}}}}"#)
@@ -73,14 +74,22 @@ struct StringCatalogTests {
     }
 
     @Test func formatStringsSplitIntoSegments() throws {
-        let format = try FormatString("%1$@ has %#@n@ (%lld%%, %.1f) %arg")
+        let format = try FormatString.parsing("%1$@ has %#@n@ (%lld%%, %.1f) %arg %2$#@m@")
         #expect(
             format.segments == [
                 .argument(position: 1, FormatSpecifier(conversion: UInt8(ascii: "@"))), .literal(" has "),
-                .substitution(name: "n"), .literal(" ("),
-                .argument(position: nil, FormatSpecifier(conversion: UInt8(ascii: "d"))), .literal("%, "),
+                .substitution(name: "n", position: nil), .literal(" ("),
+                .argument(position: nil, FormatSpecifier(hasLength: true, conversion: UInt8(ascii: "d"))), .literal("%, "),
                 .argument(position: nil, FormatSpecifier(precision: 1, conversion: UInt8(ascii: "f"))),
-                .literal(") "), .substitutedArgument,
+                .literal(") "), .substitutedArgument, .literal(" "), .substitution(name: "m", position: 2),
             ])
+    }
+
+    @Test(arguments: [
+        ("100% accurate", false), ("20%off", false), ("50%d", false), ("%", false), ("Zobrazit % baterie", false),
+        ("%lld items", true), ("%@ said", true), ("%2$@", true), ("%.1f km", true), ("%#@n@", true), ("%ld", true),
+    ])
+    func whatPlainlyExpectsArguments(_ text: String, _ expected: Bool) {
+        #expect(FormatString(text).expectsArguments == expected, "\(text)")
     }
 }

@@ -44,8 +44,12 @@ struct TranslationTests {
         #expect(try localizer("fr").string("old_heading") == "Ancien titre")
     }
 
-    @Test func deviceVariationsUseOther() throws {
-        #expect(try localizer("en").string("device_label") == "Click")
+    @Test func deviceVariationsUseTheDeviceThenOther() throws {
+        #expect(try localizer("en").string("device_label") == "Tap")
+        let mac = Localizer(
+            catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now,
+            mode: .strict, device: "mac")
+        #expect(try mac.string("device_label") == "Click")
     }
 
     @Test func percentSignsAndFloatPrecision() throws {

@@ -1,0 +1,112 @@
+import _FoundationICU
+
+/// Locale data from the ICU inside the toolchain's Foundation (CLDR's likely subtags, parent
+/// locales, character orientation and BCP 47 canonical form), so language fallback and `dir`
+/// follow CLDR instead of a hand-kept list.
+///
+/// `_FoundationICU` is an unsupported, underscored module: this file, `PluralRules` and
+/// `NumberDisplay` are the only places that touch it.
+enum ICULocale {
+    /// An ICU call that writes a C string into a buffer.
+    private static func text(_ call: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<UErrorCode>) -> Int32)
+        -> String?
+    {
+        var buffer = [CChar](repeating: 0, count: 160)
+        var status = U_ZERO_ERROR
+        let length = call(&buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0, length < buffer.count else { return nil }
+        return String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The BCP 47 canonical form of a tag (`de-de-u-NU-Arab` → `de-DE-u-nu-arab`, `iw` → `he`,
+    /// `pt_BR` → `pt-BR`), or nil when ICU cannot read all of it.
+    static func canonicalTag(_ tag: String) -> String? {
+        let hyphenated = tag.replacingUnderscores
+        var parsed: Int32 = 0
+        guard let identifier = text({ swift_uloc_forLanguageTag(hyphenated, $0, $1, &parsed, $2) }),
+            Int(parsed) == hyphenated.utf8.count, !identifier.isEmpty
+        else { return nil }
+        return text { swift_uloc_toLanguageTag(identifier, $0, $1, 1, $2) }
+    }
+
+    /// ICU's identifier for a BCP 47 tag (`zh-Hant-HK` → `zh_Hant_HK`).
+    static func identifier(_ tag: String) -> String {
+        var parsed: Int32 = 0
+        return text({ swift_uloc_forLanguageTag(tag, $0, $1, &parsed, $2) }) ?? tag.replacingHyphens
+    }
+
+    /// The tag with CLDR's likely subtags added (`zh-TW` → `zh-Hant-TW`, `nb` → `nb-Latn-NO`).
+    static func maximized(_ tag: String) -> String {
+        let id = identifier(tag)
+        guard let maximal = text({ swift_uloc_addLikelySubtags(id, $0, $1, $2) }) else { return tag }
+        return bcp47(maximal) ?? tag
+    }
+
+    /// The tag with the subtags likely subtags would add removed (`en-Latn-AU` → `en-AU`).
+    static func minimized(_ tag: String) -> String {
+        let id = identifier(tag)
+        guard let minimal = text({ swift_uloc_minimizeSubtags(id, $0, $1, $2) }) else { return tag }
+        return bcp47(minimal) ?? tag
+    }
+
+    /// CLDR's parent locale (`en-AU` → `en-001`, `zh-Hant-MO` → `zh-Hant-HK`, `es-MX` → `es-419`,
+    /// `zh-Hant` → nil, the root), else the tag with its last subtag removed; nil past the
+    /// language.
+    static func parent(of tag: String) -> String? {
+        for candidate in [tag, minimized(tag)] {
+            if let explicit = explicitParent(identifier(candidate)) { return explicit == "root" ? nil : bcp47(explicit) }
+        }
+        let id = identifier(tag)
+        guard let truncated = text({ swift_uloc_getParent(id, $0, $1, $2) }), !truncated.isEmpty, truncated != "und"
+        else { return nil }
+        return bcp47(truncated)
+    }
+
+    /// The `%%Parent` alias of a locale's data (CLDR's parentLocales), if it has one.
+    private static func explicitParent(_ identifier: String) -> String? {
+        var status = U_ZERO_ERROR
+        guard let bundle = swift_ures_openDirect(nil, identifier, &status) else { return nil }
+        defer { swift_ures_close(bundle) }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        var length: Int32 = 0
+        var keyStatus = U_ZERO_ERROR
+        guard let value = swift_ures_getStringByKey(bundle, "%%Parent", &length, &keyStatus),
+            keyStatus.rawValue <= U_ZERO_ERROR.rawValue
+        else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: value, count: Int(length)), as: UTF16.self)
+    }
+
+    /// Whether text in this locale runs right to left, from its script (likely subtags fill a
+    /// missing one): ar, he, ur, az-Arab are; ar-Latn, ur-Latn and sd-Deva are not. ICU's
+    /// script property decides when the tag has a script; otherwise the locale's own
+    /// character orientation.
+    static func isRightToLeft(_ tag: String) -> Bool {
+        let subtags = maximized(tag).split(separator: "-")
+        if subtags.count > 1, subtags[1].count == 4, subtags[1].allSatisfy(\.isLetter) {
+            var codes = [UScriptCode](repeating: USCRIPT_INVALID_CODE, count: 4)
+            var status = U_ZERO_ERROR
+            let found = swift_uscript_getCode(String(subtags[1]), &codes, Int32(codes.count), &status)
+            if status.rawValue <= U_ZERO_ERROR.rawValue, found >= 1 { return swift_uscript_isRightToLeft(codes[0]) != 0 }
+        }
+        var status = U_ZERO_ERROR
+        let orientation = swift_uloc_getCharacterOrientation(identifier(tag), &status)
+        return status.rawValue <= U_ZERO_ERROR.rawValue && orientation == ULOC_LAYOUT_RTL
+    }
+
+    /// Every locale ICU has data for, as BCP 47 tags, sorted.
+    static var availableLocales: [String] {
+        (0..<swift_uloc_countAvailable()).compactMap { index in
+            swift_uloc_getAvailable(index).flatMap { bcp47(String(cString: $0)) }
+        }.sorted()
+    }
+
+    /// An ICU identifier as a BCP 47 tag.
+    private static func bcp47(_ identifier: String) -> String? {
+        text { swift_uloc_toLanguageTag(identifier, $0, $1, 1, $2) }
+    }
+}
+
+extension String {
+    fileprivate var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
+    fileprivate var replacingHyphens: String { String(map { $0 == "-" ? "_" : $0 }) }
+}

@@ -1,0 +1,210 @@
+/// CommonMark's inline algorithm for the subset above: code spans and links first, then
+/// emphasis by matching delimiter runs.
+struct InlineParser {
+    private let marks: [InlineMarkdown.Mark]
+
+    init(_ marks: [InlineMarkdown.Mark]) { self.marks = marks }
+
+    mutating func parseAll() -> [InlineMarkdown.Node] { parse(marks[...]) }
+
+    /// A piece of the line before emphasis is resolved.
+    private enum Piece {
+        case text(String)
+        case node(InlineMarkdown.Node)
+        case delimiter(Character, count: Int, canOpen: Bool, canClose: Bool)
+    }
+
+    private func parse(_ slice: ArraySlice<InlineMarkdown.Mark>) -> [InlineMarkdown.Node] {
+        var pieces: [Piece] = []
+        var text = ""
+        func flush() {
+            if !text.isEmpty { pieces.append(.text(text)); text = "" }
+        }
+        var index = slice.startIndex
+        while index < slice.endIndex {
+            let mark = slice[index]
+            guard mark.active else { text.append(mark.character); index += 1; continue }
+            switch mark.character {
+            case "\\":
+                let next = index + 1
+                if next < slice.endIndex, slice[next].active, slice[next].character.isASCII,
+                    slice[next].character.isPunctuation || slice[next].character.isSymbol
+                {
+                    text.append(slice[next].character)
+                    index += 2
+                } else {
+                    text.append("\\")
+                    index += 1
+                }
+            case "`":
+                let run = runLength(slice, from: index, of: "`")
+                if let close = closingBackticks(slice, after: index + run, length: run) {
+                    var code = String(slice[(index + run)..<close].map(\.character))
+                    if code.count >= 2, code.first == " ", code.last == " ", code.contains(where: { $0 != " " }) {
+                        code = String(code.dropFirst().dropLast())
+                    }
+                    flush()
+                    pieces.append(.node(.element(.code, destination: nil, children: [.text(code)])))
+                    index = close + run
+                } else {
+                    text.append(String(repeating: "`", count: run))
+                    index += run
+                }
+            case "[":
+                if let link = self.link(slice, at: index) {
+                    flush()
+                    let children = parse(slice[(index + 1)..<link.textEnd])
+                    let destination = InlineMarkdown.isRelative(link.destination) ? link.destination : nil
+                    pieces.append(.node(.element(.link, destination: destination, children: children)))
+                    index = link.end
+                } else {
+                    text.append("[")
+                    index += 1
+                }
+            case "*", "_":
+                let run = runLength(slice, from: index, of: mark.character)
+                let before = index > slice.startIndex ? slice[index - 1].character : " "
+                let after = index + run < slice.endIndex ? slice[index + run].character : " "
+                let (canOpen, canClose) = InlineParser.flanking(mark.character, before: before, after: after)
+                flush()
+                pieces.append(.delimiter(mark.character, count: run, canOpen: canOpen, canClose: canClose))
+                index += run
+            default:
+                text.append(mark.character)
+                index += 1
+            }
+        }
+        flush()
+        return InlineParser.resolveEmphasis(pieces)
+    }
+
+    /// CommonMark's left- and right-flanking rules; `_` may not open or close inside a word.
+    static func flanking(_ delimiter: Character, before: Character, after: Character) -> (Bool, Bool) {
+        let afterSpace = after.isWhitespace
+        let beforeSpace = before.isWhitespace
+        let afterPunctuation = after.isPunctuation || after.isSymbol
+        let beforePunctuation = before.isPunctuation || before.isSymbol
+        let left = !afterSpace && (!afterPunctuation || beforeSpace || beforePunctuation)
+        let right = !beforeSpace && (!beforePunctuation || afterSpace || afterPunctuation)
+        if delimiter == "*" { return (left, right) }
+        return (left && (!right || beforePunctuation), right && (!left || afterPunctuation))
+    }
+
+    private func runLength(_ slice: ArraySlice<InlineMarkdown.Mark>, from start: Int, of character: Character) -> Int {
+        var end = start
+        while end < slice.endIndex, slice[end].active, slice[end].character == character { end += 1 }
+        return end - start
+    }
+
+    private func closingBackticks(_ slice: ArraySlice<InlineMarkdown.Mark>, after start: Int, length: Int) -> Int? {
+        var index = start
+        while index < slice.endIndex {
+            if slice[index].active, slice[index].character == "`" {
+                let run = runLength(slice, from: index, of: "`")
+                if run == length { return index }
+                index += run
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// `[text](destination)` starting at `start`: where the text ends (its `]`), the
+    /// destination, and the index after `)`. Brackets nest; the destination has no spaces.
+    private func link(_ slice: ArraySlice<InlineMarkdown.Mark>, at start: Int)
+        -> (textEnd: Int, destination: String, end: Int)?
+    {
+        var depth = 0
+        var index = start
+        var textEnd: Int? = nil
+        while index < slice.endIndex {
+            let mark = slice[index]
+            if mark.active, mark.character == "\\" { index += 2; continue }
+            if mark.active, mark.character == "[" { depth += 1 }
+            if mark.active, mark.character == "]" {
+                depth -= 1
+                if depth == 0 { textEnd = index; break }
+            }
+            index += 1
+        }
+        guard let textEnd, textEnd + 1 < slice.endIndex, slice[textEnd + 1].active, slice[textEnd + 1].character == "("
+        else { return nil }
+        var destination = ""
+        var parentheses = 0
+        index = textEnd + 2
+        while index < slice.endIndex {
+            let mark = slice[index]
+            if mark.active, mark.character == "(" { parentheses += 1 }
+            if mark.active, mark.character == ")" {
+                if parentheses == 0 { return (textEnd, destination, index + 1) }
+                parentheses -= 1
+            }
+            if mark.character.isWhitespace || !mark.active { return nil }
+            destination.append(mark.character)
+            index += 1
+        }
+        return nil
+    }
+
+    /// Matches delimiter runs into strong and emphasis elements (CommonMark's "process
+    /// emphasis", including the rule of three); unmatched delimiters are text.
+    private static func resolveEmphasis(_ pieces: [Piece]) -> [InlineMarkdown.Node] {
+        var stack: [Piece] = []
+        for piece in pieces {
+            guard case .delimiter(let character, var count, let canOpen, let canClose) = piece, canClose else {
+                stack.append(piece)
+                continue
+            }
+            var matched = true
+            while count > 0, matched {
+                matched = false
+                for openerIndex in stride(from: stack.count - 1, through: 0, by: -1) {
+                    guard case .delimiter(let openChar, let openCount, let openCanOpen, let openCanClose) = stack[openerIndex],
+                        openChar == character, openCanOpen
+                    else { continue }
+                    if (openCanClose || canOpen), (openCount + count) % 3 == 0, openCount % 3 != 0 || count % 3 != 0 {
+                        continue
+                    }
+                    let used = openCount >= 2 && count >= 2 ? 2 : 1
+                    let inner = Array(stack[(openerIndex + 1)...])
+                    stack.removeSubrange((openerIndex + 1)...)
+                    let element = InlineMarkdown.Node.element(
+                        used == 2 ? .strong : .emphasis, destination: nil, children: nodes(inner))
+                    if openCount - used > 0 {
+                        stack[openerIndex] = .delimiter(openChar, count: openCount - used, canOpen: true, canClose: openCanClose)
+                    } else {
+                        stack.removeLast()
+                    }
+                    stack.append(.node(element))
+                    count -= used
+                    matched = true
+                    break
+                }
+            }
+            if count > 0 { stack.append(.delimiter(character, count: count, canOpen: canOpen, canClose: canClose)) }
+        }
+        return nodes(stack)
+    }
+
+    /// Pieces as nodes, leftover delimiters as text, adjacent text joined.
+    private static func nodes(_ pieces: [Piece]) -> [InlineMarkdown.Node] {
+        var result: [InlineMarkdown.Node] = []
+        func appendText(_ text: String) {
+            if case .text(let previous) = result.last {
+                result[result.count - 1] = .text(previous + text)
+            } else {
+                result.append(.text(text))
+            }
+        }
+        for piece in pieces {
+            switch piece {
+            case .text(let text): appendText(text)
+            case .delimiter(let character, let count, _, _): appendText(String(repeating: character, count: count))
+            case .node(let node):
+                if case .text(let text) = node { appendText(text) } else { result.append(node) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+/// The inline Markdown SwiftUI renders in localized strings: `**strong**` and `__strong__`,
+/// `*emphasis*` and `_emphasis_`, `` `code` `` and `[text](destination)`, with backslash
+/// escapes, following CommonMark's rules for delimiter runs (so `snake_case`, `2 * 3` and
+/// `100%*` stay text). Only the catalog's own text is read as Markdown: argument values are
+/// inserted as they are, so data can never add markup.
+///
+/// The result is a small tree; the Renderer writes its elements through the templates
+/// `markdown/strong`, `markdown/emphasis`, `markdown/code` and `markdown/link` (markup lives in
+/// templates, not in Swift), and plain text drops the markers.
+enum InlineMarkdown {
+    /// A part of a string before parsing: catalog text (`markdown` true) or an argument's value.
+    struct Run {
+        var text: String
+        var markdown: Bool
+    }
+
+    /// A parsed element.
+    enum Kind: String, Sendable, Equatable {
+        case strong, emphasis, code, link
+    }
+
+    /// The parsed string.
+    indirect enum Node: Sendable, Equatable {
+        case text(String)
+        /// `destination` is set for links to a relative URL; other links show as their text.
+        case element(Kind, destination: String?, children: [Node])
+    }
+
+    /// Whether a byte can start Markdown (a quick check made once per catalog string).
+    static func isDelimiter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`")
+            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Parses runs of text into nodes.
+    static func parse(_ runs: [Run]) -> [Node] {
+        var characters: [Mark] = []
+        for run in runs {
+            for character in run.text { characters.append(Mark(character: character, active: run.markdown)) }
+        }
+        var parser = InlineParser(characters)
+        return parser.parseAll()
+    }
+
+    /// The text without its markers.
+    static func plainText(_ nodes: [Node]) -> String {
+        nodes.map { node in
+            switch node {
+            case .text(let text): return text
+            case .element(_, _, let children): return plainText(children)
+            }
+        }.joined()
+    }
+
+    /// Whether a link destination is relative (no scheme, not `//host`): only those stay links,
+    /// as a page of this site may point to another; absolute URLs show as their text.
+    static func isRelative(_ destination: String) -> Bool {
+        if destination.hasPrefix("//") || destination.isEmpty { return false }
+        let beforeSeparator = destination.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !beforeSeparator.contains(":")
+    }
+
+    /// One character and whether it may be Markdown syntax.
+    struct Mark {
+        var character: Character
+        var active: Bool
+    }
+}

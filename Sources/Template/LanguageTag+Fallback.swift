@@ -1,0 +1,57 @@
+/// Which catalog languages a viewer's language falls back to, the way Apple's bundles and
+/// CLDR's locale matching choose: likely subtags decide what a tag means, parent locales decide
+/// what comes next.
+extension LanguageTag {
+    /// Catalog languages to try for a viewer, best first:
+    /// 1. the viewer's tag and, in order, each locale on its CLDR parent chain, starting from the
+    ///    tag with its likely subtags (`zh-HK` → `zh-Hant-HK`, `zh-Hant`; `en-AU` → `en-AU`,
+    ///    `en-001`, `en`; `es-MX` → `es-419`, `es`). A catalog language matches a step when its
+    ///    likely subtags are the step's: `zh-CN`, `zh-Hans` and `zh` all are `zh-Hans-CN`, `nb`
+    ///    and `nb-NO` are `nb-Latn-NO`. Within a step the tag written exactly so comes first,
+    ///    then the others sorted.
+    /// 2. catalog languages of the same language and script in another region (`pt-PT` for a
+    ///    `pt-BR` viewer), sorted: CLDR counts a region mismatch as small, a script mismatch as
+    ///    large, so `zh-Hans` is never offered to a `zh-Hant` reader;
+    /// 3. the source language.
+    /// `no` and `nb` are the same language here, as in CLDR's language matching.
+    static func fallbackChain(for viewerTag: String, available: [String], sourceLanguage: String) -> [String] {
+        // Extensions (`-u-nu-arab`) and private use say how to format, not which language.
+        let tag = LanguageTag.withoutExtensions(viewerTag)
+        let candidates = available.sorted().map { (tag: $0, meaning: meaning(of: $0)) }
+        var chain: [String] = []
+        func add(_ language: String) { if !chain.contains(language) { chain.append(language) } }
+        if available.contains(viewerTag) { add(viewerTag) }
+        if available.contains(tag) { add(tag) }
+        let viewer = meaning(of: tag)
+        var step: String? = ICULocale.maximized(tag)
+        var visited: Set<String> = []
+        while let current = step, visited.insert(current).inserted {
+            let wanted = meaning(of: current)
+            if available.contains(current) { add(current) }
+            if available.contains(ICULocale.minimized(current)) { add(ICULocale.minimized(current)) }
+            for candidate in candidates where candidate.meaning == wanted { add(candidate.tag) }
+            step = ICULocale.parent(of: current)
+        }
+        let languageAndScript = viewer.split(separator: "-").prefix(2)
+        for candidate in candidates where candidate.meaning.split(separator: "-").prefix(2) == languageAndScript {
+            add(candidate.tag)
+        }
+        add(sourceLanguage)
+        return chain
+    }
+
+    /// The tag up to its first singleton (`de-DE-u-nu-arab` → `de-DE`).
+    static func withoutExtensions(_ tag: String) -> String {
+        let subtags = tag.split(separator: "-")
+        guard let singleton = subtags.firstIndex(where: { $0.count == 1 }), singleton > 0 else { return tag }
+        return subtags[..<singleton].joined(separator: "-")
+    }
+
+    /// A tag with its likely subtags, `no` read as `nb`: two tags mean the same locale when
+    /// these are equal.
+    static func meaning(of tag: String) -> String {
+        let maximal = ICULocale.maximized(tag)
+        if maximal == "no" || maximal.hasPrefix("no-") { return "nb" + maximal.dropFirst(2) }
+        return maximal
+    }
+}

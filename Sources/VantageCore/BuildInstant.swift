@@ -1,0 +1,31 @@
+/// The range a build's "now" may take, shared by every place that reads one (site.json's
+/// `buildDate` at import, `SOURCE_DATE_EPOCH` at build): from the Unix epoch to the last second
+/// of year 9998. Pages show dates after now (a "later" decision's day, the next day a list
+/// turns over), and those must still have four-digit years; a now in year 9999 would make
+/// every build fail on a page instead of the one place it was given.
+public enum BuildInstant {
+    /// The first instant of 9999-01-01 (UTC), in Unix seconds: the first one refused.
+    public static let end: Int64 = 253_370_764_800
+
+    /// The usable range in Unix seconds.
+    public static let range: Range<Int64> = 0..<end
+
+    /// The range in words, for messages.
+    public static let rangeDescription = "from 1970-01-01T00:00:00Z to 9998-12-31T23:59:59Z"
+
+    /// True when `seconds` may be a build's now.
+    public static func isUsable(_ seconds: Int64) -> Bool { range.contains(seconds) }
+
+    /// The first instant a timestamp in the data may hold: 1583-01-01T00:00:00Z, the first
+    /// whole year of the Gregorian calendar (ICU's calendar switches to Julian before
+    /// 1582-10-15, so an earlier date would be shown as another day than its `datetime`).
+    public static let dataStart: Int64 = -12_212_553_600
+
+    /// The range of a timestamp in the data (a quote's `when`, an idea's `submittedAt`, a
+    /// visit, a decision): it ends where the build's now does, so that the latest instant in
+    /// the data can always be the now, and every page keeps four-digit years in every zone.
+    public static let dataRange: Range<Int64> = dataStart..<end
+
+    /// The data range in words, for messages.
+    public static let dataRangeDescription = "from 1583-01-01T00:00:00Z to 9998-12-31T23:59:59Z"
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Why a path given as an input file cannot be read as one, in words for a diagnostic: a
+/// folder, a dangling symbolic link, a missing file, a device. Readers check before reading,
+/// since `fopen` happily opens a folder and reading it then fails in confusing ways (a
+/// folder's "size" is not its contents).
+public enum FileCheck {
+    /// The problem with an open file, or nil when it is a regular file.
+    public static func problem(with file: UnsafeMutablePointer<FILE>) -> String? {
+        var info = stat()
+        guard fstat(fileno(file), &info) == 0 else { return "cannot read the file: \(String(cString: strerror(errno)))" }
+        return kindProblem(info.st_mode)
+    }
+
+    /// The problem with `path`, found without opening it; nil for a readable regular file.
+    public static func problem(at path: String) -> String? {
+        var link = stat()
+        guard lstat(path, &link) == 0 else { return "cannot read the file: it does not exist" }
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if (link.st_mode & S_IFMT) == S_IFLNK {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                return "cannot read the file: it is a symbolic link to \(target), which does not exist"
+            }
+            return "cannot read the file: \(String(cString: strerror(errno)))"
+        }
+        if let problem = kindProblem(info.st_mode) { return problem }
+        guard access(path, R_OK) == 0 else { return "cannot read the file: \(String(cString: strerror(errno)))" }
+        return nil
+    }
+
+    /// True when something (a file, a folder, a link, even a dangling one) has this name.
+    public static func exists(_ path: String) -> Bool {
+        var link = stat()
+        return lstat(path, &link) == 0
+    }
+
+    private static func kindProblem(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "expected a file, found a folder"
+        case S_IFIFO: return "expected a file, found a named pipe"
+        case S_IFSOCK: return "expected a file, found a socket"
+        default: return "expected a file, found a device"
+        }
+    }
+}

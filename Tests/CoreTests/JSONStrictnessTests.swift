@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import VantageCore
+
+/// What issue 11 found the parser and the JSON Lines reader let through or did slowly.
+@Suite("JSON strictness")
+struct JSONStrictnessTests {
+    private func failure(_ text: String) -> Diagnostic? {
+        do {
+            _ = try JSONParser.parse(Array(text.utf8), file: "in.json")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aRepeatedMemberNameIsAnErrorAtTheSecondName() throws {
+        let error = try #require(failure("{\"quotes\": [1],\n \"users\": [], \"quotes\": []}"))
+        #expect(error.message == #"the member name "quotes" appears a second time in this object (JSON names must be unique)"#)
+        #expect(error.location == SourceLocation(file: "in.json", line: 2, column: 15))
+        // Nested objects, and names equal only after unescaping.
+        #expect(failure(#"[{"a": {"b": 1, "b": 2}}]"#)?.location?.column == 17)
+        #expect(failure(#"{"é": 1, "\u00e9": 2}"#)?.location?.column == 10)
+        // The same name in sibling objects is fine.
+        #expect(failure(#"[{"a": 1}, {"a": 2}]"#) == nil)
+    }
+
+    @Test func aRepeatedNameAmongManyIsFoundToo() throws {
+        let members = (0..<1000).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        #expect(failure("{\(members)}") == nil)
+        let error = try #require(failure("{\(members), \"k500\": 0}"))
+        #expect(error.message.hasPrefix(#"the member name "k500" appears a second time"#))
+        #expect(error.location?.column == members.count + 4)
+    }
+
+    @Test func validationReportsWhatParsingReportsWithoutKeepingValues() throws {
+        for text in [#"{"a": [1, 2, {"b": "x"}]}"#, #"{"a": [1, 2, {"b": "x", "b": 1}]}"#, #"{"a": [1, 2,]}"#, "{\"a\": \"\u{1}\"}"] {
+            let parsed = failure(text)
+            var validated: Diagnostic?
+            do { try JSONParser.validate(Array(text.utf8), file: "in.json") } catch { validated = error }
+            #expect(parsed == validated, "\(text)")
+        }
+    }
+
+    @Test func aNULByteIsNamedAsSuch() throws {
+        let error = try #require(failure("\u{0}{}"))
+        #expect(error.message == "expected a JSON value, found a NUL byte (0x00)")
+        #expect(error.location == SourceLocation(file: "in.json", line: 1, column: 1))
+    }
+
+    /// A temporary file holding `bytes`.
+    private func file(_ bytes: [UInt8]) throws -> String {
+        let path = NSTemporaryDirectory() + "vantage-strict-\(UUID().uuidString).jsonl"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func theReaderExaminesEachByteOnceHoweverLongTheLine() throws {
+        // One 8 MiB line (128 read chunks), then short lines: the old reader searched the whole
+        // buffer again after every chunk, about 64 times the line's size in all.
+        var bytes = Array(#"{"text": ""#.utf8)
+        bytes += [UInt8](repeating: UInt8(ascii: "a"), count: 8 << 20)
+        bytes += Array("\"}\n".utf8)
+        for index in 0..<1000 { bytes += Array("{\"n\": \(index)}\n".utf8) }
+        let path = try file(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let iterator = JSONLinesReader(path: path).makeIterator()
+        var count = 0
+        while let line = iterator.next() {
+            #expect(throws: Never.self) { try line.value.get() }
+            count += 1
+        }
+        #expect(count == 1001)
+        #expect(iterator.bytesSearched == bytes.count)
+    }
+
+    @Test func aFolderOrADanglingLinkIsNotAnEmptyFile() throws {
+        let folder = NSTemporaryDirectory() + "vantage-strict-\(UUID().uuidString).jsonl"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lines = Array(JSONLinesReader(path: folder, displayName: "x.jsonl"))
+        #expect(lines.map(\.number) == [0])
+        #expect(throws: Diagnostic.self) { try lines[0].value.get() }
+        if case .failure(let error) = lines[0].value { #expect(error.description == "x.jsonl: error: expected a file, found a folder") }
+
+        let link = folder + ".link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder + "/missing")
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        let dangling = Array(JSONLinesReader(path: link, displayName: "y.jsonl"))
+        if case .failure(let error) = dangling.first?.value {
+            #expect(error.description == "y.jsonl: error: cannot read the file: it is a symbolic link to \(folder)/missing, which does not exist")
+        } else {
+            Issue.record("a dangling link read as a file")
+        }
+        #expect(FileCheck.problem(at: link) != nil && FileCheck.exists(link) && !FileManager.default.fileExists(atPath: link))
+    }
+
+    @Test func theBuildRangeEndsBeforeYear9999() {
+        #expect(BuildInstant.end == 253_370_764_800)  // 9999-01-01T00:00:00Z
+        #expect(BuildInstant.isUsable(0) && BuildInstant.isUsable(BuildInstant.end - 1))
+        #expect(!BuildInstant.isUsable(-1) && !BuildInstant.isUsable(BuildInstant.end))
+    }
+}

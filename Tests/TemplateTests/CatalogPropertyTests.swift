@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import VantageCore
+
+@testable import Template
+
+/// Properties of catalog strings for any text: every value loads, formatting with arguments
+/// never traps, and Markdown output holds no markup but the element templates' own tags, with
+/// everything else escaped.
+@Suite("Catalog string properties")
+struct CatalogPropertyTests {
+    /// A small deterministic generator (64-bit LCG), so failures reproduce.
+    private struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        mutating func text(from alphabet: [String], upTo length: Int) -> String {
+            (0..<next(length)).map { _ in alphabet[next(alphabet.count)] }.joined()
+        }
+    }
+
+    private static func catalog(value: String) throws -> StringCatalog {
+        let escaped = JSONWriter.string(.string(value), htmlSafe: false)
+        return try CatalogFixture.catalog(
+            """
+            {"sourceLanguage" : "en", "strings" : {"k" : {"localizations" : {"en" : {
+              "stringUnit" : {"state" : "translated", "value" : \(escaped)},
+              "substitutions" : {"n" : {"argNum" : 1, "formatSpecifier" : "lld", "variations" : {"plural" : {
+                "one" : {"stringUnit" : {"state" : "translated", "value" : "%arg *one*"}},
+                "other" : {"stringUnit" : {"state" : "translated", "value" : "%.1f **other**"}}}}}}}}}}, "version" : "1.1"}
+            """)
+    }
+
+    @Test func anyValueLoadsAndFormatsWithoutTrapping() throws {
+        let alphabet = ["%", "%%", "1", "2", "$", "#", "@", "#@n@", "lld", ".", "f", "d", "arg", " ", "a", "x", "é"]
+        var generator = Generator(state: 7)
+        for _ in 0..<1_500 {
+            let value = generator.text(from: alphabet, upTo: 12)
+            let localizer = Localizer(
+                catalog: try CatalogPropertyTests.catalog(value: value), locale: "en", timeZone: "UTC",
+                now: LocalizerHelperTests.now, mode: .spec)
+            // Without arguments the value is shown exactly as written.
+            let shown = (try? localizer.string("k")) ?? value
+            #expect(shown == (value.isEmpty ? "k" : value), "\(value)")  // an empty value never counts
+            _ = try? localizer.string("k", arguments: [(nil, 1), (nil, 2.5), (nil, "<x>")])
+        }
+    }
+
+    /// The element templates' tags, which are the only markup allowed.
+    private static let tags = ["<strong>", "</strong>", "<em>", "</em>", "<code>", "</code>", "</a>"]
+
+    @Test func markdownNeverLetsMarkupThrough() throws {
+        let markdown = [
+            "markdown/strong": "<strong>{{content}}</strong>", "markdown/emphasis": "<em>{{content}}</em>",
+            "markdown/code": "<code>{{content}}</code>", "markdown/link": "<a href=\"{{destination}}\">{{content}}</a>",
+        ]
+        let alphabet = ["*", "**", "_", "`", "[", "](", ")", "a", " ", "<b>", "&", "\"", "\\", "x.html", "https://e.com", "'"]
+        var generator = Generator(state: 99)
+        for _ in 0..<1_500 {
+            let value = generator.text(from: alphabet, upTo: 14) + " %@"
+            let argument = generator.text(from: alphabet, upTo: 6)
+            let localizer = Localizer(
+                catalog: try CatalogPropertyTests.catalog(value: value), locale: "en", timeZone: "UTC",
+                now: LocalizerHelperTests.now, mode: .spec)
+            var all = markdown
+            all["page"] = "{{#t}}k a=a{{/t}}"
+            let page = try TemplateLibrary(templates: all, mode: .spec).render("page", context: ["a": .string(argument)], localizer: localizer)
+            var rest = page
+            for tag in CatalogPropertyTests.tags { rest = rest.replacingOccurrences(of: tag, with: "") }
+            while let start = rest.range(of: "<a href=\"") {
+                guard let end = rest[start.upperBound...].range(of: "\">") else { break }
+                let destination = rest[start.upperBound..<end.lowerBound]
+                #expect(!destination.contains("\"") && !destination.contains("<") && !destination.hasPrefix("https:"), "\(value)")
+                rest.removeSubrange(start.lowerBound..<end.upperBound)
+            }
+            #expect(!rest.contains("<") && !rest.contains(">") && !rest.contains("\""), "\(value) | \(argument) → \(page)")
+            // Opening and closing tags pair up.
+            for (open, close) in [("<strong>", "</strong>"), ("<em>", "</em>"), ("<code>", "</code>"), ("<a href", "</a>")] {
+                #expect(page.components(separatedBy: open).count == page.components(separatedBy: close).count, "\(page)")
+            }
+        }
+    }
+}

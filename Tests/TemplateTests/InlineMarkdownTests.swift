@@ -1,0 +1,56 @@
+import Testing
+
+@testable import Template
+
+/// The inline Markdown SwiftUI shows in localized strings, parsed by CommonMark's rules.
+@Suite("Inline Markdown in catalog strings")
+struct InlineMarkdownTests {
+    /// A compact rendering of the tree: `S(…)` strong, `E(…)` emphasis, `C(…)` code, `L[dest](…)`.
+    private func shape(_ text: String) -> String { shape(InlineMarkdown.parse([.init(text: text, markdown: true)])) }
+
+    private func shape(_ nodes: [InlineMarkdown.Node]) -> String {
+        nodes.map { node in
+            switch node {
+            case .text(let text): return text
+            case .element(.strong, _, let children): return "S(" + shape(children) + ")"
+            case .element(.emphasis, _, let children): return "E(" + shape(children) + ")"
+            case .element(.code, _, let children): return "C(" + shape(children) + ")"
+            case .element(.link, let destination, let children): return "L[\(destination ?? "-")](" + shape(children) + ")"
+            }
+        }.joined()
+    }
+
+    static let cases: [(String, String)] = [
+        ("**bold** and *em*", "S(bold) and E(em)"),
+        ("__bold__ and _em_", "S(bold) and E(em)"),
+        ("***both***", "E(S(both))"),
+        ("snake_case_name", "snake_case_name"),
+        ("2 * 3 * 4", "2 * 3 * 4"),
+        ("100%* done*", "100%E( done)".replacingOccurrences(of: "E( done)", with: "* done*")),
+        ("`**not bold**`", "C(**not bold**)"),
+        ("`` a ` b ``", "C(a ` b)"),
+        ("\\*not em\\*", "*not em*"),
+        ("*unclosed", "*unclosed"),
+        ("[guide](help.html)", "L[help.html](guide)"),
+        ("[**guide**](/help)", "L[/help](S(guide))"),
+        ("[site](https://example.com)", "L[-](site)"),
+        ("[mail](mailto:a@b.c)", "L[-](mail)"),
+        ("[js](javascript:alert(1))", "L[-](js)"),
+        ("[no link] (x)", "[no link] (x)"),
+        ("a **b *c* d** e", "a S(b E(c) d) e"),
+    ]
+
+    @Test(arguments: cases.map(\.0))
+    func parses(_ text: String) {
+        let expected = InlineMarkdownTests.cases.first { $0.0 == text }!.1
+        #expect(shape(text) == expected, "\(text)")
+    }
+
+    @Test func argumentsAreNeverMarkdown() {
+        let nodes = InlineMarkdown.parse([
+            .init(text: "Hi *", markdown: true), .init(text: "**x** `y` [z](w)", markdown: false),
+            .init(text: "*", markdown: true),
+        ])
+        #expect(shape(nodes) == "Hi E(**x** `y` [z](w))")
+    }
+}

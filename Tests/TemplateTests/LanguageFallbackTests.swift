@@ -1,0 +1,82 @@
+import Testing
+
+@testable import Template
+
+/// Language fallback as Apple's bundles and CLDR's matching choose, over the languages a
+/// catalog really has: likely subtags say what a tag means (`zh-CN` is `zh-Hans-CN`), parent
+/// locales what comes next (`zh-Hant-MO` → `zh-Hant-HK`, `en-AU` → `en-001`, `es-MX` → `es-419`).
+@Suite("Language fallback")
+struct LanguageFallbackTests {
+    /// The languages of a catalog shaped like the iOS apps' (Xcode writes these tags).
+    static let available = [
+        "ar", "de", "de-AT", "en", "en-001", "en-GB", "es", "es-419", "fr", "fr-CA", "nb-NO", "pt-BR", "pt-PT", "sr",
+        "sr-Latn", "zh-HK", "zh-Hans", "zh-Hant",
+    ]
+
+    static let table: [(viewer: String, chain: [String])] = [
+        ("zh-CN", ["zh-Hans", "en"]),
+        ("zh", ["zh-Hans", "en"]),
+        ("zh-Hans-SG", ["zh-Hans", "en"]),
+        ("zh-TW", ["zh-Hant", "zh-HK", "en"]),
+        ("zh-HK", ["zh-HK", "zh-Hant", "en"]),
+        ("zh-MO", ["zh-HK", "zh-Hant", "en"]),
+        ("nb", ["nb-NO", "en"]),
+        ("no", ["nb-NO", "en"]),
+        ("nb-NO", ["nb-NO", "en"]),
+        ("pt", ["pt-BR", "pt-PT", "en"]),
+        ("pt-BR", ["pt-BR", "pt-PT", "en"]),
+        ("pt-AO", ["pt-PT", "pt-BR", "en"]),
+        ("es-MX", ["es-419", "es", "en"]),
+        ("es-ES", ["es", "es-419", "en"]),
+        ("en-AU", ["en-001", "en", "en-GB"]),
+        ("en-US", ["en", "en-001", "en-GB"]),
+        ("fr-BE", ["fr", "fr-CA", "en"]),
+        ("sr-RS", ["sr", "en"]),
+        ("sr-Latn-RS", ["sr-Latn", "en"]),
+        ("ar-EG", ["ar", "en"]),
+        ("de-AT", ["de-AT", "de", "en"]),
+        ("de-CH", ["de", "de-AT", "en"]),
+        ("de-DE-u-nu-arab", ["de", "de-AT", "en"]),
+        ("ja", ["en"]),
+    ]
+
+    @Test(arguments: table.map(\.viewer))
+    func chain(_ viewer: String) {
+        let expected = LanguageFallbackTests.table.first { $0.viewer == viewer }!.chain
+        let tag = LanguageTag.normalize(viewer)
+        #expect(
+            LanguageTag.fallbackChain(for: tag, available: LanguageFallbackTests.available, sourceLanguage: "en")
+                == expected, "\(viewer)")
+    }
+
+    @Test func aLocalizerShowsTheTextOfTheLanguageItFallsBackTo() throws {
+        let catalog = try CatalogFixture.catalog(
+            """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"done": {"extractionState": "manual", "localizations": {
+              "en": {"stringUnit": {"state": "translated", "value": "Done"}},
+              "nb-NO": {"stringUnit": {"state": "translated", "value": "Ferdig"}},
+              "zh-HK": {"stringUnit": {"state": "translated", "value": "完成（香港）"}},
+              "zh-Hans": {"stringUnit": {"state": "translated", "value": "完成"}},
+              "zh-Hant": {"stringUnit": {"state": "translated", "value": "完成（繁體）"}}}}}}
+            """)
+        func done(_ locale: String) throws -> String {
+            try Localizer(catalog: catalog, locale: locale, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+                .string("done")
+        }
+        #expect(try done("zh-CN") == "完成")
+        #expect(try done("zh-TW") == "完成（繁體）")
+        #expect(try done("zh-HK") == "完成（香港）")
+        #expect(try done("zh-MO") == "完成（香港）")
+        #expect(try done("nb") == "Ferdig")
+        #expect(try done("sr") == "Done")
+    }
+
+    @Test func tagsAreCanonicalPerBCP47() {
+        #expect(LanguageTag.normalize("de-DE-u-NU-Arab") == "de-DE-u-nu-arab")
+        #expect(LanguageTag.normalize("pt_br") == "pt-BR")
+        #expect(LanguageTag.normalize("zh-hant-tw") == "zh-Hant-TW")
+        #expect(LanguageTag.normalize("EN-us-X-Private") == "en-US-x-private")
+        #expect(LanguageTag.normalize("iw") == "he")
+        #expect(LanguageTag.normalize("es-419") == "es-419")
+    }
+}
