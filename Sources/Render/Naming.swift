@@ -20,11 +20,14 @@ public struct Naming: Sendable {
         self.contacts = contacts
     }
 
-    /// The name of `person` as the viewer sees it, falling back to `recorded`.
+    /// The name of `person` as the viewer sees it, falling back to `recorded`. A name that is
+    /// a phone or an email (`PersonalDataMask.isName`) counts as no name: the next rule
+    /// applies, and when none is left, the unknown person's marker (shown as the catalog's
+    /// `person.unknown`, slugged as `person`).
     public func name(of person: Int64, recorded: String) -> String {
-        if let chosen = chosenNames[person] { return chosen }
-        if let contact = contacts[person] { return contact }
-        return recorded
+        if let chosen = chosenNames[person], PersonalDataMask.isName(chosen) { return chosen }
+        if let contact = contacts[person], PersonalDataMask.isName(contact) { return contact }
+        return PersonalDataMask.isName(recorded) ? recorded : PersonalDataMask.unknownName
     }
 
     /// Rule 3 for headings: per person, the name recorded with the most recent of `quotes`

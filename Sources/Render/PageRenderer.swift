@@ -47,10 +47,30 @@ public final class PageRenderer: @unchecked Sendable {
         context["now"] = .number(Double(frame.now))
         do {
             let bytes = try library.renderUTF8(template, context: .map(context), localizer: localizer)
-            return RenderedPage(path: frame.path, kind: kind, template: template, viewer: frame.viewer?.slug, bytes: bytes)
-        } catch {
+            // Masked phones and emails, and unknown people, take their visible form from the
+            // templates (partials/masked, partials/unknown-person) in the page's language.
+            let shown = try PersonalDataMask.reveal(
+                bytes, masked: { try self.partial("partials/masked", localizer) },
+                unknown: { try self.partial("partials/unknown-person", localizer) })
+            return RenderedPage(path: frame.path, kind: kind, template: template, viewer: frame.viewer?.slug, bytes: shown)
+        } catch let error as TemplateError {
             throw RenderError(page: frame.path, template: error.diagnostic)
         }
+    }
+
+    /// A text-only partial rendered on its own, without its final line break.
+    private func partial(_ name: String, _ localizer: Localizer) throws(TemplateError) -> [UInt8] {
+        var bytes = try library.renderUTF8(name, context: .map([:]), localizer: localizer)
+        while bytes.last == 0x0A { bytes.removeLast() }
+        return bytes
+    }
+
+    /// A script (a search index) with masked spans and unknown people shown as the catalog's
+    /// texts, escaped for a JSON string.
+    func revealJSON(_ bytes: [UInt8], localizer: Localizer) throws -> [UInt8] {
+        try PersonalDataMask.reveal(
+            bytes, masked: { PersonalDataMask.jsonEscaped(try localizer.string(PersonalDataMask.maskedKey)) },
+            unknown: { PersonalDataMask.jsonEscaped(try localizer.string(PersonalDataMask.unknownKey)) })
     }
 }
 

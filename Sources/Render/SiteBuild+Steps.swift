@@ -14,13 +14,18 @@ extension SiteBuild {
     /// Reads what every page shares, from one snapshot, and settles the build's now.
     static func loadSite(_ context: BuildContext) throws {
         let options = context.options
+        // Every text is masked as it enters the model (PersonalDataMask): the mask knows the
+        // export's phones and emails, read from the store and used for nothing else. (The store
+        // lock keeps an import from changing them between this read and the snapshot below.)
+        let mask = try context.store.read { try PersonalDataMask(store: $0) }
         try context.store.readSite { reader in
             let settings = try reader.settings()
             let now = try BuildClock.now(
                 settings: settings, environment: options.environment, latestInData: reader.latestInstant())
             context.report.now = now.seconds
             context.report.nowSource = now.source
-            context.site = SiteModel(settings: settings, now: now.seconds, people: try reader.people(), ideas: try reader.ideas())
+            context.site = SiteModel(
+                settings: settings, now: now.seconds, people: try reader.people(), ideas: try reader.ideas(), mask: mask)
             context.report.quotes = try reader.quoteCount()
             context.decisions = try reader.reviews()
         }
@@ -41,14 +46,16 @@ extension SiteBuild {
     /// Opens the staging folder and the manifest spool, and finds the previous build.
     static func prepareOutput(_ context: BuildContext) throws {
         let (options, tuning) = (context.options, context.tuning)
-        context.writer = try SiteWriter(output: options.output)
+        context.writer = try SiteWriter(output: options.output, store: options.store)
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate {
             context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))
         }
+        // The mask's digest is part of every page's inputs: a phone added to the export changes
+        // how a text that holds it is masked.
         context.siteDigest = BuildFingerprint.site(
-            context.site, templates: options.templates, forcedLocale: options.locale, tool: options.tool,
-            validate: tuning.validate)
+            context.site, templates: options.templates, forcedLocale: options.locale,
+            tool: options.tool + "\u{0}" + context.site.mask.digest, validate: tuning.validate)
         context.previous = options.full ? nil : PreviousBuild.load(store: options.store, output: context.writer.output)
         context.report.incremental = context.previous != nil
         context.started = Date()
@@ -74,6 +81,10 @@ extension SiteBuild {
         for entry in record.entries { try context.spool.add([entry], key: entry.path) }
         context.report.pages += record.entries.count
         context.report.otherFiles += record.files
+        if let folder = context.options.staticFolder {
+            context.report.otherFiles += try StaticFiles.copy(
+                from: folder, into: context.writer, check: validate?.check, mask: site.mask)
+        }
         if let validate { validation?.finish(validate.check) }
     }
 
@@ -88,7 +99,7 @@ extension SiteBuild {
     /// Writes `manifest.json` from the spool.
     static func writeManifest(_ context: BuildContext) throws {
         try context.writer.write(SitePath.manifest) { emit in try context.spool.document(emit) }
-        context.report.otherFiles += 1
+        context.report.otherFiles += 2  // the manifest, and the marker the commit writes
     }
 
     /// Swaps the staging folder in as the output.

@@ -28,6 +28,8 @@ public enum SiteBuild {
         public var full = false
         /// The tool's version, part of every viewer's fingerprint.
         public var tool = ""
+        /// `content/static/`: files copied verbatim into the site (nil or missing: none).
+        public var staticFolder: String?
 
         public init(
             store: String, templates: String, output: String, locale: String? = nil,
@@ -82,6 +84,9 @@ public enum SiteBuild {
     /// Builds the site. On any error the previous output is left as it was.
     public static func run(_ options: Options, tuning: Tuning = Tuning()) throws -> Report {
         try checkOutput(options.output, against: [("store", options.store), ("templates", options.templates)])
+        // One build at a time per store (the output folder is locked by its writer).
+        let storeLock = try BuildLock.acquire(BuildLock.storeLockPath(options.store), what: "the store '\(options.store)'")
+        defer { storeLock.release() }
         var (report, record) = try build(BuildContext(options: options, tuning: tuning))
         // Recorded once the build's read connections are closed (a reader would hold off the
         // write), and only after the swap: the record describes the site now in the output.
@@ -103,15 +108,27 @@ public enum SiteBuild {
 
     /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):
     /// the build replaces the output whole, and must never take its own inputs with it.
+    /// It also throws when the output is inside an input folder (`--out content/reviews/x.json`
+    /// would put the site among the exports).
     public static func checkOutput(_ output: String, against inputs: [(name: String, path: String)]) throws {
         func absolute(_ path: String) -> String {
             URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         }
+        func isInside(_ path: String, _ folder: String) -> Bool {
+            path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+        }
         let out = absolute(output)
         for input in inputs {
             let path = absolute(input.path)
-            if path == out || path.hasPrefix(out == "/" ? "/" : out + "/") {
+            if isInside(path, out) {
                 throw Diagnostic.error("the output '\(output)' holds the \(input.name) '\(input.path)'; choose another --out")
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                isInside(out, path)
+            {
+                throw Diagnostic.error(
+                    "the output '\(output)' is inside the \(input.name) '\(input.path)'; choose an --out outside it")
             }
         }
     }

@@ -37,15 +37,20 @@ public struct SiteModel: Sendable {
     public let homeSlugSet: Set<String>
     /// Number of people in the store (homes and contacts).
     public let personCount: Int
+    /// What every text from the store goes through before it is shown (phones and emails).
+    public let mask: PersonalDataMask
 
-    /// Builds the model from the store's people and ideas.
-    public init(settings: SiteSettings, now: Int64, people: [Person], ideas: [Idea]) {
+    /// Builds the model from the store's people and ideas; every text is cleaned by `mask`.
+    public init(settings: SiteSettings, now: Int64, people: [Person], ideas: [Idea], mask: PersonalDataMask = .shapes) {
+        var settings = settings
+        settings.title = settings.title.map(mask.clean)
         self.settings = settings
+        self.mask = mask
         self.now = now
         self.personCount = people.count
         var chosen: [Int64: String] = [:]
         for person in people where person.isQuotesUser {
-            if let name = person.name { chosen[person.id] = XMLText.clean(name) }
+            if let name = person.name.map(mask.clean), PersonalDataMask.isName(name) { chosen[person.id] = name }
         }
         self.chosenNames = chosen
         // Slugs are claimed in person-id order (the importer's deterministic order), so equal
@@ -54,8 +59,10 @@ public struct SiteModel: Sendable {
         var homes: [Home] = []
         var folded: [String: String] = [:]  // transliteration is slow and names repeat
         for person in people.sorted(by: { $0.id < $1.id }) where person.hasHome {
-            let name = XMLText.clean(person.name ?? "")
-            let base = folded[name] ?? Slug.fold(name)
+            // A home named only by a phone or an email is the unknown person, slugged `person`.
+            let cleaned = mask.clean(person.name ?? "")
+            let name = PersonalDataMask.isName(cleaned) ? cleaned : PersonalDataMask.unknownName
+            let base = folded[name] ?? Slug.fold(PersonalDataMask.withoutMarkers(name))
             folded[name] = base
             homes.append(Home(person: person, slug: allocator.claim(base: base.isEmpty ? allocator.fallback : base), name: name))
         }
@@ -64,8 +71,8 @@ public struct SiteModel: Sendable {
         self.homeSlugs = Dictionary(uniqueKeysWithValues: homes.map { ($0.person.id, $0.slug) })
         self.ideas = ideas.map { idea in
             var clean = idea
-            clean.text = XMLText.clean(idea.text)
-            clean.authorName = XMLText.clean(idea.authorName)
+            clean.text = mask.clean(idea.text)
+            clean.authorName = mask.clean(idea.authorName)
             return clean
         }
         self.ideaHashes = ideas.map { StableHash.of($0.id) }

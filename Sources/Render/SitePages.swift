@@ -37,7 +37,14 @@ struct SitePages {
 
     /// The review report: every reviewed item with each reviewer's latest decision, and the
     /// counts per action and per list.
-    func renderReviews(_ decisions: [StoredReview], quoteTexts: [String: String]) throws {
+    func renderReviews(_ stored: [StoredReview], quoteTexts: [String: String]) throws {
+        let decisions = stored.map { decision in
+            var clean = decision
+            clean.reviewer = site.mask.clean(decision.reviewer)
+            clean.list = decision.list.map(site.mask.clean)
+            clean.until = decision.until.map(site.mask.clean)
+            return clean
+        }
         let ideas = Dictionary(site.ideas.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
         var items: [ReviewedItem] = []
         for decision in decisions {  // sorted by item, then reviewer
@@ -47,7 +54,7 @@ struct SitePages {
                 if let idea = ideas[decision.item] {
                     (kind, text) = (.idea, idea)
                 } else if let quote = quoteTexts[decision.item] {
-                    (kind, text) = (.quote, XMLText.clean(quote))
+                    (kind, text) = (.quote, site.mask.clean(quote))
                 } else {
                     (kind, text) = (.unknown, nil)
                 }

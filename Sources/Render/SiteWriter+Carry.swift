@@ -6,30 +6,37 @@ import VantageCore
 #endif
 
 /// Carrying a whole top-level folder of the previous site (a person whose inputs did not
-/// change) into the new one without touching its files.
+/// change) into the new one without rewriting its files.
 ///
-/// Hard-linking every file into the staging tree costs two file-system operations per file
-/// (a link now, an unlink when the old tree is deleted): on the 10,000-person site that is
-/// about as slow as a third of a full build. Instead the folder is moved whole at commit, one
-/// rename per folder, immediately before the one atomic exchange of the two trees. The names
-/// of the folders to move are written to a journal (`.public.building.keep`) first, so a
-/// commit that fails moves them back before it reports the error, and a build killed between
-/// the moves and the exchange has them moved back by the next build before it does anything
-/// else. The window in which the previous site lacks those folders is those renames
-/// (milliseconds to a fraction of a second), not the build.
+/// Every file of the folder is hard-linked into the staging tree (same inode, same bytes, same
+/// modification time), on the rendering thread that decided to carry it, so the staging tree
+/// is the complete new site before the one atomic exchange: the live site is never without a
+/// folder, whenever the build is killed. (Earlier versions moved carried folders whole just
+/// before the exchange, one rename per folder, which left the live site without them during the
+/// moves; the cost of linking instead is measured in docs/SITE.md, "Carrying folders".)
 extension SiteWriter {
-    /// The journal of folders moved from the output into the staging tree at commit.
+    /// The journal an earlier version wrote of the folders it moved at commit.
     var keepJournal: String { staging + ".keep" }
 
-    /// Marks the previous site's top-level folder `directory` to be carried into the new site
-    /// unchanged. False when the previous site has no such folder (the caller renders instead).
+    /// Carries the previous site's top-level folder `directory` into the new site unchanged:
+    /// every file hard-linked into the staging tree now. False when the previous site has no
+    /// such folder (the caller renders instead).
     func keep(directory: String) throws -> Bool {
         try SafePath.check(directory)
         guard !directory.contains("/") else { throw Diagnostic.error("only a top-level folder can be kept: '\(directory)'") }
         var info = stat()
         guard lstat(output + "/" + directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        var others: [String] = []
+        let source = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard source >= 0 else { throw posixError("cannot open the previous site '\(output)'") }
+        defer { close(source) }
+        let target = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard target >= 0 else { throw posixError("cannot open '\(staging)'") }
+        defer { close(target) }
+        try Self.linkTree(from: source, directory, to: target, relative: directory, others: &others)
         lock.lock()
         kept.append(directory)
+        otherFiles.formUnion(others)
         lock.unlock()
         return true
     }
@@ -43,31 +50,8 @@ extension SiteWriter {
         lock.unlock()
     }
 
-    /// Moves the kept folders from the output into the staging tree (the journal first).
-    /// On failure moves back what was moved, then throws. Called by `commit` with the lock held.
-    func moveKeptFolders() throws {
-        guard !kept.isEmpty else { return }
-        kept.sort()
-        guard FileManager.default.createFile(atPath: keepJournal, contents: Data(kept.joined(separator: "\n").utf8)) else {
-            throw posixError("cannot write the journal '\(keepJournal)'")
-        }
-        for (index, directory) in kept.enumerated() where rename(output + "/" + directory, staging + "/" + directory) != 0 {
-            let error = posixError("cannot carry the folder '\(directory)' over from the previous site")
-            for moved in kept[..<index] { _ = rename(staging + "/" + moved, output + "/" + moved) }
-            unlink(keepJournal)
-            throw error
-        }
-    }
-
-    /// Puts the kept folders back into the output after a commit failed between the moves and
-    /// the exchange. Called by `commit` with the lock held.
-    func restoreKeptFolders() {
-        for directory in kept { _ = rename(staging + "/" + directory, output + "/" + directory) }
-        unlink(keepJournal)
-    }
-
-    /// Repairs what a build killed mid-commit left: every folder the journal names that is in
-    /// the staging tree and missing from the output goes back to the output.
+    /// Repairs what a build of an earlier version killed mid-commit left: every folder its
+    /// journal names that is in the staging tree and missing from the output goes back.
     static func recoverKeptFolders(output: String, staging: String) {
         let journal = staging + ".keep"
         guard let data = FileManager.default.contents(atPath: journal) else { return }

@@ -24,49 +24,80 @@ public final class SiteWriter: @unchecked Sendable {
         public var bytes = 0
     }
 
-    /// The output folder (`public`).
+    /// The output folder (`public`), symbolic links followed: a link given as `--out` is kept
+    /// and its target is what the build replaces.
     public let output: String
     /// The staging folder beside it.
     public let staging: String
+    /// The output as the user named it (for messages).
+    let shownAs: String
     let lock = NSLock()
     /// Folders known to exist in the staging tree; forgotten when large, so memory does not
     /// grow with the site (a forgotten folder costs one mkdir returning EEXIST).
     private var directories: Set<String> = [""]
     var counts = Counts()
     private var finished = false
-    /// Top-level folders of the previous site moved whole into the new one at commit.
+    /// Top-level folders of the previous site carried into the new one.
     var kept: [String] = []
+    /// What the previous build in the output owns (nil: there was none).
+    let ownership: OutputFolder.Ownership?
+    /// Every file of the new site that is not a manifest page, for its marker.
+    var otherFiles: Set<String> = []
+    /// The store named by the marker, relative to the output.
+    let markerStore: String
+    /// The output folder's lock, held from `init` to `commit` or `abandon`.
+    private let outputLock: BuildLock
 
-    /// Prepares a fresh staging folder beside `output` (creating `output`'s parent if needed).
-    public init(output: String) throws {
+    /// Prepares a fresh staging folder beside `output` (creating `output`'s parent if needed),
+    /// after taking the output's lock and checking that everything in the folder the build will
+    /// replace is the previous build's (`OutputFolder`). `store` is named in the site's marker.
+    public init(output: String, store: String = "") throws {
         var trimmed = output
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        let url = URL(fileURLWithPath: trimmed)
+        shownAs = trimmed
+        let resolved = try OutputFolder.resolve(URL(fileURLWithPath: trimmed).path)
+        let url = URL(fileURLWithPath: resolved)
         self.output = url.path
         let parent = url.deletingLastPathComponent().path
         self.staging = parent + "/." + url.lastPathComponent + ".building"
+        markerStore = store.isEmpty ? "" : SiteMarker.storeName(store, output: url.path)
         let files = FileManager.default
-        var isDirectory: ObjCBool = false
-        if files.fileExists(atPath: self.output, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw Diagnostic.error("the output '\(trimmed)' exists and is not a folder") }
-            // The swap replaces the whole folder: never do that to a folder vantage did not build.
-            let entries = (try? files.contentsOfDirectory(atPath: self.output)) ?? []
-            if entries.contains(where: { !$0.hasPrefix(".") }), !entries.contains(SitePath.manifest) {
-                throw Diagnostic.error(
-                    "refusing to replace '\(trimmed)': it holds files but no \(SitePath.manifest), so it is not a site "
-                        + "vantage built; remove it or choose another --out")
-            }
-        }
-        // A build killed mid-commit may have left carried folders in the staging tree.
-        Self.recoverKeptFolders(output: self.output, staging: staging)
         do {
             try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            for stale in [staging, staging + ".old", staging + ".manifest"] where files.fileExists(atPath: stale) {
-                try files.removeItem(atPath: stale)
-            }
-            try files.createDirectory(atPath: staging, withIntermediateDirectories: false)
         } catch {
             throw Diagnostic.error("cannot prepare the output folder '\(trimmed)': \(error.localizedDescription)")
+        }
+        outputLock = try BuildLock.acquire(BuildLock.outputLockPath(self.output), what: "the output folder '\(trimmed)'")
+        do {
+            // A build of an older vantage killed mid-commit may have left carried folders in
+            // the staging tree: they go back first, so the check below sees the whole site.
+            Self.recoverKeptFolders(output: self.output, staging: staging)
+            ownership = try OutputFolder.inspect(self.output, shownAs: trimmed)
+            for stale in [staging, staging + ".old", staging + ".manifest", staging + ".keep"] {
+                try Self.removeStale(stale)
+            }
+            guard mkdir(staging, 0o755) == 0 else { throw posixError("cannot create '\(staging)'") }
+        } catch {
+            outputLock.release()
+            if let diagnostic = error as? Diagnostic { throw diagnostic }
+            throw Diagnostic.error("cannot prepare the output folder '\(trimmed)': \(error.localizedDescription)")
+        }
+    }
+
+    deinit {
+        if !finished { outputLock.release() }
+    }
+
+    /// Deletes what a failed or killed build left at `path`: a symbolic link as a link (never
+    /// what it points to), a folder with what is in it.
+    static func removeStale(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            _ = removeTree(path, countingFilesMissingFrom: "/nonexistent")
+            if lstat(path, &info) == 0 { throw posixError("cannot remove the stale '\(path)'") }
+        } else if unlink(path) != 0 {
+            throw posixError("cannot remove the stale '\(path)'")
         }
     }
 
@@ -88,6 +119,7 @@ public final class SiteWriter: @unchecked Sendable {
         lock.lock()
         if outcome == .written { counts.written += 1 } else { counts.unchanged += 1 }
         counts.bytes += bytes.count
+        if !path.hasSuffix(".html") { otherFiles.insert(path) }
         lock.unlock()
         return outcome
     }
@@ -154,50 +186,64 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Swaps the new site in and deletes the old one; returns the totals. Files of the old
     /// site that the new one no longer has are counted as removed.
+    ///
+    /// The staging tree is complete before the swap (carried folders were hard-linked into it
+    /// while the others rendered), so the one `renameat2(RENAME_EXCHANGE)` turns the old site
+    /// into the new one: a kill at any moment leaves exactly one of them in place.
     public func commit() throws -> Counts {
         lock.lock()
         defer { lock.unlock() }
         precondition(!finished, "a SiteWriter commits once")
         finished = true
+        defer { outputLock.release() }
+        carryHiddenFiles()
+        try writeMarker()
         let files = FileManager.default
         guard files.fileExists(atPath: output) else {
             guard rename(staging, output) == 0 else { throw posixError("cannot move the new site into place") }
             return counts
         }
-        carryHiddenFiles()
-        try moveKeptFolders()
         let old: String
         if Self.exchange(staging, output) {
             old = staging
         } else {
             // No renameat2 here: two renames, with a moment without an output folder.
             old = staging + ".old"
-            guard rename(output, old) == 0 else {
-                let error = posixError("cannot move the old site aside")
-                restoreKeptFolders()
-                throw error
-            }
+            guard rename(output, old) == 0 else { throw posixError("cannot move the old site aside") }
             guard rename(staging, output) == 0 else {
                 let error = posixError("cannot move the new site into place")
                 _ = rename(old, output)
-                restoreKeptFolders()
                 throw error
             }
         }
-        unlink(keepJournal)
-        counts.removed = Self.removeTree(old, countingFilesMissingFrom: output)
+        counts.removed = Self.removeTree(old, countingFilesMissingFrom: output, carried: Set(kept))
         return counts
     }
 
+    /// Writes the site's marker (a link to the previous one when it did not change), counted
+    /// like any file. Called by `commit` with the lock held.
+    private func writeMarker() throws {
+        let bytes = SiteMarker(store: markerStore, files: otherFiles).bytes
+        let target = staging + "/" + SiteMarker.name
+        let previous = output + "/" + SiteMarker.name
+        if Self.file(at: previous, equals: bytes), link(previous, target) == 0 {
+            counts.unchanged += 1
+        } else {
+            try Self.create(target, bytes: bytes)
+            counts.written += 1
+        }
+        counts.bytes += bytes.count
+    }
+
     /// Keeps the output's own top-level dot-files (`.gitkeep`, `.nojekyll`, …): they are not
-    /// the build's, so the swap must not drop them.
+    /// the build's, so the swap must not drop them. The marker is the build's own.
     private func carryHiddenFiles() {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
         var info = stat()
-        for name in entries.sorted() where name.hasPrefix(".") {
+        for name in entries.sorted() where name.hasPrefix(".") && name != SiteMarker.name {
             let source = output + "/" + name
             guard lstat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            _ = link(source, staging + "/" + name)
+            if link(source, staging + "/" + name) != 0 { try? Self.copy(source, to: staging + "/" + name) }
         }
     }
 
@@ -207,7 +253,8 @@ public final class SiteWriter: @unchecked Sendable {
         defer { lock.unlock() }
         guard !finished else { return }
         finished = true
-        try? FileManager.default.removeItem(atPath: staging)
+        try? Self.removeStale(staging)
+        outputLock.release()
     }
 
     // MARK: - Files
@@ -282,33 +329,6 @@ public final class SiteWriter: @unchecked Sendable {
         return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
     }
 
-    /// Deletes the tree at `old` in one walk and returns how many of its regular files have no
-    /// counterpart under `new` (the files the new site removed).
-    static func removeTree(_ old: String, countingFilesMissingFrom new: String, relative: String = "") -> Int {
-        let directory = relative.isEmpty ? old : old + "/" + relative
-        guard let stream = opendir(directory) else { return 0 }
-        var missing = 0
-        var info = stat()
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let child = relative.isEmpty ? name : relative + "/" + name
-            let path = old + "/" + child
-            guard lstat(path, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                missing += removeTree(old, countingFilesMissingFrom: new, relative: child)
-                rmdir(path)
-            } else {
-                if (info.st_mode & S_IFMT) == S_IFREG, lstat(new + "/" + child, &info) != 0 { missing += 1 }
-                unlink(path)
-            }
-        }
-        closedir(stream)
-        if relative.isEmpty { rmdir(old) }
-        return missing
-    }
 }
 
 /// An error naming the failed operation and the system's reason.

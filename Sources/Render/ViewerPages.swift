@@ -36,12 +36,12 @@ public struct ViewerPages {
         let person = home.person
         let localizer = renderer.localizer(
             locale: site.locale(for: person, forced: forcedLocale), timeZone: site.timeZone(for: person))
-        let contacts = storedContacts.mapValues(XMLText.clean)
+        let contacts = storedContacts.mapValues(site.mask.clean)
         let viewer = Viewer(
             home: home, localizer: localizer,
             naming: Naming(chosenNames: site.chosenNames, contacts: contacts),
             badge: ViewerBadge(slug: home.slug, name: home.name))
-        let quotes = storedQuotes.map(Self.cleaned)
+        let quotes = storedQuotes.map { Self.cleaned($0, mask: site.mask) }
         let ideas = IdeaLists(site: site, viewer: person)
         for kind in IdeaListKind.allCases {
             try renderIdeaList(kind, order: ideas.order(kind), isNew: ideas.isNew, for: viewer)
@@ -55,12 +55,12 @@ public struct ViewerPages {
         try renderCompose(quoteLists, for: viewer)
     }
 
-    static func cleaned(_ quote: Quote) -> Quote {
+    static func cleaned(_ quote: Quote, mask: PersonalDataMask) -> Quote {
         var clean = quote
-        clean.text = XMLText.clean(quote.text)
-        clean.speakerRecordedName = XMLText.clean(quote.speakerRecordedName)
+        clean.text = mask.clean(quote.text)
+        clean.speakerRecordedName = mask.clean(quote.speakerRecordedName)
         for index in clean.hearers.indices {
-            clean.hearers[index].recordedName = XMLText.clean(clean.hearers[index].recordedName)
+            clean.hearers[index].recordedName = mask.clean(clean.hearers[index].recordedName)
         }
         return clean
     }
@@ -118,6 +118,6 @@ public struct ViewerPages {
         ]
         try emit(.search, path: SitePath.search(viewer.slug), fields: fields, for: viewer)
         let index = SearchIndex.document(site: site, ideas: ideas, quotes: quotes, naming: viewer.naming)
-        try output.file(SitePath.searchIndex(viewer.slug), bytes: index)
+        try output.file(SitePath.searchIndex(viewer.slug), bytes: try renderer.revealJSON(index, localizer: viewer.localizer))
     }
 }

@@ -19,6 +19,15 @@ struct BuildCommand: Command {
         valid: a failed, invalid or interrupted build leaves the previous site as it was, and
         files whose bytes did not change are not rewritten.
 
+        The output is replaced whole, so only a folder whose every file is the previous
+        build's is replaced (it is recognised by its .vantage-site marker or its manifest.json
+        in vantage's format); a file vantage did not write is never deleted: the build stops
+        and names it. Files the site should carry (CNAME, downloads/, .well-known/) go in
+        DIR/static/, copied verbatim into every build. A symbolic link as --out is followed.
+        Phones and emails in texts are masked; a name that is only a phone or an email is
+        replaced by the next naming rule, else "Unknown". One build at a time per output and
+        per store (flock): a second one is refused, naming the first one's pid.
+
         "Now" (for relative dates) is site.json's buildDate, else SOURCE_DATE_EPOCH, else the
         latest timestamp in the data: the same inputs always give the same bytes.
 
@@ -82,6 +91,10 @@ struct BuildCommand: Command {
     func run(console: Console) throws -> ExitCode {
         let started = Date()
         try SiteBuild.checkOutput(output, against: [("content", content), ("store", store), ("templates", templates)])
+        try OutputFolder.check(output)  // refused before the import changes the store
+        // One build at a time per store, from before the import to the record of the build.
+        let storeLock = try StoreLocking.lock(store)
+        defer { storeLock.release() }
         let imported: ImportReport
         do {
             imported = try Importer.run(ImportOptions(contentDirectory: content, storePath: store, handles: SiteHandleRule()))
@@ -96,9 +109,10 @@ struct BuildCommand: Command {
         let line = ProgressLine(console: console)
         var progress: (@Sendable (Int, Int) -> Void)?
         if console.errorIsTerminal { progress = { done, total in line.update(done, total) } }
-        let options = SiteBuild.Options(
+        var options = SiteBuild.Options(
             store: store, templates: templates, output: output, locale: locale,
             environment: ProcessInfo.processInfo.environment, progress: progress, full: full, tool: VantageCLI.version)
+        options.staticFolder = URL(fileURLWithPath: content).appendingPathComponent("static").path
         let report: SiteBuild.Report
         do {
             report = try SiteBuild.run(options)

@@ -56,6 +56,9 @@ struct ImportCommand: Command {
     }
 
     func run(console: Console) throws -> ExitCode {
+        // Never at the same time as a build or another import of the same store.
+        let storeLock = try StoreLocking.lock(options.storePath)
+        defer { storeLock.release() }
         do {
             let report = try Importer.run(options)
             for warning in report.warnings { console.err(warning.description) }

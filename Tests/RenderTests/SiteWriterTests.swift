@@ -8,11 +8,15 @@ struct SiteWriterTests {
     let folder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)")
     var output: String { folder.appendingPathComponent("public").path }
 
-    /// A build of `files` plus a manifest (a site without one is never replaced).
+    /// A build of `files` plus a manifest in vantage's format listing its pages (a folder
+    /// without one is never replaced).
     func build(_ files: [String: String]) throws -> SiteWriter.Counts {
         let writer = try SiteWriter(output: output)
         var files = files
-        if files["manifest.json"] == nil { files["manifest.json"] = "{}" }
+        let pages = files.keys.filter { $0.hasSuffix(".html") }.sorted()
+        files["manifest.json"] = "{\"pages\": [\n"
+            + pages.map { "{\"path\":\"\($0)\",\"kind\":\"index\",\"sha256\":\"0\",\"bytes\":1}" }.joined(separator: ",\n")
+            + "\n]}\n"
         for (path, text) in files.sorted(by: { $0.key < $1.key }) { try writer.write(path, bytes: Array(text.utf8)) }
         return try writer.commit()
     }
@@ -30,12 +34,12 @@ struct SiteWriterTests {
     func unchangedFilesAreKept() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try build(["index.html": "one", "a/b/page.html": "two", "gone.html": "bye"])
-        #expect(first.written == 4 && first.unchanged == 0 && first.removed == 0)
+        #expect(first.written == 5 && first.unchanged == 0 && first.removed == 0)  // with the manifest and the marker
         let keptBefore = try inode("a/b/page.html")
         let changedBefore = try inode("index.html")
         Thread.sleep(forTimeInterval: 0.01)
         let second = try build(["index.html": "ONE", "a/b/page.html": "two", "new.html": "hi"])
-        #expect(second.written == 2 && second.unchanged == 2 && second.removed == 1)
+        #expect(second.written == 3 && second.unchanged == 2 && second.removed == 1)  // the manifest changed too
         let keptAfter = try inode("a/b/page.html")
         #expect(keptAfter.0 == keptBefore.0 && keptAfter.1 == keptBefore.1)
         #expect(try inode("index.html").0 != changedBefore.0)
@@ -67,7 +71,7 @@ struct SiteWriterTests {
         #expect(read("index.html") == "old")
         #expect(FileManager.default.fileExists(atPath: killed.staging))
         let counts = try build(["index.html": "new"])
-        #expect(counts.written == 1 && counts.unchanged == 1 && read("index.html") == "new")
+        #expect(counts.written == 1 && counts.unchanged == 2 && read("index.html") == "new")
         #expect(!FileManager.default.fileExists(atPath: killed.staging))
     }
 
@@ -95,10 +99,10 @@ struct SiteWriterTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         try "".write(toFile: output + "/.gitkeep", atomically: true, encoding: .utf8)
-        let counts = try build(["index.html": "one", "manifest.json": "{}"])
-        #expect(counts.written == 2 && counts.removed == 0)
+        let counts = try build(["index.html": "one"])
+        #expect(counts.written == 3 && counts.removed == 0)
         #expect(read(".gitkeep") == "" && read("index.html") == "one")
-        _ = try build(["index.html": "two", "manifest.json": "{}"])
+        _ = try build(["index.html": "two"])
         #expect(read(".gitkeep") == "" && read("index.html") == "two")
     }
 }

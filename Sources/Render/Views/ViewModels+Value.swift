@@ -113,7 +113,9 @@ extension JarSlip {
 
 extension Resident {
     var value: Value {
-        let initial = name.first.map { String($0).uppercased() } ?? "?"
+        // The unknown person (a private-use marker until the page is finished) has no initial.
+        let first = name.first.flatMap { $0.unicodeScalars.first?.properties.generalCategory == .privateUse ? nil : $0 }
+        let initial = first.map { String($0).uppercased() } ?? "?"
         return .map([
             "href": .string(SitePath.home(slug)), "name": .string(name), "locale": .string(locale),
             "initial": .string(initial), "changeJar": .bool(usesChangeJar), "quotes": .bool(usesQuotes),

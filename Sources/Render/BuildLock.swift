@@ -1,0 +1,112 @@
+import Foundation
+import VantageCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An exclusive `flock` on a lock file, so that two builds never write the same output folder
+/// or the same store at once: the second is refused at once with a message naming the holder
+/// (its pid and command line, which the holder writes into the lock file). The kernel drops
+/// the lock when its holder exits, however it exits (a `kill -9` included), so a stale lock
+/// never blocks a later build. The holder deletes its lock file when done (a killed one leaves
+/// an unlocked file, reused by the next build); a lock taken on a file that was deleted
+/// meanwhile is retaken, so two processes never both hold "the" lock.
+///
+/// Locks are counted per process: a build that already holds a lock (the command line takes
+/// the store's lock before the import, the build takes it again) takes it again for free.
+public final class BuildLock: @unchecked Sendable {
+    /// The lock file.
+    public let path: String
+    private let descriptor: Int32
+
+    private static let registry = NSLock()
+    nonisolated(unsafe) private static var held: [String: (lock: BuildLock, count: Int)] = [:]
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    /// The lock of the output folder `output` (resolved): `.NAME.lock` beside it, which stays
+    /// put while the folder itself is swapped.
+    public static func outputLockPath(_ output: String) -> String {
+        let url = URL(fileURLWithPath: output)
+        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".lock"
+    }
+
+    /// The lock of the store at `store`: `STORE.lock` beside it.
+    public static func storeLockPath(_ store: String) -> String {
+        URL(fileURLWithPath: store).standardizedFileURL.path + ".lock"
+    }
+
+    /// Takes the lock at `path` or throws, naming `what` is locked and who holds it.
+    public static func acquire(_ path: String, what: String) throws -> BuildLock {
+        registry.lock()
+        defer { registry.unlock() }
+        if let entry = held[path] {
+            held[path] = (entry.lock, entry.count + 1)
+            return entry.lock
+        }
+        var descriptor: Int32 = -1
+        // The holder deletes the file when it is done; a lock taken on a file that was deleted
+        // (or replaced) meanwhile is no lock, so take it again on the file now at `path`.
+        for _ in 0..<100 {
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard descriptor >= 0 else { throw posixError("cannot open the lock file '\(path)' of \(what)") }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                let reason = errno
+                let holder = Self.holder(descriptor)
+                close(descriptor)
+                guard reason == EWOULDBLOCK else {
+                    errno = reason
+                    throw posixError("cannot lock '\(path)' for \(what)")
+                }
+                throw Diagnostic.error(
+                    "\(what) is in use by another vantage (\(holder ?? "its pid is not written yet")); wait for it to "
+                        + "finish and run this again (lock file \(path))")
+            }
+            var held = stat()
+            var named = stat()
+            if fstat(descriptor, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
+                break
+            }
+            close(descriptor)
+            descriptor = -1
+        }
+        guard descriptor >= 0 else { throw Diagnostic.error("cannot lock '\(path)' for \(what): it keeps being replaced") }
+        // Who holds it, for the message of the next one.
+        let arguments = CommandLine.arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }
+        let line = "pid \(getpid()): \(arguments.joined(separator: " "))\n"
+        _ = ftruncate(descriptor, 0)
+        _ = line.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        let lock = BuildLock(path: path, descriptor: descriptor)
+        held[path] = (lock, 1)
+        return lock
+    }
+
+    /// What the holder wrote in the lock file ("pid 4242: vantage build --out public").
+    private static func holder(_ descriptor: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = pread(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// Gives the lock back (the last release of this process closes it).
+    public func release() {
+        Self.registry.lock()
+        defer { Self.registry.unlock() }
+        guard let entry = Self.held[path] else { return }
+        if entry.count > 1 {
+            Self.held[path] = (entry.lock, entry.count - 1)
+            return
+        }
+        Self.held[path] = nil
+        // Deleted while still held, so nothing is left beside the output or the store; a
+        // process that opened it meanwhile finds it gone after its flock and takes a new one.
+        unlink(path)
+        close(descriptor)  // drops the flock
+    }
+}

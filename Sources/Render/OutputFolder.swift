@@ -1,0 +1,218 @@
+import Foundation
+import VantageCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The rules for the folder a build replaces (README, "The output folder"). The swap replaces
+/// the folder whole, so the build must know that everything in it is its own:
+///
+/// - a missing folder is created; an empty one, or one holding only top-level dot-files
+///   (`.nojekyll`, `.gitkeep`, a worktree's `.git` file), is built into (the dot-files are
+///   carried over);
+/// - a previous build is recognised by what only vantage writes: the marker `.vantage-site`
+///   (naming the tool and the store) or a `manifest.json` in vantage's own format, never by a
+///   file name; every file in it must then be one that build wrote (a page in its manifest, a
+///   file in its marker's list, a top-level dot-file), else the build is refused, naming them;
+/// - anything else (a web app's `public/`, a folder of dot-folders, a home folder) is refused.
+///
+/// A symbolic link given as `--out` is followed: the build happens beside the link's target and
+/// the swap replaces the target; the link is never replaced or deleted through.
+public enum OutputFolder {
+    /// Throws when a build could not replace `output` without losing a file (the checks
+    /// `SiteWriter` makes again under the output's lock); for the command line to refuse before
+    /// it imports anything.
+    public static func check(_ output: String) throws {
+        var trimmed = output
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        _ = try inspect(try resolve(URL(fileURLWithPath: trimmed).path), shownAs: trimmed)
+    }
+
+    /// `d_type` values.
+    static let regular = UInt8(DT_REG), directory = UInt8(DT_DIR), symbolicLink = UInt8(DT_LNK), unknown = UInt8(DT_UNKNOWN)
+
+    /// What a previous build owns, for the check and for carrying folders over.
+    struct Ownership: Sendable {
+        /// Pages listed in its manifest.
+        var pages: Set<String>
+        /// Other files it wrote (from its marker); nil for a build older than the marker, whose
+        /// other files are recognised by their places (`assets/…`, `<viewer>/search-index.js`).
+        var files: Set<String>?
+
+        /// True when the previous build wrote `path`.
+        func owns(_ path: String) -> Bool {
+            if path == SitePath.manifest || path == SiteMarker.name || pages.contains(path) { return true }
+            if let files { return files.contains(path) }
+            if path.hasPrefix(SitePath.assets) { return true }
+            if path.hasSuffix("/search-index.js") {
+                let viewer = path.dropLast("/search-index.js".count)
+                return !viewer.contains("/") && pages.contains(String(viewer) + "/index.html")
+            }
+            return false
+        }
+    }
+
+    /// `output` with a symbolic link at its end (or in its parents) followed; throws for a
+    /// link whose target does not exist or is not a folder.
+    static func resolve(_ output: String) throws -> String {
+        var info = stat()
+        guard lstat(output, &info) == 0 else {
+            // Missing: its parent may be a link, which is followed when the folder is made.
+            let url = URL(fileURLWithPath: output)
+            let parent = url.deletingLastPathComponent().resolvingSymlinksInPath().path
+            return (parent == "/" ? "" : parent) + "/" + url.lastPathComponent
+        }
+        guard (info.st_mode & S_IFMT) == S_IFLNK else { return URL(fileURLWithPath: output).resolvingSymlinksInPath().path }
+        guard let resolved = realpath(output, nil) else {
+            throw Diagnostic.error(
+                "the output '\(output)' is a symbolic link to '\(linkTarget(output))', which does not exist; "
+                    + "create that folder or choose another --out")
+        }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        guard stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw Diagnostic.error("the output '\(output)' is a symbolic link to '\(target)', which is not a folder")
+        }
+        return target
+    }
+
+    private static func linkTarget(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+    }
+
+    /// Checks the existing folder at `path` (already resolved) before a build replaces it and
+    /// returns what its previous build owns (nil: no previous build, nothing to check). Throws,
+    /// naming the folder and what is in the way, when replacing it could lose a file.
+    static func inspect(_ path: String, shownAs name: String) throws -> Ownership? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw Diagnostic.error("the output '\(name)' exists and is not a folder; choose another --out")
+        }
+        let entries = try entries(of: path, shownAs: name)
+        // Empty, or only top-level dot-files (carried over by the build): nothing to lose.
+        if entries.allSatisfy({ $0.name.hasPrefix(".") && $0.type == regular }) { return nil }
+        if SiteMarker.read(output: path) != nil, manifestPages(path + "/" + SitePath.manifest) == nil {
+            throw Diagnostic.error(
+                "refusing to replace '\(name)': vantage built it, but its \(SitePath.manifest) is no longer in "
+                    + "vantage's format (edited by hand?), so which of its files are vantage's is not known; "
+                    + "remove the folder or choose another --out")
+        }
+        guard let ownership = previousBuild(at: path) else {
+            let shown = entries.map { $0.type == directory ? $0.name + "/" : $0.name }.sorted()
+            throw Diagnostic.error(
+                "refusing to replace '\(name)': it is not a site vantage built (it has no \(SiteMarker.name) marker "
+                    + "and no manifest.json in vantage's format) and holds \(listing(shown)); the build replaces "
+                    + "the output whole, so remove it or choose another --out")
+        }
+        var foreign: [String] = []
+        var count = 0
+        walk(path, relative: "") { relative, type in
+            if type == directory { return }
+            let isCarriedDotFile = type == regular && !relative.contains("/") && relative.hasPrefix(".")
+            if type == regular && ownership.owns(relative) || isCarriedDotFile { return }
+            count += 1
+            if foreign.count < 5 { foreign.append(type == symbolicLink ? relative + " (a symbolic link)" : relative) }
+        }
+        guard count == 0 else {
+            throw Diagnostic.error(
+                "refusing to replace '\(name)': \(count == 1 ? "1 file in it was" : "\(count) files in it were") not "
+                    + "written by vantage: \(listing(foreign.sorted(), more: count - foreign.count)); put files the "
+                    + "site should carry in content/static/ (copied into every build), or move them out of '\(name)'")
+        }
+        return ownership
+    }
+
+    /// "a, b and 3 more".
+    static func listing(_ names: [String], more: Int = 0) -> String {
+        let shown = names.prefix(5).map { "'\($0)'" }
+        let rest = more + max(0, names.count - 5)
+        return shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+    }
+
+    /// What a previous build left, recognised by its marker or by its manifest's format.
+    static func previousBuild(at path: String) -> Ownership? {
+        let marker = SiteMarker.read(output: path)
+        guard let pages = manifestPages(path + "/" + SitePath.manifest) else { return nil }
+        return Ownership(pages: pages, files: marker?.files)
+    }
+
+    /// The page paths of a `manifest.json` in the format vantage writes (`{"pages": [` then one
+    /// entry a line, each `{"path":"…","kind":…,"sha256":…,"bytes":…}`, then `]}`), or nil
+    /// when the file is not one: a web app's `manifest.json` is never taken for a build.
+    static func manifestPages(_ file: String) -> Set<String>? {
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        var bytes = [UInt8](data)
+        // Trailing white space added by an editor does not make it another file.
+        while let last = bytes.last, last == 0x20 || last == 0x0A || last == 0x0D || last == 0x09 { bytes.removeLast() }
+        bytes.append(0x0A)
+        let head = Array("{\"pages\": [\n".utf8)
+        let tail = Array("]}\n".utf8)
+        guard bytes.count >= head.count + tail.count, Array(bytes.prefix(head.count)) == head,
+            Array(bytes.suffix(tail.count)) == tail
+        else { return nil }
+        var pages: Set<String> = []
+        let prefix = Array("{\"path\":\"".utf8)
+        var lineStart = head.count
+        while lineStart < bytes.count - tail.count {
+            var end = lineStart
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let line = bytes[lineStart..<end]
+            if !(line.isEmpty && end == bytes.count - tail.count - 1) {
+                guard line.starts(with: prefix), line.contains(where: { $0 == 0x7D }),
+                    let close = line.dropFirst(prefix.count).firstIndex(of: 0x22)
+                else { return nil }
+                let value = line[(line.startIndex + prefix.count)..<close]
+                // A path with an escape in it never matches a file name; SafePath paths have none.
+                guard !value.contains(0x5C) else { return nil }
+                pages.insert(String(decoding: value, as: UTF8.self))
+            }
+            lineStart = end + 1
+        }
+        return pages
+    }
+
+    /// One folder's entries (name and `d_type`, `DT_UNKNOWN` resolved with `lstat`).
+    static func entries(of path: String, shownAs name: String? = nil) throws -> [(name: String, type: UInt8)] {
+        guard let stream = opendir(path) else {
+            throw posixError("cannot read the output folder '\(name ?? path)'")
+        }
+        defer { closedir(stream) }
+        var result: [(name: String, type: UInt8)] = []
+        while let entry = readdir(stream) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if entryName == "." || entryName == ".." { continue }
+            var type = entry.pointee.d_type
+            if type == unknown {
+                var info = stat()
+                if lstat(path + "/" + entryName, &info) == 0 {
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: type = directory
+                    case S_IFREG: type = regular
+                    case S_IFLNK: type = symbolicLink
+                    default: type = unknown
+                    }
+                }
+            }
+            result.append((entryName, type))
+        }
+        return result
+    }
+
+    /// Calls `visit` with every entry below `root` (relative path, type), folders before their
+    /// contents; never follows a symbolic link.
+    static func walk(_ root: String, relative: String, _ visit: (String, UInt8) -> Void) {
+        let folder = relative.isEmpty ? root : root + "/" + relative
+        guard let children = try? entries(of: folder) else { return }
+        for child in children {
+            let path = relative.isEmpty ? child.name : relative + "/" + child.name
+            visit(path, child.type)
+            if child.type == directory { walk(root, relative: path, visit) }
+        }
+    }
+}

@@ -1,0 +1,243 @@
+/// Finding the spans `PersonalDataMask` masks. The scan works on a canonical view of the
+/// text, one unit per scalar (so spans map straight back): digits of every script become ASCII
+/// digits, fullwidth forms their ASCII counterparts, the many spaces and dashes one space and
+/// one dash, ASCII letters lower case.
+extension PersonalDataMask {
+    /// False when `text` cannot hold anything to mask: ASCII, no at-sign, no bracketed or spaced
+    /// "at", fewer than 5 digits. Decides most texts in one pass over the bytes.
+    static func mightHold(_ text: String) -> Bool {
+        var digits = 0
+        var previous: (UInt8, UInt8) = (0, 0)  // the two bytes before, lower-cased
+        for byte in text.utf8 {
+            if byte >= 0x80 || byte == UInt8(ascii: "@") { return true }
+            if byte >= 0x30 && byte <= 0x39 {
+                digits += 1
+                if digits >= 5 { return true }
+            }
+            // "at" then a space or a closing bracket: "(at)", "[at]", " at ".
+            if previous == (UInt8(ascii: "a"), UInt8(ascii: "t")),
+                byte == 0x20 || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+            {
+                return true
+            }
+            previous = (previous.1, (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte)
+        }
+        return false
+    }
+
+    static func asciiDigit(_ scalar: Unicode.Scalar) -> Character {
+        Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(Int(scalar.properties.numericValue ?? 0) % 10)))
+    }
+
+    /// One scalar's canonical unit.
+    static func canonical(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        let value = scalar.value
+        if value < 0x80 {
+            return (value >= 0x41 && value <= 0x5A) ? Unicode.Scalar(value + 0x20)! : scalar
+        }
+        if scalar.properties.numericType == .decimal { return asciiDigit(scalar).unicodeScalars.first! }
+        if value >= 0xFF01 && value <= 0xFF5E { return canonical(Unicode.Scalar(value - 0xFEE0)!) }
+        switch value {
+        case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return " "
+        case 0x2010...0x2015, 0x2212, 0xFE58, 0xFE63: return "-"
+        case 0x2024, 0x3002, 0xFF61: return "."
+        case 0xFE6B: return "@"
+        default: return scalar
+        }
+    }
+
+    static func isDigit(_ unit: Unicode.Scalar) -> Bool { unit.value >= 0x30 && unit.value <= 0x39 }
+
+    /// Characters of an email's local part (letters and digits of any script and `._%+-'`).
+    static func isLocal(_ unit: Unicode.Scalar) -> Bool {
+        if unit.value < 0x80 {
+            return isDigit(unit) || (unit.value >= 0x61 && unit.value <= 0x7A) || "._%+-'".unicodeScalars.contains(unit)
+        }
+        return unit.properties.isAlphabetic || unit.properties.numericType != nil
+    }
+
+    /// Characters of a domain label.
+    static func isLabel(_ unit: Unicode.Scalar) -> Bool {
+        if unit.value < 0x80 { return isDigit(unit) || (unit.value >= 0x61 && unit.value <= 0x7A) || unit == "-" }
+        return unit.properties.isAlphabetic || unit.properties.numericType != nil
+    }
+
+    /// True when `word` is at `index` in `units`.
+    static func has(_ word: String, at index: Int, in units: [Unicode.Scalar]) -> Bool {
+        var position = index
+        for scalar in word.unicodeScalars {
+            guard position < units.count, units[position] == scalar else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    /// Spans (in scalar offsets) shaped like an email, plus the export's emails written with a
+    /// spelled-out " at ".
+    func emailSpans(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
+        let units = scalars.map(Self.canonical)
+        var spans: [Range<Int>] = []
+        var index = 0
+        while index < units.count {
+            // The at-sign: "@", or "(at)", "[at]", "{at}", or " at " (known emails only).
+            var atEnd = index
+            var spelled = false
+            var bracketed = false
+            if units[index] == "@" {
+                atEnd = index + 1
+            } else if ["(at)", "[at]", "{at}"].contains(where: { Self.has($0, at: index, in: units) }) {
+                atEnd = index + 4
+                bracketed = true
+            } else if Self.has(" at ", at: index, in: units) {
+                atEnd = index + 4
+                spelled = true
+            } else {
+                index += 1
+                continue
+            }
+            // The local part, before the at-sign (spaces allowed before "@" and brackets).
+            var localEnd = index
+            if !spelled { while localEnd > 0, units[localEnd - 1] == " " { localEnd -= 1 } }
+            var localStart = localEnd
+            while localStart > 0, Self.isLocal(units[localStart - 1]) { localStart -= 1 }
+            while localStart < localEnd, units[localStart] == "." { localStart += 1 }
+            // The domain: labels joined by "." or " dot " / "(dot)" / "[dot]".
+            var cursor = atEnd
+            if !spelled { while cursor < units.count, units[cursor] == " " { cursor += 1 } }
+            let spacedAt = localEnd < index || cursor > atEnd
+            var labels: [String] = []
+            var domainEnd = cursor
+            while true {
+                var labelEnd = cursor
+                while labelEnd < units.count, Self.isLabel(units[labelEnd]) { labelEnd += 1 }
+                guard labelEnd > cursor else { break }
+                labels.append(String(String.UnicodeScalarView(units[cursor..<labelEnd])))
+                domainEnd = labelEnd
+                if labelEnd < units.count, units[labelEnd] == ".", labelEnd + 1 < units.count, Self.isLabel(units[labelEnd + 1]) {
+                    cursor = labelEnd + 1
+                } else if let dot = [" dot ", "(dot)", "[dot]", " (dot) ", " [dot] "].first(where: { Self.has($0, at: labelEnd, in: units) }) {
+                    cursor = labelEnd + dot.unicodeScalars.count
+                } else {
+                    break
+                }
+            }
+            let local = String(String.UnicodeScalarView(units[localStart..<localEnd]))
+            var isEmail = false
+            if !local.isEmpty, !labels.isEmpty {
+                if spelled {
+                    isEmail = knownEmails.contains(local + "@" + labels.joined(separator: "."))
+                } else {
+                    // "x@y" is always email-shaped; with spaces or brackets the domain needs a dot.
+                    isEmail = (!spacedAt && !bracketed) || labels.count >= 2
+                        || knownEmails.contains(local + "@" + labels.joined(separator: "."))
+                }
+            }
+            if isEmail {
+                spans.append(localStart..<domainEnd)
+                index = domainEnd
+            } else {
+                index += 1
+            }
+        }
+        return spans
+    }
+
+    /// Spans shaped like a phone number (7 digits or more) or holding a known phone (5 or more).
+    func phoneSpans(in scalars: [Unicode.Scalar], shapes: Bool = true) -> [Range<Int>] {
+        let units = scalars.map(Self.canonical)
+        func isSeparator(_ unit: Unicode.Scalar) -> Bool { " -./()".unicodeScalars.contains(unit) }
+        var spans: [Range<Int>] = []
+        var index = 0
+        while index < units.count {
+            guard Self.isDigit(units[index]) else {
+                index += 1
+                continue
+            }
+            // A run: digit groups joined by at most 3 separators in a row.
+            var groups: [(range: Range<Int>, separator: String)] = []
+            var cursor = index
+            while cursor < units.count, Self.isDigit(units[cursor]) {
+                var end = cursor
+                while end < units.count, Self.isDigit(units[end]) { end += 1 }
+                var next = end
+                while next < units.count, next - end < 3, isSeparator(units[next]) { next += 1 }
+                let separator = String(String.UnicodeScalarView(units[end..<next]))
+                groups.append((cursor..<end, separator))
+                guard next > end, next < units.count, Self.isDigit(units[next]) else { break }
+                cursor = next
+            }
+            index = (groups.last?.range.upperBound ?? index) + 1
+            for piece in Self.withoutDates(groups, units) {
+                let digits = String(String.UnicodeScalarView(piece.flatMap { units[$0.range] }))
+                guard digits.count >= 5 else { continue }
+                if (shapes && digits.count >= 7) || isKnownPhone(digits) {
+                    var start = piece[0].range.lowerBound
+                    // The "+" of an international number, and an opening parenthesis.
+                    while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
+                    spans.append(start..<piece[piece.count - 1].range.upperBound)
+                }
+            }
+        }
+        return spans
+    }
+
+    /// True when `digits` is one of the export's phones, with or without `00`, a trunk `0` or
+    /// the country code.
+    func isKnownPhone(_ digits: String) -> Bool {
+        if knownPhoneDigits.contains(digits) { return true }
+        if digits.hasPrefix("00"), knownPhoneDigits.contains(String(digits.dropFirst(2))) { return true }
+        if digits.hasPrefix("0"), knownPhoneDigits.contains(String(digits.dropFirst())) { return true }
+        return false
+    }
+
+    /// The run split where it holds a calendar date (`2026-05-02`, `2026/05/02`, `02.05.2026`,
+    /// `2/5/2026`: three groups joined by one same `-`, `/` or `.`, with a month and a day that
+    /// exist), the dates left out.
+    static func withoutDates(
+        _ groups: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]
+    ) -> [[(range: Range<Int>, separator: String)]] {
+        func number(_ group: (range: Range<Int>, separator: String)) -> Int {
+            Int(String(String.UnicodeScalarView(units[group.range]))) ?? -1
+        }
+        func isDate(at k: Int) -> Bool {
+            guard k + 2 < groups.count else { return false }
+            let separator = groups[k].separator
+            guard ["-", "/", "."].contains(separator), groups[k + 1].separator == separator else { return false }
+            let lengths = (groups[k].range.count, groups[k + 1].range.count, groups[k + 2].range.count)
+            let (a, b, c) = (number(groups[k]), number(groups[k + 1]), number(groups[k + 2]))
+            if lengths.0 == 4, lengths.1 <= 2, lengths.2 <= 2 { return (1...12).contains(b) && (1...31).contains(c) }
+            if lengths.2 == 4, lengths.0 <= 2, lengths.1 <= 2 {
+                return ((1...31).contains(a) && (1...12).contains(b)) || ((1...12).contains(a) && (1...31).contains(b))
+            }
+            return false
+        }
+        var pieces: [[(range: Range<Int>, separator: String)]] = []
+        var current: [(range: Range<Int>, separator: String)] = []
+        var k = 0
+        while k < groups.count {
+            if isDate(at: k) {
+                if !current.isEmpty { pieces.append(current) }
+                current = []
+                k += 3
+            } else {
+                current.append(groups[k])
+                k += 1
+            }
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return pieces
+    }
+
+    /// Sorted spans with overlapping or touching ones joined.
+    static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, span.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+            } else {
+                result.append(span)
+            }
+        }
+        return result
+    }
+}

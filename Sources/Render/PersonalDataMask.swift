@@ -1,0 +1,195 @@
+import Foundation
+import Store
+import VantageCore
+
+/// THE rule for phone numbers and email addresses in published text (OUTPUT.md: none ever
+/// reaches `public/`, in any form). Every text the render takes from the store (quote and
+/// idea texts, names, reviewers, list names, the site title) goes through `clean(_:)`, which
+/// replaces each span shaped like an email or a phone number, and each phone or email of the
+/// export's people in any format it recognises, by one `marker` scalar. Pages and search
+/// indexes are then finished by `reveal`, which puts the catalog's `privacy.masked` text (in the
+/// page's language) where the markers are. Names go through `isName(_:)`: a name that was
+/// nothing but a phone or an email is never shown nor slugged (`Naming` takes the next rule).
+///
+/// What is masked:
+/// - email-shaped: `local@domain` (also `＠`, `(at)`, `[at]`, `{at}`, spaces around the at-sign
+///   when the domain has a dot, fullwidth forms); a known email also as `local at domain`
+///   with `.` or ` dot ` in the domain;
+/// - phone-shaped: a run of digits of any script (fullwidth, Arabic-Indic, …) with spaces,
+///   dots, dashes, slashes and parentheses between them, optionally after `+`, holding 7 digits
+///   or more (a calendar date such as `2026-05-02` or `02/05/2026` inside a run is kept);
+/// - a run of 5 digits or more that is a known phone: its E.164 digits, with `00` or a trunk
+///   `0`, or without its country code.
+public struct PersonalDataMask: Sendable {
+    /// Stands for one masked span until `reveal` replaces it (a private-use scalar; any in the
+    /// data is dropped by `clean`, so only the mask puts one there).
+    public static let marker: Unicode.Scalar = "\u{E000}"
+    /// Stands for the name of a person whose every name was a phone or an email, until
+    /// `reveal` replaces it by the catalog's `person.unknown` (a slug folded from it is the
+    /// allocator's fallback, `person`).
+    public static let unknownMarker: Unicode.Scalar = "\u{E001}"
+    /// The unknown person's name as `Naming` hands it out.
+    public static let unknownName = String(Character(unknownMarker))
+    /// The catalog key of the visible form of a masked span.
+    public static let maskedKey = "privacy.masked"
+    /// The catalog key of a person whose every name was a phone or an email.
+    public static let unknownKey = "person.unknown"
+
+    /// Digits of the export's phones: E.164 without `+`, and the same without a 1-, 2- or 3-digit
+    /// country code when at least 5 digits remain.
+    let knownPhoneDigits: Set<String>
+    /// The export's emails, lower-cased.
+    let knownEmails: Set<String>
+
+    /// A mask that knows no phone or email of its own: only the shapes.
+    public static let shapes = PersonalDataMask(phones: [], emails: [])
+
+    /// A mask that also knows `phones` (E.164) and `emails`.
+    public init(phones: [String], emails: [String]) {
+        var digits: Set<String> = []
+        for phone in phones {
+            let plain = String(phone.unicodeScalars.filter { $0.properties.numericType == .decimal }.map(Self.asciiDigit))
+            guard plain.count >= 5 else { continue }
+            digits.insert(plain)
+            for code in 1...3 where plain.count - code >= 5 { digits.insert(String(plain.dropFirst(code))) }
+        }
+        knownPhoneDigits = digits
+        knownEmails = Set(emails.map { $0.lowercased() })
+    }
+
+    /// The mask for the store at `database`: every person's phone and email (read here, used
+    /// only to recognise them; never written anywhere).
+    public init(store database: Database) throws {
+        var phones: [String] = []
+        var emails: [String] = []
+        for row in try database.rows("SELECT phone, email FROM person ORDER BY id") {
+            if case .text(let phone)? = row.first { phones.append(phone) }
+            if case .text(let email)? = row.last { emails.append(email) }
+        }
+        self.init(phones: phones, emails: emails)
+    }
+
+    /// A digest of what the mask knows, for build fingerprints (the masked text of a page
+    /// changes when the export's phones or emails do). In the store only, never in the output.
+    public var digest: String {
+        var text = "mask-1\n"
+        for digits in knownPhoneDigits.sorted() { text += digits + "\n" }
+        for email in knownEmails.sorted() { text += email + "\n" }
+        return SHA256.hex(Array(text.utf8))
+    }
+
+    // MARK: - Cleaning
+
+    /// `text` made XML-safe (`XMLText.clean`) with every phone- or email-shaped span replaced
+    /// by `marker`. Returns `text` itself when there is nothing to mask (nearly always).
+    public func clean(_ text: String) -> String {
+        let xml = XMLText.clean(text)
+        guard Self.mightHold(xml) else { return xml }
+        let scalars = Array(xml.unicodeScalars.filter { $0 != Self.marker && $0 != Self.unknownMarker })
+        let spans = Self.merged(emailSpans(in: scalars) + phoneSpans(in: scalars))
+        guard !spans.isEmpty || scalars.count != xml.unicodeScalars.count else { return xml }
+        var result = String.UnicodeScalarView()
+        var position = 0
+        for span in spans {
+            result.append(contentsOf: scalars[position..<span.lowerBound])
+            result.append(Self.marker)
+            position = span.upperBound
+        }
+        result.append(contentsOf: scalars[position...])
+        return String(result)
+    }
+
+    /// Where `text` first holds an email-shaped span or a phone (any phone-shaped run when
+    /// `shapedPhones`, else only the export's phones), as a 1-based line and column (in
+    /// characters), or nil (for files published verbatim, which are refused rather than masked).
+    public func firstMatch(in text: String, shapedPhones: Bool) -> (line: Int, column: Int)? {
+        guard Self.mightHold(text) else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        let spans = Self.merged(emailSpans(in: scalars) + phoneSpans(in: scalars, shapes: shapedPhones))
+        guard let first = spans.first?.lowerBound else { return nil }
+        var line = 1
+        var column = 1
+        for scalar in scalars[..<first] {
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    /// True when `name` (already cleaned) can be shown and slugged: it is not empty and is not
+    /// only masked spans, spaces and punctuation (a name that was a phone or an email).
+    public static func isName(_ name: String) -> Bool {
+        guard name.unicodeScalars.contains(marker) else {
+            return !name.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        }
+        // What is left besides the masked spans must read as a name: some letters.
+        return name.unicodeScalars.contains { $0 != marker && $0.properties.isAlphabetic }
+    }
+
+    /// `name` without its masked spans (for slugs: a name with a phone inside is slugged from
+    /// the rest of it).
+    public static func withoutMarkers(_ name: String) -> String {
+        guard name.unicodeScalars.contains(marker) else { return name }
+        return String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != marker }))
+    }
+
+    // MARK: - Revealing
+
+    /// `bytes` (a rendered page or script) with every marker replaced: `masked` for a masked
+    /// span, `unknown` for an unknown person (the catalog's texts, escaped for the file's
+    /// syntax). Returns `bytes` itself when there is no marker (one pass, nearly always).
+    public static func reveal(_ bytes: [UInt8], masked: () throws -> [UInt8], unknown: () throws -> [UInt8]) rethrows -> [UInt8] {
+        guard var at = firstMarker(in: bytes, from: 0) else { return bytes }
+        var replacements: [UInt8: [UInt8]] = [:]
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 64)
+        var position = 0
+        while true {
+            result.append(contentsOf: bytes[position..<at])
+            let kind = bytes[at + 2]
+            if replacements[kind] == nil { replacements[kind] = kind == 0x80 ? try masked() : try unknown() }
+            result.append(contentsOf: replacements[kind]!)
+            position = at + 3
+            guard let next = firstMarker(in: bytes, from: position) else { break }
+            at = next
+        }
+        result.append(contentsOf: bytes[position...])
+        return result
+    }
+
+    /// The offset of the first marker (EE 80 80 or EE 80 81) at or after `start`.
+    static func firstMarker(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = start
+            while index + 2 < buffer.count, let found = memchr(base + index, 0xEE, buffer.count - index - 2) {
+                let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                if buffer[at + 1] == 0x80, buffer[at + 2] == 0x80 || buffer[at + 2] == 0x81 { return at }
+                index = at + 1
+            }
+            return nil
+        }
+    }
+
+    /// `text` escaped for XML text and attribute values.
+    static func xmlEscaped(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): bytes += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): bytes += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): bytes += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): bytes += Array("&quot;".utf8)
+            case UInt8(ascii: "'"): bytes += Array("&#39;".utf8)
+            default: bytes.append(byte)
+            }
+        }
+        return bytes
+    }
+
+    /// `text` as the inside of a JSON string (the search index's strings).
+    static func jsonEscaped(_ text: String) -> [UInt8] {
+        var json = JSONBytes()
+        json.string(text)
+        return Array(json.bytes.dropFirst().dropLast())
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import VantageCore
+
+/// The marker every build leaves at the top of its output, `.vantage-site`: it names the tool
+/// and the store that built the site and lists every file of the site that is not a page of
+/// its manifest (search indexes, assets, the files copied from `content/static/`). Only vantage
+/// writes it; the next build reads it to know which files of the folder it may replace.
+///
+/// ```json
+/// {"tool":"vantage","format":1,"store":"../.vantage/store.sqlite","files":["CNAME","ana-lima/search-index.js",…]}
+/// ```
+/// `store` is relative to the output folder (or, for a store far from it, only its folder and
+/// file name), so no local path (a user name) is published.
+struct SiteMarker: Sendable, Equatable {
+    /// The marker's file name at the top of the output.
+    static let name = ".vantage-site"
+
+    /// The store that built the site, relative to the output folder.
+    var store: String
+    /// The site's files that are not manifest pages, sorted.
+    var files: Set<String>
+
+    /// The marker's bytes (sorted, so the same site gives the same marker).
+    var bytes: [UInt8] {
+        let object = JSONObject(
+            keys: ["tool", "format", "store", "files"],
+            values: [.string("vantage"), .number(1), .string(store), .array(files.sorted().map { .string($0) })])
+        return Array((JSONWriter.string(.object(object), htmlSafe: false) + "\n").utf8)
+    }
+
+    /// The marker of the output at `output`, when it has one written by vantage.
+    static func read(output: String) -> SiteMarker? {
+        guard let data = FileManager.default.contents(atPath: output + "/" + name),
+            let object = (try? JSONParser.parse([UInt8](data), file: name))?.objectValue,
+            object["tool"]?.stringValue == "vantage", object["format"]?.numberValue == 1,
+            let store = object["store"]?.stringValue, let files = object["files"]?.arrayValue
+        else { return nil }
+        return SiteMarker(store: store, files: Set(files.compactMap(\.stringValue)))
+    }
+
+    /// How the marker names the store at `store` for the output at `output`: relative to the
+    /// output when the store is in the output's parent folder or below it (`../.vantage/
+    /// store.sqlite`), else only its folder's and its own name (a path further away could
+    /// publish a user name).
+    static func storeName(_ store: String, output: String) -> String {
+        let absolute = URL(fileURLWithPath: store).standardizedFileURL
+        let path = relative(absolute.path, from: output)
+        if !path.hasPrefix("../../") { return path }
+        return absolute.deletingLastPathComponent().lastPathComponent + "/" + absolute.lastPathComponent
+    }
+
+    /// `path` relative to the folder `base` (both absolute).
+    static func relative(_ path: String, from base: String) -> String {
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        let origin = URL(fileURLWithPath: base).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(target.count, origin.count), target[common] == origin[common] { common += 1 }
+        let up = Array(repeating: "..", count: origin.count - common)
+        return (up + target[common...]).joined(separator: "/")
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Validate
+import VantageCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `content/static/`: files copied verbatim into every build (`CNAME`, `downloads/`,
+/// `.well-known/`, `robots.txt`), as Hugo and Zola do. The site's own files are vantage's, so a
+/// static file is refused when it would take the place of one: a top-level name of the site
+/// (`index.html`, `assets/`, a person's folder, `manifest.json`, …). Each file is checked like
+/// the site's own: a safe path (dot-names such as `.well-known` allowed), a regular file (a
+/// symbolic link could publish a file from anywhere), HTML pages validated as every page is,
+/// and text files scanned for emails and for the export's phones in any format (OUTPUT.md:
+/// none reaches `public/`). Errors name the file under `content/static/` and the place.
+enum StaticFiles {
+    /// Every regular file under `folder` (relative, sorted by bytes); throws for anything else.
+    static func list(_ folder: String) throws -> [String] {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return [] }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw Diagnostic.error("\(folder): not a folder") }
+        var files: [String] = []
+        var problem: Diagnostic?
+        OutputFolder.walk(folder, relative: "") { relative, type in
+            guard problem == nil else { return }
+            if let reason = pathProblem(relative) {
+                problem = Diagnostic.error("\(folder)/\(relative): \(reason); rename it")
+            } else if type == OutputFolder.regular {
+                files.append(relative)
+            } else if type != OutputFolder.directory {
+                problem = Diagnostic.error(
+                    "\(folder)/\(relative): only files and folders are copied into the site, and this is "
+                        + (type == OutputFolder.symbolicLink ? "a symbolic link" : "neither"))
+            }
+        }
+        if let problem { throw problem }
+        return files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Why `path` cannot be a file of the site, or nil.
+    static func pathProblem(_ path: String) -> String? {
+        guard path.utf8.count < 1024 else { return "the path is too long" }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty || component == "." || component == ".." { return "the path has an empty, '.' or '..' part" }
+            if component.utf8.count > 255 { return "a name is too long" }
+            for byte in component.utf8 {
+                let allowed = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || "._~+-".utf8.contains(byte)
+                if !allowed { return "a file name may hold only A-Z, a-z, 0-9 and . _ ~ + -" }
+            }
+        }
+        return nil
+    }
+
+    /// Copies every file of `folder` into the site through `writer`; HTML pages go to `check`.
+    /// Returns how many were copied. Called after every other file of the site is written.
+    static func copy(
+        from folder: String, into writer: SiteWriter, check: SiteCheck?, mask: PersonalDataMask
+    ) throws -> Int {
+        let files = try list(folder)
+        let reserved: Set<String> = [SitePath.manifest, SiteMarker.name]
+        var ownTopLevel: Set<String> = []
+        for file in files {
+            let top = String(file.split(separator: "/").first ?? "")
+            var info = stat()
+            if reserved.contains(top) || (!ownTopLevel.contains(top) && lstat(writer.staging + "/" + top, &info) == 0) {
+                throw Diagnostic.error(
+                    "\(folder)/\(file): the site has its own '\(top)\(file.contains("/") ? "/" : "")'; a static file "
+                        + "may not replace or go inside one of vantage's files or folders, so rename or move it")
+            }
+            ownTopLevel.insert(top)
+            guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
+                throw Diagnostic.error("\(folder)/\(file): cannot be read")
+            }
+            let bytes = [UInt8](data)
+            if let text = String(validatingUTF8: bytes), let place = mask.firstMatch(in: text, shapedPhones: false) {
+                throw Diagnostic.error(
+                    "\(folder)/\(file):\(place.line):\(place.column): an email address or a phone number of the export; "
+                        + "no phone or email may be published, so remove it from the file")
+            }
+            if file.hasSuffix(".html") {
+                _ = check?.addPage(path: file, bytes: bytes)
+            } else {
+                check?.addFile(path: file)
+            }
+            try writer.writeStatic(file, bytes: bytes)
+        }
+        return files.count
+    }
+}
+
+extension String {
+    /// The text of `bytes` when they are valid UTF-8 without NUL (a text file), else nil.
+    init?(validatingUTF8 bytes: [UInt8]) {
+        guard !bytes.contains(0) else { return nil }
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var scalars = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .emptyInput: self = String(scalars); return
+            case .error: return nil
+            }
+        }
+    }
+}
+
+extension SiteWriter {
+    /// Writes a file of `content/static/` (its path checked by `StaticFiles`, which allows
+    /// dot-names) and lists it in the site's marker, pages included.
+    func writeStatic(_ path: String, bytes: [UInt8]) throws {
+        guard StaticFiles.pathProblem(path) == nil else { throw Diagnostic.error("refusing to write '\(path)'") }
+        if let slash = path.lastIndex(of: "/") {
+            var prefix = ""
+            for component in path[..<slash].split(separator: "/") {
+                prefix += prefix.isEmpty ? String(component) : "/" + component
+                if mkdir(staging + "/" + prefix, 0o755) != 0 && errno != EEXIST {
+                    throw posixError("cannot create the folder '\(prefix)'")
+                }
+            }
+        }
+        let target = staging + "/" + path
+        let previous = output + "/" + path
+        let unchanged = Self.file(at: previous, equals: bytes) && link(previous, target) == 0
+        if !unchanged { try Self.create(target, bytes: bytes) }
+        lock.lock()
+        if unchanged { counts.unchanged += 1 } else { counts.written += 1 }
+        counts.bytes += bytes.count
+        otherFiles.insert(path)
+        lock.unlock()
+    }
+}

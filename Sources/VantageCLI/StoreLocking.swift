@@ -1,0 +1,43 @@
+import Foundation
+import Render
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The store's lock for a whole `vantage build` (import, render, record). The lock file lives
+/// beside the store, so the store's folder is made first when it is missing; the release
+/// removes that folder again when the build left nothing in it (a failed first import leaves
+/// no folder behind).
+struct StoreLocking {
+    let lock: BuildLock
+    /// The folders this build made for the store, innermost first.
+    let createdFolders: [String]
+
+    static func lock(_ store: String) throws -> StoreLocking {
+        var created: [String] = []
+        var folder = URL(fileURLWithPath: store).standardizedFileURL.deletingLastPathComponent()
+        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
+            created.append(folder.path)
+            folder.deleteLastPathComponent()
+        }
+        if let innermost = created.first {
+            try FileManager.default.createDirectory(atPath: innermost, withIntermediateDirectories: true)
+        }
+        do {
+            return StoreLocking(
+                lock: try BuildLock.acquire(BuildLock.storeLockPath(store), what: "the store '\(store)'"),
+                createdFolders: created)
+        } catch {
+            for folder in created { rmdir(folder) }
+            throw error
+        }
+    }
+
+    func release() {
+        lock.release()
+        // A failed first import stored nothing: the folders made for it go again (rmdir
+        // removes only empty ones, so whatever the import left stays).
+        for folder in createdFolders { rmdir(folder) }
+    }
+}

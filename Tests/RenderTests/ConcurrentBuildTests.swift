@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+import VantageCore
+
+@testable import Render
+
+/// Builds in real child processes (the real `vantage` executable): two builds never write the
+/// same output or the same store at once (each takes an `flock`, and the second is refused
+/// naming the first), and a `kill -9` at any moment leaves the live site exactly the old one
+/// or the new one.
+@Suite("Concurrent and killed builds", .serialized)
+struct ConcurrentBuildTests {
+    var sampleContent: String { repositoryRoot.appendingPathComponent("content").path }
+
+    func arguments(_ project: ScratchProject, out: String? = nil, db: String? = nil) -> [String] {
+        ["build", "--content", project.content, "--templates", templatesFolder, "--out", out ?? project.output,
+         "--db", db ?? project.store]
+    }
+
+    /// True when every page of the manifest at `output` is there with its recorded digest and
+    /// size, and every file of the folder is the manifest's or the marker's.
+    static func isConsistent(_ output: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: output + "/manifest.json"),
+            let marker = SiteMarker.read(output: output),
+            case .object(let manifest)? = try? JSONParser.parse([UInt8](data), file: "manifest.json")
+        else { return false }
+        var listed: Set<String> = [SitePath.manifest, SiteMarker.name]
+        for page in manifest["pages"]?.arrayValue ?? [] {
+            guard let path = page.objectValue?["path"]?.stringValue, let digest = page.objectValue?["sha256"]?.stringValue,
+                let bytes = FileManager.default.contents(atPath: output + "/" + path),
+                SHA256.hex([UInt8](bytes)) == digest
+            else { return false }
+            listed.insert(path)
+        }
+        listed.formUnion(marker.files)
+        let files = Set(ScratchProject.snapshot(output).keys.filter { !$0.hasSuffix("/") })
+        return files == listed
+    }
+
+    @Test("A build is refused while another process holds the output's lock, and the message names the holder")
+    func heldOutputLock() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        let before = ScratchProject.snapshot(project.output)
+        let lock = try BuildLock.acquire(BuildLock.outputLockPath(project.output), what: "test")
+        let child = try VantageExecutable.start(arguments(project), logs: project.folder, name: "held")
+        child.waitUntilExit()
+        lock.release()
+        #expect(child.terminationStatus == 2)
+        let errors = VantageExecutable.errors(project.folder, name: "held")
+        #expect(errors.contains("the output folder '\(project.output)' is in use by another vantage (pid \(getpid()): "), "\(errors)")
+        #expect(ScratchProject.snapshot(project.output) == before)
+        let again = try VantageExecutable.start(arguments(project), logs: project.folder, name: "again")
+        again.waitUntilExit()
+        #expect(again.terminationStatus == 0, "\(VantageExecutable.errors(project.folder, name: "again"))")
+        #expect(!FileManager.default.fileExists(atPath: BuildLock.outputLockPath(project.output)))
+    }
+
+    @Test("A build is refused while another process holds the store's lock, before the import touches it")
+    func heldStoreLock() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        let store = try #require(FileManager.default.contents(atPath: project.store))
+        let lock = try BuildLock.acquire(BuildLock.storeLockPath(project.store), what: "test")
+        try project.write("content/site.json", #"{"title": "Changed", "buildDate": "2026-05-10T12:00:00Z"}"#)
+        let child = try VantageExecutable.start(
+            arguments(project, out: project.folder.appendingPathComponent("other").path), logs: project.folder, name: "held")
+        child.waitUntilExit()
+        lock.release()
+        #expect(child.terminationStatus == 2)
+        let errors = VantageExecutable.errors(project.folder, name: "held")
+        #expect(errors.contains("the store '\(project.store)' is in use by another vantage (pid \(getpid()): "), "\(errors)")
+        #expect(FileManager.default.contents(atPath: project.store) == store)
+        #expect(!FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("other").path))
+    }
+
+    @Test("vantage import is refused while a build holds the store's lock")
+    func importWaitsForTheBuild() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        let store = try #require(FileManager.default.contents(atPath: project.store))
+        let lock = try BuildLock.acquire(BuildLock.storeLockPath(project.store), what: "test")
+        try project.write("content/site.json", #"{"title": "Changed", "buildDate": "2026-05-10T12:00:00Z"}"#)
+        let child = try VantageExecutable.start(
+            ["import", "--content", project.content, "--db", project.store], logs: project.folder, name: "import")
+        child.waitUntilExit()
+        lock.release()
+        #expect(child.terminationStatus == 2)
+        let errors = VantageExecutable.errors(project.folder, name: "import")
+        #expect(errors.contains("the store '\(project.store)' is in use by another vantage (pid \(getpid()): "), "\(errors)")
+        #expect(FileManager.default.contents(atPath: project.store) == store)
+    }
+
+    @Test("Two builds into the same --out with different stores, started together: never a mixed site")
+    func sameOutputDifferentStores() throws {
+        let project = try ScratchProject(content: sampleContent)
+        defer { project.remove() }
+        var refusals = 0
+        for trial in 0..<3 {
+            let children = try (0..<2).map { index in
+                try VantageExecutable.start(
+                    arguments(project, db: project.folder.appendingPathComponent("store-\(index)/s.sqlite").path),
+                    logs: project.folder, name: "t\(trial)-\(index)")
+            }
+            for child in children { child.waitUntilExit() }
+            for (index, child) in children.enumerated() {
+                let errors = VantageExecutable.errors(project.folder, name: "t\(trial)-\(index)")
+                if child.terminationStatus == 2 {
+                    #expect(errors.contains("is in use by another vantage (pid "), "\(errors)")
+                    refusals += 1
+                } else {
+                    #expect(child.terminationStatus == 0, "\(errors)")
+                }
+            }
+            #expect(children.contains { $0.terminationStatus == 0 })
+            #expect(Self.isConsistent(project.output), "trial \(trial): the published site is not one build's")
+            #expect(!project.topLevel.contains { $0.hasPrefix(".public") }, "\(project.topLevel)")
+        }
+        #expect(refusals >= 1, "the builds never overlapped")
+    }
+
+    @Test("Two first builds with no store yet: one builds, the other is refused and deletes nothing")
+    func twoFirstBuilds() throws {
+        let project = try ScratchProject(content: sampleContent)
+        defer { project.remove() }
+        let outputs = ["a", "b"].map { project.folder.appendingPathComponent("out-" + $0).path }
+        let children = try outputs.enumerated().map { index, out in
+            try VantageExecutable.start(arguments(project, out: out), logs: project.folder, name: "first-\(index)")
+        }
+        for child in children { child.waitUntilExit() }
+        let statuses = children.map(\.terminationStatus)
+        #expect(statuses.contains(0))
+        for (index, status) in statuses.enumerated() where status != 0 {
+            let errors = VantageExecutable.errors(project.folder, name: "first-\(index)")
+            #expect(status == 2 && errors.contains("the store '\(project.store)' is in use by another vantage (pid "), "\(errors)")
+        }
+        #expect(FileManager.default.fileExists(atPath: project.store))
+        for (index, out) in outputs.enumerated() where statuses[index] == 0 { #expect(Self.isConsistent(out)) }
+        // The store the winner made is whole: the next build of the other output uses it.
+        let next = project.build(out: outputs[statuses[0] == 0 ? 1 : 0])
+        #expect(next.status == 0, "\(next.err)")
+    }
+
+    @Test("A kill -9 at any moment of a rebuild leaves the live site exactly the old one or the new one")
+    func killAtAnyMoment() throws {
+        // Two versions of the sample content, A and B (one quote's text differs), built cleanly
+        // once each in folders of the same layout: the only two sites the output may ever be.
+        let project = try ScratchProject(content: sampleContent)
+        defer { project.remove() }
+        let quotes = project.content + "/quotes/export.json"
+        let versionA = try String(contentsOfFile: quotes, encoding: .utf8)
+        let firstText = try #require(versionA.range(of: "\"text\": \"")).upperBound
+        let versionB = versionA.replacingCharacters(in: firstText..<firstText, with: "Edited: ")
+        var expected: [String: [String: Data]] = [:]
+        for (name, text) in [("A", versionA), ("B", versionB)] {
+            let reference = try ScratchProject(content: sampleContent)
+            defer { reference.remove() }
+            try text.write(toFile: reference.content + "/quotes/export.json", atomically: true, encoding: .utf8)
+            #expect(reference.build().status == 0)
+            expected[name] = ScratchProject.snapshot(reference.output)
+        }
+        #expect(expected["A"] != expected["B"])
+        #expect(project.build().status == 0)
+        var live = "A"
+        #expect(ScratchProject.snapshot(project.output) == expected["A"])
+        let staging = project.folder.appendingPathComponent(".public.building").path
+        // Kill when the staging tree has this many entries (-1: when the marker is written,
+        // just before the exchange; 0: as soon as it exists).
+        var seen: [String: Int] = [:]
+        for (trial, moment) in [0, 20, 200, 600, -1, 100, -1, 1000, 400, -1].enumerated() {
+            let target = live == "A" ? "B" : "A"
+            try (target == "A" ? versionA : versionB).write(toFile: quotes, atomically: true, encoding: .utf8)
+            let child = try VantageExecutable.start(arguments(project), logs: project.folder, name: "kill-\(trial)")
+            let deadline = Date().addingTimeInterval(120)
+            while child.isRunning, Date() < deadline {
+                if moment == -1 {
+                    if FileManager.default.fileExists(atPath: staging + "/" + SiteMarker.name) { break }
+                } else if FileManager.default.fileExists(atPath: staging),
+                    moment == 0 || (FileManager.default.enumerator(atPath: staging)?.allObjects.count ?? 0) >= moment
+                {
+                    break
+                }
+                usleep(500)
+            }
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            let now = ScratchProject.snapshot(project.output)
+            let state = now == expected[live] ? live : now == expected[target] ? target : "neither"
+            #expect(state != "neither", "trial \(trial) (moment \(moment)): the live site is neither the old nor the new one")
+            seen[state == live ? "old" : "new", default: 0] += 1
+            live = state == "neither" ? live : state
+            if state == "neither" { break }
+        }
+        #expect(seen["old", default: 0] >= 1, "\(seen)")
+        // And a build that runs to the end publishes the other version whole, leaving nothing beside.
+        let target = live == "A" ? "B" : "A"
+        try (target == "A" ? versionA : versionB).write(toFile: quotes, atomically: true, encoding: .utf8)
+        #expect(project.build().status == 0)
+        #expect(ScratchProject.snapshot(project.output) == expected[target])
+        #expect(!project.topLevel.contains { $0.hasPrefix(".public") }, "\(project.topLevel)")
+    }
+}
+

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+@testable import Render
+
+/// The output folder is replaced whole, so the build refuses every folder that holds a file it
+/// did not write, follows a symbolic `--out` to its target, and never writes among its inputs
+/// (issue 11, "Data loss"). Real folders, real symbolic links, the real command line.
+@Suite("The output folder's rules")
+struct OutputFolderTests {
+    @Test("A folder holding only dot-folders (.git/, .ssh/) is refused and left exactly as it was")
+    func dotFoldersOnly() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("public/.git/HEAD", "ref: refs/heads/main\n")
+        try project.write("public/.ssh/id_ed25519", "secret\n")
+        let before = ScratchProject.snapshot(project.output)
+        let result = project.build()
+        #expect(result.status == 2)
+        #expect(result.err.contains(
+            "refusing to replace '\(project.output)': it is not a site vantage built (it has no .vantage-site marker and "
+                + "no manifest.json in vantage's format) and holds '.git/', '.ssh/'"), "\(result.err)")
+        #expect(ScratchProject.snapshot(project.output) == before)
+        #expect(project.topLevel == ["content", "public"])
+    }
+
+    @Test("A web app's public/ (a PWA manifest.json, index.html, static/) is not a vantage build: refused, untouched")
+    func webAppFolder() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("public/manifest.json", #"{"name": "My App", "start_url": "/", "icons": []}"# + "\n")
+        try project.write("public/index.html", "<!doctype html><title>app</title>\n")
+        try project.write("public/static/app.js", "console.log(1)\n")
+        let before = ScratchProject.snapshot(project.output)
+        let result = project.build()
+        #expect(result.status == 2)
+        #expect(result.err.contains("it is not a site vantage built"), "\(result.err)")
+        #expect(result.err.contains("'index.html', 'manifest.json', 'static/'"), "\(result.err)")
+        #expect(ScratchProject.snapshot(project.output) == before)
+        // Nor is a manifest that only looks like vantage's at the top.
+        try project.write("public/manifest.json", "{\"pages\": [\n{\"name\": 1}\n]}\n")
+        #expect(project.build().status == 2)
+        #expect(FileManager.default.fileExists(atPath: project.output + "/static/app.js"))
+    }
+
+    @Test("Files added to a built site (CNAME, downloads/, .well-known/) make the next build refuse, naming them")
+    func addedFilesAreNeverRemoved() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        try project.write("public/CNAME", "example.org\n")
+        try project.write("public/downloads/guide.pdf", "%PDF-1.4\n")
+        try project.write("public/.well-known/security.txt", "Contact: https://example.org/security\n")
+        try project.write("public/ana-lima/notes.txt", "mine\n")
+        let before = ScratchProject.snapshot(project.output)
+        let result = project.build()
+        #expect(result.status == 2)
+        #expect(result.err.contains(
+            "refusing to replace '\(project.output)': 4 files in it were not written by vantage: '.well-known/security.txt', "
+                + "'CNAME', 'ana-lima/notes.txt', 'downloads/guide.pdf'; put files the site should carry in content/static/"),
+            "\(result.err)")
+        #expect(ScratchProject.snapshot(project.output) == before)
+        // Top-level dot-files are the output's own and are carried over.
+        try FileManager.default.removeItem(atPath: project.output)
+        #expect(project.build().status == 0)
+        try project.write("public/.nojekyll", "")
+        #expect(project.build().status == 0)
+        #expect(FileManager.default.fileExists(atPath: project.output + "/.nojekyll"))
+    }
+
+    @Test("content/static/ is copied verbatim into every build; a file removed from it leaves the site")
+    func staticFiles() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/static/CNAME", "example.org\n")
+        try project.write("content/static/downloads/guide.pdf", "%PDF-1.4 \u{1}\u{2}\n")
+        try project.write("content/static/.well-known/security.txt", "Contact: https://example.org/security\n")
+        let first = project.build()
+        #expect(first.status == 0, "\(first.err)")
+        #expect(FileManager.default.contents(atPath: project.output + "/CNAME") == Data("example.org\n".utf8))
+        #expect(FileManager.default.fileExists(atPath: project.output + "/.well-known/security.txt"))
+        let marker = try #require(SiteMarker.read(output: project.output))
+        #expect(marker.files.isSuperset(of: ["CNAME", "downloads/guide.pdf", ".well-known/security.txt"]))
+        #expect(marker.store == "../store/store.sqlite")
+        #expect(SiteMarker.storeName("/home/ana/work/.vantage/store.sqlite", output: "/srv/www/public") == ".vantage/store.sqlite")
+        #expect(SiteMarker.storeName("/srv/www/.vantage/store.sqlite", output: "/srv/www/public") == "../.vantage/store.sqlite")
+        let again = project.build()
+        #expect(again.status == 0 && again.out.contains(" 0 written, "), "\(again.out)")
+        try FileManager.default.removeItem(atPath: project.content + "/static/CNAME")
+        #expect(project.build().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: project.output + "/CNAME"))
+        #expect(FileManager.default.fileExists(atPath: project.output + "/downloads/guide.pdf"))
+    }
+
+    @Test("A static file is checked like every file: its name, its kind, its place, its text", arguments: [
+        ("static/index.html", "x", "content/static/index.html: the site has its own 'index.html'"),
+        ("static/ana-lima/x.txt", "x", "content/static/ana-lima/x.txt: the site has its own 'ana-lima/'"),
+        ("static/manifest.json", "{}", "content/static/manifest.json: the site has its own 'manifest.json'"),
+        ("static/a b.txt", "x", "content/static/a b.txt: a file name may hold only A-Z, a-z, 0-9 and . _ ~ + -"),
+        ("static/contact.txt", "Write to us:\n  ana@example.com\n", "content/static/contact.txt:2:3: an email address or a phone number"),
+        ("static/call.txt", "call (415) 555-0100", "content/static/call.txt:1:6: an email address or a phone number"),
+        ("static/page.html", "<p>not XHTML", "page.html:"),
+    ])
+    func staticFileChecks(_ path: String, _ text: String, _ message: String) throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/" + path, text)
+        let result = project.build()
+        #expect(result.status != 0)
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: project.output))
+    }
+
+    @Test("A symbolic link in content/static/ is refused: it could publish a file from anywhere")
+    func staticSymlink() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.createDirectory(atPath: project.content + "/static", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: project.content + "/static/passwd", withDestinationPath: "/etc/passwd")
+        let result = project.build()
+        #expect(result.status == 2)
+        #expect(result.err.contains("static/passwd: only files and folders are copied into the site, and this is a symbolic link"))
+    }
+
+    @Test("A symbolic --out is built beside its target and swapped there; the link stays a link, nothing is left behind")
+    func symlinkedOutput() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let served = project.folder.appendingPathComponent("srv/www").path
+        #expect(project.build(out: served).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: project.output, withDestinationPath: served)
+        try project.write("content/site.json", #"{"title": "Renamed", "buildDate": "2026-05-10T12:00:00Z"}"#)
+        let result = project.build()
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.output) == served)
+        #expect(String(decoding: FileManager.default.contents(atPath: served + "/index.html") ?? Data(), as: UTF8.self).contains("Renamed"))
+        #expect(project.topLevel == ["content", "public", "srv", "store"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.appendingPathComponent("srv").path) == ["www"])
+    }
+
+    @Test("A symbolic --out to a folder vantage did not build is refused and nothing is deleted through it")
+    func symlinkToForeignFolder() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let served = project.folder.appendingPathComponent("www").path
+        for index in 0..<50 { try project.write("www/page-\(index).html", "<p>\(index)</p>") }
+        try FileManager.default.createSymbolicLink(atPath: project.output, withDestinationPath: served)
+        let before = ScratchProject.snapshot(served)
+        let result = project.build()
+        #expect(result.status == 2)
+        #expect(result.err.contains("refusing to replace"), "\(result.err)")
+        #expect(ScratchProject.snapshot(served) == before)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.output) == served)
+        #expect(project.topLevel == ["content", "public", "www"])
+        // A dangling link is refused too.
+        try FileManager.default.removeItem(atPath: project.output)
+        try FileManager.default.createSymbolicLink(atPath: project.output, withDestinationPath: project.folder.path + "/gone")
+        let dangling = project.build()
+        #expect(dangling.status == 2)
+        #expect(dangling.err.contains("is a symbolic link to '\(project.folder.path)/gone', which does not exist"), "\(dangling.err)")
+    }
+
+    @Test("A stale .public.building that is a symbolic link is removed as a link, never followed")
+    func staleStagingLink() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("precious/keep.txt", "keep")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.folder.appendingPathComponent(".public.building").path,
+            withDestinationPath: project.folder.appendingPathComponent("precious").path)
+        #expect(project.build().status == 0)
+        #expect(FileManager.default.contents(atPath: project.folder.path + "/precious/keep.txt") == Data("keep".utf8))
+        #expect(!project.topLevel.contains(".public.building"))
+    }
+
+    @Test("An --out inside the content (or the templates) is refused before anything is written", arguments: [
+        "content/reviews/x.json", "content", "content/static",
+    ])
+    func outputInsideInputs(_ out: String) throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let before = ScratchProject.snapshot(project.content)
+        let result = project.build(out: project.folder.appendingPathComponent(out).path)
+        #expect(result.status == 2)
+        #expect(result.err.contains("is inside the content") || result.err.contains("holds the content"), "\(result.err)")
+        #expect(ScratchProject.snapshot(project.content) == before)
+        #expect(!FileManager.default.fileExists(atPath: project.store))
+    }
+
+    @Test("A failed first build leaves no folder behind: neither the store's (nested) folders nor a lock file")
+    func failedFirstBuild() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/site.json", #"{"pageSize": 0}"#)
+        let store = project.folder.appendingPathComponent("deep/er/state/store.sqlite").path
+        let result = project.build(db: store)
+        #expect(result.status == 2)
+        #expect(project.topLevel == ["content"], "\(project.topLevel)")
+    }
+}

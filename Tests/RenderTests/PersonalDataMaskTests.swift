@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import Render
+
+/// `PersonalDataMask`, the one rule for phones and emails in published text.
+@Suite("Masking phones and emails")
+struct PersonalDataMaskTests {
+    let mask = PersonalDataMask(phones: ["+14155550177", "+33612345678", "+6831234"], emails: ["ana.lima@example.com"])
+    let m = String(Character(PersonalDataMask.marker))
+
+    @Test(arguments: [
+        ("call +1 415 555 0177 now", "call ■ now"),
+        ("(415) 555-0177", "■"),
+        ("415.555.0177.", "■."),
+        ("0033 6 12 34 56 78", "■"),
+        ("06 12 34 56 78", "■"),
+        ("+33 (0)6-12-34-56-78", "■"),
+        ("４１５５５５０１７７", "■"),
+        ("＋１ ４１５ ５５５ ０１７７", "■"),
+        ("٤١٥٥٥٥٠١٧٧", "■"),
+        ("4 1 5 5 5 5 0 1 7 7", "■"),
+        ("415 - 555 - 0177", "■"),
+        ("her number is 555 0199 123", "her number is ■"),
+        ("niue: 1234 or +683 1234", "niue: 1234 or ■"),
+        ("dial 612345678 or 12345678", "dial ■ or ■"),
+        ("ext. 55501", "ext. 55501"),
+        ("mail ana.lima@example.com.", "mail ■."),
+        ("ANA.LIMA@EXAMPLE.COM", "■"),
+        ("ana.lima ＠ example.com", "■"),
+        ("ａｎａ＠ｅｘａｍｐｌｅ．ｃｏｍ", "■"),
+        ("ana.lima(at)example(dot)com", "■"),
+        ("ana.lima [at] example [dot] com", "■"),
+        ("write to ana.lima at example dot com", "write to ■"),
+        ("x@y", "■"),
+        ("bob_99@mail.co.uk!", "■!"),
+    ])
+    func masks(_ input: String, _ expected: String) {
+        #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
+    }
+
+    @Test(arguments: [
+        "We met on 2026-05-02 at 10:30", "the 02/05/2026 meeting", "on 2026-05-02 10 people came",
+        "I have 3 kids and 42 cats", "@ana said hi", "meet @ 5", "look at example.com", "1,000 ideas",
+        "idea-0001 and q-0042", "v1.2.3", "",
+    ])
+    func keeps(_ input: String) {
+        #expect(mask.clean(input) == input)
+    }
+
+    @Test("A marker in the data is dropped, so only the mask puts one in a text")
+    func dropsMarkersFromData() {
+        #expect(mask.clean("a\u{E000}b\u{E001}c") == "abc")
+    }
+
+    @Test("A name that is only a phone or an email is no name; a name holding one keeps the rest")
+    func names() {
+        #expect(!PersonalDataMask.isName(mask.clean("+1 415 555 0177")))
+        #expect(!PersonalDataMask.isName(mask.clean("<ana.lima@example.com>")))
+        #expect(!PersonalDataMask.isName(mask.clean("  ")))
+        #expect(PersonalDataMask.isName(mask.clean("Ana (+1 415 555 0177)")))
+        #expect(PersonalDataMask.isName(mask.clean("!!!")))
+        #expect(Slug.fold(PersonalDataMask.withoutMarkers(mask.clean("Ana +1 415 555 0177"))) == "ana")
+    }
+
+    @Test("Naming skips a name that is a phone or an email and ends at the unknown person")
+    func naming() {
+        let naming = Naming(chosenNames: [1: mask.clean("+14155550177")], contacts: [1: mask.clean("ana.lima@example.com")])
+        #expect(naming.name(of: 1, recorded: "Ana") == "Ana")
+        #expect(naming.name(of: 1, recorded: mask.clean("(415) 555-0177")) == PersonalDataMask.unknownName)
+        #expect(naming.name(of: 2, recorded: "") == PersonalDataMask.unknownName)
+    }
+
+    @Test("Revealing puts each marker's text in place and leaves a page without markers as it is")
+    func reveal() {
+        let page = Array("<p title=\"\(m)\">\(m) and \(PersonalDataMask.unknownName)</p>".utf8)
+        let shown = PersonalDataMask.reveal(page, masked: { Array("[hidden]".utf8) }, unknown: { Array("Unknown".utf8) })
+        #expect(String(decoding: shown, as: UTF8.self) == "<p title=\"[hidden]\">[hidden] and Unknown</p>")
+        let plain = Array("<p>é 💛</p>".utf8)
+        #expect(PersonalDataMask.reveal(plain, masked: { [] }, unknown: { [] }) == plain)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import VantageCLI
+
+/// A scratch project folder for the output-folder tests: a copy of the tiny content, and
+/// `vantage build` run on it through the command line's entry point (in this process) or as
+/// the real `vantage` executable in a child process.
+struct ScratchProject {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("project-\(UUID().uuidString)")
+    var content: String { folder.appendingPathComponent("content").path }
+    var output: String { folder.appendingPathComponent("public").path }
+    var store: String { folder.appendingPathComponent("store/store.sqlite").path }
+
+    /// A project with a copy of `content` (the tiny fixture by default).
+    init(content source: String = fixturesFolder.appendingPathComponent("tiny/content").path) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: source, toPath: content)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// `vantage build` in this process: the exit status and what it printed.
+    func build(out: String? = nil, db: String? = nil, _ extra: [String] = []) -> (status: Int32, out: String, err: String) {
+        let console = Console.capturing()
+        let arguments = ["build", "--content", content, "--templates", templatesFolder, "--out", out ?? output, "--db", db ?? store] + extra
+        let status = VantageCLI.run(arguments, console: console)
+        return (status, console.standardOutput, console.standardError)
+    }
+
+    /// Writes `text` at `path` under the project folder, making folders as needed.
+    func write(_ path: String, _ text: String) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Every entry under `path` (files with their bytes, folders and links with a mark), so a
+    /// test can say that nothing at all changed.
+    static func snapshot(_ path: String) -> [String: Data] {
+        var entries: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return entries }
+        while let relative = walker.nextObject() as? String {
+            let full = path + "/" + relative
+            let type = (try? FileManager.default.attributesOfItem(atPath: full))?[.type] as? FileAttributeType
+            switch type {
+            case .typeDirectory?: entries[relative + "/"] = Data()
+            case .typeSymbolicLink?: entries[relative + " ->"] = Data(((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "").utf8)
+            default: entries[relative] = FileManager.default.contents(atPath: full) ?? Data("unreadable".utf8)
+            }
+        }
+        return entries
+    }
+
+    /// The names in the project folder (to see that nothing was left beside the output).
+    var topLevel: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() }
+}
+
+/// The real `vantage` executable of this build (beside the test bundle).
+enum VantageExecutable {
+    static var path: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("vantage").path
+    }
+
+    /// Starts `vantage ARGUMENTS` in a child process, its output captured in files of `folder`.
+    static func start(_ arguments: [String], logs folder: URL, name: String) throws -> Process {
+        try #require(FileManager.default.isExecutableFile(atPath: path), "build the vantage executable first (swift build)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        FileManager.default.createFile(atPath: folder.appendingPathComponent(name + ".out").path, contents: nil)
+        FileManager.default.createFile(atPath: folder.appendingPathComponent(name + ".err").path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent(name + ".out"))
+        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent(name + ".err"))
+        try process.run()
+        return process
+    }
+
+    /// What a child started with `start` wrote on standard error.
+    static func errors(_ folder: URL, name: String) -> String {
+        (FileManager.default.contents(atPath: folder.appendingPathComponent(name + ".err").path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}
