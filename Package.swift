@@ -46,7 +46,7 @@ let package = Package(
             name: "vantage-bench",
             dependencies: ["VantageCore", "Store", "Import", "Template", "Render", "Validate", "Diff"]),
         .testTarget(name: "CoreTests", dependencies: ["VantageCore"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "Render", "Store", "VantageCore", "VantageCLI", "CPhoneNumber"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Store", "VantageCore", "VantageCLI", "CPhoneNumber"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template", "VantageCore"], exclude: ["mustache-spec"]),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Store", "Import", "Template", "VantageCore", "VantageCLI"],

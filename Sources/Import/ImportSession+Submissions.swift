@@ -36,7 +36,8 @@ extension ImportSession {
             // Every person of this import is claimed by now (users, quotes, contacts, authors).
             if handleSite == nil {
                 let claimed = people.claimedPeople()
-                handleSite = rule.site(people: claimed)
+                let details = people.claimedContactDetails()
+                handleSite = rule.site(people: claimed, phones: details.phones, emails: details.emails)
                 for person in claimed { if let name = person.name { chosenNames[person.id] = name } }
             }
             guard let site = handleSite, let viewer = site.viewer(slug: header.submittedBy) else {

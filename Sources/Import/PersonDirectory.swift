@@ -171,6 +171,12 @@ final class PersonDirectory {
         }
     }
 
+    /// The phones and emails of the people of this export so far (for the site's mask).
+    func claimedContactDetails() -> (phones: [String], emails: [String]) {
+        let people = claimed.sorted().compactMap { rows[$0] }
+        return (people.compactMap(\.phone), people.compactMap(\.email))
+    }
+
     /// Rows of this export that are people.
     var count: Int { claimed.count }
 }

@@ -8,8 +8,10 @@ import Store
 /// wrote it and there is one rule, not two that could drift apart.
 public protocol SubmissionHandleRule: Sendable {
     /// The site's people as the import has them (every person of this import, by id), ready
-    /// to resolve the handles of any viewer's part.
-    func site(people: [HandlePerson]) -> any SubmissionHandleSite
+    /// to resolve the handles of any viewer's part. `phones` and `emails` are the same
+    /// people's, only so that names shaped like them are masked as the build masks them (they
+    /// are never a handle, nor part of one).
+    func site(people: [HandlePerson], phones: [String], emails: [String]) -> any SubmissionHandleSite
 }
 
 /// The people of one import, as the handle rule sees them.

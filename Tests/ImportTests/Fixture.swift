@@ -1,6 +1,5 @@
 import Foundation
 import Import
-import Render
 import Store
 import VantageCLI
 import VantageCore

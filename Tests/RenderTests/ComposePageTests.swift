@@ -40,10 +40,9 @@ struct ComposePageTests {
     func checkPeopleOffered(_ site: Site, _ store: SiteReader) throws {
         let database = try Database(path: site.store, readOnly: true)
         let people = try store.people()
-        let model = SiteModel(settings: try store.settings(), now: 0, people: people, ideas: [])
-        let rule = SiteHandleRule().site(people: people.map {
-            HandlePerson(id: $0.id, name: $0.name, isQuotesUser: $0.isQuotesUser, isChangeJarUser: $0.isChangeJarUser)
-        })
+        let mask = try PersonalDataMask(store: database)
+        let model = SiteModel(settings: try store.settings(), now: 0, people: people, ideas: [], mask: mask)
+        let rule = SiteHandles(people: people, mask: mask)
         #expect(!model.homes.isEmpty)
         for home in model.homes {
             let reason = Set(try database.rows("""
@@ -60,10 +59,7 @@ struct ComposePageTests {
             // SAID and HEARD list the same people, each once.
             #expect(offered.count == 2 * Set(offered).count, "\(home.slug)")
             // The importer's resolution of the page's handles, through the same rule.
-            let quotes = try store.visibleQuotes(viewer: home.person.id).map { quote in
-                HandleQuote(id: quote.id, speaker: quote.speakerID, speakerName: quote.speakerRecordedName,
-                            hearers: quote.hearers.map { ($0.personID, $0.recordedName) })
-            }
+            let quotes = try store.visibleQuotes(viewer: home.person.id)
             #expect(rule.viewer(slug: home.slug) == home.person.id)
             let table = rule.handles(viewer: home.person.id, contacts: try store.contacts(owner: home.person.id), quotes: quotes)
             #expect(Set(table.keys) == Set(offered), "\(home.slug): the page offers what the importer resolves")
