@@ -20,6 +20,8 @@ struct ContentLayout {
     let quotes: File?
     let contacts: File?
     let reviews: [File]
+    /// `submissions/*.json`, in name order: what people composed on the site.
+    let submissions: [File]
     /// Files that are no export file, reported as warnings.
     let ignored: [File]
 
@@ -82,6 +84,11 @@ struct ContentLayout {
             if name.hasSuffix(".json") { reviews.append(file("reviews/" + name)) } else { ignored.append(file("reviews/" + name)) }
         }
         self.reviews = reviews
+        var submissions: [File] = []
+        for name in listing("submissions") {
+            if name.hasSuffix(".json") { submissions.append(file("submissions/" + name)) } else { ignored.append(file("submissions/" + name)) }
+        }
+        self.submissions = submissions
         self.ignored = ignored
     }
 }

@@ -4,7 +4,9 @@ import VantageCore
 /// parses and checks each record and resolves the users it names (from a snapshot of the
 /// merged users); this thread resolves everyone else and stores it.
 extension ImportSession {
-    func importQuotes(quotesExport: QuotesExport?) throws {
+    /// Stores the export's quotes; the sync stays open for the submitted quotes (its `finish`
+    /// removes what neither has).
+    func importQuotes(quotesExport: QuotesExport?) throws -> QuoteSync {
         let sync = try QuoteSync(database: database)
         var source: RecordSource?
         if let quotesExport {
@@ -37,9 +39,7 @@ extension ImportSession {
                     submittedBy: prepared.submitter, hearers: hearers))
             }
         }
-        try sync.finish(keepingUnseen: keptAsStored.contains(.quotes))
-        tables["quotes"] = sync.quotes
-        tables["hearers"] = sync.hearers
+        return sync
     }
 
     func importContacts(quotesExport: QuotesExport?) throws {
@@ -71,7 +71,8 @@ extension ImportSession {
         tables["contacts"] = sync.changes
     }
 
-    func importIdeas() throws {
+    /// Stores the export's ideas; the sync stays open for the submitted ideas.
+    func importIdeas() throws -> IdeaSync {
         let sync = try IdeaSync(database: database)
         if let file = layout.ideas, let source = try self.source(file, key: "ideas", expected: "an array of ideas", keeps: [.ideas]) {
             let context = self.context!
@@ -84,8 +85,7 @@ extension ImportSession {
                     authorName: idea.authorName, showName: idea.showName, forWhom: idea.forWhom))
             }
         }
-        try sync.finish(keepingUnseen: keptAsStored.contains(.ideas))
-        tables["ideas"] = sync.changes
+        return sync
     }
 
     /// Why a phone is not a registered Quotes user's: none has it, or the one that had it was

@@ -42,19 +42,21 @@ extension ImportSession {
             site.title.map(DatabaseValue.text) ?? .null, .text(site.defaultLocale),
             .text(JSONWriter.string(.array(site.locales.map { .string($0) }))), .text(site.timeZone),
             .text(site.defaultRegion), .integer(Int64(site.pageSize)), site.buildDate.map(DatabaseValue.integer) ?? .null,
+            .integer(Int64(site.quoteLimit)),
         ]
         let stored = try database.rows(
-            "SELECT title, default_locale, locales, time_zone, default_region, page_size, build_date FROM site WHERE id = 1")
+            "SELECT title, default_locale, locales, time_zone, default_region, page_size, build_date, quote_limit FROM site WHERE id = 1")
         var changes = RowChanges()
         if stored.first == values {
             changes.unchanged = 1
         } else {
             try database.statement("""
-                INSERT INTO site (id, title, default_locale, locales, time_zone, default_region, page_size, build_date)
-                VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                INSERT INTO site (id, title, default_locale, locales, time_zone, default_region, page_size, build_date, quote_limit)
+                VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                 ON CONFLICT (id) DO UPDATE SET title = excluded.title, default_locale = excluded.default_locale,
                     locales = excluded.locales, time_zone = excluded.time_zone, default_region = excluded.default_region,
-                    page_size = excluded.page_size, build_date = excluded.build_date
+                    page_size = excluded.page_size, build_date = excluded.build_date,
+                    quote_limit = excluded.quote_limit
                 """).run(values)
             if stored.isEmpty { changes.added = 1 } else { changes.updated = 1 }
         }

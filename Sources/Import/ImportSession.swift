@@ -14,6 +14,8 @@ final class ImportSession {
     let layout: ContentLayout
     let keepGoing: Bool
     let rejects: RejectsFile?
+    /// The site's handle rule, for `content/submissions/` (nil: submissions cannot be read).
+    let handles: (any SubmissionHandleRule)?
     let audit = FieldAudit()
     /// Errors of bad records, in order.
     private(set) var errors: [Diagnostic] = []
@@ -36,7 +38,9 @@ final class ImportSession {
     /// Thrown to stop reading once `errorLimit` errors are collected.
     struct TooManyErrors: Error {}
 
-    init(database: Database, layout: ContentLayout, keepGoing: Bool, rejects: RejectsFile?) {
+    init(database: Database, layout: ContentLayout, keepGoing: Bool, rejects: RejectsFile?,
+         handles: (any SubmissionHandleRule)? = nil) {
+        self.handles = handles
         self.database = database
         self.layout = layout
         self.keepGoing = keepGoing
@@ -63,9 +67,17 @@ final class ImportSession {
         do {
             try database.withIndexesDeferred(on: empty) {
                 try importUsers(quotesExport: quotesExport)
-                try importQuotes(quotesExport: quotesExport)
+                let quotes = try importQuotes(quotesExport: quotesExport)
                 try importContacts(quotesExport: quotesExport)
-                try importIdeas()
+                let ideas = try importIdeas()
+                // After everything of the apps' exports: a submission names people by the handles
+                // the site gave them, which depend on the address books and the quotes.
+                try importSubmissions(quotes: quotes, ideas: ideas, quoteLimit: site.quoteLimit)
+                try quotes.finish(keepingUnseen: keptAsStored.contains(.quotes))
+                tables["quotes"] = quotes.quotes
+                tables["hearers"] = quotes.hearers
+                try ideas.finish(keepingUnseen: keptAsStored.contains(.ideas))
+                tables["ideas"] = ideas.changes
             }
             try importReviews()
         } catch is TooManyErrors {

@@ -13,10 +13,13 @@ public struct ImportOptions: Sendable {
     public var keepGoing: Bool
     /// Where `--keep-going` writes rejected records; by default `rejects.jsonl` beside the store.
     public var rejectsPath: String?
+    /// The site's handle rule (`Render.SiteHandleRule`), needed to read `content/submissions/`.
+    public var handles: (any SubmissionHandleRule)?
 
     /// Options with the defaults of `vantage import`.
     public init(contentDirectory: String = "content", storePath: String = Store.defaultPath, keepGoing: Bool = false,
-                rejectsPath: String? = nil) {
+                rejectsPath: String? = nil, handles: (any SubmissionHandleRule)? = nil) {
+        self.handles = handles
         self.contentDirectory = contentDirectory
         self.storePath = storePath
         self.keepGoing = keepGoing
@@ -67,7 +70,8 @@ public enum Importer {
                 try database.execute("PRAGMA defer_foreign_keys = ON")
                 // The deferred indexes are built by sorting; let SQLite sort on two threads.
                 try database.execute("PRAGMA threads = 2")
-                let session = ImportSession(database: database, layout: layout, keepGoing: options.keepGoing, rejects: rejects)
+                let session = ImportSession(database: database, layout: layout, keepGoing: options.keepGoing, rejects: rejects,
+                                            handles: options.handles)
                 do {
                     try session.run()
                 } catch {

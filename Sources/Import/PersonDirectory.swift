@@ -163,6 +163,20 @@ final class PersonDirectory {
         try statement.runBound()
     }
 
+    /// The people of this export so far, in id order, as the site's handle rule sees them (the
+    /// rows of an earlier import that nobody claimed are on their way out and left out).
+    func claimedPeople() -> [HandlePerson] {
+        claimed.sorted().compactMap { id in
+            rows[id].map { HandlePerson(id: id, name: $0.name, isQuotesUser: $0.quotesUser, isChangeJarUser: $0.changeJarUser) }
+        }
+    }
+
+    /// The phones and emails of the people of this export so far (for the site's mask).
+    func claimedContactDetails() -> (phones: [String], emails: [String]) {
+        let people = claimed.sorted().compactMap { rows[$0] }
+        return (people.compactMap(\.phone), people.compactMap(\.email))
+    }
+
     /// Rows of this export that are people.
     var count: Int { claimed.count }
 }

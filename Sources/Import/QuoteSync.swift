@@ -49,6 +49,12 @@ final class QuoteSync {
         }
     }
 
+    /// A condition on `alias.id` that keeps the quotes this import has stored so far (the rows
+    /// of an earlier import that it has not met again are on their way out); nil: every row is.
+    func storedThisImport(alias: String) -> String? {
+        seen.tracksKeys ? "\(alias).id IN (SELECT id FROM temp.seen_quote)" : nil
+    }
+
     /// Checks that `id` was not met before in this export, and notes it.
     func claim(id: String, at location: RecordLocation) throws {
         guard try seen.markNew({ try $0.bindText(id, at: 1) }) else {

@@ -2,7 +2,7 @@ import VantageCore
 
 /// `site.json` with DATA.md's defaults applied.
 struct SiteRecord: Equatable {
-    static let fields = ["title", "defaultLocale", "locales", "timeZone", "defaultRegion", "pageSize", "buildDate"]
+    static let fields = ["title", "defaultLocale", "locales", "timeZone", "defaultRegion", "pageSize", "buildDate", "quoteLimit"]
 
     var title: String? = nil
     var defaultLocale = "en"
@@ -11,6 +11,8 @@ struct SiteRecord: Equatable {
     var defaultRegion = "US"
     var pageSize = 50
     var buildDate: Int64? = nil
+    /// The longest quote the site's Add Quote screen (and a submissions file) may hold.
+    var quoteLimit = 280
 
     /// The settings when there is no site.json.
     init() {}
@@ -55,6 +57,13 @@ struct SiteRecord: Equatable {
         if let buildDate, !BuildInstant.isUsable(buildDate) {
             throw location.member("buildDate").error(
                 "expected the build's now \(BuildInstant.rangeDescription), found \(quoted(fields.optional("buildDate")?.stringValue ?? ""))")
+        }
+        if let value = fields.optional("quoteLimit") {
+            guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 100_000 else {
+                let found = value.numberValue.map { JSONWriter.formatNumber($0) } ?? value.kindDescription
+                throw location.member("quoteLimit").error("expected a whole number of characters from 1 to 100000, found \(found)")
+            }
+            quoteLimit = Int(number)
         }
     }
 }

@@ -69,6 +69,7 @@ struct BuildFingerprint {
         digest.add(settings.timeZone)
         digest.add(Int64(settings.pageSize))
         digest.add(settings.buildDate)
+        digest.add(Int64(settings.quoteLimit))
         digest.add(site.now)
         digest.add(Int64(site.homes.count))
         // Other viewers' pages see a home's slug and, for a Quotes user, the chosen name; the

@@ -21,6 +21,8 @@ struct QuoteLists {
     let speakers: [Speaker]
     /// Speaker slugs by person id.
     let speakerSlugs: [Int64: String]
+    /// Everyone the viewer has reason to see, with their handles.
+    let handles: ViewerHandles
 
     init(quotes: [Quote], viewer: ViewerPages.Viewer, site: SiteModel) {
         feed = quotes
@@ -36,20 +38,16 @@ struct QuoteLists {
         self.said = said
         self.heard = heard
 
-        // People with a home keep their home's slug; the others get a slug folded from the
-        // name this viewer knows them by (never a name the viewer has no reason to see), kept
-        // apart from every home slug. Claimed in person-id order, so stable for the same data.
-        let latestRecordedName = Naming.latestRecordedNames(in: quotes)
-        var allocator = SlugAllocator(taken: site.homeSlugSet)
+        // Speakers' folders are named by the handle rule (ViewerHandles), the same handles the
+        // compose screens offer and the importer resolves.
+        let handles = ViewerHandles(site: site, viewer: viewer.home, naming: viewer.naming, quotes: quotes)
+        self.handles = handles
         var speakers: [Speaker] = []
         var slugs: [Int64: String] = [:]
         for id in bySpeaker.keys.sorted() {
-            let name = viewer.naming.name(of: id, recorded: latestRecordedName[id] ?? "")
-            // Only a Quotes user is named the same for everyone (rule 1); anyone else's home slug
-            // would show a name this viewer may not know them by.
-            let slug = site.chosenNames[id] != nil ? (site.homeSlugs[id] ?? allocator.claim(name: name)) : allocator.claim(name: name)
+            let slug = handles.byID[id] ?? ""
             slugs[id] = slug
-            speakers.append(Speaker(id: id, slug: slug, name: name, quotes: bySpeaker[id] ?? []))
+            speakers.append(Speaker(id: id, slug: slug, name: handles.names[id] ?? "", quotes: bySpeaker[id] ?? []))
         }
         speakers.sort { $0.slug < $1.slug }
         self.speakers = speakers

@@ -8,12 +8,11 @@ import VantageCore
 /// sees it, never on a page that would show everyone's quotes).
 ///
 /// ```
-/// review/ideas.html, ideas-2.html, …              kind reviews (site-wide)
-/// <viewer>/review/quotes.html, quotes-2.html, …   kind reviews, with the viewer
+/// review/ideas.html, ideas-2.html, …              kind triage-ideas (site-wide)
+/// <viewer>/review/quotes.html, quotes-2.html, …   kind triage-quotes (in the viewer's part)
 /// ```
 ///
-/// They share OUTPUT.md's `reviews` kind with the review report (`reviews.html`): every
-/// page a reviewer works on is a review page.
+/// OUTPUT.md gives them kinds of their own; `reviews` is only the review report.
 extension ListLocation {
     /// The site-wide review of every idea.
     public static let ideaReview = ListLocation.stem("ideas", in: "review")
@@ -26,9 +25,14 @@ extension ListLocation {
 enum ReviewKind {
     case ideas, quotes
 
-    /// The page kind in `data-page` and the manifest (OUTPUT.md's `reviews`, shared with the
-    /// report), rendered from `PageKind.reviewListTemplate`.
-    var pageKind: PageKind { .reviews }
+    /// The page kind in `data-page` and the manifest: OUTPUT.md gives the triage pages kinds
+    /// of their own (`reviews` is only the report).
+    var pageKind: PageKind {
+        switch self {
+        case .ideas: return .triageIdeas
+        case .quotes: return .triageQuotes
+        }
+    }
 
     /// The page's own fields (`ListPage.fields` adds the items and the pager).
     func fields(count: Int) -> [String: Value] {
@@ -55,7 +59,7 @@ extension SitePages {
                 ).value
             }
             try output.page(try renderer.render(
-                ReviewKind.ideas.pageKind, template: PageKind.reviewListTemplate,
+                ReviewKind.ideas.pageKind, template: PageKind.triageIdeas.template,
                 fields: page.fields(ReviewKind.ideas.fields(count: site.ideas.count), items: items),
                 frame: frame(page.path), localizer: localizer))
         }
@@ -69,7 +73,7 @@ extension ViewerPages {
         for page in pagination.pages(at: .quoteReview(viewer.slug)) {
             let items = page.range.map { entry(for: lists.feed[$0], on: page.path, lists: lists, viewer: viewer).value }
             try emit(
-                ReviewKind.quotes.pageKind, template: PageKind.reviewListTemplate, path: page.path,
+                ReviewKind.quotes.pageKind, template: PageKind.triageQuotes.template, path: page.path,
                 fields: page.fields(ReviewKind.quotes.fields(count: lists.feed.count), items: items), for: viewer)
         }
     }

@@ -119,7 +119,7 @@ extension SiteBuild {
                             guard let kind = pageKind(of: bytes) else {
                                 throw Diagnostic.error("--merge: \(file.source) is not a page vantage built (no data-page)")
                             }
-                            let template = kind == .reviews ? PageKind.reviewListTemplate : kind.template
+                            let template = kind.template
                             try output.page(RenderedPage(path: file.path, kind: kind, template: template, viewer: slug, bytes: bytes))
                         } else {
                             try output.file(file.path, bytes: bytes)

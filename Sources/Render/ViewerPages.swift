@@ -52,6 +52,7 @@ public struct ViewerPages {
         try renderHome(ideas: ideas, quotes: quoteLists, for: viewer)
         try renderSettings(for: viewer)
         try renderSearch(ideas: ideas, quotes: quoteLists, for: viewer)
+        try renderCompose(quoteLists, for: viewer)
     }
 
     static func cleaned(_ quote: Quote, mask: PersonalDataMask) -> Quote {

@@ -135,5 +135,10 @@ public enum Schema {
                 bytes INTEGER NOT NULL           -- their total size
             );
             """),
+        Migration(name: "the quote limit of the Add Quote screen", sql: """
+            -- site.json quoteLimit: the longest quote (in characters) the site's Add Quote screen and
+            -- the import of content/submissions/ accept.
+            ALTER TABLE site ADD COLUMN quote_limit INTEGER NOT NULL DEFAULT 280 CHECK (quote_limit BETWEEN 1 AND 100000);
+            """),
     ]
 }

@@ -25,10 +25,12 @@ public struct SiteReader {
         {
             locales = items.compactMap(\.stringValue)
         }
-        return SiteSettings(
+        var settings = SiteSettings(
             title: statement.text(0), defaultLocale: statement.text(1) ?? "en", locales: locales,
             timeZone: statement.text(3) ?? "UTC", pageSize: Int(statement.integer(4) ?? 50),
             buildDate: statement.integer(5))
+        settings.quoteLimit = Int(statement.integer(6) ?? 280)
+        return settings
     }
 
     /// Every person, by id.

@@ -16,6 +16,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var pageSize: Int
     /// `site.json`'s `buildDate` in Unix seconds, when given.
     public var buildDate: Int64?
+    /// `site.json`'s `quoteLimit`: the longest quote the Add Quote screen takes, in characters.
+    public var quoteLimit: Int = 280
 
     public init(
         title: String? = nil, defaultLocale: String = "en", locales: [String] = [], timeZone: String = "UTC",

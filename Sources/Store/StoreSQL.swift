@@ -5,7 +5,7 @@
 public enum StoreSQL {
     /// The `site` row (one row, id 1).
     public static let site = """
-        SELECT title, default_locale, locales, time_zone, page_size, build_date FROM site WHERE id = 1
+        SELECT title, default_locale, locales, time_zone, page_size, build_date, quote_limit FROM site WHERE id = 1
         """
 
     /// Every person by id: only "has an email" comes out of the contact details.

@@ -5,11 +5,11 @@ extension PageInspection {
     /// The data-* hooks of OUTPUT.md; the schema says where each goes and what it holds.
     static let hookAttributes: Set<String> = [
         "data-page", "data-viewer", "data-id", "data-new", "data-new-count", "data-step", "data-triage", "data-decision",
+        "data-compose", "data-remaining", "data-person", "data-thanks", "data-download",
     ]
-    /// Page kinds of the site-wide pages, which have no viewer (`PageKind.placement`).
+    /// Page kinds of the site-wide pages, which have no viewer (`PageKind.placement`); every
+    /// other kind is in a person's part and names them.
     static let siteWideKinds = Set(PageKind.allCases.filter { $0.placement == .siteWide }.map(\.rawValue))
-    /// Page kinds that are site-wide or in a person's part (`PageKind.placement`).
-    static let eitherKinds = Set(PageKind.allCases.filter { $0.placement == .either }.map(\.rawValue))
     /// Attributes that hold a URL, on whatever element they appear.
     static let urlAttributes: Set<String> = [
         "href", "src", "action", "cite", "formaction", "poster", "xlink:href", "background", "longdesc", "ping",
@@ -63,7 +63,7 @@ extension PageInspection {
         if element.isHTML {
             switch element.name {
             case "body": checkBody(node, ElementFacts(node))
-            case "input": checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
+            case "input", "textarea": checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
             case "label": if let target = ElementFacts(node).value("for") { recordLabelTarget(target) }
             case "button": checkButtonName(node, ElementFacts(node))
             case "script", "style": checkRawText(node, ElementFacts(node))
@@ -127,7 +127,7 @@ extension PageInspection {
         if Self.siteWideKinds.contains(kind), viewer != nil {
             report(.hook, "data-viewer does not belong on a site-wide page (data-page=\"\(kind)\")",
                 at: position(of: node, attribute: "data-viewer"))
-        } else if !Self.siteWideKinds.contains(kind), !Self.eitherKinds.contains(kind), viewer == nil, model.accepts(
+        } else if !Self.siteWideKinds.contains(kind), viewer == nil, model.accepts(
             namespace: ElementFacts.xhtml, element: "body", attribute: "data-page", value: kind)
         {
             report(.hook, "<body data-page=\"\(kind)\"> needs data-viewer: every page of a person's part of the site names its viewer",
@@ -138,7 +138,7 @@ extension PageInspection {
     /// A control needs a name: a label around it, a `<label for>` naming its id (resolved when
     /// the whole page has been read), or aria-label / aria-labelledby.
     private mutating func checkInputLabel(_ node: xmlNodePtr, _ element: ElementFacts, insideLabel: Bool) {
-        let type = element.value("type") ?? "text"
+        let type = element.name == "textarea" ? "textarea" : element.value("type") ?? "text"
         guard !Self.selfNamedInputTypes.contains(type), !insideLabel else { return }
         let hasName = !(element.value("aria-label") ?? "").trimmingASCIIWhitespace().isEmpty
             || element.value("aria-labelledby") != nil

@@ -154,7 +154,7 @@ struct BuildCommand: Command {
         if importContent {
             let imported: ImportReport
             do {
-                imported = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
+                imported = try Importer.run(ImportOptions(contentDirectory: content, storePath: store, handles: SiteHandleRule()))
             } catch {
                 for warning in error.warnings { console.err(warning.description) }
                 for diagnostic in error.errors { console.err(diagnostic.description) }

@@ -1,4 +1,5 @@
 import Import
+import Render
 import Store
 import VantageCore
 
@@ -41,7 +42,7 @@ struct ImportCommand: Command {
     var options: ImportOptions
 
     init(arguments: inout Arguments) throws(UsageError) {
-        options = ImportOptions()
+        options = ImportOptions(handles: SiteHandleRule())
         if let content = try arguments.option("content") { options.contentDirectory = content }
         if let db = try arguments.option("db") { options.storePath = db }
         options.keepGoing = try arguments.flag("keep-going")

@@ -1,6 +1,6 @@
 /// The kinds of page of OUTPUT.md: the `data-page` hook and the manifest's `kind`. Everything
 /// known about a kind is here, once: its raw value, the template that renders it, the name a
-/// report gives it, and where it lives (site-wide, in a person's part of the site, or either).
+/// report gives it, and where it lives (site-wide, or in a person's part of the site).
 /// The build renders, validates and records pages by it; `vantage diff` names and orders them
 /// by it; the schema's `data-page` pattern lists exactly these raw values (a test holds it to
 /// that). Adding a kind is adding a case here, its template, and its raw value to the schema.
@@ -9,6 +9,7 @@
 public enum PageKind: String, Sendable, Hashable, CaseIterable {
     case index
     case reviews
+    case triageIdeas = "triage-ideas"
     case home
     case settings
     case ideasNew = "ideas-new"
@@ -20,6 +21,9 @@ public enum PageKind: String, Sendable, Hashable, CaseIterable {
     case quotesHeard = "quotes-heard"
     case quotesBy = "quotes-by"
     case search
+    case triageQuotes = "triage-quotes"
+    case submitIdea = "submit-idea"
+    case composeQuote = "compose-quote"
 
     /// Where pages of a kind live.
     public enum Placement: Sendable, Hashable {
@@ -27,14 +31,9 @@ public enum PageKind: String, Sendable, Hashable, CaseIterable {
         case siteWide
         /// In one person's folder, with their `data-viewer`.
         case viewer
-        /// Either (the review pages: the report and the idea triage are site-wide; a person's
-        /// quotes feed is triaged in their part, as someone who sees it).
-        case either
     }
 
     /// The template (under `templates/`, without `.mustache`) that renders pages of this kind.
-    /// The review pages that share the `reviews` kind with the report are rendered from
-    /// `reviewListTemplate`.
     public var template: String {
         switch self {
         case .index: return "pages/index"
@@ -44,11 +43,11 @@ public enum PageKind: String, Sendable, Hashable, CaseIterable {
         case .search: return "pages/search"
         case .ideasNew, .ideasMine, .ideasAll, .ideasBrowse: return "pages/ideas"
         case .quotesFeed, .quotesSaid, .quotesHeard, .quotesBy: return "pages/quotes"
+        case .triageIdeas, .triageQuotes: return "pages/review"
+        case .submitIdea: return "pages/submit-idea"
+        case .composeQuote: return "pages/compose-quote"
         }
     }
-
-    /// The template of the triage pages (kind `reviews`, like the report they feed).
-    public static let reviewListTemplate = "pages/review"
 
     /// What a report calls a page of this kind.
     public var reportName: String {
@@ -66,14 +65,19 @@ public enum PageKind: String, Sendable, Hashable, CaseIterable {
         case .quotesHeard: return "heard by"
         case .quotesBy: return "quotes said by"
         case .search: return "search"
+        case .triageIdeas: return "idea triage"
+        case .triageQuotes: return "quotes triage"
+        case .submitIdea: return "submit idea"
+        case .composeQuote: return "add quote"
         }
     }
 
-    /// Where pages of this kind live.
+    /// Where pages of this kind live: the "view as" index, the review report and the idea
+    /// triage pages are site-wide; a person's quotes are triaged in their part, as someone who
+    /// sees them (OUTPUT.md gives the triage pages kinds of their own).
     public var placement: Placement {
         switch self {
-        case .index: return .siteWide
-        case .reviews: return .either
+        case .index, .reviews, .triageIdeas: return .siteWide
         default: return .viewer
         }
     }

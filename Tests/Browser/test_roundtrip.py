@@ -70,7 +70,7 @@ class ReviewRoundTrip(BrowserTest):
             self.triage(300): ("delete", None),
         }
         manifest = json.loads((self.work / "public" / "manifest.json").read_text(encoding="utf-8"))
-        quote_pages = [p["path"] for p in manifest["pages"] if p["kind"] == "reviews" and "/review/quotes" in p["path"]]
+        quote_pages = [p["path"] for p in manifest["pages"] if p["kind"] == "triage-quotes" and "/review/quotes" in p["path"]]
         quote_page = next(p for p in quote_pages
                           if 'data-triage=""' in (self.work / "public" / p).read_text(encoding="utf-8"))
         self.open(self.page(quote_page), fresh=False)

@@ -52,7 +52,8 @@ class EveryPageKind(BrowserTest):
     """One page of every kind (and a right-to-left one where there is one)."""
 
     OUTPUT_KINDS = {"index", "home", "ideas-new", "ideas-mine", "ideas-all", "ideas-browse", "quotes-feed",
-                    "quotes-said", "quotes-heard", "quotes-by", "search", "settings", "reviews"}
+                    "quotes-said", "quotes-heard", "quotes-by", "search", "settings", "triage-ideas",
+                    "triage-quotes", "submit-idea", "compose-quote"}
 
     def samples(self):
         pages = manifest()
@@ -161,13 +162,13 @@ class SiteReviewItems:
 @unittest.skipUnless(SITE, SKIP)
 class TriageOnTheQuoteReview(SiteReviewItems, test_triage.TriageGestures):
     def page_url(self):
-        return uri(first_item_page("reviews", "/review/quotes"))
+        return uri(first_item_page("triage-quotes", "/review/quotes"))
 
 
 @unittest.skipUnless(SITE, SKIP)
 class TriageOnTheIdeaReview(SiteReviewItems, test_triage.TriageGestures):
     def page_url(self):
-        return uri(first_item_page("reviews", "review/ideas"))
+        return uri(first_item_page("triage-ideas", "review/ideas"))
 
 
 @unittest.skipUnless(SITE, SKIP)

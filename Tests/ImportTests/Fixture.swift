@@ -47,7 +47,7 @@ final class Fixture {
     func runImport(keepGoing: Bool = false) -> Result<ImportReport, ImportFailure> {
         Result { () throws(ImportFailure) in
             try Importer.run(ImportOptions(contentDirectory: content, storePath: store, keepGoing: keepGoing,
-                                           rejectsPath: keepGoing ? rejects : nil))
+                                           rejectsPath: keepGoing ? rejects : nil, handles: SiteHandleRule()))
         }
     }
 

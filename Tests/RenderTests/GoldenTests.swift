@@ -19,6 +19,8 @@ struct GoldenTests {
         "ana-lima/quotes/by/papa/index.html",
         "ana-lima/search.html",
         "ana-lima/search-index.js",
+        "ana-lima/quotes/add.html",
+        "ahmd-hsn/ideas/submit.html",
         "lea-martin/settings.html",
         "lea-martin/quotes/said.html",
         "ahmd-hsn/index.html",

@@ -2,6 +2,7 @@ import Foundation
 import Import
 import Store
 import Testing
+import VantageCLI
 
 @testable import Render
 
@@ -35,7 +36,7 @@ struct IncrementalBuildTests {
 
         /// Imports the content into the incremental store and builds into the incremental output.
         func build(full: Bool = false) throws -> SiteBuild.Report {
-            _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
+            _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store, handles: SiteHandleRule()))
             return try SiteBuild.run(SiteBuild.Options(
                 store: store, templates: templates, output: output, full: full, tool: "test"),
                 tuning: SiteBuild.Tuning(workers: 2))
@@ -47,7 +48,7 @@ struct IncrementalBuildTests {
             try? FileManager.default.removeItem(at: clean)
             try FileManager.default.createDirectory(at: clean, withIntermediateDirectories: true)
             let store = clean.appendingPathComponent("store.sqlite").path
-            _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store))
+            _ = try Importer.run(ImportOptions(contentDirectory: content, storePath: store, handles: SiteHandleRule()))
             let output = clean.appendingPathComponent("public").path
             // Not validated: the incremental builds are, and the two outputs must be the same bytes.
             _ = try SiteBuild.run(SiteBuild.Options(
@@ -116,6 +117,33 @@ struct IncrementalBuildTests {
         // The site-wide pages are always rendered; of the viewers' pages, only the affected ones.
         #expect(report.pagesRendered > siteWide && report.pagesRendered < first.pages / 2)
         #expect(TreeComparison.differences(workspace.output, try workspace.cleanBuild()).isEmpty)
+    }
+
+    @Test("A submitted quote re-renders exactly its speaker's and hearers' parts, as a clean build would; vantage diff names them, not the submitter")
+    func submissions() throws {
+        let workspace = try Workspace()
+        let first = try workspace.build()
+        let before = workspace.folder.appendingPathComponent("before").path
+        try FileManager.default.copyItem(atPath: workspace.output, toPath: before)
+        try FileManager.default.createDirectory(atPath: workspace.content + "/submissions", withIntermediateDirectories: true)
+        try """
+            { "submittedBy": "ana-lima", "exportedAt": "2026-05-09T10:00:00Z",
+              "quotes": [ { "localId": "1", "text": "Submitted from the site.", "saidBy": "lea-martin",
+                            "heardBy": ["ben-carter", "mae"], "when": "2026-05-09T09:30:00-07:00" } ] }
+            """.write(toFile: workspace.content + "/submissions/ana.json", atomically: true, encoding: .utf8)
+        let report = try workspace.build()
+        #expect(try workspace.viewersOf(quote: "s-ana-lima-1") == 2)
+        #expect(report.viewersRendered == 2 && report.viewersCarried == first.homes - 2)
+        #expect(TreeComparison.differences(workspace.output, try workspace.cleanBuild()).isEmpty)
+        let console = Console.capturing()
+        let code = VantageCLI.run(["diff", before, workspace.output, "--stat"], console: console)
+        #expect(code == 1, "\(console.standardError)")
+        #expect(console.standardOutput.contains("Léa Martin"), "\(console.standardOutput)")
+        #expect(console.standardOutput.contains("Ben Carter"), "\(console.standardOutput)")
+        #expect(!console.standardOutput.contains("Ana Lima"), "Ana recorded the quote but does not see it")
+        // Importing the same file again changes nothing.
+        let again = try workspace.build()
+        #expect(again.viewersRendered == 0 && again.counts.written == 0)
     }
 
     @Test("--full renders everyone; a hand-edited manifest, or another output folder, makes the next build a full one")

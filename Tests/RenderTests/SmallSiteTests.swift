@@ -222,7 +222,8 @@ struct SmallSiteTests {
         let site = try BuiltSite(store: store.path)
         defer { site.remove() }
         #expect(site.files == [
-            ".vantage-site", "assets/behaviour.css", "assets/coach.js", "assets/detail.js", "assets/review.js", "assets/search.js",
+            ".vantage-site", "assets/behaviour.css", "assets/coach.js", "assets/compose.js", "assets/detail.js",
+            "assets/review.js", "assets/search.js",
             "assets/site.css", "assets/triage.js", "index.html", "manifest.json", "review/ideas.html",
         ])
         #expect(site.text("manifest.json").hasPrefix("{\"pages\": [\n{\"path\":\"index.html\",\"kind\":\"index\""))

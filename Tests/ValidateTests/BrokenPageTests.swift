@@ -40,7 +40,7 @@ import Testing
             (.label, 10, 4, "<button> has no accessible name: give it text, or aria-label"),
         ]),
         Expected(fixture: "bad-data-page", findings: [
-            (.schema, 7, 7, "data-page=\"idea-list\" is not allowed on <body>: expected one of index, reviews, home, ideas-new, ideas-mine, ideas-all, ideas-browse, quotes-feed, quotes-said, quotes-heard, quotes-by, search, settings"),
+            (.schema, 7, 7, "data-page=\"idea-list\" is not allowed on <body>: expected one of index, reviews, triage-ideas, home, ideas-new, ideas-mine, ideas-all, ideas-browse, quotes-feed, quotes-said, quotes-heard, quotes-by, search, settings, triage-quotes, submit-idea, compose-quote"),
         ]),
         Expected(fixture: "missing-viewer", findings: [
             (.hook, 7, 1, "<body data-page=\"ideas-new\"> needs data-viewer: every page of a person's part of the site names its viewer"),

@@ -24,10 +24,12 @@ struct PageKindSchemaTests {
 
     @Test("The placement rules of vantage check are PageKind's")
     func placement() {
-        #expect(PageInspection.siteWideKinds == ["index"])
-        #expect(PageInspection.eitherKinds == ["reviews"])
+        // OUTPUT.md: the index, the review report and the idea triage pages are site-wide; the
+        // quotes triage and the compose screens are in a person's part, like every other kind.
+        #expect(PageInspection.siteWideKinds == ["index", "reviews", "triage-ideas"])
         for kind in PageKind.allCases where kind.placement == .viewer {
-            #expect(!PageInspection.siteWideKinds.contains(kind.rawValue) && !PageInspection.eitherKinds.contains(kind.rawValue))
+            #expect(!PageInspection.siteWideKinds.contains(kind.rawValue))
         }
+        for kind in [PageKind.triageQuotes, .submitIdea, .composeQuote] { #expect(kind.placement == .viewer) }
     }
 }

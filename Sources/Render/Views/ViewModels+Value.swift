@@ -25,7 +25,8 @@ extension ViewerLinks {
             "assets": .string(assets), "home": .string(home), "settings": .string(settings), "search": .string(search),
             "searchIndex": .string(searchIndex), "ideasNew": .string(ideasNew), "ideasMine": .string(ideasMine),
             "ideasAll": .string(ideasAll), "ideasBrowse": .string(ideasBrowse), "feed": .string(feed),
-            "said": .string(said), "heard": .string(heard),
+            "said": .string(said), "heard": .string(heard), "submitIdea": .string(submitIdea),
+            "addQuote": .string(addQuote),
         ])
     }
 }

@@ -14,6 +14,8 @@ public struct ViewerLinks: Sendable, Hashable {
     public var home, settings, search, searchIndex: String
     public var ideasNew, ideasMine, ideasAll, ideasBrowse: String
     public var feed, said, heard: String
+    /// The compose screens: Submit Idea and Add Quote.
+    public var submitIdea, addQuote: String
 
     /// The links from the page at `page` in `viewer`'s folder.
     public init(page: String, viewer: String) {
@@ -31,6 +33,8 @@ public struct ViewerLinks: Sendable, Hashable {
         feed = own(ListLocation.feed(viewer).path(page: 1))
         said = own(ListLocation.said(viewer).path(page: 1))
         heard = own(ListLocation.heard(viewer).path(page: 1))
+        submitIdea = own(SitePath.submitIdea(viewer))
+        addQuote = own(SitePath.addQuote(viewer))
     }
 }
 

@@ -20,7 +20,7 @@ struct SeededRandom: RandomNumberGenerator {
 struct ContentEditor {
     enum Kind: CaseIterable, Hashable {
         case quoteText, addHearer, removeHearer, renameUser, renameContact, addIdea, removeIdea, lastVisit, pageSize,
-            template
+            template, submission
     }
 
     /// What an edit did, for messages; `quoteID` names the quote a quote edit touched.
@@ -127,6 +127,20 @@ struct ContentEditor {
             root["pageSize"] = size
             try write(root, to: siteFile)
             return Edit(description: "pageSize \(size)")
+        case .submission:
+            // What Ana Lima composed on the site's Add Quote and Submit Idea screens.
+            let file = workspace.content + "/submissions/edit-\(serial).json"
+            try FileManager.default.createDirectory(
+                atPath: workspace.content + "/submissions", withIntermediateDirectories: true)
+            let anonymous = Bool.random(using: &random)
+            try """
+                { "submittedBy": "ana-lima", "exportedAt": "2026-05-09T10:00:00Z",
+                  "quotes": [ { "localId": "q\(serial)", "text": "Submitted line \(serial)", "saidBy": "lea-martin",
+                                "heardBy": ["ben-carter", "mae"], "when": "2026-05-0\(1 + serial % 9)T09:30:00-07:00" } ],
+                  "ideas": [ { "localId": "i\(serial)", "text": "Submitted idea \(serial)", "showName": \(!anonymous),
+                               "for": "self", "submittedAt": "2026-05-09T09:58:00Z" } ] }
+                """.write(toFile: file, atomically: true, encoding: .utf8)
+            return Edit(description: "submissions/edit-\(serial).json added", quoteID: "s-ana-lima-q\(serial)")
         case .template:
             let path = workspace.templates + "/pages/settings.mustache"
             let text = try String(contentsOfFile: path, encoding: .utf8)

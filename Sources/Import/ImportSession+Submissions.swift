@@ -1,0 +1,153 @@
+import Store
+import VantageCore
+
+/// `content/submissions/*.json`: what people composed on the site's Submit Idea and Add Quote
+/// screens (DATA.md, Submissions from the site), stored as ideas and quotes like the apps'.
+///
+/// Files are read in name order, each after the apps' exports and the files before it: a
+/// file's handles are resolved in the submitter's part of the site as those records make it
+/// (their address book, the quotes they see, themselves), through the site's own handle rule.
+/// Rows of an earlier import that this one has not met again play no part.
+extension ImportSession {
+    func importSubmissions(quotes: QuoteSync, ideas: IdeaSync, quoteLimit: Int) throws {
+        guard !layout.submissions.isEmpty else { return }
+        var count = 0
+        var handleSite: (any SubmissionHandleSite)?
+        var chosenNames: [Int64: String] = [:]
+        for file in layout.submissions {
+            // With --keep-going a file that cannot be read is rejected whole, and the records it
+            // may have held before stay as they were (as for every other export file).
+            guard let document = try readable(file, keeps: [.quotes, .ideas], { try JSONDocument(file) }) else { continue }
+            let fileLocation = RecordLocation(file: file.name)
+            let whole = RecordSource.Record(location: fileLocation, value: .success(document.root),
+                                            text: { String(decoding: document.bytes, as: UTF8.self) })
+            let header: SubmissionFileHeader
+            do {
+                header = try SubmissionFileHeader(document.root, at: fileLocation, context: context)
+            } catch {
+                try reject(error, whole)
+                continue
+            }
+            guard let rule = handles else {
+                throw Diagnostic.error(
+                    "submissions need the site's handle rule; import them with `vantage import` or `vantage build`",
+                    at: fileLocation.source)
+            }
+            // Every person of this import is claimed by now (users, quotes, contacts, authors).
+            if handleSite == nil {
+                let claimed = people.claimedPeople()
+                let details = people.claimedContactDetails()
+                handleSite = rule.site(people: claimed, phones: details.phones, emails: details.emails)
+                for person in claimed { if let name = person.name { chosenNames[person.id] = name } }
+            }
+            guard let site = handleSite, let viewer = site.viewer(slug: header.submittedBy) else {
+                try reject(fileLocation.member("submittedBy").error(
+                    "expected the slug of a person's part of the site, found \(quoted(header.submittedBy)), which is no one's"),
+                    whole)
+                continue
+            }
+            let part = Part(slug: header.submittedBy, viewer: viewer, handles: site.handles(
+                viewer: viewer, contacts: try contacts(of: viewer), quotes: try visibleQuotes(viewer, sync: quotes)))
+
+            for (index, value) in header.quotes.enumerated() {
+                count += 1
+                let location = fileLocation.member("quotes").element(index)
+                do {
+                    let quote = try SubmittedQuote(value, at: location, quoteLimit: quoteLimit, context: context)
+                    let id = SubmissionID.stored(submittedBy: header.submittedBy, localID: quote.localID)
+                    try claim(id, at: location) { try quotes.claim(id: id, at: location) }
+                    let saidBy = try part.person(quote.saidBy, at: location.member("saidBy"))
+                    var hearers: [(person: Int64, name: String)] = []
+                    for (position, handle) in quote.heardBy.enumerated() {
+                        hearers.append(try part.person(handle, at: location.member("heardBy").element(position)))
+                    }
+                    try quotes.write(QuoteSync.Resolved(
+                        id: id, text: quote.text, saidBy: saidBy.person, saidByName: saidBy.name, saidAt: quote.saidAt,
+                        submittedBy: viewer, hearers: hearers))
+                } catch let diagnostic as Diagnostic {
+                    try reject(diagnostic, at: location, text: { document.text(of: "quotes", at: index) })
+                }
+            }
+            // The name recorded with a submitted idea: the one its author chose (they have a home).
+            let author = chosenNames[viewer] ?? header.submittedBy
+            for (index, value) in header.ideas.enumerated() {
+                count += 1
+                let location = fileLocation.member("ideas").element(index)
+                do {
+                    let idea = try SubmittedIdea(value, at: location, context: context)
+                    let id = SubmissionID.stored(submittedBy: header.submittedBy, localID: idea.localID)
+                    try claim(id, at: location) { try ideas.claim(id: id, at: location) }
+                    try ideas.write(id: id, IdeaSync.Resolved(
+                        text: idea.text, textLength: Int64(idea.textLength), submittedAt: idea.submittedAt, author: viewer,
+                        authorName: author, showName: idea.showName, forWhom: idea.forWhom))
+                } catch let diagnostic as Diagnostic {
+                    try reject(diagnostic, at: location, text: { document.text(of: "ideas", at: index) })
+                }
+            }
+        }
+        recordsRead.append(("submitted records", count))
+    }
+
+    /// Claims a derived id, naming `localId` (the field the file has) when it was met before.
+    private func claim(_ id: String, at location: RecordLocation, _ claim: () throws -> Void) throws {
+        do {
+            try claim()
+        } catch let diagnostic as Diagnostic {
+            guard diagnostic.message.contains("a second time") else { throw diagnostic }
+            throw location.member("localId").error(
+                "expected a unique localId for this person, found one that gives the id \(quoted(id)) a second time")
+        }
+    }
+
+    /// One submitter's part of the site: its handles, resolved.
+    private struct Part {
+        let slug: String
+        let viewer: Int64
+        let handles: [String: (person: Int64, name: String)]
+
+        func person(_ handle: String, at location: RecordLocation) throws(Diagnostic) -> (person: Int64, name: String) {
+            guard let person = handles[handle] else {
+                throw location.error("no person with the handle \(quoted(handle)) in \(slug)'s part")
+            }
+            return person
+        }
+    }
+
+    /// The viewer's address book: person id → the name they have for them.
+    private func contacts(of viewer: Int64) throws -> [Int64: String] {
+        let statement = try database.statement("SELECT person_id, name FROM contact WHERE owner_id = ?1")
+        try statement.bindInteger(viewer, at: 1)
+        var names: [Int64: String] = [:]
+        while try statement.step() {
+            if let person = statement.integer(0) { names[person] = statement.text(1) ?? "" }
+        }
+        return names
+    }
+
+    /// The quotes the viewer sees among those this import has stored so far, newest first (ties:
+    /// id), with their hearers in order: the order the render reads them in.
+    private func visibleQuotes(_ viewer: Int64, sync: QuoteSync) throws -> [HandleQuote] {
+        // Rows this import has not met are on their way out, unless an unreadable file keeps them.
+        let current = keptAsStored.contains(.quotes) ? "" : sync.storedThisImport(alias: "q").map { " AND " + $0 } ?? ""
+        let statement = try database.statement("""
+            SELECT q.id, q.said_by, q.said_by_name, h.person_id, h.name
+            FROM visible_quote v
+            JOIN quote q ON q.id = v.quote_id
+            LEFT JOIN hearer h ON h.quote_id = q.id
+            WHERE v.viewer_id = ?1\(current)
+            ORDER BY v.said_at DESC, v.quote_id, h.position
+            """)
+        try statement.bindInteger(viewer, at: 1)
+        var quotes: [(id: String, speaker: Int64, name: String, hearers: [(person: Int64, name: String)])] = []
+        while try statement.step() {
+            let id = statement.text(0) ?? ""
+            if quotes.last?.id != id {
+                quotes.append((id, statement.integer(1) ?? 0, statement.text(2) ?? "", []))
+            }
+            if let hearer = statement.integer(3) {
+                quotes[quotes.count - 1].hearers.append((hearer, statement.text(4) ?? ""))
+            }
+        }
+        return quotes.map { HandleQuote(id: $0.id, speaker: $0.speaker, speakerName: $0.name, hearers: $0.hearers) }
+    }
+}

@@ -1,0 +1,57 @@
+import Store
+
+/// The site's handle rule, as the importer needs it to read `content/submissions/`: a
+/// submissions file names people by the handles the site gave them in the submitter's part
+/// (DATA.md, Submissions from the site), and only the site knows how it chose them. The
+/// rule itself lives in the render (`ViewerHandles`); the command line hands it to the import
+/// (`ImportOptions.handles`), so that the import resolves a handle with the very code that
+/// wrote it and there is one rule, not two that could drift apart.
+public protocol SubmissionHandleRule: Sendable {
+    /// The site's people as the import has them (every person of this import, by id), ready
+    /// to resolve the handles of any viewer's part. `phones` and `emails` are the same
+    /// people's, only so that names shaped like them are masked as the build masks them (they
+    /// are never a handle, nor part of one).
+    func site(people: [HandlePerson], phones: [String], emails: [String]) -> any SubmissionHandleSite
+}
+
+/// The people of one import, as the handle rule sees them.
+public protocol SubmissionHandleSite {
+    /// The person whose part of the site has the folder `slug`, if anyone's does.
+    func viewer(slug: String) -> Int64?
+    /// Every handle in `viewer`'s part: `contacts` is the viewer's address book (person id →
+    /// name), `quotes` the quotes the viewer sees, newest first (ties: id ascending).
+    /// Each handle with the person and the name the viewer knows them by.
+    func handles(viewer: Int64, contacts: [Int64: String], quotes: [HandleQuote]) -> [String: (person: Int64, name: String)]
+}
+
+/// A person, without phone or email: what the handle rule may use.
+public struct HandlePerson: Sendable {
+    public let id: Int64
+    /// The name the person chose as a user (nil for contacts and idea authors).
+    public let name: String?
+    public let isQuotesUser: Bool
+    public let isChangeJarUser: Bool
+
+    public init(id: Int64, name: String?, isQuotesUser: Bool, isChangeJarUser: Bool) {
+        self.id = id
+        self.name = name
+        self.isQuotesUser = isQuotesUser
+        self.isChangeJarUser = isChangeJarUser
+    }
+}
+
+/// A quote a viewer sees, as the handle rule sees it: who said it and who heard it, with the
+/// names recorded with it.
+public struct HandleQuote: Sendable {
+    public let id: String
+    public let speaker: Int64
+    public let speakerName: String
+    public let hearers: [(person: Int64, name: String)]
+
+    public init(id: String, speaker: Int64, speakerName: String, hearers: [(person: Int64, name: String)]) {
+        self.id = id
+        self.speaker = speaker
+        self.speakerName = speakerName
+        self.hearers = hearers
+    }
+}

@@ -1,0 +1,111 @@
+import VantageCore
+
+/// The header of a submissions file (`submissions/*.json`, DATA.md): whose part of the site
+/// it was composed in, when it was downloaded, and what was composed.
+struct SubmissionFileHeader {
+    static let fields = ["submittedBy", "exportedAt", "quotes", "ideas"]
+
+    let submittedBy: String
+    let exportedAt: Int64
+    let quotes: [JSONValue]
+    let ideas: [JSONValue]
+
+    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context,
+                                expected: "an object (submittedBy, exportedAt, quotes, ideas)")
+        submittedBy = try fields.nonEmptyString("submittedBy", expected: "the slug of a person's part of the site")
+        exportedAt = try fields.instant("exportedAt")
+        quotes = fields.optional("quotes") == nil ? [] : try fields.array("quotes", expected: "an array of quotes")
+        ideas = fields.optional("ideas") == nil ? [] : try fields.array("ideas", expected: "an array of ideas")
+    }
+}
+
+/// What every submitted record has: the id the browser gave it, from which the stored id is
+/// derived (`s-<submittedBy>-<localId>`; a local id has no hyphen, so two different pairs never
+/// give one id, and importing the same file again finds the same rows).
+enum SubmissionID {
+    static let localIDLimit = 40
+
+    static func localID(_ fields: Fields) throws(Diagnostic) -> String {
+        let localID = try fields.nonEmptyString("localId", expected: "the id the site gave the record (letters and digits)")
+        guard localID.utf8.count <= localIDLimit,
+            localID.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
+        else {
+            throw fields.location.member("localId").error(
+                "expected 1 to \(localIDLimit) letters and digits, found \(quoted(localID))")
+        }
+        return localID
+    }
+
+    /// The stored id of the record `localID` of the part `submittedBy`.
+    static func stored(submittedBy: String, localID: String) -> String { "s-\(submittedBy)-\(localID)" }
+}
+
+/// A quote composed on the Add Quote screen: the people are handles of the submitter's part.
+struct SubmittedQuote {
+    static let fields = ["localId", "text", "saidBy", "heardBy", "when"]
+
+    let location: RecordLocation
+    let localID: String
+    let text: String
+    let saidBy: String
+    let heardBy: [String]
+    let saidAt: Int64
+
+    init(_ value: JSONValue, at location: RecordLocation, quoteLimit: Int, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a quote)")
+        self.location = location
+        localID = try SubmissionID.localID(fields)
+        text = try fields.string("text", expected: "the words said (1 to \(quoteLimit) characters)")
+        let length = TextNormalization.characterCount(text)
+        guard (1...quoteLimit).contains(length) else {
+            throw location.member("text").error("expected 1 to \(quoteLimit) characters (site.json quoteLimit), found \(length)")
+        }
+        let handle = "the handle of a person in the submitter's part of the site"
+        saidBy = try fields.nonEmptyString("saidBy", expected: handle)
+        let hearers = try fields.array("heardBy", expected: "an array of one or more handles")
+        if hearers.isEmpty {
+            throw location.member("heardBy").error("expected an array of one or more handles, found an empty array")
+        }
+        var heardBy: [String] = []
+        for (index, hearer) in hearers.enumerated() {
+            guard case .string(let text) = hearer, !text.isEmpty else {
+                throw location.member("heardBy").element(index).error("expected \(handle), found \(hearer.kindDescription)")
+            }
+            if let first = heardBy.firstIndex(of: text) {
+                throw location.member("heardBy").element(index).error(
+                    "expected each hearer once, found \(quoted(text)) again (also heardBy[\(first)])")
+            }
+            heardBy.append(text)
+        }
+        self.heardBy = heardBy
+        saidAt = try fields.instant("when")
+    }
+}
+
+/// An idea composed on the Submit Idea screen; its author is the submitter.
+struct SubmittedIdea {
+    static let fields = ["localId", "text", "showName", "for", "submittedAt"]
+
+    let location: RecordLocation
+    let localID: String
+    let text: String
+    let textLength: Int
+    let showName: Bool
+    let forWhom: String
+    let submittedAt: Int64
+
+    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+        let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (an idea)")
+        self.location = location
+        localID = try SubmissionID.localID(fields)
+        text = try fields.string("text", expected: "the idea (1 to \(IdeaRecord.maximumLength) characters)")
+        textLength = TextNormalization.characterCount(text)
+        guard (1...IdeaRecord.maximumLength).contains(textLength) else {
+            throw location.member("text").error("expected 1 to \(IdeaRecord.maximumLength) characters, found \(textLength)")
+        }
+        showName = try fields.bool("showName")
+        forWhom = try fields.choice("for", ["self", "someone"])
+        submittedAt = try fields.instant("submittedAt")
+    }
+}

@@ -1,0 +1,52 @@
+import Template
+import VantageCore
+
+/// The two creation screens of the apps, one of each per person (OUTPUT.md, Submit Idea and
+/// Add Quote), in that person's part of the site and language:
+///
+/// ```
+/// <viewer>/ideas/submit.html   kind submit-idea    Change Jar's Idea Submission
+/// <viewer>/quotes/add.html     kind compose-quote  Quotes' Add Quote (text, then SAID / HEARD / WHEN)
+/// ```
+///
+/// The site is static: `templates/assets/compose.js` validates what is composed, keeps it in
+/// the browser and downloads it as a submissions file (DATA.md) for the next import. The
+/// people offered in SAID and HEARD are exactly `ViewerHandles`: the viewer's address book,
+/// the people in the quotes they see, and themselves, each under their handle.
+extension SitePath {
+    /// A viewer's Submit Idea screen.
+    public static func submitIdea(_ viewer: String) -> String { "\(viewer)/ideas/submit.html" }
+    /// A viewer's Add Quote screen.
+    public static func addQuote(_ viewer: String) -> String { "\(viewer)/quotes/add.html" }
+}
+
+extension ViewerPages {
+    /// DATA.md: an idea holds 1 to 160 characters.
+    static let ideaLimit = 160
+
+    /// Renders the Submit Idea and Add Quote screens of the viewer.
+    func renderCompose(_ lists: QuoteLists, for viewer: Viewer) throws {
+        let shared: [String: Value] = [
+            "initial": .string(viewer.badge.name.first.map { String($0) } ?? "?"),
+            "timeZone": .string(site.timeZone(for: viewer.person)),
+        ]
+        var idea = shared
+        idea["limit"] = Self.ideaLimit.value
+        // Where "Closed" → back goes without scripts (with them, the previous screen).
+        let ideaPath = SitePath.submitIdea(viewer.slug)
+        idea["back"] = .string(ViewerLinks(page: ideaPath, viewer: viewer.slug).ideasAll)
+        try emit(.submitIdea, path: ideaPath, fields: idea, for: viewer)
+
+        var quote = shared
+        quote["limit"] = site.settings.quoteLimit.value
+        let quotePath = SitePath.addQuote(viewer.slug)
+        quote["back"] = .string(ViewerLinks(page: quotePath, viewer: viewer.slug).feed)
+        quote["said"] = .map(["field": .string("said"), "max": 1.value, "isSaid": .bool(true)])
+        quote["heard"] = .map(["field": .string("heard"), "max": 0.value, "isSaid": .bool(false)])
+        quote["people"] = .list(lists.handles.entries.map { entry in
+            .map(["handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer)])
+        })
+        quote["hasPeople"] = .bool(!lists.handles.entries.isEmpty)
+        try emit(.composeQuote, path: quotePath, fields: quote, for: viewer)
+    }
+}

@@ -1,0 +1,76 @@
+import Store
+
+/// THE handle rule: how each person a viewer has reason to see is named in that viewer's part
+/// of the site, in URLs (`quotes/by/<handle>/`), in the compose screens (`data-person`) and in
+/// the submissions file the screens download. The importer resolves a submission's handles
+/// with this same code (`SubmissionHandles`), so the site and the import can never disagree.
+///
+/// - A registered Quotes user with a home: the home's slug (their chosen name is the same for
+///   everyone, so the slug reveals nothing this viewer does not already see).
+/// - Anyone else: a slug folded from the name *this viewer* knows them by (DATA.md's naming
+///   rule), kept apart from every home slug and from each other. Never a phone, an email, or
+///   anything derived from one.
+/// - The viewer themselves, when not among the speakers: their own home's slug.
+///
+/// Speakers are claimed first, in person-id order (so the `quotes/by/` folders do not move when
+/// someone new joins the viewer's address book), then everyone else in person-id order.
+struct ViewerHandles {
+    /// One person offered to the viewer.
+    struct Entry: Equatable {
+        let id: Int64
+        let handle: String
+        /// The name the viewer knows them by, XML-safe.
+        let name: String
+        let isViewer: Bool
+    }
+
+    /// Everyone the viewer has reason to see (their address book, the people in the quotes
+    /// they see, themselves), in handle order.
+    let entries: [Entry]
+    /// Handles by person id.
+    let byID: [Int64: String]
+    /// The heading name of each person in the quotes (the name recorded with the most recent
+    /// visible quote that mentions them, through the naming rule).
+    let names: [Int64: String]
+
+    /// The handles in `viewer`'s part, from their address book (cleaned names by person id)
+    /// and the quotes they see (newest first).
+    init(site: SiteModel, viewer: SiteModel.Home, naming: Naming, quotes: [Quote]) {
+        let latestRecordedName = Naming.latestRecordedNames(in: quotes)
+        var speakers: Set<Int64> = []
+        var others: Set<Int64> = []
+        for quote in quotes {
+            speakers.insert(quote.speakerID)
+            for hearer in quote.hearers { others.insert(hearer.personID) }
+        }
+        others.formUnion(naming.contacts.keys)
+        others.insert(viewer.person.id)
+        others.subtract(speakers)
+
+        var allocator = SlugAllocator(taken: site.homeSlugSet)
+        var byID: [Int64: String] = [:]
+        var names: [Int64: String] = [:]
+        var entries: [Entry] = []
+        func add(_ id: Int64) {
+            let name = id == viewer.person.id && site.chosenNames[id] == nil && !speakers.contains(id)
+                ? viewer.name : naming.name(of: id, recorded: latestRecordedName[id] ?? "")
+            let handle: String
+            if site.chosenNames[id] != nil, let home = site.homeSlugs[id] {
+                handle = home
+            } else if id == viewer.person.id, !speakers.contains(id) {
+                handle = viewer.slug
+            } else {
+                handle = allocator.claim(name: name)
+            }
+            byID[id] = handle
+            names[id] = name
+            entries.append(Entry(id: id, handle: handle, name: name, isViewer: id == viewer.person.id))
+        }
+        for id in speakers.sorted() { add(id) }
+        for id in others.sorted() { add(id) }
+        entries.sort { $0.handle < $1.handle }
+        self.entries = entries
+        self.byID = byID
+        self.names = names
+    }
+}

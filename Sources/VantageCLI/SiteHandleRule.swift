@@ -1,0 +1,29 @@
+import Import
+import Render
+import Store
+
+/// The site's handle rule (`Render.SiteHandles`, over `ViewerHandles`) handed to the import,
+/// which reads `content/submissions/` with it: the one place that both depend on.
+public struct SiteHandleRule: SubmissionHandleRule {
+    public init() {}
+
+    public func site(people: [HandlePerson], phones: [String], emails: [String]) -> any SubmissionHandleSite {
+        Adapter(handles: SiteHandles(people: people.map { person in
+            Person(id: person.id, name: person.name, locale: nil, timeZone: nil, hasEmail: false,
+                   isQuotesUser: person.isQuotesUser, isChangeJarUser: person.isChangeJarUser, lastVisitAt: nil)
+        }, mask: PersonalDataMask(phones: phones, emails: emails)))
+    }
+
+    private struct Adapter: SubmissionHandleSite {
+        let handles: SiteHandles
+
+        func viewer(slug: String) -> Int64? { handles.viewer(slug: slug) }
+
+        func handles(viewer: Int64, contacts: [Int64: String], quotes: [HandleQuote]) -> [String: (person: Int64, name: String)] {
+            handles.handles(viewer: viewer, contacts: contacts, quotes: quotes.map { quote in
+                Quote(id: quote.id, text: "", speakerID: quote.speaker, speakerRecordedName: quote.speakerName, saidAt: 0,
+                      hearers: quote.hearers.map { Hearer(personID: $0.person, recordedName: $0.name) })
+            })
+        }
+    }
+}

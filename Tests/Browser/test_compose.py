@@ -1,0 +1,451 @@
+"""The compose screens (Submit Idea, Add Quote) in a real browser, and their round trip:
+compose an idea and a quote in Ana Lima's part of a site built from the sample content,
+download the submissions file, put it in content/submissions/, `vantage build` again, and
+find the quote in the feeds of exactly its speaker and hearers and the idea in everyone's
+lists, anonymous.
+
+Needs the built `vantage` (VANTAGE_BIN, else .build/debug/vantage); skipped without it.
+The screens' checks that need no second build also run on VANTAGE_SITE when given."""
+
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+import unittest
+
+from selenium.webdriver.common.keys import Keys
+
+from support import REPO, BrowserTest, site_dir
+
+BIN = pathlib.Path(os.environ.get("VANTAGE_BIN") or REPO / ".build" / "debug" / "vantage")
+READY = BIN.is_file() and (REPO / "content").is_dir() and (REPO / "templates").is_dir()
+VIEWER = "ana-lima"
+PHONE_OR_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d ().-]{6,}\d")
+
+
+def build(content, out, db):
+    result = subprocess.run(
+        [str(BIN), "build", "--content", str(content), "--templates", str(REPO / "templates"),
+         "--out", str(out), "--db", str(db)], capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise AssertionError("vantage build failed:\n" + result.stderr)
+    return result
+
+
+_SHARED = {}
+
+
+def tearDownModule():
+    for work in _SHARED.values():
+        shutil.rmtree(work, ignore_errors=True)
+
+
+class SiteFixture:
+    """A build of the sample content: one shared by the classes that only read it (a build
+    is slow), or one of its own for a class that changes it (`own_site`)."""
+
+    own_site = False
+
+    @classmethod
+    def build_site(cls):
+        if not cls.own_site and "shared" in _SHARED:
+            cls.work = _SHARED["shared"]
+        else:
+            cls.work = pathlib.Path(tempfile.mkdtemp(prefix="vantage-compose-"))
+            shutil.copytree(REPO / "content", cls.work / "content")
+            build(cls.work / "content", cls.work / "public", cls.work / "store.sqlite")
+            _SHARED["shared" if not cls.own_site else cls.__name__] = cls.work
+        cls.public = cls.work / "public"
+
+    @classmethod
+    def remove_site(cls):
+        pass
+
+    @classmethod
+    def manifest(cls):
+        return json.loads((cls.public / "manifest.json").read_text(encoding="utf-8"))["pages"]
+
+    @classmethod
+    def page(cls, path):
+        return (cls.public / path).as_uri()
+
+
+class ComposeTest(BrowserTest, SiteFixture):
+    """Shared gestures."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.build_site()
+
+    @classmethod
+    def tearDownClass(cls):
+        super().tearDownClass()
+        cls.remove_site()
+
+    def error(self):
+        node = self.css("form[data-compose] [data-error]")
+        return node.get_attribute("data-problem"), node.text
+
+    def message(self, problem):
+        return self.css("form[data-compose]").get_attribute("data-message-" + problem)
+
+    def set_text(self, selector, text):
+        self.js("var e = document.querySelector(arguments[0]); e.value = arguments[1];"
+                "e.dispatchEvent(new Event('input', {bubbles: true}));", selector, text)
+
+    def remaining(self):
+        return int(self.css("[data-remaining]").get_attribute("data-remaining"))
+
+    def shown_people(self, field):
+        return [o.get_attribute("data-person") for o in self.all('#%s-options [data-person]' % field) if o.is_displayed()]
+
+    def chips(self, field):
+        return [c.get_attribute("data-chip") for c in self.all('[data-field="%s"] [data-chip]' % field)]
+
+    def compose_idea(self, text, show_name=True, for_someone=False):
+        self.set_text("#idea-text", text)
+        box = self.css("[data-show-name]")
+        if box.is_selected() != show_name:
+            box.click()
+        if for_someone:
+            self.css('input[name="for"][value="someone"]').click()
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="the Thank You screen")
+
+    def outbox(self):
+        return [li.get_attribute("data-local-id") for li in self.all("[data-outbox-list] li")]
+
+
+@unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
+class SubmitIdeaScreen(ComposeTest):
+
+    def test_counter_validation_show_name_thanks_and_closed(self):
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        self.assertFalse(self.css("[data-compose-noscript]").is_displayed(), "scripts hide the note")
+        textarea = self.css("form[data-compose=idea] textarea")
+        self.assertEqual(textarea.get_attribute("maxlength"), "160")
+        self.assertEqual(self.remaining(), 160)
+        self.assertEqual(self.css("[data-remaining]").get_attribute("aria-live"), "polite")
+
+        self.css("[data-compose-submit]").click()
+        self.assertEqual(self.error(), ("empty", self.message("empty")))
+        self.assertEqual(textarea.get_attribute("aria-invalid"), "true")
+
+        textarea.send_keys("Café 👍🏽")
+        self.assertEqual(self.remaining(), 160 - 6, "grapheme clusters, as the importer counts")
+        self.assertEqual(self.error(), ("", ""), "typing clears the message")
+        self.set_text("#idea-text", "x" * 161)  # a script can go past maxlength; the check must not
+        self.assertEqual(self.remaining(), -1)
+        self.css("[data-compose-submit]").click()
+        self.assertEqual(self.error(), ("long", self.message("long")))
+
+        profile = self.css("[data-profile]")
+        self.assertNotIn("is-anonymous", profile.get_attribute("class"))
+        self.css("[data-show-name]").click()
+        self.assertIn("is-anonymous", profile.get_attribute("class"), "the name and picture grey out")
+        self.assertTrue(self.css("[data-anonymous]").is_displayed())
+        opacity = float(self.js("return getComputedStyle(document.querySelector('[data-profile] .avatar')).opacity"))
+        self.assertLess(opacity, 1)
+
+        self.compose_idea("Walk to work on Fridays", show_name=False)
+        self.assertFalse(self.css("form[data-compose]").is_displayed())
+        self.assertFalse(self.css("[data-thanks-choices]").is_displayed())
+        self.css("[data-thanks-close]").click()
+        choices = self.css("[data-thanks-choices]")
+        self.assertTrue(choices.is_displayed(), '"Closed" offers back and Home')
+        self.assertTrue(self.css("[data-thanks-home]").get_attribute("href").endswith("/" + VIEWER + "/index.html"))
+        self.assertTrue(self.css("[data-thanks-back]").is_displayed())
+        self.assertEqual(len(self.outbox()), 1)
+        self.css("[data-thanks-home]").click()
+        self.wait(lambda d: d.current_url.endswith("/" + VIEWER + "/index.html"), message="Home")
+        self.assertNoConsoleErrors()
+
+    def test_back_returns_to_the_previous_screen(self):
+        self.open(self.page(VIEWER + "/ideas/all/index.html"))
+        self.css(".bar-add").click()
+        self.wait(lambda d: d.current_url.endswith("/ideas/submit.html"), message="the + of the list")
+        self.wait_ready()
+        self.compose_idea("Call grandma on Sundays")
+        self.css("[data-thanks-close]").click()
+        self.css("[data-thanks-back]").click()
+        self.wait(lambda d: d.current_url.endswith("/ideas/all/index.html"), message="back to the list")
+
+    def test_the_outbox_lists_removes_and_survives_a_reload(self):
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        self.assertTrue(self.css("[data-outbox-empty]").is_displayed())
+        self.assertFalse(self.css('[data-download="submissions"]').is_enabled())
+        self.compose_idea("First")
+        self.css("[data-thanks-close]").click()
+        self.css("[data-thanks-again]").click()
+        self.compose_idea("Second")
+        first, second = self.outbox()
+        self.driver.refresh()
+        self.wait_ready()
+        self.assertEqual(self.outbox(), [first, second], "kept in the browser")
+        texts = [li.find_element("css selector", "[data-slot=text]").text for li in self.all("[data-outbox-list] li")]
+        self.assertEqual(texts, ["First", "Second"])
+        self.all("[data-outbox-list] [data-slot=remove]")[0].click()
+        self.assertEqual(self.outbox(), [second])
+        self.assertTrue(self.css('[data-download="submissions"]').is_enabled())
+
+    def test_without_scripts_the_form_shows_and_says_scripts_are_needed(self):
+        self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            for path in (VIEWER + "/ideas/submit.html", VIEWER + "/quotes/add.html"):
+                with self.subTest(page=path):
+                    self.driver.get(self.page(path))
+                    self.assertTrue(self.css("[data-compose-noscript]").is_displayed())
+                    self.assertTrue(self.css("form[data-compose] textarea").is_displayed())
+                    self.assertFalse(self.css("[data-compose-submit]").is_enabled())
+                    self.assertFalse(self.css("[data-thanks]").is_displayed())
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+@unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
+class AddQuoteScreen(ComposeTest):
+
+    def open_review_step(self, text="Build's at noon."):
+        self.open(self.page(VIEWER + "/quotes/add.html"))
+        self.css("#quote-text").send_keys(text)
+        self.css("[data-quote-it]").click()
+        self.wait(lambda d: self.css('[data-compose-step="review"]').is_displayed(), message="the review step")
+
+    def test_the_counter_dwindles_to_the_quote_limit(self):
+        self.open(self.page(VIEWER + "/quotes/add.html"))
+        self.assertEqual(self.css("#quote-text").get_attribute("maxlength"), "280")
+        self.assertFalse(self.css('[data-compose-step="review"]').is_displayed())
+        self.css("[data-quote-it]").click()
+        self.assertEqual(self.error(), ("empty", self.message("empty")))
+        self.css("#quote-text").send_keys("Tea first")
+        self.assertEqual(self.remaining(), 280 - 9)
+        self.set_text("#quote-text", "y" * 281)
+        self.css("[data-quote-it]").click()
+        self.assertEqual(self.error(), ("long", self.message("long")))
+
+    def test_to_fields_match_over_accents_and_case_with_the_keyboard(self):
+        self.open_review_step()
+        said = self.css("#said-input")
+        self.assertEqual(said, self.driver.switch_to.active_element, "QUOTE IT moves on to SAID")
+        said.send_keys("LEA")
+        self.assertEqual(self.shown_people("said"), ["lea-martin"], "Léa Martin, typed without accent in capitals")
+        self.assertEqual(self.css('[data-field="said"] [role=combobox]').get_attribute("aria-expanded"), "true")
+        said.send_keys(Keys.ENTER)
+        self.assertEqual(self.chips("said"), ["lea-martin"])
+        # SAID holds exactly one: another pick replaces it.
+        said.send_keys("zoe")
+        self.assertEqual(self.shown_people("said"), ["zoe-adams"])
+        said.send_keys(Keys.ENTER)
+        self.assertEqual(self.chips("said"), ["zoe-adams"])
+
+        heard = self.css("#heard-input")
+        heard.click()
+        for typed, handle in (("ben", "ben-carter"), ("MAE", "mae"), ("sean", "sean-obrien")):
+            heard.send_keys(typed)
+            self.assertIn(handle, self.shown_people("heard"))
+            heard.send_keys(Keys.ENTER)
+        self.assertEqual(self.chips("heard"), ["ben-carter", "mae", "sean-obrien"])
+        heard.send_keys(Keys.BACKSPACE)
+        self.assertEqual(self.chips("heard"), ["ben-carter", "mae"], "Backspace in an empty field removes the last")
+        self.css('[data-field="heard"] [data-chip="mae"] button').click()
+        self.assertEqual(self.chips("heard"), ["ben-carter"], "a chip's button removes it")
+        heard.send_keys("ma")
+        shown = self.shown_people("heard")
+        self.assertNotIn("ben-carter", shown, "people already picked are not offered again")
+        self.assertIn("maria-silva", shown)
+        heard.send_keys(Keys.ESCAPE)
+        self.assertFalse(self.css("#heard-options").is_displayed())
+
+    def test_validation_messages_then_thanks(self):
+        self.open_review_step()
+        self.css("[data-compose-submit]").click()
+        self.assertEqual(self.error(), ("said", self.message("said")))
+        self.css("#said-input").send_keys("ben", Keys.ENTER)
+        self.css("[data-compose-submit]").click()
+        self.assertEqual(self.error(), ("heard", self.message("heard")))
+        self.css("#heard-input").send_keys("lea", Keys.ENTER)
+        self.css("[data-compose-submit]").click()
+        self.assertEqual(self.error(), ("when", self.message("when")))
+        self.set_text("#quote-when", "2026-05-09T10:00")
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="the Thank You screen")
+        stored = self.js("return window.VantageCompose.exportDocument(arguments[0])", VIEWER)
+        self.assertEqual(stored["quotes"][0]["when"], "2026-05-09T10:00:00-07:00",
+                         "read in the viewer's time zone (America/Los_Angeles), with its offset")
+        self.assertNoConsoleErrors()
+
+    def test_only_the_people_this_viewer_has_reason_to_see(self):
+        for page in [p for p in self.manifest() if p["kind"] == "compose-quote"]:
+            html = (self.public / page["path"]).read_text(encoding="utf-8")
+            handles = re.findall(r'data-person="([^"]*)"', html)
+            with self.subTest(page=page["path"]):
+                self.assertEqual(len(re.findall(r'data-person="[^"]*" aria-selected="false">[^<]*<small>', html)), 2,
+                                 "themselves, once in SAID and once in HEARD")
+                for handle in handles:
+                    self.assertRegex(handle, r"^[a-z0-9]+(-[a-z0-9]+)*$")
+                    self.assertIsNone(re.search(r"\d{5,}", handle), "no handle carries a phone's digits")
+                speakers = {p["path"].split("/")[3] for p in self.manifest()
+                            if p["kind"] == "quotes-by" and p["viewer"] == page["viewer"]}
+                self.assertLessEqual(speakers, set(handles), "every speaker they hear from is offered")
+                self.assertIsNone(PHONE_OR_EMAIL.search(re.sub(r"<[^>]*>", " ", html)), "no phone or email")
+
+    def test_both_screens_in_every_state_pass_axe(self):
+        arabic = next(p["viewer"] for p in self.manifest() if p["kind"] == "home"
+                      and 'dir="rtl"' in (self.public / p["path"]).read_text(encoding="utf-8")[:600])
+        for viewer in (VIEWER, arabic):
+            with self.subTest(viewer=viewer, page="submit-idea"):
+                self.open(self.page(viewer + "/ideas/submit.html"))
+                self.assertAccessible()
+                self.css("[data-compose-submit]").click()
+                self.assertAccessible()
+                self.compose_idea("Idea")
+                self.assertAccessible()
+                self.css("[data-thanks-close]").click()
+                self.assertAccessible()
+            with self.subTest(viewer=viewer, page="compose-quote"):
+                self.open(self.page(viewer + "/quotes/add.html"))
+                self.assertAccessible()
+                self.css("#quote-text").send_keys("Words")
+                self.css("[data-quote-it]").click()
+                self.css("#said-input").click()
+                self.assertAccessible()
+                self.css("#said-input").send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+                self.css("[data-compose-submit]").click()
+                self.assertAccessible()
+        self.assertNoConsoleErrors()
+
+
+@unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
+class ReducedMotion(ComposeTest):
+    reduced_motion = True
+
+    def test_no_animation_runs(self):
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        self.compose_idea("Still")
+        self.assertEqual(self.js("return document.getAnimations().length"), 0)
+
+
+@unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
+class NormalMotion(ComposeTest):
+
+    def test_the_thank_you_screen_animates_in(self):
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        self.set_text("#idea-text", "Moving")
+        self.css("[data-compose-submit]").click()
+        self.assertGreater(self.js("return document.getAnimations().length"), 0)
+
+
+@unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
+class SubmissionRoundTrip(ComposeTest):
+    own_site = True
+
+    def pages_holding(self, kind, item_id):
+        """Viewers (or None for site-wide pages) whose pages of `kind` hold `item_id`."""
+        found = {}
+        for page in self.manifest():
+            if page["kind"] == kind:
+                html = (self.public / page["path"]).read_text(encoding="utf-8")
+                count = html.count('data-id="%s"' % item_id)
+                if count:
+                    found[page.get("viewer")] = found.get(page.get("viewer"), 0) + count
+        return found
+
+    def test_compose_download_import_build(self):
+        for stale in self.downloads.glob("*"):
+            stale.unlink()
+        self.open(self.page(VIEWER + "/index.html"))
+        self.js("document.querySelectorAll('dialog[data-first-visit]').forEach(function (d) { d.close(); d.remove(); })")
+        self.driver.find_element("link text", "Submit Ideas").click()
+        self.wait(lambda d: d.current_url.endswith("/ideas/submit.html"), message="Home's Submit Ideas")
+        self.wait_ready()
+        self.compose_idea("Ride to work on Tuesdays, rain or shine", show_name=False, for_someone=True)
+
+        self.open(self.page(VIEWER + "/quotes/index.html"), fresh=False)
+        self.css(".bar-add").click()
+        self.wait(lambda d: d.current_url.endswith("/quotes/add.html"), message="the feed's Add Quote")
+        self.wait_ready()
+        self.css("#quote-text").send_keys("The build is green, ship it.")
+        self.css("[data-quote-it]").click()
+        self.css("#said-input").send_keys("léa", Keys.ENTER)
+        heard = self.css("#heard-input")
+        heard.send_keys("ben", Keys.ENTER)
+        heard.send_keys("mae", Keys.ENTER)
+        self.set_text("#quote-when", "2026-05-09T10:00")
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="thanks")
+        self.assertEqual(len(self.outbox()), 2, "both wait to be imported")
+
+        self.css('[data-download="submissions"]').click()
+        self.wait(lambda d: [p for p in self.downloads.glob("*.json")], message="the submissions file")
+        time.sleep(0.3)
+        downloaded = next(self.downloads.glob("*.json"))
+        document = json.loads(downloaded.read_text(encoding="utf-8"))
+        self.assertEqual(document["submittedBy"], VIEWER)
+        self.assertEqual(sorted(document), ["exportedAt", "ideas", "quotes", "submittedBy"])
+        [quote], [idea] = document["quotes"], document["ideas"]
+        self.assertEqual({k: quote[k] for k in ("text", "saidBy", "heardBy", "when")}, {
+            "text": "The build is green, ship it.", "saidBy": "lea-martin", "heardBy": ["ben-carter", "mae"],
+            "when": "2026-05-09T10:00:00-07:00"})
+        self.assertEqual({k: idea[k] for k in ("text", "showName", "for")},
+                         {"text": "Ride to work on Tuesdays, rain or shine", "showName": False, "for": "someone"})
+        self.assertRegex(idea["submittedAt"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+        self.assertIsNone(PHONE_OR_EMAIL.search(downloaded.read_text(encoding="utf-8").replace(document["exportedAt"], "")
+                                                .replace(idea["submittedAt"], "").replace(quote["when"], "")))
+
+        (self.work / "content" / "submissions").mkdir(exist_ok=True)
+        shutil.move(str(downloaded), str(self.work / "content" / "submissions" / downloaded.name))
+        build(self.work / "content", self.public, self.work / "store.sqlite")
+
+        quote_id = "s-%s-%s" % (VIEWER, quote["localId"])
+        idea_id = "s-%s-%s" % (VIEWER, idea["localId"])
+        # The quote: in the feeds of exactly its speaker and its hearers with a home (Mãe is a
+        # contact-only hearer); not in Ana's, who only recorded it.
+        self.assertEqual(set(self.pages_holding("quotes-feed", quote_id)), {"lea-martin", "ben-carter"})
+        self.assertEqual(set(self.pages_holding("quotes-said", quote_id)), {"lea-martin"})
+        self.assertEqual(set(self.pages_holding("quotes-heard", quote_id)), {"ben-carter"})
+        # The idea: in everyone's All list once, in Ana's Mine, anonymous everywhere.
+        homes = {p["viewer"] for p in self.manifest() if p["kind"] == "home"}
+        self.assertEqual(self.pages_holding("ideas-all", idea_id), {viewer: 1 for viewer in homes})
+        self.assertEqual(set(self.pages_holding("ideas-mine", idea_id)), {VIEWER})
+        for page in [p for p in self.manifest() if p["kind"] == "ideas-all"]:
+            html = (self.public / page["path"]).read_text(encoding="utf-8")
+            start = html.find('id="idea-%s"' % idea_id)
+            if start >= 0:
+                entry = html[start:html.find("</li>", start)]
+                self.assertNotIn("Ana Lima", entry, page["path"])
+                self.assertIn("anonymous", entry)
+        # What the site shows after the round trip.
+        self.open(self.page("ben-carter/quotes/index.html"), fresh=False)
+        entry = self.css('[data-id="%s"]' % quote_id)
+        self.assertIn("The build is green, ship it.", entry.text)
+        self.assertIn("Léa Martin", entry.text)
+        self.assertNoConsoleErrors()
+
+
+@unittest.skipUnless(site_dir(), "set VANTAGE_SITE to a built site")
+class BuiltSiteComposeHooks(BrowserTest):
+    """The Compose hooks of OUTPUT.md on every compose page of the site under test."""
+
+    def test_hooks(self):
+        site = site_dir()
+        pages = json.loads((site / "manifest.json").read_text(encoding="utf-8"))["pages"]
+        kinds = {"submit-idea": "idea", "compose-quote": "quote"}
+        homes = {p["viewer"] for p in pages if p["kind"] == "home"}
+        for kind, compose in kinds.items():
+            of_kind = [p for p in pages if p["kind"] == kind]
+            self.assertEqual({p["viewer"] for p in of_kind}, homes, "one %s page per person" % kind)
+            html = (site / of_kind[0]["path"]).read_text(encoding="utf-8")
+            self.assertIn('<form class="compose card" data-compose="%s"' % compose, html)
+            self.assertRegex(html, r'<textarea [^>]*maxlength="\d+"')
+            self.assertRegex(html, r'data-remaining="\d+"')
+            self.assertIn("data-thanks=", html)
+            self.assertIn('data-download="submissions"', html)
+
+
+if __name__ == "__main__":
+    unittest.main()

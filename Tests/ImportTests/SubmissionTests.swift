@@ -1,0 +1,218 @@
+import Foundation
+import Import
+import Store
+import Testing
+import VantageCore
+
+/// `content/submissions/*.json` (DATA.md, Submissions from the site): handles resolved through
+/// the site's handle rule in the submitter's part, stable ids, the same rules as the apps'
+/// exports, each bad record refused at its record path.
+///
+/// In the sample fixture Ana Lima's part has three people: José Silva (a Quotes user, handle
+/// `jose-silva`), Ana herself (`ana-lima`) and Uncle Bob, a contact-only hearer of q-1
+/// (`uncle-bob`, from the name recorded in the quote she sees). Chloé Martin is a Quotes user
+/// Ana shares no quote or address book with: she is not in Ana's part.
+struct SubmissionTests {
+    static let good = #"""
+        { "submittedBy": "ana-lima", "exportedAt": "2026-05-02T10:00:00Z",
+          "quotes": [ { "localId": "1", "text": "Build's at noon.", "saidBy": "jose-silva",
+                        "heardBy": ["ana-lima", "uncle-bob"], "when": "2026-05-02T09:30:00-07:00" } ],
+          "ideas":  [ { "localId": "2", "text": "Walk to work on Fridays", "showName": false,
+                        "for": "self", "submittedAt": "2026-05-02T09:58:00Z" } ] }
+        """#
+
+    /// The fixture with one submissions file, imported.
+    func imported(_ text: String = good, site: String? = nil) throws -> Fixture {
+        let fixture = try Fixture()
+        if let site { try fixture.write("site.json", site) }
+        try fixture.write("submissions/ana.json", text)
+        return fixture
+    }
+
+    /// The errors of importing the fixture with `text` as its submissions file (the store must
+    /// stay as the import before left it).
+    func errors(_ text: String, site: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String] {
+        let fixture = try Fixture()
+        if let site { try fixture.write("site.json", site) }
+        try fixture.importOrFail()
+        let dump = try fixture.dump()
+        try fixture.write("submissions/x.json", text)
+        guard case .failure(let failure) = fixture.runImport() else {
+            Issue.record("the import succeeded", sourceLocation: sourceLocation)
+            return []
+        }
+        #expect(failure.exitCode == .unusable, sourceLocation: sourceLocation)
+        #expect(try fixture.dump() == dump, sourceLocation: sourceLocation)
+        return failure.errors.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+    }
+
+    /// `good` with `old` replaced.
+    func good(replacing old: String, with new: String) -> String {
+        precondition(Self.good.contains(old))
+        return Self.good.replacingOccurrences(of: old, with: new)
+    }
+
+    @Test func aSubmissionIsStoredWithItsHandlesResolvedToPeople() throws {
+        let fixture = try imported()
+        try fixture.importOrFail()
+        let rows = try fixture.read { db in
+            try db.rows("""
+                SELECT q.id, q.text, s.phone, q.said_by_name, q.said_at, b.phone FROM quote q
+                JOIN person s ON s.id = q.said_by JOIN person b ON b.id = q.submitted_by WHERE q.id LIKE 's-%'
+                """)
+        }
+        #expect(rows == [[
+            .text("s-ana-lima-1"), .text("Build's at noon."), .text("+14155550199"), .text("José Silva"),
+            .integer(1777739400), .text("+14155550100"),
+        ]])
+        let hearers = try fixture.read { db in
+            try db.rows("SELECT p.phone, h.name FROM hearer h JOIN person p ON p.id = h.person_id WHERE quote_id = 's-ana-lima-1' ORDER BY position")
+        }
+        #expect(hearers == [[.text("+14155550100"), .text("Ana Lima")], [.text("+442079460018"), .text("Uncle Bob")]])
+        let ideas = try fixture.read { db in
+            try db.rows("""
+                SELECT i.id, i.text, p.email, i.author_name, i.show_name, i.for_whom, i.submitted_at FROM idea i
+                JOIN person p ON p.id = i.author_id WHERE i.id LIKE 's-%'
+                """)
+        }
+        #expect(ideas == [[
+            .text("s-ana-lima-2"), .text("Walk to work on Fridays"), .text("ana.lima@example.com"), .text("Ana Lima"),
+            .integer(0), .text("self"), .integer(1777715880),
+        ]])
+    }
+
+    @Test func importingTheSameFileAgainAddsNothing() throws {
+        let fixture = try imported()
+        try fixture.importOrFail()
+        let dump = try fixture.dump()
+        let again = try fixture.importOrFail()
+        #expect(try fixture.dump() == dump)
+        let changes = Dictionary(uniqueKeysWithValues: again.tables.map { ($0.name, $0.changes) })
+        #expect(changes["quotes"] == RowChanges(added: 0, updated: 0, unchanged: 4, removed: 0))
+        #expect(changes["ideas"] == RowChanges(added: 0, updated: 0, unchanged: 4, removed: 0))
+        #expect(changes["hearers"]?.added == 0)
+        // Removing the file removes what it added, and only that.
+        try fixture.remove("submissions/ana.json")
+        let removed = try fixture.importOrFail()
+        let after = Dictionary(uniqueKeysWithValues: removed.tables.map { ($0.name, $0.changes) })
+        #expect(after["quotes"] == RowChanges(added: 0, updated: 0, unchanged: 3, removed: 1))
+        #expect(after["ideas"] == RowChanges(added: 0, updated: 0, unchanged: 3, removed: 1))
+    }
+
+    @Test func aFreshStoreAndAnUpdatedOneAgree() throws {
+        let fresh = try imported()
+        try fresh.importOrFail()
+        let updated = try Fixture()
+        try updated.importOrFail()
+        try updated.write("submissions/ana.json", Self.good)
+        try updated.importOrFail()
+        #expect(try fresh.logicalDump() == updated.logicalDump())
+    }
+
+    @Test func aSubmittedQuoteIsSeenByItsSpeakerAndHearersOnly() throws {
+        // Ana records what José said to Uncle Bob: she is in neither, so she does not see it.
+        let fixture = try imported(good(replacing: #""heardBy": ["ana-lima", "uncle-bob"]"#, with: #""heardBy": ["uncle-bob"]"#))
+        try fixture.importOrFail()
+        let viewers = try fixture.read { db in
+            try db.rows("SELECT p.phone FROM visible_quote v JOIN person p ON p.id = v.viewer_id WHERE v.quote_id = 's-ana-lima-1' ORDER BY 1")
+        }
+        #expect(viewers == [[.text("+14155550199")], [.text("+442079460018")]])
+    }
+
+    @Test func aHandleOutsideTheSubmittersPartIsRefused() throws {
+        #expect(try errors(good(replacing: #""saidBy": "jose-silva""#, with: #""saidBy": "chloe-martin""#)) == [
+            #"content/submissions/x.json: quotes[0].saidBy: error: no person with the handle "chloe-martin" in ana-lima's part"#
+        ])
+        #expect(try errors(good(replacing: #""uncle-bob"]"#, with: #""papa"]"#)) == [
+            #"content/submissions/x.json: quotes[0].heardBy[1]: error: no person with the handle "papa" in ana-lima's part"#
+        ])
+        // A phone is never a handle, not even of someone in the part.
+        #expect(try errors(good(replacing: #""saidBy": "jose-silva""#, with: #""saidBy": "+14155550199""#)) == [
+            #"content/submissions/x.json: quotes[0].saidBy: error: no person with the handle "+14155550199" in ana-lima's part"#
+        ])
+    }
+
+    @Test func anIdeaOf161CharactersIsRefused() throws {
+        let text = String(repeating: "é", count: 161)
+        #expect(try errors(good(replacing: "Walk to work on Fridays", with: text)) == [
+            "content/submissions/x.json: ideas[0].text: error: expected 1 to 160 characters, found 161"
+        ])
+    }
+
+    @Test func aQuoteOverTheQuoteLimitIsRefused() throws {
+        let site = #"{ "title": "Family", "defaultRegion": "US", "quoteLimit": 20 }"#
+        #expect(try errors(good(replacing: "Build's at noon.", with: String(repeating: "👍🏽", count: 21)), site: site) == [
+            "content/submissions/x.json: quotes[0].text: error: expected 1 to 20 characters (site.json quoteLimit), found 21"
+        ])
+        // The default limit is 280.
+        #expect(try errors(good(replacing: "Build's at noon.", with: String(repeating: "a", count: 281))) == [
+            "content/submissions/x.json: quotes[0].text: error: expected 1 to 280 characters (site.json quoteLimit), found 281"
+        ])
+    }
+
+    @Test func anEmptyHeardIsRefused() throws {
+        #expect(try errors(good(replacing: #"["ana-lima", "uncle-bob"]"#, with: "[]")) == [
+            "content/submissions/x.json: quotes[0].heardBy: error: expected an array of one or more handles, found an empty array"
+        ])
+    }
+
+    @Test func aWhenWithoutAnOffsetIsRefused() throws {
+        let errors = try errors(good(replacing: "2026-05-02T09:30:00-07:00", with: "2026-05-02T09:30:00"))
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix(
+            #"content/submissions/x.json: quotes[0].when: error: expected an ISO 8601 timestamp with an offset, found "2026-05-02T09:30:00": "#) == true)
+    }
+
+    @Test func anUnknownSubmitterIsRefused() throws {
+        #expect(try errors(good(replacing: #""submittedBy": "ana-lima""#, with: #""submittedBy": "nobody""#)) == [
+            #"content/submissions/x.json: submittedBy: error: expected the slug of a person's part of the site, found "nobody", which is no one's"#
+        ])
+    }
+
+    @Test func aLocalIdMustBeLettersAndDigitsAndUnique() throws {
+        #expect(try errors(good(replacing: #""localId": "1""#, with: #""localId": "../1""#)) == [
+            #"content/submissions/x.json: quotes[0].localId: error: expected 1 to 40 letters and digits, found "../1""#
+        ])
+        let twice = good(replacing: #""when": "2026-05-02T09:30:00-07:00" } ]"#, with: #"""
+            "when": "2026-05-02T09:30:00-07:00" },
+                        { "localId": "1", "text": "Again.", "saidBy": "ana-lima", "heardBy": ["jose-silva"],
+                          "when": "2026-05-02T09:31:00-07:00" } ]
+            """#)
+        #expect(try errors(twice) == [
+            #"content/submissions/x.json: quotes[1].localId: error: expected a unique localId for this person, found one that gives the id "s-ana-lima-1" a second time"#
+        ])
+    }
+
+    @Test func keepGoingStoresTheGoodRecordsAndRejectsTheBad() throws {
+        let text = good(replacing: #""ideas":  ["#, with: #"""
+            "ideas": [ { "localId": "3", "text": "", "showName": true, "for": "self", "submittedAt": "2026-05-02T09:58:00Z" },
+            """#)
+        let fixture = try imported(text)
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            "content/submissions/ana.json: ideas[0].text: error: expected 1 to 160 characters, found 0"
+        ])
+        let ids = try fixture.read { db in try db.rows("SELECT id FROM quote WHERE id LIKE 's-%' UNION ALL SELECT id FROM idea WHERE id LIKE 's-%' ORDER BY 1") }
+        #expect(ids == [[.text("s-ana-lima-1")], [.text("s-ana-lima-2")]])
+        let rejects = try String(contentsOfFile: fixture.rejects, encoding: .utf8)
+        #expect(rejects.contains("ideas[0].text"))
+        #expect(rejects.contains("expected 1 to 160 characters, found 0"))
+    }
+
+    @Test func keepGoingRejectsAnUnreadableFileWholeAndKeepsWhatItHeldBefore() throws {
+        let fixture = try imported()
+        try fixture.importOrFail()
+        try fixture.write("submissions/ana.json", "{ \"submittedBy\": ")
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.count == 1)
+        #expect(report.rejected.first?.description.contains("submissions/ana.json") == true)
+        let ids = try fixture.read { db in try db.rows("SELECT id FROM quote WHERE id LIKE 's-%' UNION ALL SELECT id FROM idea WHERE id LIKE 's-%' ORDER BY 1") }
+        #expect(ids == [[.text("s-ana-lima-1")], [.text("s-ana-lima-2")]], "an unreadable file never counts as its records removed")
+        // Without --keep-going the same file stops the import: exit 2, nothing changed.
+        guard case .failure(let failure) = fixture.runImport() else {
+            Issue.record("the import succeeded")
+            return
+        }
+        #expect(failure.exitCode == .unusable)
+    }
+}
