@@ -51,7 +51,7 @@ extension SiteWriter {
             {
                 buffer.clean[child.name] = others
             } else {
-                buffer.pruned += removeEntry(back, child.name, type: child.type)
+                buffer.pruned += try removeEntry(back, child.name, type: child.type, in: staging)
             }
         }
         return buffer
@@ -91,29 +91,37 @@ extension SiteWriter {
     }
 
     /// Deletes the entry `name` of the open folder `parent` (a folder with what it holds, never
-    /// following a link); returns how many files went.
-    static func removeEntry(_ parent: Int32, _ name: String, type: UInt8) -> Int {
-        guard type == OutputFolder.directory else { return unlinkat(parent, name, 0) == 0 ? 1 : 0 }
-        let inner = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    /// following a link); returns how many files went. Throws when it is still there: what
+    /// stayed of it would otherwise be published with the next site.
+    static func removeEntry(_ parent: Int32, _ name: String, type: UInt8, in folder: String) throws -> Int {
         var files = 0
-        if inner >= 0 { files = deleteContents(of: inner) }
-        unlinkat(parent, name, AT_REMOVEDIR)
+        if type == OutputFolder.directory {
+            let inner = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if inner >= 0 { files = deleteContents(of: inner) }
+            unlinkat(parent, name, AT_REMOVEDIR)
+        } else if unlinkat(parent, name, 0) == 0 {
+            files = 1
+        }
+        var info = stat()
+        if fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            throw posixError("cannot clear '\(name)' from '\(folder)' (delete that folder and build again)")
+        }
         return files
     }
 
     /// Deletes a clean folder of the back buffer that this build writes into (a viewer
     /// rendered again): their folder is made anew, so no file of the old one stays behind.
     /// Called before the first file of the folder is written; cheap when it is not clean.
-    func claimTopLevel(of path: String) {
+    func claimTopLevel(of path: String) throws {
         guard let slash = path.firstIndex(of: "/") else { return }
         let top = String(path[..<slash])
         lock.lock()
         defer { lock.unlock() }
         guard back.clean.removeValue(forKey: top) != nil else { return }
         let root = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard root >= 0 else { return }
+        guard root >= 0 else { throw posixError("cannot open '\(staging)'") }
         defer { close(root) }
-        counts.pruned += Self.removeEntry(root, top, type: OutputFolder.directory)
+        counts.pruned += try Self.removeEntry(root, top, type: OutputFolder.directory, in: staging)
     }
 
     /// True when this build has put something at the top-level name `top` of the new site (a
@@ -128,12 +136,12 @@ extension SiteWriter {
 
     /// Deletes the clean folders no viewer of this build claimed (people gone from the site):
     /// called just before the exchange, with the lock held.
-    func dropUnclaimedFolders() {
+    func dropUnclaimedFolders() throws {
         let root = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard root >= 0 else { return }
+        guard root >= 0 else { throw posixError("cannot open '\(staging)'") }
         defer { close(root) }
         for name in back.clean.keys.sorted() {
-            counts.pruned += Self.removeEntry(root, name, type: OutputFolder.directory)
+            counts.pruned += try Self.removeEntry(root, name, type: OutputFolder.directory, in: staging)
         }
         back.clean = [:]
     }

@@ -120,7 +120,7 @@ public final class SiteWriter: @unchecked Sendable {
     @discardableResult
     public func write(_ path: String, bytes: [UInt8]) throws -> Outcome {
         try SafePath.check(path)
-        claimTopLevel(of: path)
+        try claimTopLevel(of: path)
         try makeParentDirectories(of: path)
         let target = staging + "/" + path
         let previous = output + "/" + path
@@ -145,7 +145,7 @@ public final class SiteWriter: @unchecked Sendable {
     @discardableResult
     public func write(_ path: String, producing body: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws -> Outcome {
         try SafePath.check(path)
-        claimTopLevel(of: path)
+        try claimTopLevel(of: path)
         try makeParentDirectories(of: path)
         let target = staging + "/" + path
         unlink(target)
@@ -214,7 +214,7 @@ public final class SiteWriter: @unchecked Sendable {
         precondition(!finished, "a SiteWriter commits once")
         finished = true
         defer { outputLock.release() }
-        dropUnclaimedFolders()
+        try dropUnclaimedFolders()
         carryHiddenFiles()
         try writeMarker()
         let files = FileManager.default

@@ -111,7 +111,7 @@ extension SiteWriter {
     /// dot-names) and lists it in the site's marker, pages included.
     func writeStatic(_ path: String, bytes: [UInt8]) throws {
         guard StaticFiles.pathProblem(path) == nil else { throw Diagnostic.error("refusing to write '\(path)'") }
-        claimTopLevel(of: path)
+        try claimTopLevel(of: path)
         if let slash = path.lastIndex(of: "/") {
             var prefix = ""
             for component in path[..<slash].split(separator: "/") {
