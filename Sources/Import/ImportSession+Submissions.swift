@@ -47,7 +47,8 @@ extension ImportSession {
                 continue
             }
             let part = Part(slug: header.submittedBy, viewer: viewer, handles: site.handles(
-                viewer: viewer, contacts: try contacts(of: viewer), quotes: try visibleQuotes(viewer, sync: quotes)))
+                viewer: viewer, contacts: try contacts(of: viewer), quotes: try visibleQuotes(viewer, sync: quotes)),
+                isHome: { site.viewer(slug: $0) != nil })
 
             for (index, value) in header.quotes.enumerated() {
                 count += 1
@@ -104,8 +105,14 @@ extension ImportSession {
         let slug: String
         let viewer: Int64
         let handles: [String: (person: Int64, name: String)]
+        let isHome: (String) -> Bool
 
+        /// The person `handle` names. DATA.md's example also writes a contact's handle with a
+        /// `c/` prefix (`c/papa`); that spelling is accepted for a contact without a home.
         func person(_ handle: String, at location: RecordLocation) throws(Diagnostic) -> (person: Int64, name: String) {
+            if handle.hasPrefix("c/"), case let bare = String(handle.dropFirst(2)), !isHome(bare), let person = handles[bare] {
+                return person
+            }
             guard let person = handles[handle] else {
                 throw location.error("no person with the handle \(quoted(handle)) in \(slug)'s part")
             }

@@ -8,10 +8,11 @@ import VantageCore
 /// Carrying a whole top-level folder of the previous site (a person whose inputs did not
 /// change) into the new one without rewriting its files.
 ///
-/// Every file of the folder is hard-linked into the staging tree (same inode, same bytes, same
-/// modification time), on the rendering thread that decided to carry it, so the staging tree
-/// is the complete new site before the one atomic exchange: the live site is never without a
-/// folder, whenever the build is killed. (Earlier versions moved carried folders whole just
+/// When the back buffer (`SiteWriter+Back`) already holds the folder as it is live, there is
+/// nothing to do. Otherwise every file of the folder is hard-linked into the staging tree (same
+/// inode, same bytes, same modification time), on the rendering thread that decided to carry
+/// it, so the staging tree is the complete new site before the one atomic exchange: the live
+/// site is never without a folder, whenever the build is killed. (Earlier versions moved carried folders whole just
 /// before the exchange, one rename per folder, which left the live site without them during the
 /// moves; the cost of linking instead is measured in docs/SITE.md, "Carrying folders".)
 extension SiteWriter {
@@ -26,16 +27,27 @@ extension SiteWriter {
         guard !directory.contains("/") else { throw Diagnostic.error("only a top-level folder can be kept: '\(directory)'") }
         var info = stat()
         guard lstat(output + "/" + directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        lock.lock()
+        if let others = back.clean.removeValue(forKey: directory) {
+            kept.append(directory)
+            otherFiles.formUnion(others)
+            counts.reusedFolders += 1
+            lock.unlock()
+            return true
+        }
+        lock.unlock()
         var others: [String] = []
+        var files = 0
         let source = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard source >= 0 else { throw posixError("cannot open the previous site '\(output)'") }
         defer { close(source) }
         let target = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard target >= 0 else { throw posixError("cannot open '\(staging)'") }
         defer { close(target) }
-        try Self.linkTree(from: source, directory, to: target, relative: directory, others: &others)
+        try Self.linkTree(from: source, directory, to: target, relative: directory, others: &others, files: &files)
         lock.lock()
         kept.append(directory)
+        counts.linked += files
         otherFiles.formUnion(others)
         lock.unlock()
         return true

@@ -10,13 +10,13 @@ import VantageCore
 /// each one costs more than the operation itself.
 extension SiteWriter {
     /// The entries of the open folder `descriptor` (closed by the walk), `d_type` resolved.
-    static func children(of descriptor: Int32) -> [(name: String, type: UInt8)] {
+    static func children(of descriptor: Int32) -> [(name: String, type: UInt8, inode: UInt64)] {
         guard let stream = fdopendir(descriptor) else {
             close(descriptor)
             return []
         }
         defer { closedir(stream) }
-        var result: [(name: String, type: UInt8)] = []
+        var result: [(name: String, type: UInt8, inode: UInt64)] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -30,16 +30,19 @@ extension SiteWriter {
                         : (info.st_mode & S_IFMT) == S_IFREG ? OutputFolder.regular : OutputFolder.symbolicLink
                 }
             }
-            result.append((name, type))
+            result.append((name, type, UInt64(entry.pointee.d_ino)))
         }
         return result
     }
 
     /// Hard-links every regular file of the folder `source` into the folder `target` (made),
     /// recursively; appends the relative paths (under `relative`) of files that are not pages
-    /// to `others`. Copies when the file system refuses a link.
+    /// to `others` and counts the files in `files`. Copies when the file system refuses a link.
+    /// A file already at a target name is unlinked first, never written through (it may be a
+    /// link of a live file).
     static func linkTree(
-        from parentSource: Int32, _ name: String, to parentTarget: Int32, relative: String, others: inout [String]
+        from parentSource: Int32, _ name: String, to parentTarget: Int32, relative: String, others: inout [String],
+        files: inout Int
     ) throws {
         if mkdirat(parentTarget, name, 0o755) != 0 && errno != EEXIST { throw posixError("cannot create the folder '\(relative)'") }
         let source = openat(parentSource, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -55,12 +58,19 @@ extension SiteWriter {
         for child in children(of: listing) {
             let path = relative + "/" + child.name
             if child.type == OutputFolder.directory {
-                try linkTree(from: source, child.name, to: target, relative: path, others: &others)
+                try linkTree(from: source, child.name, to: target, relative: path, others: &others, files: &files)
             } else if child.type == OutputFolder.regular {
-                if linkat(source, child.name, target, child.name, 0) != 0 {
+                var linked = linkat(source, child.name, target, child.name, 0) == 0
+                if !linked, errno == EEXIST {
+                    unlinkat(target, child.name, 0)
+                    linked = linkat(source, child.name, target, child.name, 0) == 0
+                }
+                files += 1
+                if !linked {
                     // A file system without hard links (or a file the kernel will not link): copy.
                     guard let data = readAll(source, child.name) else { throw posixError("cannot read '\(path)'") }
-                    let out = openat(target, child.name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                    unlinkat(target, child.name, 0)
+                    let out = openat(target, child.name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
                     guard out >= 0 else { throw posixError("cannot create '\(path)'") }
                     defer { close(out) }
                     try writeAll(out, data, path: path)
@@ -86,47 +96,63 @@ extension SiteWriter {
         }
     }
 
-    /// Deletes the tree at `old` and returns how many of its regular files have no counterpart
-    /// under `new` (the files the new site removed). Files under the top-level folders named in
-    /// `carried` are in the new site by construction and are not looked up there.
-    static func removeTree(_ old: String, countingFilesMissingFrom new: String, carried: Set<String> = []) -> Int {
+    /// How many regular files of the tree at `old` have no counterpart under `new` (the files
+    /// the new site removed). The top-level folders named in `carried` are in the new site by
+    /// construction and are not visited: the count costs what changed, not the whole site.
+    static func countMissing(_ old: String, from new: String, carried: Set<String>) -> Int {
         let root = open(old, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard root >= 0 else { return 0 }
         let newRoot = open(new, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         defer { if newRoot >= 0 { close(newRoot) } }
-        let missing = removeContents(of: root, newFolder: newRoot, carried: carried, topLevel: true)
-        rmdir(old)
-        return missing
+        return countMissing(in: root, newFolder: newRoot, carried: carried)
     }
 
-    /// Deletes what the open folder `folder` holds (and closes it); `newFolder` is the same
-    /// folder in the new site, or -1 when the new site has none.
-    private static func removeContents(of folder: Int32, newFolder: Int32, carried: Set<String>, topLevel: Bool) -> Int {
+    /// Counts what the open folder `folder` (closed here) holds that `newFolder` (-1: none)
+    /// does not.
+    private static func countMissing(in folder: Int32, newFolder: Int32, carried: Set<String>) -> Int {
         let listing = dup(folder)
         defer { close(folder) }
         var missing = 0
         var info = stat()
-        for child in children(of: listing) {
+        for child in children(of: listing) where !carried.contains(child.name) {
             if child.type == OutputFolder.directory {
                 let inner = openat(folder, child.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                let isCarried = topLevel && carried.contains(child.name)
-                let newInner = newFolder >= 0 && !isCarried
-                    ? openat(newFolder, child.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1
-                if inner >= 0 {
-                    let gone = removeContents(of: inner, newFolder: newInner, carried: [], topLevel: false)
-                    if !isCarried { missing += gone }
-                }
+                let newInner = newFolder >= 0 ? openat(newFolder, child.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1
+                if inner >= 0 { missing += countMissing(in: inner, newFolder: newInner, carried: []) }
                 if newInner >= 0 { close(newInner) }
-                unlinkat(folder, child.name, AT_REMOVEDIR)
-            } else {
-                if child.type == OutputFolder.regular,
-                    newFolder < 0 || fstatat(newFolder, child.name, &info, AT_SYMLINK_NOFOLLOW) != 0
-                {
-                    missing += 1
-                }
-                unlinkat(folder, child.name, 0)
+            } else if child.type == OutputFolder.regular,
+                newFolder < 0 || fstatat(newFolder, child.name, &info, AT_SYMLINK_NOFOLLOW) != 0
+            {
+                missing += 1
             }
         }
         return missing
+    }
+
+    /// Deletes the tree at `path` (never following a link in it); returns how many files went.
+    @discardableResult
+    static func removeTree(_ path: String) -> Int {
+        let root = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard root >= 0 else { return 0 }
+        let files = deleteContents(of: root)
+        rmdir(path)
+        return files
+    }
+
+    /// Deletes what the open folder `folder` holds (and closes it); returns how many files went.
+    static func deleteContents(of folder: Int32) -> Int {
+        let listing = dup(folder)
+        defer { close(folder) }
+        var files = 0
+        for child in children(of: listing) {
+            if child.type == OutputFolder.directory {
+                let inner = openat(folder, child.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if inner >= 0 { files += deleteContents(of: inner) }
+                unlinkat(folder, child.name, AT_REMOVEDIR)
+            } else if unlinkat(folder, child.name, 0) == 0 {
+                files += 1
+            }
+        }
+        return files
     }
 }

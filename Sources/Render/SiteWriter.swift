@@ -8,10 +8,13 @@ import VantageCore
 /// Writes a site atomically: every file goes into a staging folder beside the output
 /// (`.public.building` next to `public`), and only a complete build is swapped in, in one
 /// `renameat2(RENAME_EXCHANGE)`. A build that fails or is killed leaves the previous output
-/// untouched (the next build clears the stale staging folder).
+/// untouched.
 ///
-/// A file whose bytes did not change is not rewritten: the old file is hard-linked into the
-/// staging folder, so it keeps its inode and modification time.
+/// The staging folder is a back buffer (`SiteWriter+Back`): the tree the exchange takes out
+/// stays there, and the next build updates it in place, so an unchanged viewer whose folder
+/// there is already the live one costs nothing. A file whose bytes did not change is not
+/// rewritten: the old file is hard-linked into the staging folder, so it keeps its inode and
+/// modification time.
 public final class SiteWriter: @unchecked Sendable {
     /// What happened to one file.
     public enum Outcome: Sendable { case written, unchanged }
@@ -22,6 +25,14 @@ public final class SiteWriter: @unchecked Sendable {
         public var unchanged = 0
         public var removed = 0
         public var bytes = 0
+        /// Files hard-linked into the staging folder to carry a folder that was not already
+        /// there (the back buffer held another version of it, or none).
+        public var linked = 0
+        /// Carried folders the back buffer already held as they are live: nothing to do.
+        public var reusedFolders = 0
+        /// Files deleted from the back buffer (its folders that were not the live ones, and
+        /// those of viewers rendered again or gone).
+        public var pruned = 0
     }
 
     /// The output folder (`public`), symbolic links followed: a link given as `--out` is kept
@@ -39,6 +50,8 @@ public final class SiteWriter: @unchecked Sendable {
     private var finished = false
     /// Top-level folders of the previous site carried into the new one.
     var kept: [String] = []
+    /// What the back buffer holds that this build has not claimed yet.
+    var back = BackBuffer()
     /// What the previous build in the output owns (nil: there was none).
     let ownership: OutputFolder.Ownership?
     /// Every file of the new site that is not a manifest page, for its marker.
@@ -73,10 +86,11 @@ public final class SiteWriter: @unchecked Sendable {
             // the staging tree: they go back first, so the check below sees the whole site.
             Self.recoverKeptFolders(output: self.output, staging: staging)
             ownership = try OutputFolder.inspect(self.output, shownAs: trimmed)
-            for stale in [staging, staging + ".old", staging + ".manifest", staging + ".keep"] {
+            for stale in [staging + ".old", staging + ".manifest", staging + ".keep"] {
                 try Self.removeStale(stale)
             }
-            guard mkdir(staging, 0o755) == 0 else { throw posixError("cannot create '\(staging)'") }
+            back = try Self.prepareBackBuffer(staging: staging, output: self.output)
+            counts.pruned = back.pruned
         } catch {
             outputLock.release()
             if let diagnostic = error as? Diagnostic { throw diagnostic }
@@ -94,7 +108,7 @@ public final class SiteWriter: @unchecked Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            _ = removeTree(path, countingFilesMissingFrom: "/nonexistent")
+            removeTree(path)
             if lstat(path, &info) == 0 { throw posixError("cannot remove the stale '\(path)'") }
         } else if unlink(path) != 0 {
             throw posixError("cannot remove the stale '\(path)'")
@@ -106,6 +120,7 @@ public final class SiteWriter: @unchecked Sendable {
     @discardableResult
     public func write(_ path: String, bytes: [UInt8]) throws -> Outcome {
         try SafePath.check(path)
+        try claimTopLevel(of: path)
         try makeParentDirectories(of: path)
         let target = staging + "/" + path
         let previous = output + "/" + path
@@ -130,9 +145,11 @@ public final class SiteWriter: @unchecked Sendable {
     @discardableResult
     public func write(_ path: String, producing body: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws -> Outcome {
         try SafePath.check(path)
+        try claimTopLevel(of: path)
         try makeParentDirectories(of: path)
         let target = staging + "/" + path
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
+        unlink(target)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw posixError("cannot create '\(path)'") }
         var size = 0
         do {
@@ -184,18 +201,20 @@ public final class SiteWriter: @unchecked Sendable {
         try create(target, bytes: Array(data))
     }
 
-    /// Swaps the new site in and deletes the old one; returns the totals. Files of the old
-    /// site that the new one no longer has are counted as removed.
+    /// Swaps the new site in and keeps the old one as the next build's back buffer; returns
+    /// the totals. Files of the old site that the new one no longer has are counted as removed.
     ///
-    /// The staging tree is complete before the swap (carried folders were hard-linked into it
-    /// while the others rendered), so the one `renameat2(RENAME_EXCHANGE)` turns the old site
-    /// into the new one: a kill at any moment leaves exactly one of them in place.
+    /// The staging tree is complete before the swap (carried folders were already there or
+    /// hard-linked into it while the others rendered), so the one `renameat2(RENAME_EXCHANGE)`
+    /// turns the old site into the new one: a kill at any moment leaves exactly one of them in
+    /// place. Nothing after the exchange deletes anything.
     public func commit() throws -> Counts {
         lock.lock()
         defer { lock.unlock() }
         precondition(!finished, "a SiteWriter commits once")
         finished = true
         defer { outputLock.release() }
+        try dropUnclaimedFolders()
         carryHiddenFiles()
         try writeMarker()
         let files = FileManager.default
@@ -203,20 +222,19 @@ public final class SiteWriter: @unchecked Sendable {
             guard rename(staging, output) == 0 else { throw posixError("cannot move the new site into place") }
             return counts
         }
-        let old: String
-        if Self.exchange(staging, output) {
-            old = staging
-        } else {
+        if !Self.exchange(staging, output) {
             // No renameat2 here: two renames, with a moment without an output folder.
-            old = staging + ".old"
+            let old = staging + ".old"
             guard rename(output, old) == 0 else { throw posixError("cannot move the old site aside") }
             guard rename(staging, output) == 0 else {
                 let error = posixError("cannot move the new site into place")
                 _ = rename(old, output)
                 throw error
             }
+            if rename(old, staging) != 0 { try? Self.removeStale(old) }
         }
-        counts.removed = Self.removeTree(old, countingFilesMissingFrom: output, carried: Set(kept))
+        // The old site, now in the staging folder, is the next build's back buffer.
+        counts.removed = Self.countMissing(staging, from: output, carried: Set(kept))
         return counts
     }
 
@@ -247,13 +265,15 @@ public final class SiteWriter: @unchecked Sendable {
         }
     }
 
-    /// Deletes the staging folder after a failed build; the previous output stays as it was.
+    /// Ends a failed build; the previous output stays as it was. The staging folder stays as
+    /// a back buffer: the next build keeps only what in it is the live site.
     public func abandon() {
         lock.lock()
         defer { lock.unlock() }
         guard !finished else { return }
         finished = true
-        try? Self.removeStale(staging)
+        // With no previous site there is nothing live to share files with: nothing is kept.
+        if ownership == nil { try? Self.removeStale(staging) }
         outputLock.release()
     }
 
@@ -301,8 +321,11 @@ public final class SiteWriter: @unchecked Sendable {
         return existing.withUnsafeBytes { old in bytes.withUnsafeBytes { new in memcmp(old.baseAddress!, new.baseAddress!, new.count) == 0 } }
     }
 
+    /// Writes a new file at `path`: whatever is there is unlinked first, never written
+    /// through (a file of the back buffer may be a hard link of a live one).
     static func create(_ path: String, bytes: [UInt8]) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
+        unlink(path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw posixError("cannot create '\(path)'") }
         defer { close(descriptor) }
         try writeAll(descriptor, bytes, path: path)

@@ -63,8 +63,7 @@ enum StaticFiles {
         var ownTopLevel: Set<String> = []
         for file in files {
             let top = String(file.split(separator: "/").first ?? "")
-            var info = stat()
-            if reserved.contains(top) || (!ownTopLevel.contains(top) && lstat(writer.staging + "/" + top, &info) == 0) {
+            if reserved.contains(top) || (!ownTopLevel.contains(top) && writer.holds(top)) {
                 throw Diagnostic.error(
                     "\(folder)/\(file): the site has its own '\(top)\(file.contains("/") ? "/" : "")'; a static file "
                         + "may not replace or go inside one of vantage's files or folders, so rename or move it")
@@ -112,6 +111,7 @@ extension SiteWriter {
     /// dot-names) and lists it in the site's marker, pages included.
     func writeStatic(_ path: String, bytes: [UInt8]) throws {
         guard StaticFiles.pathProblem(path) == nil else { throw Diagnostic.error("refusing to write '\(path)'") }
+        try claimTopLevel(of: path)
         if let slash = path.lastIndex(of: "/") {
             var prefix = ""
             for component in path[..<slash].split(separator: "/") {

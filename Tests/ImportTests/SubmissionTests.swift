@@ -119,6 +119,20 @@ struct SubmissionTests {
         #expect(viewers == [[.text("+14155550199")], [.text("+442079460018")]])
     }
 
+    @Test func aContactsHandleMayBeWrittenWithDATAmdsCPrefix() throws {
+        // DATA.md's example names a contact `c/papa`: the prefix is accepted for a contact
+        // without a home, and resolves to the same person as the bare handle.
+        let prefixed = try imported(good(replacing: #""uncle-bob"]"#, with: #""c/uncle-bob"]"#))
+        try prefixed.importOrFail()
+        let bare = try imported()
+        try bare.importOrFail()
+        #expect(try prefixed.logicalDump() == bare.logicalDump())
+        // A home is named by its slug only.
+        #expect(try errors(good(replacing: #""saidBy": "jose-silva""#, with: #""saidBy": "c/jose-silva""#)) == [
+            #"content/submissions/x.json: quotes[0].saidBy: error: no person with the handle "c/jose-silva" in ana-lima's part"#
+        ])
+    }
+
     @Test func aHandleOutsideTheSubmittersPartIsRefused() throws {
         #expect(try errors(good(replacing: #""saidBy": "jose-silva""#, with: #""saidBy": "chloe-martin""#)) == [
             #"content/submissions/x.json: quotes[0].saidBy: error: no person with the handle "chloe-martin" in ana-lima's part"#

@@ -87,7 +87,8 @@ struct AtomicBuildTests {
             "\(error)".contains("templates/pages/quotes") || "\(error)".contains("pages/quotes")
         }
         #expect(scratch.snapshot() == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).sorted() == ["public", "templates"])
+        // Beside it only the back buffer (the build before, kept for the next one).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).sorted() == [".public.building", "public", "templates"])
     }
 
     @Test("A build killed midway leaves the previous site untouched; the next build completes and clears the leftovers")
@@ -121,7 +122,10 @@ struct AtomicBuildTests {
         let third = try childBuild(scratch)
         third.waitUntilExit()
         #expect(third.terminationStatus == 0)
-        #expect(!FileManager.default.fileExists(atPath: staging))
+        // The staging folder is now the back buffer: the first build's site, nothing of the killed one.
+        #expect(!String(decoding: FileManager.default.contents(atPath: staging + "/index.html") ?? Data(), as: UTF8.self)
+            .contains("class=\"changed\""))
+        #expect(FileManager.default.contents(atPath: staging + "/manifest.json") == before["manifest.json"])
         let after = scratch.snapshot()
         #expect(after.keys.sorted() == before.keys.sorted())
         #expect(String(decoding: after["index.html"] ?? Data(), as: UTF8.self).contains("class=\"changed\""))

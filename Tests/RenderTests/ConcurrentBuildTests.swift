@@ -117,7 +117,7 @@ struct ConcurrentBuildTests {
             }
             #expect(children.contains { $0.terminationStatus == 0 })
             #expect(Self.isConsistent(project.output), "trial \(trial): the published site is not one build's")
-            #expect(!project.topLevel.contains { $0.hasPrefix(".public") }, "\(project.topLevel)")
+            #expect(project.topLevel.allSatisfy { !$0.hasPrefix(".public") || $0 == ".public.building" }, "\(project.topLevel)")
         }
         #expect(refusals >= 1, "the builds never overlapped")
     }
@@ -144,7 +144,7 @@ struct ConcurrentBuildTests {
         #expect(next.status == 0, "\(next.err)")
     }
 
-    @Test("A kill -9 at any moment of a rebuild leaves the live site exactly the old one or the new one")
+    @Test("A kill -9 at any moment of a rebuild leaves the live site exactly the old one or the new one, and the next build is whole")
     func killAtAnyMoment() throws {
         // Two versions of the sample content, A and B (one quote's text differs), built cleanly
         // once each in folders of the same layout: the only two sites the output may ever be.
@@ -163,27 +163,33 @@ struct ConcurrentBuildTests {
             expected[name] = ScratchProject.snapshot(reference.output)
         }
         #expect(expected["A"] != expected["B"])
+        let started = Date()
         #expect(project.build().status == 0)
+        let buildTime = Date().timeIntervalSince(started)
         var live = "A"
         #expect(ScratchProject.snapshot(project.output) == expected["A"])
         let staging = project.folder.appendingPathComponent(".public.building").path
-        // Kill when the staging tree has this many entries (-1: when the marker is written,
-        // just before the exchange; 0: as soon as it exists).
+        let marker = staging + "/" + SiteMarker.name
+        // The staging folder is the back buffer (the build before), there from the start of a
+        // rebuild. Kill at a fraction of a build's time (0: at once), or -2: as soon as the back
+        // buffer's marker is deleted (pruning under way), or -1: when the new marker is written,
+        // just before the exchange.
         var seen: [String: Int] = [:]
-        for (trial, moment) in [0, 20, 200, 600, -1, 100, -1, 1000, 400, -1].enumerated() {
+        let moments: [Double] = [0, -2, 0.05, 0.1, -1, 0.2, 0.3, -2, 0.4, 0.5, -1, 0.6, 0.7, 0.8, -1, 0.9, 0.15, -2, 0.25, 0.35]
+        for (trial, moment) in moments.enumerated() {
             let target = live == "A" ? "B" : "A"
             try (target == "A" ? versionA : versionB).write(toFile: quotes, atomically: true, encoding: .utf8)
             let child = try VantageExecutable.start(arguments(project), logs: project.folder, name: "kill-\(trial)")
-            let deadline = Date().addingTimeInterval(120)
+            let begun = Date()
+            let deadline = begun.addingTimeInterval(120)
+            var markerGone = !FileManager.default.fileExists(atPath: marker)
             while child.isRunning, Date() < deadline {
-                if moment == -1 {
-                    if FileManager.default.fileExists(atPath: staging + "/" + SiteMarker.name) { break }
-                } else if FileManager.default.fileExists(atPath: staging),
-                    moment == 0 || (FileManager.default.enumerator(atPath: staging)?.allObjects.count ?? 0) >= moment
-                {
+                let hasMarker = FileManager.default.fileExists(atPath: marker)
+                markerGone = markerGone || !hasMarker
+                if moment == -2 ? markerGone : moment == -1 ? markerGone && hasMarker : Date().timeIntervalSince(begun) >= moment * buildTime {
                     break
                 }
-                usleep(500)
+                usleep(200)
             }
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
@@ -195,12 +201,18 @@ struct ConcurrentBuildTests {
             if state == "neither" { break }
         }
         #expect(seen["old", default: 0] >= 1, "\(seen)")
-        // And a build that runs to the end publishes the other version whole, leaving nothing beside.
-        let target = live == "A" ? "B" : "A"
-        try (target == "A" ? versionA : versionB).write(toFile: quotes, atomically: true, encoding: .utf8)
-        #expect(project.build().status == 0)
-        #expect(ScratchProject.snapshot(project.output) == expected[target])
-        #expect(!project.topLevel.contains { $0.hasPrefix(".public") }, "\(project.topLevel)")
+        // Builds that run to the end, from whatever back buffer the kills left, publish each
+        // version byte for byte as its clean build did; beside the output only the back buffer.
+        for _ in 0..<3 {
+            let target = live == "A" ? "B" : "A"
+            try (target == "A" ? versionA : versionB).write(toFile: quotes, atomically: true, encoding: .utf8)
+            let result = project.build()
+            #expect(result.status == 0, "\(result.err)")
+            #expect(ScratchProject.snapshot(project.output) == expected[target])
+            #expect(Self.isConsistent(project.output))
+            live = target
+        }
+        #expect(project.topLevel.filter { $0.hasPrefix(".public") } == [".public.building"], "\(project.topLevel)")
     }
 }
 

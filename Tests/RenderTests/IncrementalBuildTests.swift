@@ -146,6 +146,48 @@ struct IncrementalBuildTests {
         #expect(again.viewersRendered == 0 && again.counts.written == 0)
     }
 
+    /// Each viewer's fingerprint and file count in the store's record of the last build.
+    static func recorded(_ store: String) throws -> [String: (fingerprint: String, files: Int)] {
+        let record = try #require(try Store(path: store, readOnly: true).buildRecord())
+        return Dictionary(uniqueKeysWithValues: record.viewers.map { ($0.slug, ($0.fingerprint, $0.files)) })
+    }
+
+    @Test("Double buffering: after the first carry, a rebuild links only the folders of viewers changed one build before")
+    func backBufferTouchesOnlyChanges() throws {
+        let workspace = try Workspace()
+        _ = try workspace.build()
+        let second = try workspace.build()  // no back buffer yet: every carried folder is linked
+        let total = try Self.recorded(workspace.store)
+        let allFiles = total.values.reduce(0) { $0 + $1.files }
+        #expect(second.counts.linked == allFiles && second.counts.reusedFolders == 0)
+        var editor = ContentEditor(workspace: workspace)
+        var random = SeededRandom(seed: 11)
+        var before = total
+        var changedBefore: Set<String> = []
+        for round in 0..<3 {
+            // Rounds 0 and 1 change a quote; round 2 changes nothing.
+            if round < 2 { _ = try editor.apply(.quoteText, random: &random) }
+            let report = try workspace.build()
+            let after = try Self.recorded(workspace.store)
+            let changed = Set(after.keys.filter { after[$0]?.fingerprint != before[$0]?.fingerprint })
+            #expect(round == 2 ? changed.isEmpty : !changed.isEmpty, "round \(round)")
+            #expect(report.viewersRendered == changed.count, "round \(round)")
+            // Viewers unchanged now but rendered one build before: their folders in the back buffer
+            // are the older version, so (only) they are linked again from the live site.
+            let relinked = changedBefore.subtracting(changed)
+            #expect(report.counts.linked == relinked.reduce(0) { $0 + (after[$1]?.files ?? 0) }, "round \(round)")
+            #expect(report.counts.reusedFolders == after.count - changed.union(changedBefore).count, "round \(round)")
+            let touchedFiles = changed.union(changedBefore).reduce(0) { $0 + (before[$1]?.files ?? 0) + (after[$1]?.files ?? 0) }
+            let siteWide = TreeComparison.siteWidePages(workspace.output) + 50
+            #expect(report.counts.pruned <= touchedFiles + siteWide, "round \(round): \(report.counts)")
+            #expect(report.counts.written <= touchedFiles + siteWide, "round \(round): \(report.counts)")
+            #expect(report.counts.linked + report.counts.pruned + report.counts.written < allFiles / 4, "round \(round)")
+            #expect(TreeComparison.differences(workspace.output, try workspace.cleanBuild()).isEmpty, "round \(round)")
+            before = after
+            changedBefore = changed
+        }
+    }
+
     @Test("--full renders everyone; a hand-edited manifest, or another output folder, makes the next build a full one")
     func fullBuilds() throws {
         let workspace = try Workspace()

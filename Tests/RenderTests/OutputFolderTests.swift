@@ -122,7 +122,7 @@ struct OutputFolderTests {
         #expect(result.err.contains("static/passwd: only files and folders are copied into the site, and this is a symbolic link"))
     }
 
-    @Test("A symbolic --out is built beside its target and swapped there; the link stays a link, nothing is left behind")
+    @Test("A symbolic --out is built beside its target and swapped there; the link stays a link, only the back buffer is beside the target")
     func symlinkedOutput() throws {
         let project = try ScratchProject()
         defer { project.remove() }
@@ -135,7 +135,8 @@ struct OutputFolderTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.output) == served)
         #expect(String(decoding: FileManager.default.contents(atPath: served + "/index.html") ?? Data(), as: UTF8.self).contains("Renamed"))
         #expect(project.topLevel == ["content", "public", "srv", "store"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.appendingPathComponent("srv").path) == ["www"])
+        // Beside the target only its back buffer (the build before), never beside the link.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.appendingPathComponent("srv").path).sorted() == [".www.building", "www"])
     }
 
     @Test("A symbolic --out to a folder vantage did not build is refused and nothing is deleted through it")
@@ -160,7 +161,7 @@ struct OutputFolderTests {
         #expect(dangling.err.contains("is a symbolic link to '\(project.folder.path)/gone', which does not exist"), "\(dangling.err)")
     }
 
-    @Test("A stale .public.building that is a symbolic link is removed as a link, never followed")
+    @Test("A .public.building that is a symbolic link is removed as a link, never followed nor used as the back buffer")
     func staleStagingLink() throws {
         let project = try ScratchProject()
         defer { project.remove() }
@@ -170,7 +171,12 @@ struct OutputFolderTests {
             withDestinationPath: project.folder.appendingPathComponent("precious").path)
         #expect(project.build().status == 0)
         #expect(FileManager.default.contents(atPath: project.folder.path + "/precious/keep.txt") == Data("keep".utf8))
-        #expect(!project.topLevel.contains(".public.building"))
+        // The link was replaced by a real folder (the back buffer), the link's target untouched.
+        var info = stat()
+        #expect(lstat(project.folder.path + "/.public.building", &info) != 0)  // a first build: no back buffer yet
+        #expect(project.build().status == 0)
+        #expect(lstat(project.folder.path + "/.public.building", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.path + "/precious") == ["keep.txt"])
     }
 
     @Test("An --out inside the content (or the templates) is refused before anything is written", arguments: [

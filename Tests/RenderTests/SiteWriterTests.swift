@@ -44,9 +44,12 @@ struct SiteWriterTests {
         #expect(keptAfter.0 == keptBefore.0 && keptAfter.1 == keptBefore.1)
         #expect(try inode("index.html").0 != changedBefore.0)
         #expect(read("index.html") == "ONE" && read("gone.html") == nil && read("new.html") == "hi")
-        // Nothing is left beside the output.
-        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(siblings == ["public"])
+        // Beside the output only the back buffer, which holds the first build.
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(siblings == [".public.building", "public"])
+        let back = folder.appendingPathComponent(".public.building").path
+        #expect(FileManager.default.contents(atPath: back + "/gone.html") == Data("bye".utf8))
+        #expect(FileManager.default.contents(atPath: back + "/index.html") == Data("one".utf8))
     }
 
     @Test("An abandoned build leaves the previous output exactly as it was")
@@ -58,10 +61,13 @@ struct SiteWriterTests {
         try writer.write("z.html", bytes: Array("new z".utf8))
         writer.abandon()
         #expect(read("index.html") == "old" && read("x/y.html") == "old y" && read("z.html") == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["public"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".public.building", "public"])
+        // The next build publishes only its own files, nothing the abandoned one left.
+        _ = try build(["index.html": "old"])
+        #expect(read("z.html") == nil && read("x/y.html") == nil && read("index.html") == "old")
     }
 
-    @Test("A build killed midway leaves a stale staging folder that the next build clears")
+    @Test("A build killed midway leaves a half-updated staging folder that the next build prunes")
     func staleStagingIsCleared() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try build(["index.html": "old"])
@@ -72,7 +78,8 @@ struct SiteWriterTests {
         #expect(FileManager.default.fileExists(atPath: killed.staging))
         let counts = try build(["index.html": "new"])
         #expect(counts.written == 1 && counts.unchanged == 2 && read("index.html") == "new")
-        #expect(!FileManager.default.fileExists(atPath: killed.staging))
+        // The staging folder is now the back buffer: the site before, not the killed build's file.
+        #expect(FileManager.default.contents(atPath: killed.staging + "/index.html") == Data("old".utf8))
     }
 
     @Test("Paths that could leave the output folder are refused", arguments: [

@@ -1,0 +1,148 @@
+import Foundation
+import VantageCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Double buffering: the tree the exchange takes out of the output is not deleted but kept
+/// beside it as the staging folder (`.public.building`), the back buffer, and the next build
+/// updates it in place into the new site, so carrying an unchanged viewer costs nothing when
+/// their folder there is already the live one.
+///
+/// The back buffer needs no record to be trusted: before a build touches it, every top-level
+/// folder in it is compared with the live folder of the same name, entry by entry, by name,
+/// type and inode (the files of a carried folder are hard links of the live ones). A folder
+/// that is the live one file for file is kept ("clean"); anything else (a folder rendered by the
+/// build before, a top-level file, a symbolic link, a foreign or half-written file left by a
+/// killed build) is deleted first. Whatever state a kill left the back buffer in, what remains
+/// of it is exactly a set of live folders, so the next build is the same as a clean one.
+///
+/// The two trees share inodes, so a file in either is never changed in place: every write
+/// makes a new file (`create` unlinks first) and every removal unlinks.
+extension SiteWriter {
+    /// What the back buffer holds once pruned: its folders identical to the live ones, each
+    /// with the files in it that are not pages (for the marker).
+    struct BackBuffer {
+        var clean: [String: [String]] = [:]
+        var pruned = 0
+    }
+
+    /// Makes `staging` the back buffer for a build of `output`: a real folder holding only
+    /// top-level folders identical to the live ones (a symbolic link or a file there is
+    /// removed as such, never followed).
+    static func prepareBackBuffer(staging: String, output: String) throws -> BackBuffer {
+        var info = stat()
+        if lstat(staging, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { try removeStale(staging) }
+        if lstat(staging, &info) != 0 {
+            guard mkdir(staging, 0o755) == 0 else { throw posixError("cannot create '\(staging)'") }
+            return BackBuffer()
+        }
+        let back = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard back >= 0 else { throw posixError("cannot open '\(staging)'") }
+        defer { close(back) }
+        let live = open(output, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        defer { if live >= 0 { close(live) } }
+        var buffer = BackBuffer()
+        for child in children(of: dup(back)).sorted(by: { $0.name < $1.name }) {
+            var others: [String] = []
+            if child.type == OutputFolder.directory, live >= 0,
+                sameTree(back, live, child.name, relative: child.name, others: &others)
+            {
+                buffer.clean[child.name] = others
+            } else {
+                buffer.pruned += try removeEntry(back, child.name, type: child.type, in: staging)
+            }
+        }
+        return buffer
+    }
+
+    /// True when the folder `name` of `backParent` holds exactly what the same folder of
+    /// `liveParent` holds: the same names, types and inodes, all the way down (regular files
+    /// and folders only). Appends the files that are not pages to `others`.
+    static func sameTree(_ backParent: Int32, _ liveParent: Int32, _ name: String, relative: String, others: inout [String]) -> Bool {
+        let back = openat(backParent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard back >= 0 else { return false }
+        defer { close(back) }
+        let live = openat(liveParent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard live >= 0 else { return false }
+        defer { close(live) }
+        let backEntries = children(of: dup(back))
+        let liveEntries = children(of: dup(live))
+        guard backEntries.count == liveEntries.count else { return false }
+        var liveByName: [String: (type: UInt8, inode: UInt64)] = [:]
+        liveByName.reserveCapacity(liveEntries.count)
+        for entry in liveEntries { liveByName[entry.name] = (entry.type, entry.inode) }
+        var folders: [String] = []
+        for entry in backEntries {
+            guard let match = liveByName[entry.name], match.type == entry.type else { return false }
+            if entry.type == OutputFolder.directory {
+                folders.append(entry.name)
+            } else if entry.type == OutputFolder.regular, match.inode == entry.inode {
+                if !entry.name.hasSuffix(".html") { others.append(relative + "/" + entry.name) }
+            } else {
+                return false
+            }
+        }
+        for folder in folders where !sameTree(back, live, folder, relative: relative + "/" + folder, others: &others) {
+            return false
+        }
+        return true
+    }
+
+    /// Deletes the entry `name` of the open folder `parent` (a folder with what it holds, never
+    /// following a link); returns how many files went. Throws when it is still there: what
+    /// stayed of it would otherwise be published with the next site.
+    static func removeEntry(_ parent: Int32, _ name: String, type: UInt8, in folder: String) throws -> Int {
+        var files = 0
+        if type == OutputFolder.directory {
+            let inner = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if inner >= 0 { files = deleteContents(of: inner) }
+            unlinkat(parent, name, AT_REMOVEDIR)
+        } else if unlinkat(parent, name, 0) == 0 {
+            files = 1
+        }
+        var info = stat()
+        if fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            throw posixError("cannot clear '\(name)' from '\(folder)' (delete that folder and build again)")
+        }
+        return files
+    }
+
+    /// Deletes a clean folder of the back buffer that this build writes into (a viewer
+    /// rendered again): their folder is made anew, so no file of the old one stays behind.
+    /// Called before the first file of the folder is written; cheap when it is not clean.
+    func claimTopLevel(of path: String) throws {
+        guard let slash = path.firstIndex(of: "/") else { return }
+        let top = String(path[..<slash])
+        lock.lock()
+        defer { lock.unlock() }
+        guard back.clean.removeValue(forKey: top) != nil else { return }
+        let root = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard root >= 0 else { throw posixError("cannot open '\(staging)'") }
+        defer { close(root) }
+        counts.pruned += try Self.removeEntry(root, top, type: OutputFolder.directory, in: staging)
+    }
+
+    /// True when this build has put something at the top-level name `top` of the new site (a
+    /// folder the back buffer holds from the previous build does not count until claimed).
+    func holds(_ top: String) -> Bool {
+        lock.lock()
+        let unclaimed = back.clean[top] != nil
+        lock.unlock()
+        var info = stat()
+        return !unclaimed && lstat(staging + "/" + top, &info) == 0
+    }
+
+    /// Deletes the clean folders no viewer of this build claimed (people gone from the site):
+    /// called just before the exchange, with the lock held.
+    func dropUnclaimedFolders() throws {
+        let root = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard root >= 0 else { throw posixError("cannot open '\(staging)'") }
+        defer { close(root) }
+        for name in back.clean.keys.sorted() {
+            counts.pruned += try Self.removeEntry(root, name, type: OutputFolder.directory, in: staging)
+        }
+        back.clean = [:]
+    }
+}
