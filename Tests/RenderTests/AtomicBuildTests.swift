@@ -87,8 +87,11 @@ struct AtomicBuildTests {
             "\(error)".contains("templates/pages/quotes") || "\(error)".contains("pages/quotes")
         }
         #expect(scratch.snapshot() == before)
-        // Beside it only the back buffer (the build before, kept for the next one).
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).sorted() == [".public.building", "public", "templates"])
+        // Beside it at most the back buffer (the build before, kept for the next one): here the
+        // error is met while planning the output (rendering a sample of the people in memory),
+        // before the back buffer is prepared.
+        let beside = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).sorted()
+        #expect(beside.filter { $0 != ".public.building" } == ["public", "templates"], "\(beside)")
     }
 
     @Test("A build killed midway leaves the previous site untouched; the next build completes and clears the leftovers")
