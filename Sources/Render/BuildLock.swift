@@ -56,7 +56,13 @@ public final class BuildLock: @unchecked Sendable {
             guard descriptor >= 0 else { throw posixError("cannot open the lock file '\(path)' of \(what)") }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 let reason = errno
-                let holder = Self.holder(descriptor)
+                // The holder writes its pid just after taking the lock: give it a moment, so
+                // the message names it rather than a holder not yet known.
+                var holder = Self.holder(descriptor)
+                for _ in 0..<50 where holder == nil && reason == EWOULDBLOCK {
+                    usleep(10_000)
+                    holder = Self.holder(descriptor)
+                }
                 close(descriptor)
                 guard reason == EWOULDBLOCK else {
                     errno = reason
