@@ -181,27 +181,56 @@ struct ScaleBuildTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let mountPoint = folder.appendingPathComponent("small-fs").path
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint]
-        try mount.run()
-        mount.waitUntilExit()
-        try #require(mount.terminationStatus == 0, "a real 4 MB file system is needed (mount -t tmpfs, as root)")
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [mountPoint]
-            try? umount.run()
-            umount.waitUntilExit()
+        // A real 4 MB file system: mounted directly as root, else inside a user and mount
+        // namespace of its own (`unshare -rm`), where the real vantage executable runs.
+        let plain = Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint])
+        let first: (status: Int32, out: String, err: String)
+        let one: (status: Int32, out: String, err: String)
+        let leftInMount: [String]
+        if plain == 0 {
+            defer { _ = Self.run("/bin/umount", [mountPoint]) }
+            first = build(mountPoint + "/public", content: sample)
+            leftInMount = try FileManager.default.contentsOfDirectory(atPath: mountPoint)
+            one = build(mountPoint + "/public", ["--viewers", "ana-lima"], content: sample)
+        } else {
+            let logs = folder.appendingPathComponent("logs").path
+            try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+            let command = { (extra: String, name: String) in
+                "'\(VantageExecutable.path)' build --content '\(sample)' --templates '\(templatesFolder)' --out '\(mountPoint)/public' "
+                    + "--db '\(store)' \(extra) >'\(logs)/\(name).out' 2>'\(logs)/\(name).err'; echo $? >'\(logs)/\(name).status'"
+            }
+            let script = "mount -t tmpfs -o size=4m tmpfs '\(mountPoint)' || exit 99; "
+                + command("", "first") + "; ls -A '\(mountPoint)' >'\(logs)/left'; " + command("--viewers ana-lima", "one")
+            let status = Self.run("/usr/bin/unshare", ["-rm", "/bin/sh", "-c", script])
+            try #require(status == 0, "a real 4 MB file system is needed: mount -t tmpfs as root, or unshare -rm")
+            func read(_ name: String) -> String {
+                FileManager.default.contents(atPath: logs + "/" + name).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            }
+            func result(_ name: String) -> (status: Int32, out: String, err: String) {
+                (Int32(read(name + ".status").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1, read(name + ".out"), read(name + ".err"))
+            }
+            first = result("first")
+            one = result("one")
+            leftInMount = read("left").split(separator: "\n").map(String.init)
         }
-        let result = build(mountPoint + "/public", content: sample)
-        #expect(result.status == 2)
-        #expect(result.out.hasPrefix("Planned: about "), "\(result.out)")
-        #expect(result.err.contains("error: not enough room for \(mountPoint)/public: the build needs about "), "\(result.err)")
-        #expect(result.err.contains("Build less: --viewers SLUG,… for some people, --shard K/N"), "\(result.err)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint).isEmpty)
+        #expect(first.status == 2)
+        #expect(first.out.hasPrefix("Planned: about "), "\(first.out)")
+        #expect(first.err.contains("error: not enough room for \(mountPoint)/public: the build needs about "), "\(first.err)")
+        #expect(first.err.contains("Build less: --viewers SLUG,… for some people, --shard K/N"), "\(first.err)")
+        #expect(leftInMount.isEmpty, "\(leftInMount)")
         // One person fits.
-        let one = build(mountPoint + "/public", ["--viewers", "ana-lima"], content: sample)
         #expect(one.status == 0, "\(one.err)")
+    }
+
+    /// Runs a program and waits; its exit status, or -1 when it cannot start.
+    static func run(_ program: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }
