@@ -9,7 +9,8 @@ extension PersonalDataMask {
         var digits = 0
         var previous: (UInt8, UInt8) = (0, 0)  // the two bytes before, lower-cased
         for byte in text.utf8 {
-            if byte >= 0x80 || byte == UInt8(ascii: "@") { return true }
+            if byte >= 0x80 { return mightHoldCanonically(text) }
+            if byte == UInt8(ascii: "@") { return true }
             if byte >= 0x30 && byte <= 0x39 {
                 digits += 1
                 if digits >= 5 { return true }
@@ -21,6 +22,27 @@ extension PersonalDataMask {
                 return true
             }
             previous = (previous.1, (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte)
+        }
+        return false
+    }
+
+    /// `mightHold` for text beyond ASCII: the same test on the canonical view (so a fullwidth
+    /// at-sign, digits of any script, a no-break space before "at" count as theirs), and any
+    /// marker scalar (which `clean` drops). Most names and texts with accents or other scripts
+    /// hold none of these and are decided here without the scans.
+    static func mightHoldCanonically(_ text: String) -> Bool {
+        var digits = 0
+        var previous: (Unicode.Scalar, Unicode.Scalar) = ("\u{0}", "\u{0}")  // the two units before
+        for scalar in text.unicodeScalars {
+            if scalar == marker || scalar == unknownMarker { return true }
+            let unit = canonical(scalar)
+            if unit == "@" { return true }
+            if isDigit(unit) {
+                digits += 1
+                if digits >= 5 { return true }
+            }
+            if previous == ("a", "t"), unit == " " || unit == ")" || unit == "]" || unit == "}" { return true }
+            previous = (previous.1, unit)
         }
         return false
     }
@@ -75,10 +97,21 @@ extension PersonalDataMask {
     /// Spans (in scalar offsets) shaped like an email, plus the export's emails written with a
     /// spelled-out " at ".
     func emailSpans(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
-        let units = scalars.map(Self.canonical)
+        emailSpans(units: scalars.map(Self.canonical))
+    }
+
+    /// `emailSpans(in:)` on the canonical units.
+    func emailSpans(units: [Unicode.Scalar]) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         var index = 0
         while index < units.count {
+            // Every at-sign form starts with one of these: most units are decided here.
+            switch units[index].value {
+            case 0x40, 0x28, 0x5B, 0x7B, 0x20: break
+            default:
+                index += 1
+                continue
+            }
             // The at-sign: "@", or "(at)", "[at]", "{at}", or " at " (known emails only).
             var atEnd = index
             var spelled = false
@@ -144,7 +177,11 @@ extension PersonalDataMask {
 
     /// Spans shaped like a phone number (7 digits or more) or holding a known phone (5 or more).
     func phoneSpans(in scalars: [Unicode.Scalar], shapes: Bool = true) -> [Range<Int>] {
-        let units = scalars.map(Self.canonical)
+        phoneSpans(units: scalars.map(Self.canonical), shapes: shapes)
+    }
+
+    /// `phoneSpans(in:shapes:)` on the canonical units.
+    func phoneSpans(units: [Unicode.Scalar], shapes: Bool = true) -> [Range<Int>] {
         func isSeparator(_ unit: Unicode.Scalar) -> Bool { " -./()".unicodeScalars.contains(unit) }
         var spans: [Range<Int>] = []
         var index = 0

@@ -85,9 +85,16 @@ public struct PersonalDataMask: Sendable {
     public func clean(_ text: String) -> String {
         let xml = XMLText.clean(text)
         guard Self.mightHold(xml) else { return xml }
-        let scalars = Array(xml.unicodeScalars.filter { $0 != Self.marker && $0 != Self.unknownMarker })
-        let spans = Self.merged(emailSpans(in: scalars) + phoneSpans(in: scalars))
-        guard !spans.isEmpty || scalars.count != xml.unicodeScalars.count else { return xml }
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(xml.utf8.count)
+        var dropped = false
+        for scalar in xml.unicodeScalars {
+            if scalar == Self.marker || scalar == Self.unknownMarker { dropped = true } else { scalars.append(scalar) }
+        }
+        // One canonical view for both scans.
+        let units = scalars.map(Self.canonical)
+        let spans = Self.merged(emailSpans(units: units) + phoneSpans(units: units))
+        guard !spans.isEmpty || dropped else { return xml }
         var result = String.UnicodeScalarView()
         var position = 0
         for span in spans {

@@ -1,5 +1,11 @@
 import VantageCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The site's URL layout. Every path is relative to the site root and names a file (a link to
 /// a folder does not open from `file://`); pages link to each other with `SitePath.relative`.
 ///
@@ -38,23 +44,27 @@ public enum SitePath {
     /// `target` as a link from the page at `page` (both relative to the site root, both files):
     /// `relative(from: "ana/ideas/all/page-2.html", to: "ana/index.html")` is `../../index.html`.
     public static func relative(from page: String, to target: String) -> String {
-        // Byte by byte (every page computes a dozen of these, for its menus): the segments the
-        // page's folder shares with the target's folder end at the last "/" both spell at the
-        // same place after equal bytes; the page climbs one "../" per folder of its own beyond.
-        var shared = 0, index = 0
-        let slash = UInt8(ascii: "/")
-        var pageBytes = page.utf8.makeIterator(), targetBytes = target.utf8.makeIterator()
-        var sharedSlashes = 0
-        while let a = pageBytes.next(), let b = targetBytes.next(), a == b {
-            index += 1
-            if a == slash {
-                shared = index
-                sharedSlashes += 1
+        // Byte by byte (every page computes a dozen of these, for its menus and bylines): the
+        // segments the page's folder shares with the target's folder end at the last "/" both
+        // spell at the same place after equal bytes; the page climbs one "../" per folder of its
+        // own beyond.
+        var pageText = page, targetText = target
+        return pageText.withUTF8 { pageBytes in
+            targetText.withUTF8 { targetBytes in
+                let slash = UInt8(ascii: "/")
+                var shared = 0, index = 0, sharedSlashes = 0
+                let common = min(pageBytes.count, targetBytes.count)
+                while index < common, pageBytes[index] == targetBytes[index] {
+                    index += 1
+                    if pageBytes[index - 1] == slash {
+                        shared = index
+                        sharedSlashes += 1
+                    }
+                }
+                let climbs = slashes(in: pageBytes, from: 0) - sharedSlashes
+                return link(climbing: climbs, then: targetBytes, from: shared)
             }
         }
-        let folders = page.utf8.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
-        let rest = String(target.utf8.dropFirst(shared))!
-        return String(repeating: "../", count: folders - sharedSlashes) + rest
     }
 
     /// `target` as a link from `page` that climbs to `folder` (the site root "", or a viewer's
@@ -63,13 +73,57 @@ public enum SitePath {
     /// `../../ideas/all/index.html`, not `../all/index.html`. The menus and bylines link this
     /// way, so a link to a viewer's page is spelled the same on every page at the same depth.
     public static func relative(from page: String, to target: String, via folder: String) -> String {
-        guard !folder.isEmpty else { return relative(from: page, to: "") + target }
-        let prefix = folder.utf8.count + 1
-        precondition(
-            target.utf8.starts(with: folder.utf8) && target.utf8.dropFirst(prefix - 1).first == UInt8(ascii: "/")
-                && page.utf8.starts(with: folder.utf8) && page.utf8.dropFirst(prefix - 1).first == UInt8(ascii: "/"),
-            "\(folder) holds \(page) and \(target)")
-        return relative(from: page, to: folder + "/") + String(target.utf8.dropFirst(prefix))!
+        // The page climbs one "../" per folder below `folder` it is in, then the target's path
+        // below `folder` follows.
+        var pageText = page, targetText = target, folderText = folder
+        return folderText.withUTF8 { folderBytes in
+            pageText.withUTF8 { pageBytes in
+                targetText.withUTF8 { targetBytes in
+                    guard folderBytes.count > 0 else {
+                        return link(climbing: slashes(in: pageBytes, from: 0), then: targetBytes, from: 0)
+                    }
+                    let prefix = folderBytes.count + 1
+                    precondition(
+                        holds(folderBytes, pageBytes) && holds(folderBytes, targetBytes), "\(folder) holds \(page) and \(target)")
+                    return link(climbing: slashes(in: pageBytes, from: prefix), then: targetBytes, from: prefix)
+                }
+            }
+        }
+    }
+
+    /// The number of "/" in `bytes` from `start` on.
+    private static func slashes(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var count = 0
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/") { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
+    /// True when `path` starts with `folder` and a "/".
+    private static func holds(_ folder: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard path.count > folder.count, path[folder.count] == UInt8(ascii: "/") else { return false }
+        return memcmp(folder.baseAddress!, path.baseAddress!, folder.count) == 0
+    }
+
+    /// "../" `climbs` times, then `target` from byte `start` on, as one string.
+    private static func link(climbing climbs: Int, then target: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
+        let rest = target.count - start
+        let length = climbs * 3 + rest
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var at = 0
+            for _ in 0..<climbs {
+                buffer[at] = UInt8(ascii: ".")
+                buffer[at + 1] = UInt8(ascii: ".")
+                buffer[at + 2] = UInt8(ascii: "/")
+                at += 3
+            }
+            if rest > 0 { _ = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(from: target[start...]) }
+            return length
+        }
     }
 }
 

@@ -26,6 +26,8 @@ public struct ViewerPages {
         let localizer: Localizer
         let naming: Naming
         let badge: ViewerBadge
+        /// The menu links of the viewer's pages, by depth.
+        let links: ViewerLinkValues
         var slug: String { home.slug }
         var person: Person { home.person }
     }
@@ -40,7 +42,7 @@ public struct ViewerPages {
         let viewer = Viewer(
             home: home, localizer: localizer,
             naming: Naming(chosenNames: site.chosenNames, contacts: contacts),
-            badge: ViewerBadge(slug: home.slug, name: home.name))
+            badge: ViewerBadge(slug: home.slug, name: home.name), links: ViewerLinkValues(viewer: home.slug))
         let quotes = storedQuotes.map { Self.cleaned($0, mask: site.mask) }
         let ideas = IdeaLists(site: site, viewer: person)
         for kind in IdeaListKind.allCases {
@@ -72,7 +74,7 @@ public struct ViewerPages {
     ) throws {
         let frame = PageFrame(
             path: path, siteTitle: site.settings.title ?? "Vantage", viewer: viewer.badge,
-            links: ViewerLinks(page: path, viewer: viewer.slug).value, now: site.now)
+            links: viewer.links.value(forPage: path), now: site.now)
         try output.page(try renderer.render(kind, template: template, fields: fields, frame: frame, localizer: viewer.localizer))
     }
 

@@ -9,10 +9,26 @@ import Foundation
 struct PageMemo: ~Copyable {
     var dates: ByteMemo
     var translations: ByteMemo
+    /// `andList` results by their items: ICU's list formatter costs tens of thousands of
+    /// instructions a call, and the same hearers are listed on many pages (the feed, the
+    /// speaker's page, the profile tabs, and every viewer who sees the quote).
+    private var lists: [[String]: String] = [:]
+    private let limit: Int
 
     init(limitedTo limit: Int = Localizer.memoLimit) {
+        self.limit = limit
         dates = ByteMemo(limit: limit)
         translations = ByteMemo(limit: limit)
+    }
+
+    /// The items joined as the locale joins them, formatted by `format` the first time.
+    mutating func list(_ items: [String], format: ([String]) -> String) -> String {
+        if let known = lists[items] { return known }
+        let text = format(items)
+        guard limit > 0 else { return text }
+        if lists.count >= limit { lists.removeAll(keepingCapacity: true) }
+        lists[items] = text
+        return text
     }
 }
 

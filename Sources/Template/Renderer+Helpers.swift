@@ -71,7 +71,7 @@ extension Renderer {
                         at: call.offset)
                 }
             }
-            output.appendEscaped(localizer.format(list: items))
+            output.appendEscaped(memo.list(items) { localizer.format(list: $0) })
         }
     }
 

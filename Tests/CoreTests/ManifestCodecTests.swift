@@ -36,6 +36,22 @@ struct ManifestCodecTests {
         #expect(String(decoding: ManifestCodec.encode([]), as: UTF8.self) == "{\"pages\": [\n\n]}\n")
     }
 
+    @Test("A chunk's lines are byte for byte the JSONWriter lines, hostile strings included")
+    func chunkLinesAreTheWriterLines() {
+        let hostile = [
+            "plain/index.html", "a\"b", "back\\slash", "<script>&amp;", "tab\tnew\nline\r", "\u{1}\u{1F}\u{7F}",
+            "zoë/ünï/日本", "\u{2028}\u{2029}", "emoji 👩‍👩‍👧", "", "\u{E000}",
+        ]
+        var entries: [ManifestEntry] = []
+        for (index, text) in hostile.enumerated() {
+            entries.append(ManifestEntry(path: "\(text)/\(index).html", kind: text, viewer: text, sha256: Self.digest, bytes: index * 1000))
+            entries.append(ManifestEntry(path: "\(text)\(index)", kind: nil, viewer: nil, sha256: text, bytes: Int(Int32.max) + index))
+        }
+        let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let expected = sorted.map { Array(ManifestCodec.line($0).utf8) }.joined(separator: ManifestCodec.separator)
+        #expect(ManifestCodec.chunk(entries) == Array(expected))
+    }
+
     @Test("A document written in chunks is the document written whole")
     func chunks() {
         let sorted = Self.entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }

@@ -34,6 +34,9 @@ struct PersonalDataMaskTests {
         ("write to ana.lima at example dot com", "write to ■"),
         ("x@y", "■"),
         ("bob_99@mail.co.uk!", "■!"),
+        ("Zoë: ana.lima\u{A0}at\u{A0}example dot com", "Zoë: ■"),
+        ("Δημήτρης ٤١٥ ٥٥٥ ٠١٧٧", "Δημήτρης ■"),
+        ("Zoë ana（at）example．com", "Zoë ■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
@@ -46,6 +49,35 @@ struct PersonalDataMaskTests {
     ])
     func keeps(_ input: String) {
         #expect(mask.clean(input) == input)
+    }
+
+    @Test("The quick test never passes over a text the scans would mask (generated texts in many scripts)")
+    func quickTestIsSafe() {
+        // Pieces that make or nearly make an email or a phone, in ASCII and beyond it.
+        let pieces = [
+            "a", "t", "at", " at ", "\u{A0}", "\u{3000}", "Zoë", "Δη", "Ив", "日本", "ｔ", "Ａ", "@", "＠", "\u{FE6B}",
+            "(", ")", "[", "]", "{", "}", "（", "）", ".", "．", " dot ", "-", "\u{2011}", "/", "0", "7", "٤", "４", "১",
+            "example", "com", "ana.lima", "\u{E000}", "\u{E001}", "é", " ",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var quick = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<(1 + next(12)) { text += pieces[next(pieces.count)] }
+            guard !PersonalDataMask.mightHold(text) else { continue }
+            quick += 1
+            let scalars = Array(text.unicodeScalars)
+            #expect(mask.emailSpans(in: scalars).isEmpty, "\(text)")
+            #expect(mask.phoneSpans(in: scalars).isEmpty, "\(text)")
+            #expect(!scalars.contains(PersonalDataMask.marker) && !scalars.contains(PersonalDataMask.unknownMarker))
+            #expect(mask.clean(text) == XMLText.clean(text))
+        }
+        // The quick test decides a good share of them, beyond ASCII too.
+        #expect(quick > 2_000)
     }
 
     @Test("A marker in the data is dropped, so only the mask puts one in a text")
