@@ -1,4 +1,5 @@
 import Store
+import Template
 
 /// One viewer's quote lists: the feed (every quote the viewer sees, newest first), the
 /// profile's Said By and Heard By tabs, and one list per speaker, each speaker with the slug
@@ -23,6 +24,26 @@ struct QuoteLists {
     let speakerSlugs: [Int64: String]
     /// Everyone the viewer has reason to see, with their handles.
     let handles: ViewerHandles
+    /// The entries as list items, made once per quote and depth (`entryValue`).
+    let entryValues = EntryValues()
+
+    /// A quote's list item is the same on every page of the viewer's lists that lies as deep
+    /// below the viewer's folder (its only link, to the speaker's page, climbs to the viewer's
+    /// folder): the feed, the review pages and the Said By and Heard By tabs share one, the
+    /// speakers' pages another. Each quote is listed three to five times per viewer.
+    final class EntryValues {
+        /// By depth, then by index into `feed`.
+        private var values: [[Value?]] = []
+
+        func value(_ index: Int, depth: Int, count: Int, make: () -> Value) -> Value {
+            while values.count <= depth { values.append([]) }
+            if values[depth].isEmpty { values[depth] = Array(repeating: nil, count: count) }
+            if let known = values[depth][index] { return known }
+            let value = make()
+            values[depth][index] = value
+            return value
+        }
+    }
 
     init(quotes: [Quote], viewer: ViewerPages.Viewer, site: SiteModel) {
         feed = quotes

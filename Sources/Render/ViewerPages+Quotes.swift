@@ -20,9 +20,18 @@ extension ViewerPages {
         let pagination = Pagination(itemCount: indices.count, pageSize: site.settings.pageSize)
         let listValue = kind.listValue(count: indices.count)
         for page in pagination.pages(at: location) {
-            let items = page.range.map { entry(for: lists.feed[indices[$0]], on: page.path, lists: lists, viewer: viewer).value }
+            let depth = viewer.links.depth(of: page.path)
+            let items = page.range.map { entryValue(indices[$0], on: page.path, depth: depth, lists: lists, viewer: viewer) }
             try emit(kind.pageKind, path: page.path, fields: page.fields(["list": listValue], items: items), for: viewer)
         }
+    }
+
+    /// `entry(for: lists.feed[index], on: path, …).value`, made once per `depth` of `path`
+    /// below the viewer's folder (`ViewerLinkValues.depth(of:)`).
+    func entryValue(_ index: Int, on path: String, depth: Int?, lists: QuoteLists, viewer: Viewer) -> Value {
+        let make = { entry(for: lists.feed[index], on: path, lists: lists, viewer: viewer).value }
+        guard let depth else { return make() }
+        return lists.entryValues.value(index, depth: depth, count: lists.feed.count, make: make)
     }
 
     /// A quote as listed on the page at `path`: named for the viewer, linked to its speaker's

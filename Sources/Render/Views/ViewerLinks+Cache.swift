@@ -28,7 +28,9 @@ final class ViewerLinkValues {
 
     /// The number of folders between the viewer's folder and `page`, or nil when the page is
     /// not in the viewer's folder.
-    private func depth(of page: String) -> Int? {
+    func depth(of page: String) -> Int? { Self.depth(of: page, below: prefix) }
+
+    private static func depth(of page: String, below prefix: [UInt8]) -> Int? {
         var page = page
         return page.withUTF8 { bytes in
             guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
