@@ -18,37 +18,41 @@ struct JSONBytes {
     /// `<` `>` `&` U+2028 U+2029 as `\u` escapes so the JSON is safe inside HTML too.
     mutating func string(_ value: String) {
         bytes.append(0x22)
-        var utf8 = value.utf8.makeIterator()
-        var pending: [UInt8] = []  // the bytes of a possible U+2028/U+2029 (E2 80 A8/A9)
-        while let byte = utf8.next() {
-            if !pending.isEmpty {
-                pending.append(byte)
-                if pending.count == 2 && byte != 0x80 {
-                    bytes.append(contentsOf: pending)
-                    pending.removeAll()
-                } else if pending.count == 3 {
-                    if byte == 0xA8 || byte == 0xA9 {
-                        escapeUnicode(byte == 0xA8 ? 0x2028 : 0x2029)
-                    } else {
-                        bytes.append(contentsOf: pending)
-                    }
-                    pending.removeAll()
+        var value = value
+        value.withUTF8 { utf8 in
+            // Runs of bytes that need no escape (nearly all of a text) are copied whole.
+            let count = utf8.count
+            var runStart = 0
+            var index = 0
+            while index < count {
+                let byte = utf8[index]
+                if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x3C, byte != 0x3E, byte != 0x26, byte != 0xE2 {
+                    index += 1
+                    continue
                 }
-                continue
+                if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                index += 1
+                switch byte {
+                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+                case 0xE2:
+                    // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; any other E2 starts a
+                    // character kept as it is.
+                    if index + 1 < count, utf8[index] == 0x80, utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9 {
+                        escapeUnicode(utf8[index + 1] == 0xA8 ? 0x2028 : 0x2029)
+                        index += 2
+                    } else {
+                        bytes.append(byte)
+                    }
+                default: escapeUnicode(UInt32(byte))  // < > & and the other control characters
+                }
+                runStart = index
             }
-            switch byte {
-            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-            case 0x3C, 0x3E, 0x26: escapeUnicode(UInt32(byte))
-            case 0xE2: pending.append(byte)
-            default:
-                if byte < 0x20 { escapeUnicode(UInt32(byte)) } else { bytes.append(byte) }
-            }
+            if count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         }
-        bytes.append(contentsOf: pending)
         bytes.append(0x22)
     }
 

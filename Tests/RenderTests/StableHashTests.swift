@@ -53,6 +53,7 @@ struct JSONBytesTests {
     @Test("The search index's JSON strings are byte for byte what JSONWriter writes", arguments: [
         "", "plain", "quote \" backslash \\ slash /", "lines\nand\rtabs\t", "<script>&amp;</script>",
         "\u{2028}\u{2029}", "\u{2026}\u{20AC}\u{2018}", "\u{1}\u{1F}\u{7F}", "日本語 ✓ 😀 مرحبا", "\u{E2}",
+        "a\u{2028}", "\u{2029}b", "\u{2000}\u{20AC}\u{2027}\u{202A}\u{2028}", "long run without escapes then \"", "\u{0}",
     ])
     func sameAsJSONWriter(text: String) {
         var expected = ""
