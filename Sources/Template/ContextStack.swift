@@ -15,7 +15,7 @@ struct ContextStack {
     /// The frames, innermost last (`values[0..<depth]`).
     private var values: [Value] = []
     /// Per frame: where its entries start, or -1 for a frame read through its dictionary
-    /// (large maps, the root) or holding no members (lists, strings, …).
+    /// (large maps) or holding no members (lists, strings, …).
     private var starts: [Int] = []
     private var depth = 0
     private var entries: [Entry] = []
@@ -28,7 +28,10 @@ struct ContextStack {
     init(root: Value) {
         values.reserveCapacity(16)
         starts.reserveCapacity(16)
-        push(root, flatten: false)
+        // A page's own context is a small map too (its fields and the frame's links, viewer,
+        // kind, …), read for every name not found in a list item: flattened, with the hints, a
+        // name is found at its slot without hashing it.
+        push(root, flatten: true)
     }
 
     /// The innermost frame.

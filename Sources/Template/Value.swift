@@ -61,10 +61,20 @@ extension Value {
     @inline(__always)
     func member(_ key: String) -> Value? {
         switch self {
-        case .map(let members): return members[key]
+        case .map(let members):
+            // A map of a few members (`speaker.name`, `speaker.href`) is read faster by
+            // comparing its keys than by hashing the name.
+            if members.count <= Value.scannedMapLimit {
+                for (name, member) in members where name == key { return member }
+                return nil
+            }
+            return members[key]
         default: return nil
         }
     }
+
+    /// Maps up to this size are searched by comparing keys (`member`).
+    static let scannedMapLimit = 4
 
     /// The kind of value, for messages ("a list", "a map", …).
     public var kindDescription: String {
