@@ -1,5 +1,4 @@
 import Foundation
-import Template
 
 /// File-name-safe slugs folded from display names: lower-case ASCII letters, digits and single
 /// hyphens, never empty, never a dot-name, never a path, never a name some file system reserves.
@@ -27,7 +26,7 @@ public enum Slug {
     public static func fold(_ name: String) -> String {
         var latin = name
         if !name.utf8.allSatisfy({ $0 < 0x80 }) {
-            latin = Transliteration.apply("Any-Latin; Latin-ASCII", to: name) ?? ""
+            latin = name.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? ""
         }
         var slug = ""
         var pendingHyphen = false
