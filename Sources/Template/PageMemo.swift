@@ -1,14 +1,16 @@
 import Foundation
 
 /// What a renderer remembers of its Localizer's output between pages: escaped dates by instant
-/// and style, and escaped translations whose arguments are all numbers ("3 comments") by string
-/// and number. Each renderer checks one out for the length of a page and returns it after, so
+/// and style, escaped translations whose arguments are all numbers ("3 comments") by string
+/// and number, catalog entries by tag, and formatted lists. Each renderer checks one out for the length of a page and returns it after, so
 /// reading it takes no lock. The pool is shared by every Localizer with the same locale, time
 /// zone, "now" and catalog, so a build that makes one Localizer per viewer still reuses what
 /// earlier pages formatted.
 struct PageMemo: ~Copyable {
     var dates: ByteMemo
     var translations: ByteMemo
+    /// Catalog entries by `{{#t}}` tag (its object's address), with the tag's key.
+    var resolutions: ScalarMemo<(key: String, resolution: Resolution)>
     /// `andList` results by their items: ICU's list formatter costs tens of thousands of
     /// instructions a call, and the same hearers are listed on many pages (the feed, the
     /// speaker's page, the profile tabs, and every viewer who sees the quote).
@@ -19,6 +21,7 @@ struct PageMemo: ~Copyable {
         self.limit = limit
         dates = ByteMemo(limit: limit)
         translations = ByteMemo(limit: limit)
+        resolutions = ScalarMemo(limit: max(limit, 64), initialCapacity: 64)
     }
 
     /// The items joined as the locale joins them, formatted by `format` the first time.

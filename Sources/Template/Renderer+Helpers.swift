@@ -117,13 +117,14 @@ extension Renderer {
         }
     }
 
-    /// The catalog entry for a `{{#t}}` tag, looked up once per tag and page.
+    /// The catalog entry for a `{{#t}}` tag, looked up once per tag in the memo's pool (whose
+    /// Localizers share catalog, language chain and device, hence resolutions). The tag's key is
+    /// kept with it, so a tag object at a reused address never gets another key's entry.
     private mutating func resolution(of key: String, for helper: HelperSection, _ localizer: Localizer) -> Resolution {
-        let identity = ObjectIdentifier(helper)
-        for index in resolvedTags.indices where resolvedTags[index] == identity { return resolvedStrings[index] }
+        let identity = UInt64(UInt(bitPattern: ObjectIdentifier(helper)))
+        if let known = memo.resolutions.value(for: identity), known.key == key { return known.resolution }
         let resolution = localizer.resolve(key)
-        resolvedTags.append(identity)
-        resolvedStrings.append(resolution)
+        memo.resolutions.set((key, resolution), for: identity)
         return resolution
     }
 

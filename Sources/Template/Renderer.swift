@@ -17,9 +17,6 @@ struct Renderer: ~Copyable {
     var memo: PageMemo
     /// Where names were found in list items, to try first.
     var hints = LookupHints()
-    /// Catalog lookups per `{{#t}}` tag, so a tag repeated in a list resolves its key once.
-    var resolvedTags: [ObjectIdentifier] = []
-    var resolvedStrings: [Resolution] = []
 
     /// The blocks one parent tag overrides, with the program their bodies are in.
     struct OverrideLevel {
