@@ -6,25 +6,73 @@ extension PersonalDataMask {
     /// False when `text` cannot hold anything to mask: ASCII, no at-sign, no bracketed or spaced
     /// "at", fewer than 5 digits. Decides most texts in one pass over the bytes.
     static func mightHold(_ text: String) -> Bool {
-        var digits = 0
-        var previous: (UInt8, UInt8) = (0, 0)  // the two bytes before, lower-cased
-        for byte in text.utf8 {
-            if byte >= 0x80 { return mightHoldCanonically(text) }
-            if byte == UInt8(ascii: "@") { return true }
-            if byte >= 0x30 && byte <= 0x39 {
-                digits += 1
-                if digits >= 5 { return true }
+        var text = text
+        let verdict: Bool? = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base)
+            let count = bytes.count
+            var digits = 0
+            var previous: (UInt8, UInt8) = (0, 0)  // the two bytes before, lower-cased
+            var index = 0
+            while index < count {
+                // Eight bytes at a time when they are ASCII without an at-sign or a "t": no "at"
+                // can end among them (unless the "t" was the byte before), so only their
+                // digits count. About half the words of a text pass.
+                if index + 8 <= count, previous.1 != UInt8(ascii: "t") {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if word & Self.highBits == 0, !Self.hasByte(word, UInt8(ascii: "@")),
+                        !Self.hasByte(word | (Self.ones &* 0x20), UInt8(ascii: "t"))
+                    {
+                        digits += Self.digitCount(word)
+                        if digits >= 5 { return true }
+                        previous = (Self.lowered(bytes[index + 6]), Self.lowered(bytes[index + 7]))
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = bytes[index]
+                index += 1
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "@") { return true }
+                if byte >= 0x30 && byte <= 0x39 {
+                    digits += 1
+                    if digits >= 5 { return true }
+                }
+                // "at" then a space or a closing bracket: "(at)", "[at]", " at ".
+                if previous == (UInt8(ascii: "a"), UInt8(ascii: "t")),
+                    byte == 0x20 || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+                {
+                    return true
+                }
+                previous = (previous.1, Self.lowered(byte))
             }
-            // "at" then a space or a closing bracket: "(at)", "[at]", " at ".
-            if previous == (UInt8(ascii: "a"), UInt8(ascii: "t")),
-                byte == 0x20 || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
-            {
-                return true
-            }
-            previous = (previous.1, (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte)
+            return false
         }
-        return false
+        return verdict ?? mightHoldCanonically(text)
     }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether a word of eight bytes holds `byte` (the zero-byte test on the word XOR it).
+    @inline(__always)
+    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let probe = word ^ (ones &* UInt64(byte))
+        return (probe &- ones) & ~probe & highBits != 0
+    }
+
+    /// The ASCII digits in a word of ASCII bytes: a byte is one when adding 0x50 sets its top
+    /// bit (it is at least "0") and adding 0x46 does not (it is below ":"); no sum carries
+    /// into the next byte.
+    @inline(__always)
+    private static func digitCount(_ word: UInt64) -> Int {
+        let atLeastZero = word &+ (ones &* 0x50)
+        let pastNine = word &+ (ones &* 0x46)
+        return (atLeastZero & ~pastNine & highBits).nonzeroBitCount
+    }
+
+    @inline(__always)
+    private static func lowered(_ byte: UInt8) -> UInt8 { (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte }
 
     /// `mightHold` for text beyond ASCII: the same test on the canonical view (so a fullwidth
     /// at-sign, digits of any script, a no-break space before "at" count as theirs), and any

@@ -45,6 +45,16 @@ struct FragmentTests {
         #expect(XMLText.clean("a\u{0}b\u{1B}c\td\ne") == "abc\td\ne")
         #expect(XMLText.clean("x\u{FFFE}y\u{FFFF}z") == "xyz")
         #expect(XMLText.clean("日本語 ✓ \u{FFFD}") == "日本語 ✓ \u{FFFD}")
+        // Controls and non-characters anywhere in a long text, where it is read eight bytes at a time.
+        let line = "a plain sentence of ordinary words, long enough for words\tand\r\nlines"
+        #expect(XMLText.clean(line) == line)
+        for offset in [0, 7, 8, 9, 15, 16, 40, line.utf8.count - 1, line.utf8.count] {
+            for bad in ["\u{1}", "\u{1F}", "\u{FFFE}", "\u{FFFF}", "\u{0B}"] {
+                var text = line
+                text.insert(contentsOf: bad, at: text.utf8.index(text.startIndex, offsetBy: offset))
+                #expect(XMLText.clean(text) == line, "\(bad.unicodeScalars.first!.value) at \(offset)")
+            }
+        }
     }
 }
 
