@@ -25,7 +25,7 @@ extension ImportSession {
                     let phone = try? self.context.phones.e164(text), self.rejectedQuotesUsers[phone] == nil
                 else { return }
                 self.rejectedQuotesUsers[phone] = record.location.reference
-            }) { value, location in try QuotesUser(value, at: location, context: self.context) }
+            }) { value, location, context in try QuotesUser(value, at: location, context: context) }
                 .forEach { quotesUsers.append(Read(user: $0.0, record: $0.1)) }
         } else if keptAsStored.contains(.quotesUsers) {
             quotesUsers = try storedQuotesUsers()
@@ -33,7 +33,9 @@ extension ImportSession {
         var changeJarUsers: [Read<ChangeJarUser>] = []
         if let file = layout.changeJarUsers {
             if let source = try source(file, key: "users", expected: "an array of users", keeps: [.changeJarUsers]) {
-                try collect(source, name: "Change Jar users") { value, location in try ChangeJarUser(value, at: location, context: self.context) }
+                try collect(source, name: "Change Jar users") { value, location, context in
+                    try ChangeJarUser(value, at: location, context: context)
+                }
                     .forEach { changeJarUsers.append(Read(user: $0.0, record: $0.1)) }
             } else {
                 changeJarUsers = try storedChangeJarUsers()
@@ -135,18 +137,21 @@ extension ImportSession {
         }
     }
 
-    /// Reads every record of `source` with `read`, rejecting bad ones; keeps the good ones
-    /// with their records (for rejecting them later when merging finds a conflict).
+    /// Reads every record of `source` with `decode` (on the reading threads), rejecting bad
+    /// ones in file order; keeps the good ones with their records (for rejecting them later
+    /// when merging finds a conflict).
     private func collect<User>(
         _ source: RecordSource, name: String, rejected: (RecordSource.Record) -> Void = { _ in },
-        _ read: (JSONValue, RecordLocation) throws -> User
+        _ decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> User
     ) throws -> [(User, RecordSource.Record)] {
         var users: [(User, RecordSource.Record)] = []
         var count = 0
-        try source.forEach { record in
+        try read(source, transform: { record, context in
+            (record, Result { try decode(try record.value.get(), record.location, context) })
+        }) { (record: RecordSource.Record, user: Result<User, Error>) in
             count += 1
             do {
-                users.append((try read(try record.value.get(), record.location), record))
+                users.append((try user.get(), record))
             } catch let diagnostic as Diagnostic {
                 rejected(record)
                 try reject(diagnostic, record)
