@@ -26,6 +26,21 @@ extension ImportSession {
                 return (quote, submitter, users.byPhone[quote.saidBy.phone], quote.heardBy.map { users.byPhone[$0.phone] })
             }) { prepared, location in
                 let quote = prepared.quote
+                // Everyone already a person: nothing is written before the id is known to be new.
+                if sync.insertCatchesRepeats, let saidBy = prepared.saidBy ?? self.people.claimed(phone: quote.saidBy.phone) {
+                    var hearers: [(person: Int64, name: String)] = []
+                    hearers.reserveCapacity(quote.heardBy.count)
+                    for (hearer, known) in zip(quote.heardBy, prepared.hearers) {
+                        guard let person = known ?? self.people.claimed(phone: hearer.phone) else { break }
+                        hearers.append((person, hearer.name))
+                    }
+                    if hearers.count == quote.heardBy.count {
+                        try sync.claimAndWrite(QuoteSync.Resolved(
+                            id: quote.id, text: quote.text, saidBy: saidBy, saidByName: quote.saidBy.name, saidAt: quote.saidAt,
+                            submittedBy: prepared.submitter, hearers: hearers), at: location)
+                        return
+                    }
+                }
                 try sync.claim(id: quote.id, at: location)
                 let saidBy = try prepared.saidBy ?? self.people.contact(phone: quote.saidBy.phone)
                 var hearers: [(person: Int64, name: String)] = []
