@@ -151,7 +151,9 @@ extension ImportSession {
         }) { (record: RecordSource.Record, user: Result<User, Error>) in
             count += 1
             do {
-                users.append((try user.get(), record))
+                // Kept until the users are merged: without the parsed JSON (ten thousand users'
+                // trees would set the import's peak memory), which only a rejection reads, now.
+                users.append((try user.get(), RecordSource.Record(location: record.location, value: .success(.null), text: record.text)))
             } catch let diagnostic as Diagnostic {
                 rejected(record)
                 try reject(diagnostic, record)
