@@ -38,7 +38,10 @@ struct ReadingThreadsTests {
                 hearers.append(#"{"phone": "\#(phone((index + offset * 37) % 300))", "name": "Hearer \#(offset) — ñ"}"#)
             }
             let when = index == 1_200 ? "2026-05-01T18:00:00" : "2026-05-01T18:\(String(format: "%02d", index % 60)):00Z"
-            let text = index % 5 == 0 ? "Cafe\\u0301 talk \(index) 日本語 \\\"quoted\\\"" : "Said \(index) <b>&</b>"
+            // Escapes the export scan must step over: an escaped quote, an escaped backslash
+            // right before the closing quote.
+            let text = index % 5 == 0 ? "Cafe\\u0301 talk \(index) 日本語 \\\"quoted\\\""
+                : index % 11 == 0 ? "Back\\\\slash \(index) \\\\" : "Said \(index) <b>&</b>"
             var quote = #"{"id": "\#(id)", "text": "\#(text)", "saidBy": {"phone": "\#(speaker)", "name": "Speaker"}, "heardBy": [\#(hearers.joined(separator: ", "))], "when": "\#(when)", "submittedBy": "\#(phone((index + 37) % 300))""#
             if index == 700 || index == 1_300 { quote += #", "mood": "happy""# }
             if index == 1_400 { quote = #"{"id": "bad id", "text": "x""# }
@@ -101,7 +104,8 @@ struct ReadingThreadsTests {
         #expect(one.errors.contains(repeated + #"error: expected a unique quote id, found "q-10" a second time"#))
         if jsonLines { #expect(one.errors.contains { $0.hasPrefix("content/quotes/quotes.jsonl:1001:28: error: expected a JSON value, found '}'") }) }
         #expect(one.warnings.contains { $0.contains(#"unknown field "mood" is not stored (in 2 records)"#) })
-        #expect(one.dump?.contains("Jos\u{E9}") == true)
+        #expect(one.dump?.contains("Jos\u{E9}") == true && one.dump?.contains("Caf\u{E9} talk 5 日本語 \"quoted\"") == true)
+        #expect(one.dump?.contains(#"Back\slash 11 \"#) == true)
         for threads in [2, 4] {
             #expect(try Self.run(files, threads: threads, keepGoing: true) == one)
         }
