@@ -266,8 +266,9 @@ public struct JSONParser {
     }
 
     /// Skips string content eight bytes at a time while none of them is a double quote, a
-    /// backslash or a control character (the text of a quote is mostly such runs); notes
-    /// whether any was not ASCII. The byte-by-byte loop of `parseString` handles the rest.
+    /// backslash or a control character (the text of a quote is mostly such runs), up to the
+    /// first that is; notes whether any skipped byte was not ASCII. The byte-by-byte loop of
+    /// `parseString` handles the special byte.
     @inline(__always) private mutating func skipPlainText(_ sawNonASCII: inout Bool) {
         guard let base = bytes.baseAddress else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -278,7 +279,14 @@ public struct JSONParser {
             let backslashes = word ^ (ones &* 0x5C)
             // A zero byte in `quotes` or `backslashes`, or a byte below 0x20 in `word`.
             let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word) & highs
-            if found != 0 { return }
+            if found != 0 {
+                // The lowest flagged byte is a true match (a false one only ever follows a
+                // true one): step to it, so the byte loop starts right there.
+                let plain = found.trailingZeroBitCount / 8
+                if plain > 0, word & highs & (UInt64.max >> UInt64(64 - 8 * plain)) != 0 { sawNonASCII = true }
+                position += plain
+                return
+            }
             if word & highs != 0 { sawNonASCII = true }
             position += 8
         }
