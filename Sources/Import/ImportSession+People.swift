@@ -5,9 +5,20 @@ import VantageCore
 /// user are one person when they share a phone or an email; the Quotes record wins for name,
 /// locale and time zone; Change Jar gives the email (its identity) and the last visit.
 extension ImportSession {
+    /// A user read, with what rejecting its record later needs (its place and original text;
+    /// not its parsed JSON: ten thousand users' trees would set the import's peak memory).
     private struct Read<User> {
         let user: User
-        let record: RecordSource.Record
+        let location: RecordLocation
+        let text: () -> String
+
+        init(user: User, record: RecordSource.Record) {
+            self.user = user
+            location = record.location
+            text = record.text
+        }
+
+        var record: RecordSource.Record { RecordSource.Record(location: location, value: .success(.null), text: text) }
     }
 
     func importUsers(quotesExport: QuotesExport?) throws {
@@ -26,7 +37,7 @@ extension ImportSession {
                 else { return }
                 self.rejectedQuotesUsers[phone] = record.location.reference
             }) { value, location, context in try QuotesUser(value, at: location, context: context) }
-                .forEach { quotesUsers.append(Read(user: $0.0, record: $0.1)) }
+                .forEach { quotesUsers.append($0) }
         } else if keptAsStored.contains(.quotesUsers) {
             quotesUsers = try storedQuotesUsers()
         }
@@ -36,7 +47,7 @@ extension ImportSession {
                 try collect(source, name: "Change Jar users") { value, location, context in
                     try ChangeJarUser(value, at: location, context: context)
                 }
-                    .forEach { changeJarUsers.append(Read(user: $0.0, record: $0.1)) }
+                    .forEach { changeJarUsers.append($0) }
             } else {
                 changeJarUsers = try storedChangeJarUsers()
             }
@@ -64,11 +75,12 @@ extension ImportSession {
         }
 
         // Each Change Jar user joins at most one Quotes user.
-        var partner: [Int: Read<ChangeJarUser>] = [:]
-        var alone: [Read<ChangeJarUser>] = []
+        // Indices into `changeJarUsers`.
+        var partner: [Int: Int] = [:]
+        var alone: [Int] = []
         var changeJarEmails: [String: String] = [:]
         var changeJarPhones: [String: String] = [:]
-        for read in changeJarUsers {
+        for (position, read) in changeJarUsers.enumerated() {
             let user = read.user
             if let first = changeJarEmails[user.email] {
                 try reject(user.location.member("email").error(
@@ -88,7 +100,7 @@ extension ImportSession {
                     read.record)
                 continue
             }
-            if let match = byPhone ?? byEmail, let other = partner[match] {
+            if let match = byPhone ?? byEmail, let other = partner[match].map({ changeJarUsers[$0] }) {
                 try reject(user.location.error(
                     "expected one Change Jar user per person, found a second one for the Quotes user \(keptQuotes[match].user.location.path) (also \(other.user.location.path))"),
                     read.record)
@@ -97,9 +109,9 @@ extension ImportSession {
             changeJarEmails[user.email] = user.location.path
             if let phone = user.phone { changeJarPhones[phone] = user.location.path }
             if let match = byPhone ?? byEmail {
-                partner[match] = read
+                partner[match] = position
             } else {
-                alone.append(read)
+                alone.append(position)
             }
         }
 
@@ -107,7 +119,7 @@ extension ImportSession {
             let quotes = read.user
             // DATA.md: a Quotes user without locale or time zone takes the person's Change Jar
             // record's, else the site's.
-            let changeJarPartner = partner[index]?.user
+            let changeJarPartner = partner[index].map { changeJarUsers[$0].user }
             var person = PersonDirectory.Person(
                 phone: quotes.phone, email: quotes.email, name: quotes.name,
                 locale: quotes.locale ?? changeJarPartner?.locale ?? site.defaultLocale,
@@ -129,8 +141,8 @@ extension ImportSession {
             }
             try people.claim(person)
         }
-        for read in alone {
-            let user = read.user
+        for position in alone {
+            let user = changeJarUsers[position].user
             try people.claim(PersonDirectory.Person(
                 phone: user.phone, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone,
                 changeJarUser: true, lastVisitAt: user.lastVisitAt))
@@ -143,17 +155,15 @@ extension ImportSession {
     private func collect<User>(
         _ source: RecordSource, name: String, rejected: (RecordSource.Record) -> Void = { _ in },
         _ decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> User
-    ) throws -> [(User, RecordSource.Record)] {
-        var users: [(User, RecordSource.Record)] = []
+    ) throws -> [Read<User>] {
+        var users: [Read<User>] = []
         var count = 0
         try read(source, transform: { record, context in
             (record, Result { try decode(try record.value.get(), record.location, context) })
         }) { (record: RecordSource.Record, user: Result<User, Error>) in
             count += 1
             do {
-                // Kept until the users are merged: without the parsed JSON (ten thousand users'
-                // trees would set the import's peak memory), which only a rejection reads, now.
-                users.append((try user.get(), RecordSource.Record(location: record.location, value: .success(.null), text: record.text)))
+                users.append(Read(user: try user.get(), record: record))
             } catch let diagnostic as Diagnostic {
                 rejected(record)
                 try reject(diagnostic, record)
