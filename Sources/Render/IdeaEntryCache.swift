@@ -1,6 +1,20 @@
 import Foundation
 import Template
 
+/// What the build's idea entry reuse did (`SiteBuild.Report.ideaEntries`).
+public struct IdeaEntryReuse: Sendable, Hashable {
+    /// Fragments rendered and kept (one per idea, localizer and variant met), and their bytes.
+    public var fragments = 0
+    public var fragmentBytes = 0
+    /// Entries written from a fragment, and entries rendered in full.
+    public var spliced = 0
+    public var rendered = 0
+    /// True when a fragment failed its check and the reuse was turned off.
+    public var refused = false
+
+    public init() {}
+}
+
 /// The idea list entries of one build, each rendered once per localizer and variant instead of
 /// once per person and list (`IdeaEntryFragment`): a full-shape site lists every idea about
 /// three times for each of its people, and the entry is the same everywhere but for its holes.
@@ -13,6 +27,7 @@ final class IdeaEntryCache: @unchecked Sendable {
     private var bytesHeld = 0
     private var anchors: [[UInt8]]?
     private var refused = false
+    private var counts = IdeaEntryReuse()
     let byteBudget: Int
 
     init(byteBudget: Int = 96 << 20) { self.byteBudget = byteBudget }
@@ -55,12 +70,31 @@ final class IdeaEntryCache: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// What the cache did so far.
+    var reuse: IdeaEntryReuse {
+        lock.lock()
+        defer { lock.unlock() }
+        var reuse = counts
+        reuse.fragmentBytes = bytesHeld
+        reuse.refused = refused
+        return reuse
+    }
+
+    /// Adds one viewer's counts of entries spliced and rendered in full.
+    func count(spliced: Int, rendered: Int) {
+        lock.lock()
+        counts.spliced += spliced
+        counts.rendered += rendered
+        lock.unlock()
+    }
+
     /// Takes `count` bytes of the budget; false when they do not fit.
     fileprivate func reserve(_ count: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard bytesHeld + count <= byteBudget else { return false }
         bytesHeld += count
+        counts.fragments += 1
         return true
     }
 }

@@ -23,6 +23,9 @@ struct IdeaEntryWriter {
     /// The viewer's name for each idea's author, escaped; filled on first use (an idea is in
     /// three or four of the viewer's lists).
     private var authorNames: [[UInt8]?]
+    /// Entries written from a fragment and in full, for `IdeaEntryReuse`.
+    private(set) var spliced = 0
+    private(set) var rendered = 0
 
     init(site: SiteModel, renderer: PageRenderer, viewer: ViewerPages.Viewer, table: IdeaEntryTable?) {
         self.site = site
@@ -41,10 +44,12 @@ struct IdeaEntryWriter {
     ) throws {
         guard let table, renderer.ideaEntries?.isRefused == false else {
             let entry = entry(index, isNew: isNew, position: position, previous: previous, next: next)
+            rendered += 1
             return bytes.append(contentsOf: try render(entry, position: position, count: count, page: page))
         }
         let variant = IdeaEntryTable.Variant(isNew: isNew, hasPrevious: previous != nil, hasNext: next != nil)
         if let fragment = table.fragment(idea: index, variant) {
+            spliced += 1
             return try splice(fragment, index, position: position, count: count, previous, next, page, &bytes)
         }
         // First use: render with markers, and check the splice against the full render.
@@ -53,12 +58,13 @@ struct IdeaEntryWriter {
         let marked = try renderer.fragment(
             "partials/idea", context: entry.value(position: .null, markers: true), localizer: viewer.localizer,
             page: page)
-        var spliced: [UInt8] = []
+        var joined: [UInt8] = []
         if let fragment = IdeaEntryFragment(rendered: marked) {
-            try splice(fragment, index, position: position, count: count, previous, next, page, &spliced)
-            if spliced == full { table.store(fragment, idea: index, variant) }
+            try splice(fragment, index, position: position, count: count, previous, next, page, &joined)
+            if joined == full { table.store(fragment, idea: index, variant) }
         }
-        if spliced != full { renderer.ideaEntries?.refuse() }
+        if joined != full { renderer.ideaEntries?.refuse() }
+        rendered += 1
         bytes.append(contentsOf: full)
     }
 

@@ -9,6 +9,7 @@ extension ViewerPages {
         for kind in IdeaListKind.allCases {
             try renderIdeaList(kind, order: ideas.order(kind), isNew: ideas.isNew, entries: &entries, for: viewer)
         }
+        renderer.ideaEntries?.count(spliced: entries.spliced, rendered: entries.rendered)
     }
 
     /// Renders the pages of one idea list. Each entry is a fragment target whose
