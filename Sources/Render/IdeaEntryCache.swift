@@ -149,19 +149,19 @@ final class IdeaEntryTable: @unchecked Sendable {
         if fragments[slot] == nil { fragments[slot] = fragment }
     }
 
-    /// The position line of item `index` (1-based) of a list of `count`, rendered by `make`
-    /// on first use. The key is both numbers: the line says both ("3 of 40").
-    func position(_ index: Int, of count: Int, make: () throws -> [UInt8]) rethrows -> [UInt8] {
-        let key = PositionKey(index: index, count: count)
+    /// The position line of item `index` (1-based) of a list of `count`, when rendered
+    /// before. The key is both numbers: the line says both ("3 of 40").
+    func position(_ index: Int, of count: Int) -> [UInt8]? {
         lock.lock()
-        let known = positions[key]
-        lock.unlock()
-        if let known { return known }
-        let line = try make()
+        defer { lock.unlock() }
+        return positions[PositionKey(index: index, count: count)]
+    }
+
+    /// Keeps a position line (starting over past `positionLimit`).
+    func store(position line: [UInt8], _ index: Int, of count: Int) {
         lock.lock()
+        defer { lock.unlock() }
         if positions.count >= Self.positionLimit { positions.removeAll(keepingCapacity: true) }
-        positions[key] = line
-        lock.unlock()
-        return line
+        positions[PositionKey(index: index, count: count)] = line
     }
 }

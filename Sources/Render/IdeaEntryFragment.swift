@@ -7,8 +7,9 @@ import Template
 ///
 /// The holes are rendered as markers: `<`, U+0001, the hole's digit, U+0001. They cannot
 /// come from anything else the partial writes: text values are escaped (so `<` never comes
-/// from them), translations and dates are escaped too, and the template's own markup holds
-/// no control character.
+/// from them) and hold no C0 control (`XMLText.clean`, which every text from the store goes
+/// through), translations and dates are escaped too, and the template's own markup holds no
+/// control character.
 final class IdeaEntryFragment: Sendable {
     /// A place the entry differs between lists, pages and viewers.
     enum Hole: UInt8, CaseIterable, Sendable {

@@ -94,12 +94,12 @@ struct IdeaEntryWriter {
 
     /// `partials/idea-position` for item `position` of `count`.
     private func positionLine(_ position: Int, of count: Int, page: String) throws -> [UInt8] {
-        let make = {
-            try renderer.fragment(
-                "partials/idea-position", context: .map(["index": position.value, "count": count.value]),
-                localizer: viewer.localizer, page: page, trimmingLineBreak: true)
-        }
-        return try table?.position(position, of: count, make: make) ?? make()
+        if let known = table?.position(position, of: count) { return known }
+        let line = try renderer.fragment(
+            "partials/idea-position", context: .map(["index": position.value, "count": count.value]),
+            localizer: viewer.localizer, page: page, trimmingLineBreak: true)
+        table?.store(position: line, position, of: count)
+        return line
     }
 
     private mutating func splice(

@@ -12,6 +12,8 @@ public struct ViewerPages {
     let output: PageOutput
     /// `--locale`: one locale for every page.
     let forcedLocale: String?
+    /// The menus' links by page folder (the same on every page of a folder).
+    private let links = ViewerLinkMemo()
 
     public init(site: SiteModel, renderer: PageRenderer, output: PageOutput, forcedLocale: String?) {
         self.site = site
@@ -70,7 +72,7 @@ public struct ViewerPages {
     ) throws {
         let frame = PageFrame(
             path: path, siteTitle: site.settings.title ?? "Vantage", viewer: viewer.badge,
-            links: ViewerLinks(page: path, viewer: viewer.slug).value, now: site.now)
+            links: links.value(page: path, viewer: viewer.slug), now: site.now)
         try output.page(try renderer.render(kind, template: template, fields: fields, frame: frame, localizer: viewer.localizer))
     }
 
