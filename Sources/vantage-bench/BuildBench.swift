@@ -171,9 +171,11 @@ enum BuildBench {
             \(Int(Double(second.report.pages) / second.report.renderSeconds)) pages/s, \
             \(second.report.counts.written) written, \(second.report.counts.unchanged) unchanged
               peak RSS   \(fixed(peakAfterFirst, 1)) MB after the first build, \(fixed(peakResidentMegabytes(), 1)) MB after both
-              entries    \(reuse.spliced) idea entries spliced from \(reuse.fragments) fragments \
-            (\(fixed(Double(reuse.fragmentBytes) / 1_000_000, 1)) MB), \(reuse.rendered) rendered in full\
-            \(settings.reuse ? "" : " (--no-reuse)")\(reuse.refused ? "; REFUSED: a fragment failed its check" : "")
+              entries    \(settings.reuse ? """
+                \(reuse.spliced) idea entries spliced from \(reuse.fragments) fragments \
+                (\(fixed(Double(reuse.fragmentBytes) / 1_000_000, 1)) MB), \(reuse.rendered) rendered in full
+                """ : "every idea entry rendered in full (--no-reuse)")\
+            \(reuse.refused ? "; REFUSED: a fragment failed its check, the rest were rendered in full" : "")
             """)
         if settings.incremental { try measureIncremental(options, tuning: tuning, first: first) }
         if settings.every > 1 {
