@@ -124,21 +124,24 @@ public enum SiteBuild {
         // Recorded once the build's read connections are closed (a reader would hold off the
         // write), and only after the swap: the record describes the site now in the output.
         if whole {
-            report.recordWarning = PreviousBuild.record(store: options.store, output: record.output, viewers: record.viewers)
+            report.recordWarning = PreviousBuild.record(
+                store: options.store, output: record.output, viewers: record.viewers, checkedAt: record.checkedAt)
         }
         return report
     }
 
     /// Runs every step over `context`; returns the report and what to record for the next
     /// build. The context, and with it every store connection, is gone when this returns.
-    private static func build(_ context: BuildContext) throws -> (Report, (output: String, viewers: [BuildRecord.Viewer])) {
+    private static func build(_ context: BuildContext) throws -> (
+        Report, (output: String, viewers: [BuildRecord.Viewer], checkedAt: Int64)
+    ) {
         do {
             for step in steps(context.options) { try step.run(context) }
         } catch {
             context.writer?.abandon()
             throw error
         }
-        return (context.report, (context.writer.output, context.fingerprints))
+        return (context.report, (context.writer.output, context.fingerprints, context.writer.checkedAt))
     }
 
     /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):
