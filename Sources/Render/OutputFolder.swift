@@ -26,10 +26,53 @@ public enum OutputFolder {
     ///
     /// `store` (the store the build records itself in) lets the check skip the folders the
     /// last build recorded there checked and that have not changed since (`OutputFolder+Seal`).
-    public static func check(_ output: String, store: String? = nil) throws {
+    ///
+    /// Returns what it found, for the build to use instead of checking again
+    /// (`SiteBuild.Options.checkedOutput`): the build takes it only while the folder's top, its
+    /// manifest and its marker are still the same files, unchanged.
+    @discardableResult
+    public static func check(_ output: String, store: String? = nil) throws -> Inspection {
         var trimmed = output
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        _ = try inspect(try resolve(URL(fileURLWithPath: trimmed).path), shownAs: trimmed, store: store)
+        let path = try resolve(URL(fileURLWithPath: trimmed).path)
+        let checkedAt = now()
+        let identity = Inspection.identity(of: path)
+        let ownership = try inspect(path, shownAs: trimmed, store: store)
+        return Inspection(path: path, checkedAt: checkedAt, identity: identity, ownership: ownership)
+    }
+
+    /// What a check of an output folder found, and when it began.
+    public struct Inspection: Sendable {
+        /// The folder checked (symbolic links followed).
+        let path: String
+        /// Unix nanoseconds just before the check began (recorded for the next build's seals).
+        let checkedAt: Int64
+        /// The folder's top, manifest and marker as the check began (`identity(of:)`).
+        let identity: [Int64]
+        /// What the previous build in it owns (nil: none).
+        let ownership: Ownership?
+
+        /// Device, inode, size, and modification and change times of the folder, its manifest
+        /// and its marker: a build swapped in, a file added at the top or a manifest edited
+        /// since changes one of them.
+        static func identity(of path: String) -> [Int64] {
+            var result: [Int64] = []
+            var info = stat()
+            for file in [path, path + "/" + SitePath.manifest, path + "/" + SiteMarker.name] {
+                guard lstat(file, &info) == 0 else {
+                    result += [-1, -1, -1, -1, -1, -1, -1]
+                    continue
+                }
+                result += [
+                    Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec),
+                    Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec),
+                ]
+            }
+            return result
+        }
+
+        /// True when this check still describes the folder at `path`.
+        func holds(for path: String) -> Bool { path == self.path && Self.identity(of: path) == identity }
     }
 
     /// `d_type` values.

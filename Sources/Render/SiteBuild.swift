@@ -39,6 +39,9 @@ public enum SiteBuild {
         public var planned: (@Sendable (Plan) -> Void)?
         /// `content/static/`: files copied verbatim into the site (nil or missing: none).
         public var staticFolder: String?
+        /// The command line's check of the output before the import (`OutputFolder.check`): the
+        /// build uses it instead of checking again while the folder is as it was.
+        public var checkedOutput: OutputFolder.Inspection?
 
         public init(
             store: String, templates: String, output: String, locale: String? = nil,

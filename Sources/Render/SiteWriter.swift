@@ -70,7 +70,12 @@ public final class SiteWriter: @unchecked Sendable {
     /// Prepares a fresh staging folder beside `output` (creating `output`'s parent if needed),
     /// after taking the output's lock and checking that everything in the folder the build will
     /// replace is the previous build's (`OutputFolder`). `store` is named in the site's marker.
-    public init(output: String, store: String = "") throws {
+    ///
+    /// `checked` is the command line's check of the same folder before the import
+    /// (`OutputFolder.check`), taken instead of checking again when it still holds: the folder's
+    /// top, manifest and marker are the same files, unchanged (another build swapping a site in,
+    /// or a file added at the top, changes them).
+    public init(output: String, store: String = "", checked: OutputFolder.Inspection? = nil) throws {
         var trimmed = output
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         shownAs = trimmed
@@ -93,8 +98,13 @@ public final class SiteWriter: @unchecked Sendable {
             Self.recoverKeptFolders(output: self.output, staging: staging)
             // Taken before either tree is looked at: a folder changed after it is listed by the
             // next build (OutputFolder+Seal).
-            checkedAt = OutputFolder.now()
-            ownership = try OutputFolder.inspect(self.output, shownAs: trimmed, store: store.isEmpty ? nil : store)
+            if let checked, checked.holds(for: self.output) {
+                checkedAt = checked.checkedAt
+                ownership = checked.ownership
+            } else {
+                checkedAt = OutputFolder.now()
+                ownership = try OutputFolder.inspect(self.output, shownAs: trimmed, store: store.isEmpty ? nil : store)
+            }
             for stale in [staging + ".old", staging + ".manifest", staging + ".keep"] {
                 try Self.removeStale(stale)
             }

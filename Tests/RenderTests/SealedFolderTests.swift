@@ -134,6 +134,37 @@ struct SealedFolderTests {
         #expect(TreeComparison.differences(workspace.output, try workspace.cleanBuild()).isEmpty)
     }
 
+    @Test("The command line's check is used by the build only while the output is as checked: a file added at the top, or another build swapped in, is seen")
+    func checkBeforeImportIsReusedOnlyWhileValid() throws {
+        let (workspace, _) = try Self.settledWorkspace()
+        func build(checked: OutputFolder.Inspection) throws -> SiteBuild.Report {
+            var options = SiteBuild.Options(store: workspace.store, templates: workspace.templates, output: workspace.output, tool: "test")
+            options.checkedOutput = checked
+            return try SiteBuild.run(options, tuning: SiteBuild.Tuning(workers: 2))
+        }
+        // Still valid: used as is (the seals it found keep the back buffer's folders).
+        let reused = try build(checked: try OutputFolder.check(workspace.output, store: workspace.store))
+        #expect(reused.counts.sealedFolders == reused.homes, "\(reused.counts)")
+        // A file added at the top after the check: the build checks again and refuses it.
+        let checked = try OutputFolder.check(workspace.output, store: workspace.store)
+        try Data("example.org\n".utf8).write(to: URL(fileURLWithPath: workspace.output + "/CNAME"))
+        #expect(throws: (any Error).self) { try build(checked: checked) }
+        do {
+            _ = try build(checked: checked)
+        } catch {
+            #expect("\(error)".contains("1 file in it was not written by vantage: 'CNAME'"), "\(error)")
+        }
+        try FileManager.default.removeItem(atPath: workspace.output + "/CNAME")
+        // Another build swapped in after the check: its manifest and marker are other files now.
+        let stale = try OutputFolder.check(workspace.output, store: workspace.store)
+        _ = try workspace.build()
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: workspace.output + "/notes.txt"))
+        #expect(throws: (any Error).self) { try build(checked: stale) }
+        try FileManager.default.removeItem(atPath: workspace.output + "/notes.txt")
+        _ = try build(checked: try OutputFolder.check(workspace.output, store: workspace.store))
+        #expect(TreeComparison.differences(workspace.output, try workspace.cleanBuild()).isEmpty)
+    }
+
     /// A person's folder of the output (the first, by name).
     static func aPerson(_ workspace: Workspace) throws -> String {
         let record = try #require(try Store(path: workspace.store, readOnly: true).buildRecord())
