@@ -35,7 +35,8 @@ extension OutputFolder {
     static func sealTime(store: String, output: String, manifest: [UInt8]) -> Int64? {
         guard FileManager.default.fileExists(atPath: store),
             let record = try? Store(path: store, readOnly: true).buildRecord(), record.output == output,
-            let checkedAt = record.checkedAt, SHA256.hex(manifest) == record.manifestDigest
+            let checkedAt = record.checkedAt, checkedAt < now(),  // a clock set back seals nothing
+            SHA256.hex(manifest) == record.manifestDigest
         else { return nil }
         return checkedAt
     }
