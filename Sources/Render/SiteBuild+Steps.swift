@@ -48,7 +48,7 @@ extension SiteBuild {
     /// Opens the staging folder and the manifest spool, and finds the previous build.
     static func prepareOutput(_ context: BuildContext) throws {
         let (options, tuning) = (context.options, context.tuning)
-        context.writer = try SiteWriter(output: options.output, store: options.store)
+        context.writer = try SiteWriter(output: options.output, store: options.store, checked: options.checkedOutput)
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate {
             context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))
