@@ -23,10 +23,56 @@ public enum OutputFolder {
     /// Throws when a build could not replace `output` without losing a file (the checks
     /// `SiteWriter` makes again under the output's lock); for the command line to refuse before
     /// it imports anything.
-    public static func check(_ output: String) throws {
+    ///
+    /// `store` (the store the build records itself in) lets the check skip the folders the
+    /// last build recorded there checked and that have not changed since (`OutputFolder+Seal`).
+    ///
+    /// Returns what it found, for the build to use instead of checking again
+    /// (`SiteBuild.Options.checkedOutput`): the build takes it only while the folder's top, its
+    /// manifest and its marker are still the same files, unchanged.
+    @discardableResult
+    public static func check(_ output: String, store: String? = nil) throws -> Inspection {
         var trimmed = output
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        _ = try inspect(try resolve(URL(fileURLWithPath: trimmed).path), shownAs: trimmed)
+        let path = try resolve(URL(fileURLWithPath: trimmed).path)
+        let checkedAt = now()
+        let identity = Inspection.identity(of: path)
+        let ownership = try inspect(path, shownAs: trimmed, store: store)
+        return Inspection(path: path, checkedAt: checkedAt, identity: identity, ownership: ownership)
+    }
+
+    /// What a check of an output folder found, and when it began.
+    public struct Inspection: Sendable {
+        /// The folder checked (symbolic links followed).
+        let path: String
+        /// Unix nanoseconds just before the check began (recorded for the next build's seals).
+        let checkedAt: Int64
+        /// The folder's top, manifest and marker as the check began (`identity(of:)`).
+        let identity: [Int64]
+        /// What the previous build in it owns (nil: none).
+        let ownership: Ownership?
+
+        /// Device, inode, size, and modification and change times of the folder, its manifest
+        /// and its marker: a build swapped in, a file added at the top or a manifest edited
+        /// since changes one of them.
+        static func identity(of path: String) -> [Int64] {
+            var result: [Int64] = []
+            var info = stat()
+            for file in [path, path + "/" + SitePath.manifest, path + "/" + SiteMarker.name] {
+                guard lstat(file, &info) == 0 else {
+                    result += [-1, -1, -1, -1, -1, -1, -1]
+                    continue
+                }
+                result += [
+                    Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec),
+                    Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec),
+                ]
+            }
+            return result
+        }
+
+        /// True when this check still describes the folder at `path`.
+        func holds(for path: String) -> Bool { path == self.path && Self.identity(of: path) == identity }
     }
 
     /// `d_type` values.
@@ -34,20 +80,27 @@ public enum OutputFolder {
 
     /// What a previous build owns, for the check and for carrying folders over.
     struct Ownership: Sendable {
-        /// Pages listed in its manifest.
-        var pages: Set<String>
+        /// Its pages (from its manifest) and, with a marker, its other files.
+        var previous: PreviousFiles
         /// Other files it wrote (from its marker); nil for a build older than the marker, whose
         /// other files are recognised by their places (`assets/…`, `<viewer>/search-index.js`).
         var files: Set<String>?
+        /// The top-level folders found sealed: every folder in them unchanged since the last
+        /// recorded build checked it (`OutputFolder+Seal`), so neither listed nor compared.
+        var sealed: Set<String> = []
+        /// The record's check time the seals were measured against (nil: none was used).
+        var sealedBefore: Int64?
 
         /// True when the previous build wrote `path`.
         func owns(_ path: String) -> Bool {
-            if path == SitePath.manifest || path == SiteMarker.name || pages.contains(path) { return true }
+            if path == SitePath.manifest || path == SiteMarker.name { return true }
+            let bytes = Array(path.utf8)
+            if previous.containsPage(bytes) { return true }
             if let files { return files.contains(path) }
             if path.hasPrefix(SitePath.assets) { return true }
             if path.hasSuffix("/search-index.js") {
                 let viewer = path.dropLast("/search-index.js".count)
-                return !viewer.contains("/") && pages.contains(String(viewer) + "/index.html")
+                return !viewer.contains("/") && previous.containsPage(Array((String(viewer) + "/index.html").utf8))
             }
             return false
         }
@@ -86,7 +139,10 @@ public enum OutputFolder {
     /// Checks the existing folder at `path` (already resolved) before a build replaces it and
     /// returns what its previous build owns (nil: no previous build, nothing to check). Throws,
     /// naming the folder and what is in the way, when replacing it could lose a file.
-    static func inspect(_ path: String, shownAs name: String) throws -> Ownership? {
+    ///
+    /// With `store`, the folders the last build recorded there checked and that have not
+    /// changed since are not listed (`OutputFolder+Seal`); the rest are, as without it.
+    static func inspect(_ path: String, shownAs name: String, store: String? = nil) throws -> Ownership? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
@@ -95,32 +151,40 @@ public enum OutputFolder {
         let entries = try entries(of: path, shownAs: name)
         // Empty, or only top-level dot-files (carried over by the build): nothing to lose.
         if entries.allSatisfy({ $0.name.hasPrefix(".") && $0.type == regular }) { return nil }
-        if SiteMarker.read(output: path) != nil, manifestPages(path + "/" + SitePath.manifest) == nil {
+        let marker = SiteMarker.read(output: path)
+        let manifest = FileManager.default.contents(atPath: path + "/" + SitePath.manifest).map { [UInt8]($0) }
+        let previous = manifest.flatMap { PreviousFiles(manifest: $0, markerFiles: marker?.files) }
+        if marker != nil, previous == nil {
             throw Diagnostic.error(
                 "refusing to replace '\(name)': vantage built it, but its \(SitePath.manifest) is no longer in "
                     + "vantage's format (edited by hand?), so which of its files are vantage's is not known; "
                     + "remove the folder or choose another --out")
         }
-        guard let ownership = previousBuild(at: path) else {
+        guard let previous else {
             let shown = entries.map { $0.type == directory ? $0.name + "/" : $0.name }.sorted()
             throw Diagnostic.error(
                 "refusing to replace '\(name)': it is not a site vantage built (it has no \(SiteMarker.name) marker "
                     + "and no manifest.json in vantage's format) and holds \(listing(shown)); the build replaces "
                     + "the output whole, so remove it or choose another --out")
         }
-        var foreign: [String] = []
-        var count = 0
-        walk(path, relative: "") { relative, type in
-            if type == directory { return }
-            let isCarriedDotFile = type == regular && !relative.contains("/") && relative.hasPrefix(".")
-            if type == regular && ownership.owns(relative) || isCarriedDotFile { return }
-            count += 1
-            if foreign.count < 5 { foreign.append(type == symbolicLink ? relative + " (a symbolic link)" : relative) }
+        var ownership = Ownership(previous: previous, files: marker?.files)
+        var foreign = ForeignFiles()
+        if marker != nil, let store, let sealedBefore = sealTime(store: store, output: path, manifest: previous.manifest) {
+            ownership.sealedBefore = sealedBefore
+            ownership.sealed = try checkSealed(path, entries: entries, ownership: ownership, foreign: &foreign)
+        } else {
+            walk(path, relative: "") { relative, type in
+                if type == directory { return }
+                let isCarriedDotFile = type == regular && !relative.contains("/") && relative.hasPrefix(".")
+                if type == regular && ownership.owns(relative) || isCarriedDotFile { return }
+                foreign.add(relative, type: type)
+            }
         }
+        let (count, shown) = (foreign.count, foreign.shown)
         guard count == 0 else {
             throw Diagnostic.error(
                 "refusing to replace '\(name)': \(count == 1 ? "1 file in it was" : "\(count) files in it were") not "
-                    + "written by vantage: \(listing(foreign.sorted(), more: count - foreign.count)); put files the "
+                    + "written by vantage: \(listing(shown.sorted(), more: count - shown.count)); put files the "
                     + "site should carry in content/static/ (copied into every build), or move them out of '\(name)'")
         }
         return ownership
@@ -131,48 +195,6 @@ public enum OutputFolder {
         let shown = names.prefix(5).map { "'\($0)'" }
         let rest = more + max(0, names.count - 5)
         return shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
-    }
-
-    /// What a previous build left, recognised by its marker or by its manifest's format.
-    static func previousBuild(at path: String) -> Ownership? {
-        let marker = SiteMarker.read(output: path)
-        guard let pages = manifestPages(path + "/" + SitePath.manifest) else { return nil }
-        return Ownership(pages: pages, files: marker?.files)
-    }
-
-    /// The page paths of a `manifest.json` in the format vantage writes (`{"pages": [` then one
-    /// entry a line, each `{"path":"…","kind":…,"sha256":…,"bytes":…}`, then `]}`), or nil
-    /// when the file is not one: a web app's `manifest.json` is never taken for a build.
-    static func manifestPages(_ file: String) -> Set<String>? {
-        guard let data = FileManager.default.contents(atPath: file) else { return nil }
-        var bytes = [UInt8](data)
-        // Trailing white space added by an editor does not make it another file.
-        while let last = bytes.last, last == 0x20 || last == 0x0A || last == 0x0D || last == 0x09 { bytes.removeLast() }
-        bytes.append(0x0A)
-        let head = Array("{\"pages\": [\n".utf8)
-        let tail = Array("]}\n".utf8)
-        guard bytes.count >= head.count + tail.count, Array(bytes.prefix(head.count)) == head,
-            Array(bytes.suffix(tail.count)) == tail
-        else { return nil }
-        var pages: Set<String> = []
-        let prefix = Array("{\"path\":\"".utf8)
-        var lineStart = head.count
-        while lineStart < bytes.count - tail.count {
-            var end = lineStart
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            let line = bytes[lineStart..<end]
-            if !(line.isEmpty && end == bytes.count - tail.count - 1) {
-                guard line.starts(with: prefix), line.contains(where: { $0 == 0x7D }),
-                    let close = line.dropFirst(prefix.count).firstIndex(of: 0x22)
-                else { return nil }
-                let value = line[(line.startIndex + prefix.count)..<close]
-                // A path with an escape in it never matches a file name; SafePath paths have none.
-                guard !value.contains(0x5C) else { return nil }
-                pages.insert(String(decoding: value, as: UTF8.self))
-            }
-            lineStart = end + 1
-        }
-        return pages
     }
 
     /// One folder's entries (name and `d_type`, `DT_UNKNOWN` resolved with `lstat`).

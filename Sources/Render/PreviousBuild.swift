@@ -42,11 +42,12 @@ final class PreviousBuild: @unchecked Sendable {
     /// Records what a successful build rendered, replacing the previous record, so the next
     /// build can carry over unchanged viewers. Returns why it could not be written, if so:
     /// the site is already in place, and the digest check makes the next build a full one.
-    static func record(store: String, output: String, viewers: [BuildRecord.Viewer]) -> String? {
+    /// `checkedAt` is when the build began checking the output (`OutputFolder+Seal`).
+    static func record(store: String, output: String, viewers: [BuildRecord.Viewer], checkedAt: Int64? = nil) -> String? {
         do {
             let manifest = try Data(contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped)
             try Store(path: store).record(
-                BuildRecord(output: output, manifestDigest: SHA256.hex(Array(manifest)), viewers: viewers))
+                BuildRecord(output: output, manifestDigest: SHA256.hex(Array(manifest)), viewers: viewers, checkedAt: checkedAt))
             return nil
         } catch {
             return "cannot record this build in the store \(store) (the next build will be a full one): \(error)"

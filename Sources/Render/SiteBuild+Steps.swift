@@ -40,13 +40,15 @@ extension SiteBuild {
         let library = try TemplateLibrary(directory: templates, mode: .strict)
         let catalogPath = URL(fileURLWithPath: templates).appendingPathComponent("Localizable.xcstrings").path
         let catalog = FileManager.default.fileExists(atPath: catalogPath) ? try StringCatalog(path: catalogPath) : nil
-        context.renderer = PageRenderer(library: library, catalog: catalog, now: context.site.now)
+        context.renderer = PageRenderer(
+            library: library, catalog: catalog, now: context.site.now,
+            reusesIdeaEntries: context.tuning.reusesIdeaEntries)
     }
 
     /// Opens the staging folder and the manifest spool, and finds the previous build.
     static func prepareOutput(_ context: BuildContext) throws {
         let (options, tuning) = (context.options, context.tuning)
-        context.writer = try SiteWriter(output: options.output, store: options.store)
+        context.writer = try SiteWriter(output: options.output, store: options.store, checked: options.checkedOutput)
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate {
             context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))

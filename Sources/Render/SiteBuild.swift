@@ -39,6 +39,9 @@ public enum SiteBuild {
         public var planned: (@Sendable (Plan) -> Void)?
         /// `content/static/`: files copied verbatim into the site (nil or missing: none).
         public var staticFolder: String?
+        /// The command line's check of the output before the import (`OutputFolder.check`): the
+        /// build uses it instead of checking again while the folder is as it was.
+        public var checkedOutput: OutputFolder.Inspection?
 
         public init(
             store: String, templates: String, output: String, locale: String? = nil,
@@ -67,11 +70,16 @@ public enum SiteBuild {
         /// Renders only every `viewerStride`-th person's part of the site (1: everyone), for
         /// benchmarks whose full output would not fit in memory.
         public var viewerStride = 1
+        /// Renders each idea's list entry once per locale, time zone and variant and splices
+        /// it into every list (`IdeaEntryCache`); off renders every entry in full, to prove
+        /// the pages are the same and to measure what the reuse saves.
+        public var reusesIdeaEntries = true
 
-        public init(workers: Int? = nil, validate: Bool = true, viewerStride: Int = 1) {
+        public init(workers: Int? = nil, validate: Bool = true, viewerStride: Int = 1, reusesIdeaEntries: Bool = true) {
             self.workers = workers
             self.validate = validate
             self.viewerStride = viewerStride
+            self.reusesIdeaEntries = reusesIdeaEntries
         }
     }
 
@@ -124,21 +132,24 @@ public enum SiteBuild {
         // Recorded once the build's read connections are closed (a reader would hold off the
         // write), and only after the swap: the record describes the site now in the output.
         if whole {
-            report.recordWarning = PreviousBuild.record(store: options.store, output: record.output, viewers: record.viewers)
+            report.recordWarning = PreviousBuild.record(
+                store: options.store, output: record.output, viewers: record.viewers, checkedAt: record.checkedAt)
         }
         return report
     }
 
     /// Runs every step over `context`; returns the report and what to record for the next
     /// build. The context, and with it every store connection, is gone when this returns.
-    private static func build(_ context: BuildContext) throws -> (Report, (output: String, viewers: [BuildRecord.Viewer])) {
+    private static func build(_ context: BuildContext) throws -> (
+        Report, (output: String, viewers: [BuildRecord.Viewer], checkedAt: Int64)
+    ) {
         do {
             for step in steps(context.options) { try step.run(context) }
         } catch {
             context.writer?.abandon()
             throw error
         }
-        return (context.report, (context.writer.output, context.fingerprints))
+        return (context.report, (context.writer.output, context.fingerprints, context.writer.checkedAt))
     }
 
     /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):

@@ -26,12 +26,18 @@ extension SiteWriter {
     struct BackBuffer {
         var clean: [String: [String]] = [:]
         var pruned = 0
+        /// Clean folders known from their change times, not compared (`OutputFolder+Seal`).
+        var sealed = 0
     }
 
     /// Makes `staging` the back buffer for a build of `output`: a real folder holding only
     /// top-level folders identical to the live ones (a symbolic link or a file there is
     /// removed as such, never followed).
-    static func prepareBackBuffer(staging: String, output: String) throws -> BackBuffer {
+    ///
+    /// A top-level folder the check of the output found sealed (`ownership.sealed`) whose every
+    /// folder is sealed in the back buffer too is kept without being compared: both trees hold
+    /// it as the build that recorded the check time left them, the same.
+    static func prepareBackBuffer(staging: String, output: String, ownership: OutputFolder.Ownership? = nil) throws -> BackBuffer {
         var info = stat()
         if lstat(staging, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { try removeStale(staging) }
         if lstat(staging, &info) != 0 {
@@ -46,7 +52,13 @@ extension SiteWriter {
         var buffer = BackBuffer()
         for child in children(of: dup(back)).sorted(by: { $0.name < $1.name }) {
             var others: [String] = []
-            if child.type == OutputFolder.directory, live >= 0,
+            if child.type == OutputFolder.directory, live >= 0, let ownership, let before = ownership.sealedBefore,
+                ownership.sealed.contains(child.name),
+                OutputFolder.isSealed(backFolder: back, top: child.name, previous: ownership.previous, before: before)
+            {
+                buffer.clean[child.name] = ownership.previous.others(under: child.name).map { String(decoding: $0, as: UTF8.self) }
+                buffer.sealed += 1
+            } else if child.type == OutputFolder.directory, live >= 0,
                 sameTree(back, live, child.name, relative: child.name, others: &others)
             {
                 buffer.clean[child.name] = others

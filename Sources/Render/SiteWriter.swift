@@ -33,6 +33,9 @@ public final class SiteWriter: @unchecked Sendable {
         /// Files deleted from the back buffer (its folders that were not the live ones, and
         /// those of viewers rendered again or gone).
         public var pruned = 0
+        /// Top-level folders of the back buffer kept without comparing them with the live ones:
+        /// every folder in both unchanged since the last build checked them (`OutputFolder+Seal`).
+        public var sealedFolders = 0
     }
 
     /// The output folder (`public`), symbolic links followed: a link given as `--out` is kept
@@ -60,11 +63,19 @@ public final class SiteWriter: @unchecked Sendable {
     let markerStore: String
     /// The output folder's lock, held from `init` to `commit` or `abandon`.
     private let outputLock: BuildLock
+    /// The instant (Unix nanoseconds) just before this build checked the output and the back
+    /// buffer, for the build's record (`OutputFolder+Seal`).
+    public private(set) var checkedAt: Int64 = 0
 
     /// Prepares a fresh staging folder beside `output` (creating `output`'s parent if needed),
     /// after taking the output's lock and checking that everything in the folder the build will
     /// replace is the previous build's (`OutputFolder`). `store` is named in the site's marker.
-    public init(output: String, store: String = "") throws {
+    ///
+    /// `checked` is the command line's check of the same folder before the import
+    /// (`OutputFolder.check`), taken instead of checking again when it still holds: the folder's
+    /// top, manifest and marker are the same files, unchanged (another build swapping a site in,
+    /// or a file added at the top, changes them).
+    public init(output: String, store: String = "", checked: OutputFolder.Inspection? = nil) throws {
         var trimmed = output
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         shownAs = trimmed
@@ -85,12 +96,21 @@ public final class SiteWriter: @unchecked Sendable {
             // A build of an older vantage killed mid-commit may have left carried folders in
             // the staging tree: they go back first, so the check below sees the whole site.
             Self.recoverKeptFolders(output: self.output, staging: staging)
-            ownership = try OutputFolder.inspect(self.output, shownAs: trimmed)
+            // Taken before either tree is looked at: a folder changed after it is listed by the
+            // next build (OutputFolder+Seal).
+            if let checked, checked.holds(for: self.output) {
+                checkedAt = checked.checkedAt
+                ownership = checked.ownership
+            } else {
+                checkedAt = OutputFolder.now()
+                ownership = try OutputFolder.inspect(self.output, shownAs: trimmed, store: store.isEmpty ? nil : store)
+            }
             for stale in [staging + ".old", staging + ".manifest", staging + ".keep"] {
                 try Self.removeStale(stale)
             }
-            back = try Self.prepareBackBuffer(staging: staging, output: self.output)
+            back = try Self.prepareBackBuffer(staging: staging, output: self.output, ownership: ownership)
             counts.pruned = back.pruned
+            counts.sealedFolders = back.sealed
         } catch {
             outputLock.release()
             if let diagnostic = error as? Diagnostic { throw diagnostic }

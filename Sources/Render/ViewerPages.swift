@@ -45,9 +45,7 @@ public struct ViewerPages {
             badge: ViewerBadge(slug: home.slug, name: home.name), links: ViewerLinkValues(viewer: home.slug))
         let quotes = storedQuotes.map { Self.cleaned($0, mask: site.mask) }
         let ideas = IdeaLists(site: site, viewer: person)
-        for kind in IdeaListKind.allCases {
-            try renderIdeaList(kind, order: ideas.order(kind), isNew: ideas.isNew, for: viewer)
-        }
+        try renderIdeaLists(ideas, for: viewer)
         let quoteLists = QuoteLists(quotes: quotes, viewer: viewer, site: site)
         try renderQuoteLists(quoteLists, for: viewer)
         try renderQuoteReview(quoteLists, for: viewer)

@@ -30,12 +30,16 @@ public struct BuildRecord: Sendable, Hashable {
     public var manifestDigest: String
     /// Every viewer rendered or carried over, by person id.
     public var viewers: [Viewer]
+    /// The instant (Unix nanoseconds) just before the build checked its output folder and back
+    /// buffer; nil when it was not recorded (an older build).
+    public var checkedAt: Int64?
 
     /// A record.
-    public init(output: String, manifestDigest: String, viewers: [Viewer]) {
+    public init(output: String, manifestDigest: String, viewers: [Viewer], checkedAt: Int64? = nil) {
         self.output = output
         self.manifestDigest = manifestDigest
         self.viewers = viewers
+        self.checkedAt = checkedAt
     }
 }
 
@@ -45,6 +49,7 @@ extension Store {
         try read { database in
             let state = try database.statement(StoreSQL.buildState)
             guard try state.step(), let output = state.text(0), let digest = state.text(1) else { return nil }
+            let checkedAt = state.integer(2)
             let statement = try database.statement(StoreSQL.buildViewers)
             var viewers: [BuildRecord.Viewer] = []
             while try statement.step() {
@@ -53,7 +58,7 @@ extension Store {
                 else { continue }
                 viewers.append(BuildRecord.Viewer(id: id, slug: slug, fingerprint: fingerprint, files: Int(files), bytes: Int(bytes)))
             }
-            return BuildRecord(output: output, manifestDigest: digest, viewers: viewers)
+            return BuildRecord(output: output, manifestDigest: digest, viewers: viewers, checkedAt: checkedAt)
         }
     }
 
@@ -68,7 +73,9 @@ extension Store {
                     .integer(Int64(viewer.bytes)),
                 ])
             }
-            try database.statement(StoreSQL.replaceBuildState).run([.text(record.output), .text(record.manifestDigest)])
+            try database.statement(StoreSQL.replaceBuildState).run([
+                .text(record.output), .text(record.manifestDigest), record.checkedAt.map { .integer($0) } ?? .null,
+            ])
         }
     }
 }

@@ -140,5 +140,11 @@ public enum Schema {
             -- the import of content/submissions/ accept.
             ALTER TABLE site ADD COLUMN quote_limit INTEGER NOT NULL DEFAULT 280 CHECK (quote_limit BETWEEN 1 AND 100000);
             """),
+        Migration(name: "when the last build checked its output folder", sql: """
+            -- The instant (Unix nanoseconds) just before the last build checked every folder of its
+            -- output and back buffer: a folder whose change time is older was checked by it and has
+            -- not changed since, so the next build need not list it (docs/SITE.md, Sealed folders).
+            ALTER TABLE build_state ADD COLUMN checked_at INTEGER;
+            """),
     ]
 }

@@ -55,8 +55,8 @@ public enum StoreSQL {
             coalesce((SELECT max(max(decided_at, exported_at)) FROM review), 0))
         """
 
-    /// The last build's output folder and manifest digest (`build_state`, one row).
-    public static let buildState = "SELECT output, manifest_sha256 FROM build_state WHERE id = 1"
+    /// The last build's output folder, manifest digest and check time (`build_state`, one row).
+    public static let buildState = "SELECT output, manifest_sha256, checked_at FROM build_state WHERE id = 1"
 
     /// Every viewer the last build rendered or carried over.
     public static let buildViewers = "SELECT person_id, slug, fingerprint, files, bytes FROM build_viewer"
@@ -64,7 +64,7 @@ public enum StoreSQL {
     /// Replaces the build's record: these three run in one transaction.
     static let clearBuildViewers = "DELETE FROM build_viewer"
     static let insertBuildViewer = "INSERT INTO build_viewer (person_id, slug, fingerprint, files, bytes) VALUES (?1, ?2, ?3, ?4, ?5)"
-    static let replaceBuildState = "INSERT OR REPLACE INTO build_state (id, output, manifest_sha256) VALUES (1, ?1, ?2)"
+    static let replaceBuildState = "INSERT OR REPLACE INTO build_state (id, output, manifest_sha256, checked_at) VALUES (1, ?1, ?2, ?3)"
 
     /// Every stored decision, by reviewer then item (the importer merges review files into these).
     public static let reviewsByReviewer = """

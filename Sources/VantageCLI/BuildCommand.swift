@@ -144,7 +144,7 @@ struct BuildCommand: Command {
         for folder in merge {
             try SiteBuild.checkOutput(output, against: [("shard build", folder)])
         }
-        try OutputFolder.check(output)  // refused before the import changes the store
+        let checkedOutput = try OutputFolder.check(output, store: store)  // refused before the import changes the store
         // One build at a time per store, from before the import to the record of the build;
         // a build that neither imports nor records (--no-import with --viewers, --shard,
         // --merge or --manifest-only) only reads the store, so shards can share one.
@@ -178,6 +178,7 @@ struct BuildCommand: Command {
         options.manifestOnly = manifestOnly
         options.planned = { plan in console.out(Self.planLine(plan, manifestOnly: manifestOnly)) }
         options.staticFolder = URL(fileURLWithPath: content).appendingPathComponent("static").path
+        options.checkedOutput = checkedOutput
         let report: SiteBuild.Report
         do {
             report = try SiteBuild.run(options)

@@ -1,0 +1,172 @@
+import Foundation
+import VantageCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The files a previous build wrote, as its `manifest.json` (the pages) and its `.vantage-site`
+/// marker (every other file) list them, indexed by path without a `String` per page: the
+/// manifest of a large site holds about 770,000 paths, and a set of them cost a second per
+/// build to make. Paths are kept as offsets into the manifest's bytes, sorted bytewise, so the
+/// pages under one folder are one range (`pages(under:)`) and a lookup is a binary search.
+struct PreviousFiles: @unchecked Sendable {
+    /// The manifest's bytes.
+    let manifest: [UInt8]
+    /// Where each page's path is in `manifest` (start, end), sorted by path bytewise.
+    private let paths: [(start: Int, end: Int)]
+    /// The marker's files (nil: no marker), sorted bytewise.
+    let others: [[UInt8]]?
+
+    /// Indexes the manifest bytes `manifest` (nil when they are not a manifest in the format
+    /// vantage writes: a web app's `manifest.json` is never taken for a build) and the marker's
+    /// files.
+    init?(manifest: [UInt8], markerFiles: Set<String>?) {
+        guard let paths = Self.pagePaths(manifest) else { return nil }
+        self.manifest = manifest
+        self.paths = paths
+        others = markerFiles.map { files in files.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
+    }
+
+    /// The number of pages.
+    var pageCount: Int { paths.count }
+
+    /// The path of page `index`.
+    func page(_ index: Int) -> ArraySlice<UInt8> { manifest[paths[index].start..<paths[index].end] }
+
+    /// True when the manifest lists the page `path`.
+    func containsPage(_ path: [UInt8]) -> Bool {
+        let index = lowerBound(path)
+        return index < paths.count && page(index).elementsEqual(path)
+    }
+
+    /// True when the marker lists `path` (false without a marker).
+    func containsOther(_ path: [UInt8]) -> Bool {
+        guard let others else { return false }
+        let index = Self.lowerBound(path, count: others.count) { others[$0][...] }
+        return index < others.count && others[index] == path
+    }
+
+    /// The indices of the pages whose path starts with `top/`.
+    func pages(under top: String) -> Range<Int> {
+        let (low, high) = Self.prefixBounds(top)
+        return lowerBound(low)..<lowerBound(high)
+    }
+
+    /// The marker's files whose path starts with `top/` (empty without a marker).
+    func others(under top: String) -> ArraySlice<[UInt8]> {
+        guard let others else { return [] }
+        let (low, high) = Self.prefixBounds(top)
+        let from = Self.lowerBound(low, count: others.count) { others[$0][...] }
+        let to = Self.lowerBound(high, count: others.count) { others[$0][...] }
+        return others[from..<to]
+    }
+
+    /// `top/` and the first path after every path that starts with it (`top0`: '0' follows '/').
+    private static func prefixBounds(_ top: String) -> ([UInt8], [UInt8]) {
+        let bytes = Array(top.utf8)
+        return (bytes + [0x2F], bytes + [0x30])
+    }
+
+    private func lowerBound(_ path: [UInt8]) -> Int { Self.lowerBound(path, count: paths.count) { page($0) } }
+
+    /// The first index whose element is not less than `key` (bytewise) among `count` sorted ones.
+    private static func lowerBound(_ key: [UInt8], count: Int, _ element: (Int) -> ArraySlice<UInt8>) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if element(middle).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The page paths of a manifest in the format vantage writes (`{"pages": [` then one entry a
+    /// line, each `{"path":"…",…}`, then `]}`), sorted bytewise, or nil when the bytes are not
+    /// one.
+    static func pagePaths(_ bytes: [UInt8]) -> [(start: Int, end: Int)]? {
+        let head = Array("{\"pages\": [\n".utf8), tail = Array("]}".utf8), prefix = Array("{\"path\":\"".utf8)
+        var last = bytes.count
+        while last > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[last - 1]) { last -= 1 }
+        guard last >= head.count + tail.count, bytes[..<head.count].elementsEqual(head),
+            bytes[(last - tail.count)..<last].elementsEqual(tail)
+        else { return nil }
+        let end = last - tail.count
+        var paths: [(start: Int, end: Int)] = []
+        paths.reserveCapacity(bytes.count / 200)
+        var sorted = true
+        var lineStart = head.count
+        while lineStart < end {
+            var lineEnd = lineStart
+            while lineEnd < end, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            if lineEnd > lineStart {
+                guard lineEnd - lineStart > prefix.count, bytes[lineStart..<(lineStart + prefix.count)].elementsEqual(prefix)
+                else { return nil }
+                let pathStart = lineStart + prefix.count
+                var pathEnd = pathStart
+                while pathEnd < lineEnd, bytes[pathEnd] != 0x22 {
+                    // A path with an escape in it never matches a file name; SafePath paths have none.
+                    if bytes[pathEnd] == 0x5C { return nil }
+                    pathEnd += 1
+                }
+                guard pathEnd < lineEnd, bytes[pathEnd..<lineEnd].contains(0x7D) else { return nil }
+                if let previous = paths.last, !bytes[previous.start..<previous.end].lexicographicallyPrecedes(bytes[pathStart..<pathEnd]) {
+                    sorted = false
+                }
+                paths.append((pathStart, pathEnd))
+            }
+            lineStart = lineEnd + 1
+        }
+        if !sorted {
+            // Not written by this vantage (it writes them sorted): still readable, sorted here.
+            paths.sort { bytes[$0.start..<$0.end].lexicographicallyPrecedes(bytes[$1.start..<$1.end]) }
+        }
+        return paths
+    }
+
+    /// Calls `visit` with every folder under the top-level folder `top` that the previous build
+    /// wrote a file into, and their parents: `top` first, then each once, parents before
+    /// children, each as a NUL-terminated path relative to the output. Stops when `visit`
+    /// returns false. The paths are sorted, so the files under a folder are one run of them and
+    /// a folder is met once (when its run starts).
+    func forEachFolder(under top: String, _ visit: (UnsafePointer<CChar>) -> Bool) {
+        var current = Array(top.utf8)
+        var buffer = current + [0]
+        guard buffer.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { visit($0.baseAddress!) } }) else { return }
+        let pages = pages(under: top)
+        let others = others(under: top)
+        var page = pages.lowerBound, other = others.startIndex
+        while page < pages.upperBound || other < others.endIndex {
+            let path: ArraySlice<UInt8>
+            if other == others.endIndex || (page < pages.upperBound && self.page(page).lexicographicallyPrecedes(others[other])) {
+                path = self.page(page)
+                page += 1
+            } else {
+                path = others[other][...]
+                other += 1
+            }
+            guard let slash = path.lastIndex(of: 0x2F) else { continue }
+            let folder = path[path.startIndex..<slash]
+            // The longest common prefix of `current` and `folder` that ends at a folder boundary
+            // in both: the folders up to it were met already.
+            var common = 0
+            let shorter = min(current.count, folder.count)
+            while common < shorter, current[common] == folder[folder.startIndex + common] { common += 1 }
+            let atBoundary = (common == current.count || current[common] == 0x2F)
+                && (common == folder.count || folder[folder.startIndex + common] == 0x2F)
+            if !atBoundary {
+                while common > 0, folder[folder.startIndex + common - 1] != 0x2F { common -= 1 }
+                common -= 1
+            }
+            if common >= folder.count { continue }
+            current = Array(folder)
+            for index in (common + 1)...current.count where index == current.count || current[index] == 0x2F {
+                buffer.removeAll(keepingCapacity: true)
+                buffer += current[..<index]
+                buffer.append(0)
+                guard buffer.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { visit($0.baseAddress!) } }) else {
+                    return
+                }
+            }
+        }
+    }
+}
