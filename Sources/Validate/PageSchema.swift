@@ -74,6 +74,12 @@ final class PageSchema: @unchecked Sendable {
         return errors
     }
 
+    /// True when the schema accepted a page of this structure (`PageStructure`'s bytes) in
+    /// `validate(_:reusing:)`; always false when structures do not decide the verdict.
+    func hasAccepted(_ structure: [UInt8]) -> Bool {
+        structureDecides && accepted.contains(bytes: structure)
+    }
+
     /// Validates a parsed page's structure; returns libxml2's errors in document order.
     /// With `contentOnly`, the page's attributes are detached for the duration (the content
     /// schema declares none) and put back before returning.

@@ -79,6 +79,13 @@ final class StructureCache: @unchecked Sendable {
         return accepted.contains(Key(bytes: structure.bytes))
     }
 
+    /// True for the bytes of an accepted structure (as a scan writes them, `PageScan`).
+    func contains(bytes: [UInt8]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return accepted.contains(Key(bytes: bytes))
+    }
+
     func insert(_ structure: PageStructure) {
         lock.lock()
         defer { lock.unlock() }

@@ -30,13 +30,23 @@ public final class SiteValidator: Sendable {
     /// (`vantage check`). Every other check runs on every page either way, and the findings
     /// on any page are the same (see `PageStructure`).
     public let reusesStructures: Bool
+    /// With `reusesStructures`: reads each page first without building a tree (`PageScan`),
+    /// and builds one only for a page whose structure is new or where the scan is not sure
+    /// there is nothing to report; the findings are the same either way.
+    public let scansPages: Bool
+    /// How the pages went: scanned clean, or handed to the tree and why.
+    public let scanCounts = ScanCounts()
     let schema: PageSchema
 
     /// A validator; `templates` maps page kinds to template names (may be empty).
-    public init(templates: [String: String] = [:], depth: Depth = .full, reusesStructures: Bool = false) {
+    /// `scansPages` (default: on) applies only with `reusesStructures`.
+    public init(
+        templates: [String: String] = [:], depth: Depth = .full, reusesStructures: Bool = false, scansPages: Bool = true
+    ) {
         self.templates = templates
         self.depth = depth
         self.reusesStructures = reusesStructures
+        self.scansPages = reusesStructures && scansPages
         self.schema = PageSchema.shared
     }
 
@@ -54,6 +64,15 @@ public final class SiteValidator: Sendable {
 
     /// Validates one page from bytes the caller keeps alive for the duration of the call.
     public func validatePage(path: String, bytes: UnsafeRawBufferPointer, template: String? = nil) -> PageReport {
+        if scansPages, depth == .full, schema.structureDecides {
+            let outcome = PageScan.scan(path: path, bytes: bytes, schema: schema)
+            scanCounts.count(outcome)
+            if case .clean(let clean) = outcome {
+                return PageReport(
+                    path: path, kind: clean.kind, findings: [], ids: clean.ids, references: clean.references,
+                    template: template ?? clean.kind.flatMap { templates[$0] })
+            }
+        }
         let page = ParsedPage(bytes: bytes)
         let lines = LineIndex(bytes)
         guard let document = page.document else {
