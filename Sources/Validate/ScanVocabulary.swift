@@ -61,7 +61,7 @@ final class ScanElement {
     let isImage: Bool
     let special: Special
     let attributeSets: [SchemaModel.AttributeSet]
-    /// `1`, the namespace, `0`, the name, `0`: as `PageStructure` writes an element's start.
+    /// The bytes `PageStructure` writes for this element's start.
     let structure: [UInt8]
     private var slots = PointerTable<ScanSlot>()
 
@@ -69,16 +69,13 @@ final class ScanElement {
         let nameBytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
         self.name = String(decoding: nameBytes, as: UTF8.self)
         var structure: [UInt8] = [1]
+        PageStructure.appendNamespace(namespace, to: &structure)
         if let namespace {
-            let namespaceBytes = UnsafeBufferPointer(
-                start: namespace, count: strlen(UnsafeRawPointer(namespace).assumingMemoryBound(to: CChar.self)))
-            let text = String(decoding: namespaceBytes, as: UTF8.self)
+            let text = String(cString: UnsafeRawPointer(namespace).assumingMemoryBound(to: CChar.self))
             self.namespace = text == ElementFacts.xhtml ? ElementFacts.xhtml : text == ElementFacts.svg ? ElementFacts.svg : text
-            structure += namespaceBytes
         } else {
             self.namespace = ""
         }
-        structure.append(0)
         structure += nameBytes
         structure.append(0)
         self.structure = structure

@@ -99,11 +99,14 @@ struct ValueRule: @unchecked Sendable {
 
 /// One compiled XML Schema regular expression, shared read-only by every thread (libxml2
 /// matches with a context on the caller's stack).
-private final class CompiledPattern: @unchecked Sendable {
+final class CompiledPattern: @unchecked Sendable {
     private let regexp: xmlRegexpPtr?
+    /// A quicker yes for the simplest patterns (`SimplePattern`); libxml2 decides the rest.
+    let simple: SimplePattern?
 
     init(_ pattern: String) {
         regexp = xmlRegexpCompile(pattern)
+        simple = SimplePattern(pattern)
     }
 
     deinit { if let regexp { xmlRegFreeRegexp(regexp) } }
@@ -115,6 +118,13 @@ private final class CompiledPattern: @unchecked Sendable {
 
     /// The same match on bytes that hold no NUL (an XML attribute value cannot).
     func matches(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let regexp else { return true }
+        if let simple, simple.surelyMatches(value) { return true }
+        return libxml2Matches(bytes: value)
+    }
+
+    /// libxml2's own verdict on bytes.
+    func libxml2Matches(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let regexp else { return true }
         return withUnsafeTemporaryAllocation(of: xmlChar.self, capacity: value.count + 1) { buffer in
             if let base = value.baseAddress { buffer.baseAddress!.update(from: base, count: value.count) }

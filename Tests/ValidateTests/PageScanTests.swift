@@ -82,6 +82,49 @@ import Testing
     }
 }
 
+/// `SimplePattern` only ever says yes where libxml2's regular expressions say yes.
+@Suite struct SimplePatternTests {
+    /// The schema's patterns, and a few more in the same subset or just outside it.
+    static let patterns: [String] = {
+        let text = String(decoding: PageSchema.source, as: UTF8.self)
+        let schemaPatterns = text.matches(of: /<param name="pattern">([^<]*)<\/param>/).map { String($0.output.1) }
+        return schemaPatterns + [
+            "[a-z]+", "-?[0-9]+", "x[^\\s#]*y", "[a-c][b-d]?[c-e]*", "[\\-.]+", "[^a]", "ab", "[\\d]+", "[a-z]{2}",
+            "(a)?", "[a-z-[aeiou]]+", "a.b", "[^\\s#]+( [^\\s#]+)*",
+        ]
+    }()
+
+    @Test func agreesWithLibXML2() throws {
+        var judged = 0
+        let alphabet = Array("aAbcdez09-_.:# \t/é".utf8)
+        for pattern in Self.patterns {
+            guard let simple = SimplePattern(pattern) else { continue }
+            let compiled = CompiledPattern(pattern)
+            // Every string of up to four letters of the alphabet, and longer samples.
+            var values: [[UInt8]] = [[]]
+            var frontier: [[UInt8]] = [[]]
+            for _ in 0..<3 {
+                frontier = frontier.flatMap { prefix in alphabet.map { prefix + [$0] } }
+                values += frontier
+            }
+            values += ["quote-q3754", "q-0001", "main", "a b", "#x", "x#", "-12", "0", "pt-BR", "ltr", "abc"].map { Array($0.utf8) }
+            for value in values {
+                let sure = value.withUnsafeBufferPointer { simple.surelyMatches($0) }
+                guard sure else { continue }
+                judged += 1
+                let libxml2 = value.withUnsafeBufferPointer { compiled.libxml2Matches(bytes: $0) }
+                #expect(libxml2, "\(pattern) on \(String(decoding: value, as: UTF8.self))")
+            }
+        }
+        #expect(judged > 1000)
+        // The patterns of the build's busiest attributes are in the subset.
+        #expect(SimplePattern("[^\\s#]+") != nil)
+        #expect(SimplePattern("[A-Za-z0-9][A-Za-z0-9_.:\\-]*") != nil)
+        #expect(SimplePattern("[a-z]{2}") == nil)
+        #expect(SimplePattern("[a-z-[aeiou]]+") == nil)
+    }
+}
+
 /// The differences between the scan and the tree on one page.
 enum PageScanDifference {
     struct Outcome {
