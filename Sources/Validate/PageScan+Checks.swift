@@ -5,11 +5,10 @@ import Foundation
 /// scan cannot be sure it would not, the page is handed to the tree (`handOver`), which
 /// words the finding; so each check here may be stricter than the tree's, never looser.
 extension PageScan {
-    func startElement(
+    mutating func startElement(
         name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?, cursor: Int, attributeCount: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
-        guard let vocabulary else { return handOver(.unusual) }
         flushText()
         let element = vocabulary.element(name: name, namespace: namespace)
         appendStructure(element.structure)
@@ -73,7 +72,7 @@ extension PageScan {
             case .dataPage: dataPage = value
             case .dataViewer: dataViewer = true
             }
-            checked.append((element.slot(attribute), value))
+            checked.append((vocabulary.slot(attribute, on: element), value))
         }
         guard fits(element) else { return handOver(.unusual) }
 
@@ -110,7 +109,7 @@ extension PageScan {
         open.append(element)
     }
 
-    func endElement() {
+    mutating func endElement() {
         flushText()
         appendStructure(2)
         guard let element = open.popLast() else { return handOver(.unusual) }
@@ -128,7 +127,7 @@ extension PageScan {
 
     /// A style sheet's `url()`s and `@import`s are links, recorded (as the tree does) at
     /// the `<style>` tag.
-    private func recordStyleLinks(cursor: Int) {
+    private mutating func recordStyleLinks(cursor: Int) {
         guard !styleText.isEmpty else { return }
         let text = String(decoding: styleText, as: UTF8.self)
         for url in StyleSheetURLs(text).urls {
@@ -137,7 +136,7 @@ extension PageScan {
         }
     }
 
-    func characters(_ text: UnsafeBufferPointer<UInt8>) {
+    mutating func characters(_ text: UnsafeBufferPointer<UInt8>) {
         if textRun != 4 { textRun = Self.isWhitespace(text) ? 3 : 4 }
         if !unnamedButtons.isEmpty, !Self.isBlank(text) { nameButtons() }
         if let raw = rawText.last {
@@ -150,7 +149,7 @@ extension PageScan {
         }
     }
 
-    private func nameButtons() {
+    private mutating func nameButtons() {
         for index in unnamedButtons.indices { unnamedButtons[index].named = true }
     }
 
@@ -167,7 +166,7 @@ extension PageScan {
 
     /// A URL attribute: a link within the site (recorded for the site check), a fragment
     /// (resolved when the page is read), or a problem (false).
-    private func recordLink(_ attribute: ScanAttribute, _ bytes: UnsafeBufferPointer<UInt8>, element: ScanElement) -> Bool {
+    private mutating func recordLink(_ attribute: ScanAttribute, _ bytes: UnsafeBufferPointer<UInt8>, element: ScanElement) -> Bool {
         let value = String(decoding: bytes, as: UTF8.self)
         if resolvedValues.contains(value) { return true }
         let reference = Reference(value, attribute: attribute.name, element: element.name, page: page)
@@ -177,7 +176,7 @@ extension PageScan {
 
     /// A reference written in `attribute` of the tag whose end is at `cursor`: false for a
     /// problem.
-    private func record(_ reference: Reference, value: String, attribute: String, cursor: Int) -> Bool {
+    private mutating func record(_ reference: Reference, value: String, attribute: String, cursor: Int) -> Bool {
         switch reference {
         case .fragment(let id):
             pendingFragments.append(id)
@@ -186,7 +185,7 @@ extension PageScan {
             guard siteReferenceKeys.insert(key).inserted else { return true }
             let location = position(ofAttribute: attribute, cursor: cursor)
             siteReferences.append(SiteReference(
-                source: path, target: target, fragment: fragment, written: "\(attribute)=\"\(value)\"",
+                source: path, target: target, fragment: fragment, attribute: attribute, value: value,
                 line: location.line, column: location.column))
         case .inlineImage:
             break
@@ -198,12 +197,12 @@ extension PageScan {
 
     /// Where attribute `name` is written in the start tag that ends at `cursor`, as
     /// `PageInspection` finds it: the tag starts at the nearest `<` before that.
-    private func position(ofAttribute name: String, cursor: Int) -> (line: Int, column: Int) {
+    private mutating func position(ofAttribute name: String, cursor: Int) -> (line: Int, column: Int) {
         var start = cursor - 1
         while start > 0, bytes[start] != UInt8(ascii: "<") { start -= 1 }
         let selfClosed = bytes[cursor] == UInt8(ascii: "/")
         let span = ParsedPage.TagSpan(start: start, length: cursor + (selfClosed ? 2 : 1) - start, selfClosed: selfClosed)
-        return lines.position(of: StartTag(bytes: bytes, span: span).offset(ofAttribute: name) ?? span.start)
+        return lines().position(of: StartTag(bytes: bytes, span: span).offset(ofAttribute: name) ?? span.start)
     }
 
     /// True when one of the element's attribute sets accepts its attributes (as

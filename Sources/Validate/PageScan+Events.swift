@@ -1,8 +1,8 @@
 @preconcurrency import CLibXML2
 
 /// libxml2's SAX callbacks for `PageScan`. Each finds the scan through the parser context's
-/// `_private` (the SAX user data is the context itself) without retaining it: the scan
-/// outlives the parse that calls them.
+/// `_private` (the SAX user data is the context itself), where `read` put a pointer to it
+/// for the duration of the parse.
 extension PageScan {
     /// Fills a SAX2 handler with the scan's callbacks; the rest stay NULL (no tree, no DTD:
     /// a page the scan reads has none).
@@ -22,11 +22,10 @@ extension PageScan {
     }
 
     @inline(__always)
-    private static func with(_ context: UnsafeMutableRawPointer?, _ body: (PageScan) -> Void) {
+    private static func with(_ context: UnsafeMutableRawPointer?, _ body: (inout PageScan) -> Void) {
         guard let raw = context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
-        Unmanaged<PageScan>.fromOpaque(raw)._withUnsafeGuaranteedRef { scan in
-            if scan.handover == nil { body(scan) }
-        }
+        let scan = raw.assumingMemoryBound(to: PageScan.self)
+        if scan.pointee.handover == nil { body(&scan.pointee) }
     }
 
     private static let startElement: startElementNsSAX2Func = {

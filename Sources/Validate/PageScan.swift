@@ -18,7 +18,7 @@ import Foundation
 /// of each structure always goes that way, and it is what teaches the cache the structure.
 /// So the scan never has to word a finding: it only has to be sure there is none, and where
 /// it is not sure, it hands the page on. `PageScanTests` hold it to the tree's verdicts.
-final class PageScan {
+struct PageScan {
     /// Why a page needs the tree.
     enum Handover: String, CaseIterable {
         /// Not `<!DOCTYPE html>` first, or too large to parse in one call.
@@ -60,23 +60,33 @@ final class PageScan {
     static func read(path: String, bytes: UnsafeRawBufferPointer, schema: PageSchema) -> PageScan {
         guard let base = bytes.baseAddress, bytes.count > doctype.count, bytes.count < Int(Int32.max),
             memcmp(base, doctype, doctype.count) == 0
-        else { return PageScan(handover: .notPlain, path: path, bytes: bytes) }
-        guard var parser = ParserPool.shared.take() else { return PageScan(handover: .parser, path: path, bytes: bytes) }
+        else { return PageScan(handover: .notPlain, path: path, bytes: bytes, model: schema.model) }
+        guard var parser = ParserPool.shared.take() else {
+            return PageScan(handover: .parser, path: path, bytes: bytes, model: schema.model)
+        }
         let context = parser.context
         if parser.scan?.schema !== schema { parser.scan = ScanContext(schema: schema) }
         let scanContext = parser.scan!
-        let scan = PageScan(path: path, bytes: bytes, vocabulary: scanContext.vocabulary)
+        // The scan lives behind a pointer for the parse: the callbacks reach it through the
+        // context's `_private`, and state behind a pointer is free of the dynamic exclusivity
+        // checks every access to a class's stored property costs.
+        let vocabulary = scanContext.vocabulary ?? ScanVocabulary(model: schema.model)
+        scanContext.vocabulary = nil  // the scan holds the only reference: no copy on write
+        let state = UnsafeMutablePointer<PageScan>.allocate(capacity: 1)
+        state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary))
         // The context's own handlers (libxml2's tree builder) go back in before the context
         // returns to the pool; the tree path expects them there.
         let treeHandler = context.pointee.sax
         context.pointee.sax = scanContext.handler
-        context.pointee._private = Unmanaged.passUnretained(scan).toOpaque()
-        let document = withExtendedLifetime(scan) {
-            xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, ParsedPage.options)
-        }
+        context.pointee._private = UnsafeMutableRawPointer(state)
+        let document = xmlCtxtReadMemory(
+            context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, ParsedPage.options)
         if let document { xmlFreeDoc(document) }
-        if context.pointee.wellFormed == 0 { scan.handOver(.parser) }
+        if context.pointee.wellFormed == 0 { state.pointee.handOver(.parser) }
         context.pointee.sax = treeHandler
+        var scan = state.move()
+        state.deallocate()
+        scanContext.vocabulary = scan.vocabulary
         ParserPool.shared.give(parser)
         scan.finish()
         return scan
@@ -87,7 +97,7 @@ final class PageScan {
     let path: String
     let bytes: UnsafeRawBufferPointer
     let page: PagePath
-    let vocabulary: ScanVocabulary?
+    var vocabulary: ScanVocabulary
     /// Set once the page needs the tree; the callbacks then return at once.
     private(set) var handover: Handover?
 
@@ -129,12 +139,12 @@ final class PageScan {
     private var lineIndex: LineIndex?
 
     /// A scan that ended before it began.
-    private convenience init(handover: Handover, path: String, bytes: UnsafeRawBufferPointer) {
-        self.init(path: path, bytes: bytes, vocabulary: nil)
+    private init(handover: Handover, path: String, bytes: UnsafeRawBufferPointer, model: SchemaModel) {
+        self.init(path: path, bytes: bytes, vocabulary: ScanVocabulary(model: model))
         self.handover = handover
     }
 
-    init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary?) {
+    init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary) {
         self.path = path
         self.bytes = bytes
         self.page = PagePath(path)
@@ -144,11 +154,11 @@ final class PageScan {
         checked.reserveCapacity(16)
     }
 
-    func handOver(_ reason: Handover) {
+    mutating func handOver(_ reason: Handover) {
         if handover == nil { handover = reason }
     }
 
-    var lines: LineIndex {
+    mutating func lines() -> LineIndex {
         if let lineIndex { return lineIndex }
         let index = LineIndex(bytes)
         lineIndex = index
@@ -156,7 +166,7 @@ final class PageScan {
     }
 
     /// Resolves what needs the whole page: labels named by `for`, `#id` links, id lists.
-    private func finish() {
+    private mutating func finish() {
         guard handover == nil else { return }
         for control in unlabelledControls where !(control.map(labelTargets.contains) ?? false) {
             return handOver(.finding)
@@ -167,16 +177,16 @@ final class PageScan {
 
     // MARK: Structure
 
-    func flushText() {
+    mutating func flushText() {
         if textRun != 0 {
             structure.append(textRun)
             textRun = 0
         }
     }
 
-    func appendStructure(_ bytes: [UInt8]) { structure.append(contentsOf: bytes) }
+    mutating func appendStructure(_ bytes: [UInt8]) { structure.append(contentsOf: bytes) }
 
-    func appendStructure(_ byte: UInt8) { structure.append(byte) }
+    mutating func appendStructure(_ byte: UInt8) { structure.append(byte) }
 }
 
 /// How many pages a validator scanned clean, and how many it handed to the tree, by reason

@@ -9,7 +9,8 @@ final class ScanContext {
     let handler: UnsafeMutablePointer<xmlSAXHandler>
     /// The schema the vocabulary's rules come from.
     let schema: PageSchema
-    let vocabulary: ScanVocabulary
+    /// Nil while a scan holds it.
+    var vocabulary: ScanVocabulary?
 
     init(schema: PageSchema) {
         handler = .allocate(capacity: 1)
@@ -25,21 +26,34 @@ final class ScanContext {
 /// Element and attribute names as the scan's checks need them, worked out once per parser
 /// context: libxml2 hands SAX callbacks names interned in the context's dictionary, so a
 /// name is found by comparing pointers, without building a Swift string.
-final class ScanVocabulary {
+struct ScanVocabulary {
     let model: SchemaModel
     private var elements = PointerTable<ScanElement>()
     private var attributes = PointerTable<ScanAttribute>()
+    /// Attribute names met on element kinds, by the two objects.
+    private var slots = PointerTable<ScanSlot>()
 
     init(model: SchemaModel) { self.model = model }
 
-    func element(name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?) -> ScanElement {
+    /// The attribute `attribute` on `element`: the rule each of the element's attribute sets
+    /// has for it.
+    mutating func slot(_ attribute: ScanAttribute, on element: ScanElement) -> ScanSlot {
+        let elementKey = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
+        let attributeKey = UnsafeRawPointer(Unmanaged.passUnretained(attribute).toOpaque())
+        if let known = slots.value(elementKey, attributeKey) { return known }
+        let slot = ScanSlot(rules: element.attributeSets.map { $0.rules[attribute.name] })
+        slots.insert(slot, elementKey, attributeKey)
+        return slot
+    }
+
+    mutating func element(name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?) -> ScanElement {
         if let known = elements.value(UnsafeRawPointer(name), UnsafeRawPointer(namespace)) { return known }
         let element = ScanElement(name: name, namespace: namespace, model: model)
         elements.insert(element, UnsafeRawPointer(name), UnsafeRawPointer(namespace))
         return element
     }
 
-    func attribute(name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> ScanAttribute {
+    mutating func attribute(name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> ScanAttribute {
         if let known = attributes.value(UnsafeRawPointer(name), UnsafeRawPointer(prefix)) { return known }
         let attribute = ScanAttribute(name: name, prefix: prefix)
         attributes.insert(attribute, UnsafeRawPointer(name), UnsafeRawPointer(prefix))
@@ -63,7 +77,6 @@ final class ScanElement {
     let attributeSets: [SchemaModel.AttributeSet]
     /// The bytes `PageStructure` writes for this element's start.
     let structure: [UInt8]
-    private var slots = PointerTable<ScanSlot>()
 
     init(name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?, model: SchemaModel) {
         let nameBytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
@@ -97,14 +110,6 @@ final class ScanElement {
             special = .none
         }
         attributeSets = model.attributeSets(namespace: self.namespace, name: self.name)
-    }
-
-    /// The attribute `attribute` on this element: the rule each attribute set has for it.
-    func slot(_ attribute: ScanAttribute) -> ScanSlot {
-        if let known = slots.value(attribute.namePointer, attribute.prefixPointer) { return known }
-        let slot = ScanSlot(rules: attributeSets.map { $0.rules[attribute.name] })
-        slots.insert(slot, attribute.namePointer, attribute.prefixPointer)
-        return slot
     }
 }
 
