@@ -13,9 +13,11 @@ import Foundation
 ///   a `<script src>`, an element whose attributes no attribute set of the schema accepts);
 /// - its structure is one the content schema has accepted before (`PageSchema.hasAccepted`).
 ///
-/// Every other page is validated again from the beginning on a tree (`PageInspection`,
-/// `PageSchema.validate`), which reports exactly what `vantage check` does; the first page
-/// of each structure always goes that way, and it is what teaches the cache the structure.
+/// A page that meets the first two but has a new structure gets a tree for the content
+/// schema alone (`newStructure`), which then learns the structure if it accepts it. Every
+/// other page — and one the content schema refuses — is validated again from the beginning
+/// on a tree (`PageInspection`, `PageSchema.validate`), which reports exactly what
+/// `vantage check` does.
 /// So the scan never has to word a finding: it only has to be sure there is none, and where
 /// it is not sure, it hands the page on. `PageScanTests` hold it to the tree's verdicts.
 struct PageScan {
@@ -29,7 +31,8 @@ struct PageScan {
         case unusual = "construct left to the tree"
         /// A check found something: the tree words the finding.
         case finding = "finding"
-        /// The content schema has not accepted this structure yet.
+        /// The content schema has not accepted this structure yet (counted for a page the
+        /// scan found clean, whose tree then goes to the content schema only).
         case newStructure = "structure not accepted yet"
     }
 
@@ -43,6 +46,8 @@ struct PageScan {
 
     enum Outcome {
         case clean(Clean)
+        /// Nothing found, but the structure is new: the content schema has to see a tree.
+        case newStructure(Clean)
         case needsTree(Handover)
     }
 
@@ -52,8 +57,8 @@ struct PageScan {
     static func scan(path: String, bytes: UnsafeRawBufferPointer, schema: PageSchema) -> Outcome {
         let scan = read(path: path, bytes: bytes, schema: schema)
         if let handover = scan.handover { return .needsTree(handover) }
-        guard schema.hasAccepted(scan.structure) else { return .needsTree(.newStructure) }
-        return .clean(Clean(kind: scan.kind, ids: scan.ids, references: scan.siteReferences, structure: scan.structure))
+        let clean = Clean(kind: scan.kind, ids: scan.ids, references: scan.siteReferences, structure: scan.structure)
+        return schema.hasAccepted(scan.structure) ? .clean(clean) : .newStructure(clean)
     }
 
     /// Reads one page through the scan's callbacks (the structure is not looked up).
@@ -201,6 +206,7 @@ public final class ScanCounts: @unchecked Sendable {
         defer { lock.unlock() }
         switch outcome {
         case .clean: clean += 1
+        case .newStructure: handed[.newStructure, default: 0] += 1
         case .needsTree(let reason): handed[reason, default: 0] += 1
         }
     }

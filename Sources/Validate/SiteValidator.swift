@@ -64,16 +64,27 @@ public final class SiteValidator: Sendable {
 
     /// Validates one page from bytes the caller keeps alive for the duration of the call.
     public func validatePage(path: String, bytes: UnsafeRawBufferPointer, template: String? = nil) -> PageReport {
+        var parsed: ParsedPage?
         if scansPages, depth == .full, schema.structureDecides {
             let outcome = PageScan.scan(path: path, bytes: bytes, schema: schema)
             scanCounts.count(outcome)
-            if case .clean(let clean) = outcome {
-                return PageReport(
-                    path: path, kind: clean.kind, findings: [], ids: clean.ids, references: clean.references,
-                    template: template ?? clean.kind.flatMap { templates[$0] })
+            switch outcome {
+            case .clean(let clean):
+                return report(clean, path: path, template: template)
+            case .newStructure(let clean):
+                // The scan found nothing: the content schema is all that is left to ask, and
+                // when it accepts, it learns the structure. When it refuses, the tree path
+                // below words the findings, on the same tree.
+                let page = ParsedPage(bytes: bytes)
+                if let document = page.document, schema.validate(document, reusing: true).isEmpty {
+                    return report(clean, path: path, template: template)
+                }
+                parsed = page
+            case .needsTree:
+                break
             }
         }
-        let page = ParsedPage(bytes: bytes)
+        let page = parsed ?? ParsedPage(bytes: bytes)
         let lines = LineIndex(bytes)
         guard let document = page.document else {
             let kind = Self.scanKind(bytes)
@@ -104,6 +115,13 @@ public final class SiteValidator: Sendable {
             path: path, kind: inspection.kind, findings: attribute(findings, template: template, kind: inspection.kind),
             ids: Set(inspection.ids.keys), references: inspection.siteReferences,
             template: template ?? inspection.kind.flatMap { templates[$0] })
+    }
+
+    /// The report on a page the scan found clean.
+    private func report(_ clean: PageScan.Clean, path: String, template: String?) -> PageReport {
+        PageReport(
+            path: path, kind: clean.kind, findings: [], ids: clean.ids, references: clean.references,
+            template: template ?? clean.kind.flatMap { templates[$0] })
     }
 
     private func attribute(_ findings: [Finding], template: String?, kind: String?) -> [Finding] {

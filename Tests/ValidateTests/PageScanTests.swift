@@ -63,6 +63,28 @@ import Testing
         #expect(applied > 0, "\(name) applies to some page")
     }
 
+    /// A clean page of a new structure gets a tree for the content schema only, which learns
+    /// the structure: the next page of that structure is scanned clean.
+    @Test func newStructuresAreLearnt() throws {
+        let valid = String(decoding: try Fixtures.bytes(Fixtures.site + "/index.html"), as: UTF8.self)
+        let comments = String(repeating: "<!-- x -->", count: Int.random(in: 40...400))
+        let page = Array(valid.replacingOccurrences(of: "</main>", with: comments + "</main>").utf8)
+        #expect(page != Array(valid.utf8))
+        let outcome = page.withUnsafeBytes { PageScan.scan(path: "index.html", bytes: $0, schema: .shared) }
+        guard case .newStructure = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        let validator = SiteValidator(reusesStructures: true)
+        #expect(validator.validatePage(path: "index.html", bytes: page).findings.isEmpty)
+        #expect(validator.scanCounts.handedOver.map(\.reason) == [PageScan.Handover.newStructure.rawValue])
+        let again = page.withUnsafeBytes { PageScan.scan(path: "index.html", bytes: $0, schema: .shared) }
+        guard case .clean = again else {
+            Issue.record("\(again)")
+            return
+        }
+    }
+
     /// A page that is not `<!DOCTYPE html>` first, or not well-formed, goes to the tree at
     /// once.
     @Test func unusualPagesGoToTheTree() throws {
