@@ -169,7 +169,9 @@ extension PageScan {
     private mutating func recordLink(_ attribute: ScanAttribute, _ bytes: UnsafeBufferPointer<UInt8>, element: ScanElement) -> Bool {
         let value = String(decoding: bytes, as: UTF8.self)
         if resolvedValues.contains(value) { return true }
-        let reference = Reference(value, attribute: attribute.name, element: element.name, page: page)
+        // The commonest links resolve from their bytes; `Reference` reads the rest.
+        let reference = page.plainTarget(bytes).map { Reference.file(path: $0, fragment: nil) }
+            ?? Reference(value, attribute: attribute.name, element: element.name, page: page)
         if case .file = reference { resolvedValues.insert(value) }
         return record(reference, value: value, attribute: attribute.name, cursor: tagCursor)
     }
