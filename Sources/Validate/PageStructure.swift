@@ -97,11 +97,13 @@ final class StructureCache: @unchecked Sendable {
         return accepted.contains(Key(bytes: bytes))
     }
 
-    func insert(_ structure: PageStructure) {
+    func insert(_ structure: PageStructure) { insert(bytes: structure.bytes) }
+
+    func insert(bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
-        guard size + structure.bytes.count <= Self.byteLimit, accepted.insert(Key(bytes: structure.bytes)).inserted else { return }
-        size += structure.bytes.count
+        guard size + bytes.count <= Self.byteLimit, accepted.insert(Key(bytes: bytes)).inserted else { return }
+        size += bytes.count
     }
 
     /// The bytes, hashed in one pass and compared whole (`memcmp`): equal keys are equal

@@ -76,7 +76,7 @@ public final class SiteValidator: Sendable {
                 // when it accepts, it learns the structure. When it refuses, the tree path
                 // below words the findings, on the same tree.
                 let page = ParsedPage(bytes: bytes)
-                if let document = page.document, schema.validate(document, reusing: true).isEmpty {
+                if let document = page.document, schema.validate(document, structure: clean.structure).isEmpty {
                     return report(clean, path: path, template: template)
                 }
                 parsed = page
