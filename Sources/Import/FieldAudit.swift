@@ -50,6 +50,25 @@ final class FieldAudit {
         findings[id] = Finding(first: location, name: key, isPassword: Self.isPassword(key), count: 1)
     }
 
+    /// Adds what `other` (the audit of the records that follow) found, as if it had been
+    /// found here: counts add up, a field first met there is first met there.
+    func absorb(_ other: FieldAudit) {
+        for entry in other.order {
+            switch entry {
+            case .note(let warning):
+                order.append(.note(warning))
+            case .field(let id):
+                guard let finding = other.findings[id] else { continue }
+                if findings[id] != nil {
+                    findings[id]!.count += finding.count
+                } else {
+                    order.append(.field(id))
+                    findings[id] = finding
+                }
+            }
+        }
+    }
+
     /// One warning per field and file, naming the first record that had it.
     var warnings: [Diagnostic] {
         order.map { entry in

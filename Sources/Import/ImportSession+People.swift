@@ -5,9 +5,20 @@ import VantageCore
 /// user are one person when they share a phone or an email; the Quotes record wins for name,
 /// locale and time zone; Change Jar gives the email (its identity) and the last visit.
 extension ImportSession {
+    /// A user read, with what rejecting its record later needs (its place and original text;
+    /// not its parsed JSON: ten thousand users' trees would set the import's peak memory).
     private struct Read<User> {
         let user: User
-        let record: RecordSource.Record
+        let location: RecordLocation
+        let text: () -> String
+
+        init(user: User, record: RecordSource.Record) {
+            self.user = user
+            location = record.location
+            text = record.text
+        }
+
+        var record: RecordSource.Record { RecordSource.Record(location: location, value: .success(.null), text: text) }
     }
 
     func importUsers(quotesExport: QuotesExport?) throws {
@@ -25,16 +36,18 @@ extension ImportSession {
                     let phone = try? self.context.phones.e164(text), self.rejectedQuotesUsers[phone] == nil
                 else { return }
                 self.rejectedQuotesUsers[phone] = record.location.reference
-            }) { value, location in try QuotesUser(value, at: location, context: self.context) }
-                .forEach { quotesUsers.append(Read(user: $0.0, record: $0.1)) }
+            }) { value, location, context in try QuotesUser(value, at: location, context: context) }
+                .forEach { quotesUsers.append($0) }
         } else if keptAsStored.contains(.quotesUsers) {
             quotesUsers = try storedQuotesUsers()
         }
         var changeJarUsers: [Read<ChangeJarUser>] = []
         if let file = layout.changeJarUsers {
             if let source = try source(file, key: "users", expected: "an array of users", keeps: [.changeJarUsers]) {
-                try collect(source, name: "Change Jar users") { value, location in try ChangeJarUser(value, at: location, context: self.context) }
-                    .forEach { changeJarUsers.append(Read(user: $0.0, record: $0.1)) }
+                try collect(source, name: "Change Jar users") { value, location, context in
+                    try ChangeJarUser(value, at: location, context: context)
+                }
+                    .forEach { changeJarUsers.append($0) }
             } else {
                 changeJarUsers = try storedChangeJarUsers()
             }
@@ -62,11 +75,12 @@ extension ImportSession {
         }
 
         // Each Change Jar user joins at most one Quotes user.
-        var partner: [Int: Read<ChangeJarUser>] = [:]
-        var alone: [Read<ChangeJarUser>] = []
+        // Indices into `changeJarUsers`.
+        var partner: [Int: Int] = [:]
+        var alone: [Int] = []
         var changeJarEmails: [String: String] = [:]
         var changeJarPhones: [String: String] = [:]
-        for read in changeJarUsers {
+        for (position, read) in changeJarUsers.enumerated() {
             let user = read.user
             if let first = changeJarEmails[user.email] {
                 try reject(user.location.member("email").error(
@@ -86,7 +100,7 @@ extension ImportSession {
                     read.record)
                 continue
             }
-            if let match = byPhone ?? byEmail, let other = partner[match] {
+            if let match = byPhone ?? byEmail, let other = partner[match].map({ changeJarUsers[$0] }) {
                 try reject(user.location.error(
                     "expected one Change Jar user per person, found a second one for the Quotes user \(keptQuotes[match].user.location.path) (also \(other.user.location.path))"),
                     read.record)
@@ -95,9 +109,9 @@ extension ImportSession {
             changeJarEmails[user.email] = user.location.path
             if let phone = user.phone { changeJarPhones[phone] = user.location.path }
             if let match = byPhone ?? byEmail {
-                partner[match] = read
+                partner[match] = position
             } else {
-                alone.append(read)
+                alone.append(position)
             }
         }
 
@@ -105,7 +119,7 @@ extension ImportSession {
             let quotes = read.user
             // DATA.md: a Quotes user without locale or time zone takes the person's Change Jar
             // record's, else the site's.
-            let changeJarPartner = partner[index]?.user
+            let changeJarPartner = partner[index].map { changeJarUsers[$0].user }
             var person = PersonDirectory.Person(
                 phone: quotes.phone, email: quotes.email, name: quotes.name,
                 locale: quotes.locale ?? changeJarPartner?.locale ?? site.defaultLocale,
@@ -127,26 +141,29 @@ extension ImportSession {
             }
             try people.claim(person)
         }
-        for read in alone {
-            let user = read.user
+        for position in alone {
+            let user = changeJarUsers[position].user
             try people.claim(PersonDirectory.Person(
                 phone: user.phone, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone,
                 changeJarUser: true, lastVisitAt: user.lastVisitAt))
         }
     }
 
-    /// Reads every record of `source` with `read`, rejecting bad ones; keeps the good ones
-    /// with their records (for rejecting them later when merging finds a conflict).
+    /// Reads every record of `source` with `decode` (on the reading threads), rejecting bad
+    /// ones in file order; keeps the good ones with their records (for rejecting them later
+    /// when merging finds a conflict).
     private func collect<User>(
         _ source: RecordSource, name: String, rejected: (RecordSource.Record) -> Void = { _ in },
-        _ read: (JSONValue, RecordLocation) throws -> User
-    ) throws -> [(User, RecordSource.Record)] {
-        var users: [(User, RecordSource.Record)] = []
+        _ decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> User
+    ) throws -> [Read<User>] {
+        var users: [Read<User>] = []
         var count = 0
-        try source.forEach { record in
+        try read(source, transform: { record, context in
+            (record, Result { try decode(try record.value.get(), record.location, context) })
+        }) { (record: RecordSource.Record, user: Result<User, Error>) in
             count += 1
             do {
-                users.append((try read(try record.value.get(), record.location), record))
+                users.append(Read(user: try user.get(), record: record))
             } catch let diagnostic as Diagnostic {
                 rejected(record)
                 try reject(diagnostic, record)

@@ -15,11 +15,10 @@ extension ImportSession {
             source = try self.source(file, key: "quotes", expected: "an array of quotes", keeps: [.quotes])
         }
         if let source {
-            let context = self.context!
             let users = people.users()
             let rejectedUsers = rejectedQuotesUsers
             typealias Prepared = (quote: QuoteRecord, submitter: Int64, saidBy: Int64?, hearers: [Int64?])
-            try each(source, count: "quotes", decode: { value, location -> Prepared in
+            try each(source, count: "quotes", decode: { value, location, context -> Prepared in
                 let quote = try QuoteRecord(value, at: location, context: context)
                 guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
                     throw location.member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
@@ -27,6 +26,21 @@ extension ImportSession {
                 return (quote, submitter, users.byPhone[quote.saidBy.phone], quote.heardBy.map { users.byPhone[$0.phone] })
             }) { prepared, location in
                 let quote = prepared.quote
+                // Everyone already a person: nothing is written before the id is known to be new.
+                if sync.insertCatchesRepeats, let saidBy = prepared.saidBy ?? self.people.claimed(phone: quote.saidBy.phone) {
+                    var hearers: [(person: Int64, name: String)] = []
+                    hearers.reserveCapacity(quote.heardBy.count)
+                    for (hearer, known) in zip(quote.heardBy, prepared.hearers) {
+                        guard let person = known ?? self.people.claimed(phone: hearer.phone) else { break }
+                        hearers.append((person, hearer.name))
+                    }
+                    if hearers.count == quote.heardBy.count {
+                        try sync.claimAndWrite(QuoteSync.Resolved(
+                            id: quote.id, text: quote.text, saidBy: saidBy, saidByName: quote.saidBy.name, saidAt: quote.saidAt,
+                            submittedBy: prepared.submitter, hearers: hearers), at: location)
+                        return
+                    }
+                }
                 try sync.claim(id: quote.id, at: location)
                 let saidBy = try prepared.saidBy ?? self.people.contact(phone: quote.saidBy.phone)
                 var hearers: [(person: Int64, name: String)] = []
@@ -51,10 +65,9 @@ extension ImportSession {
             source = try self.source(file, key: "contacts", expected: "an array of contacts", keeps: [.contacts])
         }
         if let source {
-            let context = self.context!
             let users = people.users()
             let rejectedUsers = rejectedQuotesUsers
-            try each(source, count: "contacts", decode: { value, location -> (ContactRecord, Int64) in
+            try each(source, count: "contacts", decode: { value, location, context -> (ContactRecord, Int64) in
                 let contact = try ContactRecord(value, at: location, context: context)
                 guard let owner = users.quotesUser(phone: contact.owner) else {
                     throw location.member("owner").error(Self.unregistered(contact.owner, rejected: rejectedUsers))
@@ -75,8 +88,7 @@ extension ImportSession {
     func importIdeas() throws -> IdeaSync {
         let sync = try IdeaSync(database: database)
         if let file = layout.ideas, let source = try self.source(file, key: "ideas", expected: "an array of ideas", keeps: [.ideas]) {
-            let context = self.context!
-            try each(source, count: "ideas", decode: { value, location in try IdeaRecord(value, at: location, context: context) }) {
+            try each(source, count: "ideas", decode: { value, location, context in try IdeaRecord(value, at: location, context: context) }) {
                 idea, location in
                 try sync.claim(id: idea.id, at: location)
                 let author = try self.people.author(email: idea.authorEmail)

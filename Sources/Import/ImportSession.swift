@@ -14,6 +14,8 @@ final class ImportSession {
     let layout: ContentLayout
     let keepGoing: Bool
     let rejects: RejectsFile?
+    /// Threads parsing and checking records while this one stores them.
+    let readingThreads: Int
     /// The site's handle rule, for `content/submissions/` (nil: submissions cannot be read).
     let handles: (any SubmissionHandleRule)?
     let audit = FieldAudit()
@@ -39,8 +41,9 @@ final class ImportSession {
     struct TooManyErrors: Error {}
 
     init(database: Database, layout: ContentLayout, keepGoing: Bool, rejects: RejectsFile?,
-         handles: (any SubmissionHandleRule)? = nil) {
+         handles: (any SubmissionHandleRule)? = nil, readingThreads: Int = 1) {
         self.handles = handles
+        self.readingThreads = max(1, readingThreads)
         self.database = database
         self.layout = layout
         self.keepGoing = keepGoing
@@ -126,43 +129,57 @@ final class ImportSession {
         try reject(diagnostic, at: record.location, text: record.text)
     }
 
-    /// Reads each record of `source` with `decode` (on a second thread: parsing and checking,
-    /// no store access) and stores it with `store` (on this thread, in file order). A
+    /// Reads each record of `source` with `decode` (on the reading threads: parsing and
+    /// checking, no store access) and stores it with `store` (on this thread, in file order). A
     /// `Diagnostic` from either rejects the record.
     func each<Decoded>(
         _ source: RecordSource, count name: String,
-        decode: @escaping (JSONValue, RecordLocation) throws -> Decoded,
+        decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> Decoded,
         store: (Decoded, RecordLocation) throws -> Void
     ) throws {
         var count = 0
         // Only the location, the original text and the checked record cross over: the parsed
         // JSON is released on the reading thread.
-        typealias Item = (location: RecordLocation, text: () -> String, decoded: Result<Decoded, Diagnostic>)
-        try Pipeline.run(
-            produce: { emit in
-                try source.forEach { record in
-                    let decoded: Result<Decoded, Diagnostic>
-                    do {
-                        decoded = .success(try decode(try record.value.get(), record.location))
-                    } catch let diagnostic as Diagnostic {
-                        decoded = .failure(diagnostic)
-                    }
-                    if !emit((record.location, record.text, decoded)) { throw Stopped() }
-                }
-            },
-            consume: { (item: Item) in
-                count += 1
-                do {
-                    try store(try item.decoded.get(), item.location)
-                } catch let diagnostic as Diagnostic {
-                    try reject(diagnostic, at: item.location, text: item.text)
-                }
-            })
+        typealias Item = (location: RecordLocation, text: () -> String, decoded: Result<Decoded, Error>)
+        try read(source, transform: { record, context -> Item in
+            (record.location, record.text, Result { try decode(try record.value.get(), record.location, context) })
+        }) { (item: Item) in
+            count += 1
+            do {
+                try store(try item.decoded.get(), item.location)
+            } catch let diagnostic as Diagnostic {
+                try reject(diagnostic, at: item.location, text: item.text)
+            }
+        }
         recordsRead.append((name, count))
     }
 
-    /// Ends the reading thread once the storing side has stopped.
-    private struct Stopped: Error {}
+    /// Runs `transform` on every record of `source` on `readingThreads` threads, and `consume`
+    /// on each result on this thread, in file order (`Pipeline`). Each batch of records is read
+    /// with its own field audit, added to the session's before the batch is consumed, so the
+    /// warnings come out in file order too.
+    func read<Item>(
+        _ source: RecordSource, transform: @escaping (RecordSource.Record, ReadContext) -> Item, consume: (Item) throws -> Void
+    ) throws {
+        let cutter = try source.cutter(batchSize: Self.batchSize)
+        let phones = context.phones
+        try Pipeline.run(
+            readers: readingThreads, depth: readingThreads * 4,
+            cut: { try cutter.next() },
+            decode: { batch -> Pipeline.Decoded<(items: [Item], audit: FieldAudit)> in
+                let context = ReadContext(phones: phones, audit: FieldAudit())
+                var items: [Item] = []
+                let failure = source.records(in: batch) { record in items.append(transform(record, context)) }
+                return Pipeline.Decoded(output: (items, context.audit), failure: failure)
+            },
+            consume: { batch in
+                audit.absorb(batch.audit)
+                for item in batch.items { try consume(item) }
+            })
+    }
+
+    /// Records per batch handed between threads.
+    static let batchSize = 256
 
     /// Every error, with a last line counting those left out.
     var reportedErrors: [Diagnostic] {

@@ -15,6 +15,9 @@ public struct ImportOptions: Sendable {
     public var rejectsPath: String?
     /// The site's handle rule (`Render.SiteHandleRule`), needed to read `content/submissions/`.
     public var handles: (any SubmissionHandleRule)?
+    /// Threads that parse and check records while another stores them; by default one per
+    /// processor (at most 4). Any count stores the same rows and reports the same errors.
+    public var readingThreads: Int = ImportOptions.defaultReadingThreads
 
     /// Options with the defaults of `vantage import`.
     public init(contentDirectory: String = "content", storePath: String = Store.defaultPath, keepGoing: Bool = false,
@@ -25,6 +28,9 @@ public struct ImportOptions: Sendable {
         self.keepGoing = keepGoing
         self.rejectsPath = rejectsPath
     }
+
+    /// One reading thread per processor, at most 4 (the storing thread is the bound beyond).
+    public static var defaultReadingThreads: Int { min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// The rejects file `--keep-going` writes.
     public var effectiveRejectsPath: String {
@@ -71,7 +77,7 @@ public enum Importer {
                 // The deferred indexes are built by sorting; let SQLite sort on two threads.
                 try database.execute("PRAGMA threads = 2")
                 let session = ImportSession(database: database, layout: layout, keepGoing: options.keepGoing, rejects: rejects,
-                                            handles: options.handles)
+                                            handles: options.handles, readingThreads: options.readingThreads)
                 do {
                     try session.run()
                 } catch {
@@ -120,8 +126,8 @@ public enum Importer {
 }
 
 /// glibc gives each thread that allocates its own malloc arena, and each arena keeps its own
-/// high-water mark: with the reading thread that would add tens of megabytes to the peak of a
-/// streaming import whose memory must stay flat. One arena is enough for two threads.
+/// high-water mark: with the reading threads that would add tens of megabytes to the peak of a
+/// streaming import whose memory must stay flat. One arena is enough for a few threads.
 enum MemoryArenas {
     static func limit() {
         #if os(Linux)

@@ -1,3 +1,4 @@
+import Foundation
 import VantageCore
 
 /// Finds the members of a JSON document's root object, and the byte range of every element of
@@ -121,14 +122,21 @@ struct JSONScanner {
         }
     }
 
+    /// Skips a string: `memchr` finds each double quote (the text of quotes and ideas is most
+    /// of an export's bytes), and a quote after an odd number of backslashes is escaped.
     private mutating func skipString() -> Bool {
         guard take(UInt8(ascii: "\"")) else { return false }
+        guard let base = bytes.baseAddress else { return false }
         while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\\"): position += 2
-            case UInt8(ascii: "\""): position += 1; return true
-            default: position += 1
+            guard let found = memchr(base + position, 0x22, bytes.count - position) else {
+                position = bytes.count
+                return false
             }
+            let quote = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            var backslashes = 0
+            while quote - backslashes - 1 >= position, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            position = quote + 1
+            if backslashes % 2 == 0 { return true }
         }
         return false
     }

@@ -1,118 +1,140 @@
 import Foundation
 
-/// Two stages on two threads: `produce` (reading and checking records) runs on a worker thread
-/// and hands items over in batches through a bounded queue; `consume` (storing them) runs on
-/// the calling thread, in the order produced. Memory stays bounded by `depth` batches. An error
-/// from either side stops both; the consumer's error wins.
+/// Reading on several threads, storing on one, in input order. `cut` splits the input into
+/// batches (cheap and sequential: line ends, element ranges; called by one reader at a time);
+/// `decode` turns a batch into what is stored (parsing, checking, normalising) on `readers`
+/// threads at once; `consume` stores each batch on the calling thread, strictly in the order
+/// the batches were cut, so ids, errors and warnings come out exactly as with one reader.
 ///
-/// Items cross threads: the producer never touches an item after emitting it, and the queue's
-/// lock orders the hand-over, which is why the boxes below can be `@unchecked Sendable`.
+/// Memory stays bounded: at most `depth` batches are cut and not yet consumed. A batch's
+/// `failure` (a document that cannot be read further) is thrown once the batch's items before
+/// it are consumed, and so is an error of `cut` in its place; an error of `consume` stops the
+/// readers and is thrown. Every reader has ended when `run` returns or throws.
+///
+/// Batches cross threads: a reader never touches a batch after handing it over, and the lock
+/// orders each hand-over, which is why the coordinator can be `@unchecked Sendable`.
 enum Pipeline {
-    static func run<Item>(
-        batchSize: Int = 256, depth: Int = 8,
-        produce: @escaping (_ emit: (Item) -> Bool) throws -> Void,
-        consume: (Item) throws -> Void
+    /// A decoded batch and, when the input could not be read past it, why.
+    struct Decoded<Output> {
+        var output: Output
+        var failure: Error?
+    }
+
+    static func run<Batch, Output>(
+        readers: Int, depth: Int,
+        cut: @escaping () throws -> Batch?,
+        decode: @escaping (Batch) -> Decoded<Output>,
+        consume: (Output) throws -> Void
     ) throws {
-        let queue = BatchQueue<Item>(depth: depth)
-        let producer = UncheckedBox(produce)
-        let thread = Thread {
-            var batch: [Item] = []
-            batch.reserveCapacity(batchSize)
-            do {
-                try producer.value { item in
-                    batch.append(item)
-                    if batch.count >= batchSize {
-                        guard queue.put(batch) else { return false }
-                        batch.removeAll(keepingCapacity: true)
-                    }
-                    return true
-                }
-                if !batch.isEmpty { _ = queue.put(batch) }
-                queue.finish(error: nil)
-            } catch {
-                queue.finish(error: error)
-            }
+        let coordinator = Coordinator(readers: max(1, readers), depth: max(1, depth), cut: cut, decode: decode)
+        for _ in 0..<max(1, readers) {
+            let thread = Thread { coordinator.work() }
+            // The parser recurses once per nesting level (up to 512).
+            thread.stackSize = 8 << 20
+            thread.start()
         }
-        thread.stackSize = 8 << 20
-        thread.start()
-        do {
-            while let batch = try queue.take() {
-                for item in batch { try consume(item) }
-            }
-        } catch {
-            queue.cancel()
-            queue.waitUntilFinished()
-            throw error
+        defer { coordinator.stop() }
+        while let decoded = try coordinator.next() {
+            try consume(decoded.output)
+            // Freeing a batch's records (strings, arrays) costs about a sixth of the storing
+            // thread's time: a reader does it instead.
+            coordinator.discard(decoded.output)
+            if let failure = decoded.failure { throw failure }
         }
     }
 }
 
-/// A value handed from one thread to another under a lock.
-private final class UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// A bounded FIFO of batches between one producer and one consumer.
-private final class BatchQueue<Item>: @unchecked Sendable {
+/// The state the readers and the consumer share, under one condition lock.
+private final class Coordinator<Batch, Output>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var batches: [[Item]] = []
-    private var head = 0
     private let depth: Int
-    private var finished = false
+    private let cut: () throws -> Batch?
+    private let decode: (Batch) -> Pipeline.Decoded<Output>
+    /// Batches cut so far: the index the next one gets.
+    private var cutCount = 0
+    /// Batches handed to the consumer so far: the index it waits for.
+    private var consumedCount = 0
+    /// Decoded batches waiting for their turn, by index.
+    private var decoded: [Int: Pipeline.Decoded<Output>] = [:]
+    private var endOfInput = false
+    private var cutFailure: (index: Int, error: Error)?
     private var cancelled = false
-    private var failure: Error?
+    private var running: Int
+    /// Consumed batches, freed by the next reader that comes by.
+    private var consumed: [Output] = []
 
-    init(depth: Int) { self.depth = depth }
-
-    /// Blocks while the queue is full; false when the consumer has stopped.
-    func put(_ batch: [Item]) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.count - head >= depth, !cancelled { condition.wait() }
-        if cancelled { return false }
-        batches.append(batch)
-        condition.broadcast()
-        return true
+    init(readers: Int, depth: Int, cut: @escaping () throws -> Batch?, decode: @escaping (Batch) -> Pipeline.Decoded<Output>) {
+        running = readers
+        self.depth = depth
+        self.cut = cut
+        self.decode = decode
     }
 
-    /// The next batch; nil at the end; rethrows the producer's error once the queue is drained.
-    func take() throws -> [Item]? {
+    /// A reader: cuts the next batch (while fewer than `depth` wait), decodes it, hands it over.
+    func work() {
         condition.lock()
-        defer { condition.unlock() }
-        while head == batches.count, !finished { condition.wait() }
-        if head < batches.count {
-            let batch = batches[head]
-            head += 1
-            if head > 64 {
-                batches.removeFirst(head)
-                head = 0
+        while true {
+            while !cancelled, !endOfInput, cutCount - consumedCount >= depth { condition.wait() }
+            if cancelled || endOfInput { break }
+            let index = cutCount
+            let batch: Batch?
+            do {
+                batch = try cut()
+            } catch {
+                cutFailure = (index, error)
+                endOfInput = true
+                break
             }
+            guard let batch else {
+                endOfInput = true
+                break
+            }
+            cutCount += 1
+            var garbage: [Output] = []
+            swap(&garbage, &consumed)
+            condition.unlock()
+            garbage.removeAll()
+            let result = decode(batch)
+            condition.lock()
+            decoded[index] = result
             condition.broadcast()
-            return batch
         }
-        if let failure { throw failure }
-        return nil
-    }
-
-    func finish(error: Error?) {
-        condition.lock()
-        finished = true
-        failure = error
+        running -= 1
         condition.broadcast()
         condition.unlock()
     }
 
-    func cancel() {
+    /// The next batch in input order; nil at the end. Throws a failure of `cut` in its place.
+    func next() throws -> Pipeline.Decoded<Output>? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let batch = decoded.removeValue(forKey: consumedCount) {
+                consumedCount += 1
+                condition.broadcast()
+                return batch
+            }
+            if let failure = cutFailure, failure.index == consumedCount { throw failure.error }
+            if endOfInput, consumedCount >= cutCount, cutFailure == nil { return nil }
+            condition.wait()
+        }
+    }
+
+    /// Hands a consumed batch back, to be freed on a reader's thread.
+    func discard(_ output: Output) {
+        condition.lock()
+        consumed.append(output)
+        condition.unlock()
+    }
+
+    /// Stops the readers (a batch being decoded is finished and dropped) and waits for them.
+    func stop() {
         condition.lock()
         cancelled = true
         condition.broadcast()
-        condition.unlock()
-    }
-
-    func waitUntilFinished() {
-        condition.lock()
-        while !finished { condition.wait() }
+        while running > 0 { condition.wait() }
+        decoded.removeAll()
+        consumed.removeAll()
         condition.unlock()
     }
 }

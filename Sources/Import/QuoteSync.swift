@@ -57,9 +57,32 @@ final class QuoteSync {
 
     /// Checks that `id` was not met before in this export, and notes it.
     func claim(id: String, at location: RecordLocation) throws {
-        guard try seen.markNew({ try $0.bindText(id, at: 1) }) else {
-            throw location.member("id").error("expected a unique quote id, found \(quoted(id)) a second time")
+        guard try seen.markNew({ try $0.bindText(id, at: 1) }) else { throw repeated(id, at: location) }
+    }
+
+    /// True when a new quote may be stored without claiming its id first: the table was empty
+    /// before this import, so the row's own key catches an id met twice (one B-tree search per
+    /// quote instead of two).
+    var insertCatchesRepeats: Bool { !seen.tracksKeys }
+
+    /// Claims and stores `quote` in one step (see `insertCatchesRepeats`): throws the error of
+    /// `claim` when its id was met before, having stored nothing.
+    func claimAndWrite(_ quote: Resolved, at location: RecordLocation) throws {
+        precondition(insertCatchesRepeats)
+        try bindQuote(insertQuote, quote)
+        do {
+            try insertQuote.runBound()
+        } catch let error as DatabaseError where error.code & 0xFF == 19 {  // SQLITE_CONSTRAINT
+            // Every other constraint of the row is checked before it gets here; make sure.
+            if try !seen.markNew({ try $0.bindText(quote.id, at: 1) }) { throw repeated(quote.id, at: location) }
+            throw error
         }
+        quotes.added += 1
+        try insertAllHearers(quote)
+    }
+
+    private func repeated(_ id: String, at location: RecordLocation) -> Diagnostic {
+        location.member("id").error("expected a unique quote id, found \(quoted(id)) a second time")
     }
 
     /// Stores `quote` (already claimed), writing only what differs from the stored row.

@@ -3,47 +3,96 @@ import VantageCore
 /// Where a record or one of its fields is: the file as the user named it, the line for JSON
 /// Lines, and the record path (`quotes[17].heardBy[0].phone`; for JSON Lines the path inside
 /// the line's record, `heardBy[0].phone`).
+///
+/// Every field read makes a location, and almost none is ever shown: the steps are kept as a
+/// chain and the path is spelled out only when asked for (a message, a rejected record).
 struct RecordLocation: Sendable {
     /// The file, as named in messages (`content/quotes/export.json`).
     let file: String
     /// The 1-based line of a JSON Lines record.
     let line: Int?
-    /// The record path; empty for the root of a JSON Lines record.
-    let path: String
-    /// The path without array indices (`quotes[].heardBy[].phone`), for warning once per field.
-    let fieldPattern: String
+    /// The steps from the record's root, last step first; nil for the root.
+    private let trail: Trail?
 
     init(file: String, line: Int? = nil, path: String = "", fieldPattern: String = "") {
         self.file = file
         self.line = line
-        self.path = path
-        self.fieldPattern = fieldPattern
+        trail = path.isEmpty && fieldPattern.isEmpty ? nil : Trail(parent: nil, step: .root(path: path, pattern: fieldPattern))
     }
+
+    private init(file: String, line: Int?, trail: Trail) {
+        self.file = file
+        self.line = line
+        self.trail = trail
+    }
+
+    /// The record path; empty for the root of a JSON Lines record.
+    var path: String { trail?.spelled(pattern: false) ?? "" }
+
+    /// The path without array indices (`quotes[].heardBy[].phone`), for warning once per field.
+    var fieldPattern: String { trail?.spelled(pattern: true) ?? "" }
 
     /// The element `index` of the array at this path.
     func element(_ index: Int) -> RecordLocation {
-        RecordLocation(file: file, line: line, path: path + "[\(index)]", fieldPattern: fieldPattern + "[]")
+        RecordLocation(file: file, line: line, trail: Trail(parent: trail, step: .element(index)))
     }
 
     /// The member `key` of the object at this path.
     func member(_ key: String) -> RecordLocation {
-        RecordLocation(
-            file: file, line: line, path: path.isEmpty ? key : path + "." + key,
-            fieldPattern: fieldPattern.isEmpty ? key : fieldPattern + "." + key)
+        RecordLocation(file: file, line: line, trail: Trail(parent: trail, step: .member(key)))
     }
 
     /// The location for a diagnostic.
     var source: SourceLocation {
-        SourceLocation(file: file, line: line, recordPath: path.isEmpty ? nil : path)
+        let path = self.path
+        return SourceLocation(file: file, line: line, recordPath: path.isEmpty ? nil : path)
     }
 
     /// The record in words for another record's message: `content/quotes/export.json
     /// users[3]`, or `content/quotes/users.jsonl line 4`.
     var reference: String {
+        let path = self.path
         if let line { return path.isEmpty ? "\(file) line \(line)" : "\(file) line \(line), \(path)" }
         return path.isEmpty ? file : "\(file) \(path)"
     }
 
     /// An error at this location.
     func error(_ message: String) -> Diagnostic { .error(message, at: source) }
+}
+
+/// One step of a record path, linked to the steps before it (immutable, so shared freely).
+private final class Trail: Sendable {
+    enum Step {
+        /// A path given whole, with its field pattern.
+        case root(path: String, pattern: String)
+        case member(String)
+        case element(Int)
+    }
+
+    let parent: Trail?
+    let step: Step
+
+    init(parent: Trail?, step: Step) {
+        self.parent = parent
+        self.step = step
+    }
+
+    /// The path (`quotes[17].saidBy`), or with `pattern` its indices left out (`quotes[].saidBy`).
+    func spelled(pattern: Bool) -> String {
+        var steps: [Step] = []
+        var node: Trail? = self
+        while let current = node {
+            steps.append(current.step)
+            node = current.parent
+        }
+        var text = ""
+        for step in steps.reversed() {
+            switch step {
+            case .root(let path, let fieldPattern): text = pattern ? fieldPattern : path
+            case .member(let key): text = text.isEmpty ? key : text + "." + key
+            case .element(let index): text += pattern ? "[]" : "[\(index)]"
+            }
+        }
+        return text
+    }
 }

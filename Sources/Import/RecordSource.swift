@@ -35,28 +35,85 @@ enum RecordSource {
         }
     }
 
-    /// Calls `body` with each record in file order.
-    func forEach(_ body: (Record) throws -> Void) throws {
-        switch self {
-        case .array(let document, let key):
-            let base = RecordLocation(file: document.file.name).member(key)
-            for index in 0..<document.count(of: key) {
-                let element = try document.element(of: key, at: index)
-                try body(Record(location: base.element(index), value: .success(element),
-                                text: { document.text(of: key, at: index) }))
-            }
-        case .lines(let file):
-            if let handle = FileHandle(forReadingAtPath: file.path) {
-                let head = (try? handle.read(upToCount: 4)) ?? Data()
-                try? handle.close()
-                try JSONDocument.checkEncoding(head, file: file)
-            }
-            for line in JSONLinesReader(path: file.path, displayName: file.name) {
-                if line.number == 0, case .failure(let error) = line.value { throw error }  // unreadable file
-                let bytes = line.bytes
-                try body(Record(location: RecordLocation(file: file.name, line: line.number), value: line.value,
-                                text: { String(decoding: bytes, as: UTF8.self) }))
+    /// A run of consecutive records, cut in file order by `Cutter` and parsed by `records(in:)`.
+    enum Batch {
+        /// Elements of the document's array, by index.
+        case elements(Range<Int>)
+        /// Lines of a JSON Lines file, not parsed yet.
+        case lines([JSONLinesReader.Line])
+    }
+
+    /// Cuts a source into batches of about `size` records, in file order. Cheap and
+    /// sequential (element ranges are already known; lines are only searched for their end):
+    /// the parsing happens in `records(in:)`, on any thread.
+    final class Cutter {
+        private let source: RecordSource
+        private let size: Int
+        private var nextElement = 0
+        private let elementCount: Int
+        private let lines: JSONLinesReader.Iterator?
+
+        fileprivate init(_ source: RecordSource, size: Int) throws {
+            self.source = source
+            self.size = max(1, size)
+            switch source {
+            case .array(let document, let key):
+                elementCount = document.count(of: key)
+                lines = nil
+            case .lines(let file):
+                if let handle = FileHandle(forReadingAtPath: file.path) {
+                    let head = (try? handle.read(upToCount: 4)) ?? Data()
+                    try? handle.close()
+                    try JSONDocument.checkEncoding(head, file: file)
+                }
+                elementCount = 0
+                lines = JSONLinesReader(path: file.path, displayName: file.name).makeIterator()
             }
         }
+
+        /// The next batch; nil at the end. Throws when the file cannot be read (further).
+        func next() throws -> Batch? {
+            guard let lines else {
+                guard nextElement < elementCount else { return nil }
+                let end = min(nextElement + size, elementCount)
+                defer { nextElement = end }
+                return .elements(nextElement..<end)
+            }
+            var batch: [JSONLinesReader.Line] = []
+            batch.reserveCapacity(size)
+            while batch.count < size, let line = lines.nextRawLine() {
+                if line.number == 0, case .failure(let error) = line.value { throw error }  // unreadable file
+                batch.append(line)
+            }
+            return batch.isEmpty ? nil : .lines(batch)
+        }
+    }
+
+    /// A cutter over this source's records (throws when a JSON Lines file cannot be read at all).
+    func cutter(batchSize: Int) throws -> Cutter { try Cutter(self, size: batchSize) }
+
+    /// Calls `body` with each record of `batch`, parsed, in order. Returns the error that
+    /// stops the batch (an element of a document that cannot be parsed: the document's first
+    /// syntax error), after the records before it.
+    func records(in batch: Batch, _ body: (Record) -> Void) -> Error? {
+        switch (self, batch) {
+        case (.array(let document, let key), .elements(let indices)):
+            let base = RecordLocation(file: document.file.name).member(key)
+            for index in indices {
+                let element: JSONValue
+                do { element = try document.element(of: key, at: index) } catch { return error }
+                body(Record(location: base.element(index), value: .success(element), text: { document.text(of: key, at: index) }))
+            }
+        case (.lines(let file), .lines(let lines)):
+            for line in lines {
+                let parsed = JSONLinesReader.parse(line.bytes, number: line.number, displayName: file.name)
+                let bytes = line.bytes
+                body(Record(location: RecordLocation(file: file.name, line: line.number), value: parsed.value,
+                            text: { String(decoding: bytes, as: UTF8.self) }))
+            }
+        default:
+            preconditionFailure("a batch of another source")
+        }
+        return nil
     }
 }

@@ -3,14 +3,39 @@ import Foundation
 /// The forms text is stored in: NFC everywhere, lower-cased emails, canonical language tags,
 /// known time zones.
 enum TextNormalization {
-    /// `text` in Unicode Normalization Form C. Text whose scalars are all below U+0300 is
-    /// already NFC (nothing there decomposes or combines), which is almost every id, phone and
-    /// Latin name, so only the rest pays for Foundation's normaliser.
+    /// `text` in Unicode Normalization Form C. ASCII text is NFC, and so is text that passes
+    /// Unicode's NFC quick check (every scalar NFC_Quick_Check=Yes, combining marks in order):
+    /// almost every id, phone, name and quote, in any script. Only the rest (combining marks,
+    /// Hangul jamo, singletons such as U+2126) pays for Foundation's normaliser.
     static func nfc(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0xCC }) { return text }
+        if isASCII(text) { return text }
+        var span = text.utf8Span
+        if span.checkForNFC(quickCheck: true) { return text }
         let normalized = text.precomposedStringWithCanonicalMapping
         // Compare bytes: String's == already treats canonically equivalent text as equal.
         return normalized.utf8.elementsEqual(text.utf8) ? text : normalized
+    }
+
+    /// True when every byte of `text` is ASCII: eight bytes at a time, since this runs for
+    /// every string of an export.
+    static func isASCII(_ text: String) -> Bool {
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            guard let base = bytes.baseAddress else { return true }
+            var index = 0
+            let count = bytes.count
+            while index + 8 <= count {
+                if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < count {
+                if base[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }) {
+            return answer
+        }
+        return text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The number of user-perceived characters (grapheme clusters).

@@ -18,6 +18,16 @@ struct ListPage {
         all["pager"] = pager.value
         return all
     }
+
+    /// The fields of a page whose items are rendered already: `entries` is their markup,
+    /// one after the other (an idea list's, `IdeaEntryWriter`).
+    func fields(_ fields: [String: Value], entries: String) -> [String: Value] {
+        var all = fields
+        all["hasItems"] = .bool(!range.isEmpty)
+        all["entries"] = .html(entries)
+        all["pager"] = pager.value
+        return all
+    }
 }
 
 extension Pagination {

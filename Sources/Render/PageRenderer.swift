@@ -14,12 +14,21 @@ public final class PageRenderer: @unchecked Sendable {
     private let lock = NSLock()
     private var localizers: [String: Localizer] = [:]
 
+    /// The idea list entries rendered once for the whole build; nil renders each in full.
+    let ideaEntries: IdeaEntryCache?
+
     /// A renderer over compiled templates and a catalog; `now` is the build's now.
-    public init(library: TemplateLibrary, catalog: StringCatalog?, now: Int64, mode: TemplateMode = .strict) {
+    /// `reusesIdeaEntries`: render each idea's list entry once per locale, time zone and
+    /// variant (`IdeaEntryCache`) rather than once per person and list; the pages are the same.
+    public init(
+        library: TemplateLibrary, catalog: StringCatalog?, now: Int64, mode: TemplateMode = .strict,
+        reusesIdeaEntries: Bool = true
+    ) {
         self.library = library
         self.catalog = catalog
         self.now = Date(timeIntervalSince1970: TimeInterval(now))
         self.mode = mode
+        ideaEntries = reusesIdeaEntries ? IdeaEntryCache() : nil
     }
 
     /// The localizer for `locale` in `timeZone`.
@@ -55,6 +64,20 @@ public final class PageRenderer: @unchecked Sendable {
             return RenderedPage(path: frame.path, kind: kind, template: template, viewer: frame.viewer?.slug, bytes: shown)
         } catch let error as TemplateError {
             throw RenderError(page: frame.path, template: error.diagnostic)
+        }
+    }
+
+    /// A part of the page at `page` (an idea list entry) rendered on its own: the bytes the
+    /// page's template would write for it. `trimmingLineBreak` drops its final line breaks.
+    func fragment(
+        _ name: String, context: Value, localizer: Localizer, page: String, trimmingLineBreak: Bool = false
+    ) throws -> [UInt8] {
+        do throws(TemplateError) {
+            var bytes = try library.renderUTF8(name, context: context, localizer: localizer)
+            if trimmingLineBreak { while bytes.last == 0x0A { bytes.removeLast() } }
+            return bytes
+        } catch {
+            throw RenderError(page: page, template: error.diagnostic)
         }
     }
 

@@ -36,5 +36,8 @@ extension SiteBuild {
         public var incremental = false
         /// Why the build could not be recorded for the next incremental build, if it could not.
         public var recordWarning: String?
+        /// The idea list entries rendered once and spliced into every list
+        /// (`SiteBuild.Tuning.reusesIdeaEntries`), the planning's renders included.
+        public var ideaEntries = IdeaEntryReuse()
     }
 }

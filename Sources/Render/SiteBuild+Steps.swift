@@ -40,7 +40,9 @@ extension SiteBuild {
         let library = try TemplateLibrary(directory: templates, mode: .strict)
         let catalogPath = URL(fileURLWithPath: templates).appendingPathComponent("Localizable.xcstrings").path
         let catalog = FileManager.default.fileExists(atPath: catalogPath) ? try StringCatalog(path: catalogPath) : nil
-        context.renderer = PageRenderer(library: library, catalog: catalog, now: context.site.now)
+        context.renderer = PageRenderer(
+            library: library, catalog: catalog, now: context.site.now,
+            reusesIdeaEntries: context.tuning.reusesIdeaEntries)
     }
 
     /// Opens the staging folder and the manifest spool, and finds the previous build.

@@ -39,6 +39,7 @@ extension SiteBuild {
         context.report.otherFilesCarried = queue.carried.files
         context.fingerprints = queue.fingerprints.sorted { $0.id < $1.id }
         context.report.viewerBytes = context.fingerprints.reduce(0) { $0 + $1.bytes }
+        context.report.ideaEntries = context.renderer.ideaEntries?.reuse ?? IdeaEntryReuse()
     }
 
     /// One viewer's part of the build, shared by the threads: read, fingerprint, then carry

@@ -67,11 +67,16 @@ public enum SiteBuild {
         /// Renders only every `viewerStride`-th person's part of the site (1: everyone), for
         /// benchmarks whose full output would not fit in memory.
         public var viewerStride = 1
+        /// Renders each idea's list entry once per locale, time zone and variant and splices
+        /// it into every list (`IdeaEntryCache`); off renders every entry in full, to prove
+        /// the pages are the same and to measure what the reuse saves.
+        public var reusesIdeaEntries = true
 
-        public init(workers: Int? = nil, validate: Bool = true, viewerStride: Int = 1) {
+        public init(workers: Int? = nil, validate: Bool = true, viewerStride: Int = 1, reusesIdeaEntries: Bool = true) {
             self.workers = workers
             self.validate = validate
             self.viewerStride = viewerStride
+            self.reusesIdeaEntries = reusesIdeaEntries
         }
     }
 

@@ -1,34 +1,45 @@
 import Template
 
 extension ViewerPages {
+    /// Renders the viewer's four idea lists.
+    func renderIdeaLists(_ ideas: IdeaLists, for viewer: Viewer) throws {
+        var entries = IdeaEntryWriter(
+            site: site, renderer: renderer, viewer: viewer,
+            table: renderer.ideaEntries?.table(for: viewer.localizer, ideaCount: site.ideas.count))
+        for kind in IdeaListKind.allCases {
+            try renderIdeaList(kind, order: ideas.order(kind), isNew: ideas.isNew, entries: &entries, for: viewer)
+        }
+        renderer.ideaEntries?.count(spliced: entries.spliced, rendered: entries.rendered)
+    }
+
     /// Renders the pages of one idea list. Each entry is a fragment target whose
     /// previous/next links reach the neighbouring ideas of the same list, on this page or
     /// another one.
-    func renderIdeaList(_ kind: IdeaListKind, order: [Int], isNew: [Bool], for viewer: Viewer) throws {
+    private func renderIdeaList(
+        _ kind: IdeaListKind, order: [Int], isNew: [Bool], entries: inout IdeaEntryWriter, for viewer: Viewer
+    ) throws {
         let location = ListLocation.ideas(viewer.slug, kind)
         let pagination = Pagination(itemCount: order.count, pageSize: site.settings.pageSize)
         let listValue = kind.listValue(count: order.count)
         for page in pagination.pages(at: location) {
-            func link(to position: Int) -> String {
+            func neighbour(_ position: Int) -> IdeaEntryWriter.Neighbour {
                 let target = pagination.page(of: position)
-                let fragment = "#" + site.ideaFragments[order[position]]
                 return target == page.number
-                    ? fragment : SitePath.relative(from: page.path, to: location.path(page: target)) + fragment
+                    ? .here(idea: order[position])
+                    : .elsewhere(idea: order[position], page: SitePath.relative(from: page.path, to: location.path(page: target)))
             }
-            var items: [Value] = []
-            items.reserveCapacity(page.range.count)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(page.range.count * 1_600)
             for position in page.range {
-                let index = order[position]
-                let idea = site.ideas[index]
-                let entry = IdeaEntry(
-                    id: idea.id, fragment: site.ideaFragments[index], text: idea.text, isNew: isNew[index],
-                    authorName: idea.showName ? viewer.naming.name(of: idea.authorID, recorded: idea.authorName) : nil,
-                    submittedAt: idea.submittedAt, forSelf: idea.audience == .self, position: position + 1,
-                    previous: position > 0 ? link(to: position - 1) : nil,
-                    next: position + 1 < order.count ? link(to: position + 1) : nil)
-                items.append(entry.value)
+                try entries.append(
+                    idea: order[position], isNew: isNew[order[position]], position: position + 1, count: order.count,
+                    previous: position > 0 ? neighbour(position - 1) : nil,
+                    next: position + 1 < order.count ? neighbour(position + 1) : nil,
+                    page: page.path, into: &bytes)
             }
-            try emit(kind.pageKind, path: page.path, fields: page.fields(["list": listValue], items: items), for: viewer)
+            try emit(
+                kind.pageKind, path: page.path,
+                fields: page.fields(["list": listValue], entries: String(decoding: bytes, as: UTF8.self)), for: viewer)
         }
     }
 }

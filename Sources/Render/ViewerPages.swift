@@ -12,6 +12,8 @@ public struct ViewerPages {
     let output: PageOutput
     /// `--locale`: one locale for every page.
     let forcedLocale: String?
+    /// The menus' links by page folder (the same on every page of a folder).
+    private let links = ViewerLinkMemo()
 
     public init(site: SiteModel, renderer: PageRenderer, output: PageOutput, forcedLocale: String?) {
         self.site = site
@@ -43,9 +45,7 @@ public struct ViewerPages {
             badge: ViewerBadge(slug: home.slug, name: home.name))
         let quotes = storedQuotes.map { Self.cleaned($0, mask: site.mask) }
         let ideas = IdeaLists(site: site, viewer: person)
-        for kind in IdeaListKind.allCases {
-            try renderIdeaList(kind, order: ideas.order(kind), isNew: ideas.isNew, for: viewer)
-        }
+        try renderIdeaLists(ideas, for: viewer)
         let quoteLists = QuoteLists(quotes: quotes, viewer: viewer, site: site)
         try renderQuoteLists(quoteLists, for: viewer)
         try renderQuoteReview(quoteLists, for: viewer)
@@ -72,7 +72,7 @@ public struct ViewerPages {
     ) throws {
         let frame = PageFrame(
             path: path, siteTitle: site.settings.title ?? "Vantage", viewer: viewer.badge,
-            links: ViewerLinks(page: path, viewer: viewer.slug).value, now: site.now)
+            links: links.value(page: path, viewer: viewer.slug), now: site.now)
         try output.page(try renderer.render(kind, template: template, fields: fields, frame: frame, localizer: viewer.localizer))
     }
 

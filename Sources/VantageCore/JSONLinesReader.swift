@@ -58,6 +58,27 @@ public struct JSONLinesReader: Sequence {
         deinit { if let file { fclose(file) } }
 
         public func next() -> Line? {
+            guard let raw = nextRawLine() else { return nil }
+            if raw.number == 0 { return raw }
+            return JSONLinesReader.parse(raw.bytes, number: raw.number, displayName: displayName)
+        }
+
+        /// The next non-blank line, not parsed (its `value` is `.success(.null)`), or the
+        /// failure numbered 0 when the file cannot be read; nil at the end. Cutting lines is
+        /// cheap and sequential; `JSONLinesReader.parse` can then run on any thread.
+        public func nextRawLine() -> Line? {
+            while let line = nextLine() {
+                if line.number == 0 { return line }
+                if !Self.isBlank(line.bytes) { return line }
+            }
+            return nil
+        }
+
+        private static func isBlank(_ line: [UInt8]) -> Bool {
+            line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        }
+
+        private func nextLine() -> Line? {
             guard let file else {
                 guard let failure = openFailure else { return nil }
                 openFailure = nil
@@ -73,8 +94,7 @@ public struct JSONLinesReader: Sequence {
                     start = newline + 1
                     searched = start
                     lineNumber += 1
-                    if let parsed = parse(line) { return parsed }
-                    continue
+                    return Line(number: lineNumber, bytes: line, value: .success(.null))
                 }
                 bytesSearched += buffer.count - from
                 searched = buffer.count
@@ -83,7 +103,7 @@ public struct JSONLinesReader: Sequence {
                     let line = Array(buffer[start...])
                     start = buffer.count
                     lineNumber += 1
-                    return parse(line)
+                    return Line(number: lineNumber, bytes: line, value: .success(.null))
                 }
                 if start > 0 {
                     buffer.removeSubrange(0..<start)
@@ -110,14 +130,15 @@ public struct JSONLinesReader: Sequence {
             }
         }
 
-        private func parse(_ line: [UInt8]) -> Line? {
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
-            do {
-                let value = try JSONParser.parse(line, file: displayName, firstLine: lineNumber)
-                return Line(number: lineNumber, bytes: line, value: .success(value))
-            } catch {
-                return Line(number: lineNumber, bytes: line, value: .failure(error))
-            }
+    }
+
+    /// Parses one line cut by `nextRawLine`: its value, or its syntax error at its line.
+    public static func parse(_ line: [UInt8], number: Int, displayName: String) -> Line {
+        do {
+            let value = try JSONParser.parse(line, file: displayName, firstLine: number)
+            return Line(number: number, bytes: line, value: .success(value))
+        } catch {
+            return Line(number: number, bytes: line, value: .failure(error))
         }
     }
 }

@@ -103,6 +103,10 @@ public struct JSONParser {
             depth -= 1
             return .object(object)
         }
+        // A record has a handful of members: room for them at once, instead of regrowing
+        // both arrays three times.
+        object.keys.reserveCapacity(8)
+        object.values.reserveCapacity(8)
         // Objects with many members are checked for repeated names through a set; records
         // have a handful, where a linear search is faster.
         var names: Set<String>?
@@ -231,6 +235,7 @@ public struct JSONParser {
         var sawEscape = false
         var sawNonASCII = false
         while true {
+            skipPlainText(&sawNonASCII)
             guard position < bytes.count else {
                 throw error("the string that starts here is not closed", at: quote)
             }
@@ -250,11 +255,41 @@ public struct JSONParser {
         let end = position
         position += 1
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if sawNonASCII, String(validating: slice, as: UTF8.self) == nil {
-            throw error("the text is not valid UTF-8", at: firstInvalidUTF8(from: start, to: end))
+        if sawNonASCII {
+            guard let text = String(validating: slice, as: UTF8.self) else {
+                throw error("the text is not valid UTF-8", at: firstInvalidUTF8(from: start, to: end))
+            }
+            if !sawEscape { return text }
         }
         if !sawEscape { return String(decoding: slice, as: UTF8.self) }
         return try unescape(from: start, to: end)
+    }
+
+    /// Skips string content eight bytes at a time while none of them is a double quote, a
+    /// backslash or a control character (the text of a quote is mostly such runs), up to the
+    /// first that is; notes whether any skipped byte was not ASCII. The byte-by-byte loop of
+    /// `parseString` handles the special byte.
+    @inline(__always) private mutating func skipPlainText(_ sawNonASCII: inout Bool) {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            // A zero byte in `quotes` or `backslashes`, or a byte below 0x20 in `word`.
+            let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word) & highs
+            if found != 0 {
+                // The lowest flagged byte is a true match (a false one only ever follows a
+                // true one): step to it, so the byte loop starts right there.
+                let plain = found.trailingZeroBitCount / 8
+                if plain > 0, word & highs & (UInt64.max >> UInt64(64 - 8 * plain)) != 0 { sawNonASCII = true }
+                position += plain
+                return
+            }
+            if word & highs != 0 { sawNonASCII = true }
+            position += 8
+        }
     }
 
     private func firstInvalidUTF8(from start: Int, to end: Int) -> Int {

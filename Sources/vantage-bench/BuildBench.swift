@@ -11,7 +11,7 @@ enum BuildBench {
     static let usage = """
         Usage: vantage-bench build [--shape peer|mixed] [--people N] [--quotes N] [--ideas N] [--page-size N]
                                    [--every K] [--workers N] [--dir DIR] [--seed N] [--no-validate]
-                                   [--incremental] [--manifest-only]
+                                   [--incremental] [--manifest-only] [--no-reuse] [--once]
           defaults: the peer workload's shape (../shared/bench), 10000 people, 200000 quotes,
                     2000 ideas (--ideas 0: the quotes shape), page size 50, every viewer,
                     one thread per core, DIR /dev/shm/vantage-bench-build (a tmpfs)
@@ -25,6 +25,9 @@ enum BuildBench {
           --incremental  then change one quote's text in the store and rebuild: prints the
                       incremental rebuild's time against the first (full) build's, and
                       how many viewers and pages were rendered and carried over
+          --no-reuse  render every idea list entry in full instead of once per idea, locale,
+                      time zone and variant (the pages are the same; this measures the reuse)
+          --once      build once (no unchanged rebuild): for callgrind, which counts everything
         """
 
     struct Settings {
@@ -36,6 +39,8 @@ enum BuildBench {
         var validate = true
         var incremental = false
         var manifestOnly = false
+        var reuse = true
+        var once = false
     }
 
     static func run(arguments: [String]) throws {
@@ -70,6 +75,8 @@ enum BuildBench {
             case "--no-validate": settings.validate = false
             case "--incremental": settings.incremental = true
             case "--manifest-only": settings.manifestOnly = true
+            case "--no-reuse": settings.reuse = false
+            case "--once": settings.once = true
             case "--help": print(usage); return
             default: throw BenchError("unknown argument \(arguments[index])\n\(usage)")
             }
@@ -133,12 +140,15 @@ enum BuildBench {
         let output = settings.directory + "/public"
         var options = SiteBuild.Options(store: store(settings), templates: templates, output: output, environment: [:])
         options.manifestOnly = settings.manifestOnly
-        let tuning = SiteBuild.Tuning(workers: settings.workers, validate: settings.validate, viewerStride: settings.every)
+        let tuning = SiteBuild.Tuning(
+            workers: settings.workers, validate: settings.validate, viewerStride: settings.every,
+            reusesIdeaEntries: settings.reuse)
         try? FileManager.default.removeItem(atPath: output)  // the first build starts from nothing
         let first = try timed { try SiteBuild.run(options, tuning: tuning) }
         let peakAfterFirst = peakResidentMegabytes()
-        let second = try timed { try SiteBuild.run(options, tuning: tuning) }
+        let second = settings.once ? first : try timed { try SiteBuild.run(options, tuning: tuning) }
         let report = first.report
+        let reuse = report.ideaEntries
         let siteBytes = settings.manifestOnly ? report.viewerBytes : report.counts.bytes
         let megabytes = Double(siteBytes) / 1_000_000
         let htmlMegabytes = megabytes  // pages dominate; search indexes are included
@@ -161,6 +171,11 @@ enum BuildBench {
             \(Int(Double(second.report.pages) / second.report.renderSeconds)) pages/s, \
             \(second.report.counts.written) written, \(second.report.counts.unchanged) unchanged
               peak RSS   \(fixed(peakAfterFirst, 1)) MB after the first build, \(fixed(peakResidentMegabytes(), 1)) MB after both
+              entries    \(settings.reuse ? """
+                \(reuse.spliced) idea entries spliced from \(reuse.fragments) fragments \
+                (\(fixed(Double(reuse.fragmentBytes) / 1_000_000, 1)) MB), \(reuse.rendered) rendered in full
+                """ : "every idea entry rendered in full (--no-reuse)")\
+            \(reuse.refused ? "; REFUSED: a fragment failed its check, the rest were rendered in full" : "")
             """)
         if settings.incremental { try measureIncremental(options, tuning: tuning, first: first) }
         if settings.every > 1 {

@@ -9,12 +9,13 @@ import VantageCore
 enum ImportBench {
     static let usage = """
         Usage: vantage-bench import [--shape peer|mixed] [--people N] [--quotes N] [--ideas N] [--seed N]
-                                    [--format json|jsonl|both] [--dir DIR] [--runs N]
+                                    [--format json|jsonl|both] [--dir DIR] [--runs N] [--threads N]
           defaults: the peer workload's shape (../shared/bench: 10000 people, 200000 quotes,
                     2000 ideas), seed 1, both formats, 3 runs, DIR /dev/shm/vantage-bench-import
                     (a tmpfs: the disk is measured elsewhere)
           --shape mixed  the synthetic family export instead (mixed phone spellings, address
                     books, reviews; 20000 ideas by default)
+          --threads N  reading threads (default: one per processor, at most 4)
         """
 
     static func run(arguments: [String]) throws {
@@ -23,6 +24,7 @@ enum ImportBench {
         var shape = "peer"
         var format = "both"
         var runs = 3
+        var threads = ImportOptions.defaultReadingThreads
         var directory = "/dev/shm/vantage-bench-import"
         var index = 0
         func value() throws -> String {
@@ -40,6 +42,7 @@ enum ImportBench {
             case "--format": format = try value()
             case "--dir": directory = try value()
             case "--runs": runs = max(1, Int(try value()) ?? runs)
+            case "--threads": threads = max(1, Int(try value()) ?? threads)
             case "--help": print(usage); return
             default: throw BenchError("unknown argument \(arguments[index])\n\(usage)")
             }
@@ -54,7 +57,8 @@ enum ImportBench {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
                 process.arguments = ["import", "--shape", shape, "--people", "\(people)", "--quotes", "\(quotes)", "--ideas", "\(ideaCount)",
-                                     "--seed", "\(seed)", "--format", each.rawValue, "--dir", directory, "--runs", "\(runs)"]
+                                     "--seed", "\(seed)", "--format", each.rawValue, "--dir", directory, "--runs", "\(runs)",
+                                     "--threads", "\(threads)"]
                 try process.run()
                 process.waitUntilExit()
                 guard process.terminationStatus == 0 else { throw BenchError("the \(each.rawValue) run failed") }
@@ -67,13 +71,13 @@ enum ImportBench {
         if shape == "peer" {
             let export = PeerExport(people: people, quotes: quotes, ideas: ideaCount, seed: seed)
             let summary = try export.write(to: content, format: chosen)
-            try measure(summary: summary, format: chosen, content: content, runs: runs,
+            try measure(summary: summary, format: chosen, content: content, runs: runs, threads: threads,
                         title: "import \(chosen.rawValue), peer shape: \(people) people, \(quotes) quotes, \(ideaCount) ideas (seed \(seed))",
                         comparedRows: export.comparedRows)
         } else {
             let export = SyntheticExport(people: people, quotes: quotes, ideas: ideaCount, seed: seed)
             let summary = try export.write(to: content, format: chosen)
-            try measure(summary: summary, format: chosen, content: content, runs: runs,
+            try measure(summary: summary, format: chosen, content: content, runs: runs, threads: threads,
                         title: "import \(chosen.rawValue), mixed shape: \(people) people, \(quotes) quotes, \(ideaCount) ideas (seed \(seed))",
                         comparedRows: nil)
         }
@@ -82,14 +86,15 @@ enum ImportBench {
     /// Imports `content` `runs` times into a fresh store and once more unchanged; prints the
     /// figures. `comparedRows`: the rows as `compare.sh` counts them, when the shape is its.
     static func measure(
-        summary: SyntheticExport.Summary, format: SyntheticExport.Format, content: String, runs: Int, title: String,
+        summary: SyntheticExport.Summary, format: SyntheticExport.Format, content: String, runs: Int, threads: Int, title: String,
         comparedRows: Int?
     ) throws {
         let directory = (content as NSString).deletingLastPathComponent
-        let options = ImportOptions(contentDirectory: content, storePath: directory + "/store.sqlite")
+        var options = ImportOptions(contentDirectory: content, storePath: directory + "/store.sqlite")
+        options.readingThreads = threads
 
         // The best of `runs` imports into a fresh store: the machine is shared, and the best
-        // run is the one least disturbed. CPU time (both threads) is reported beside it.
+        // run is the one least disturbed. CPU time (all threads) is reported beside it.
         var importSeconds = Double.infinity
         var cpuSeconds = 0.0
         var mainThreadSeconds = 0.0
@@ -122,7 +127,7 @@ enum ImportBench {
             \(title)
               input      \(fixed(megabytes, 1)) MB in \(summary.files.count) files
               rows       \(rows) normalised rows (\(breakdown))
-              time       \(fixed(importSeconds, 3)) s wall (best of \(runs)), \(fixed(cpuSeconds, 3)) s CPU on two threads, \(fixed(mainThreadSeconds, 3)) s of it on the storing thread
+              time       \(fixed(importSeconds, 3)) s wall (best of \(runs)), \(fixed(cpuSeconds, 3)) s CPU on \(threads) reading threads and the storing one, \(fixed(mainThreadSeconds, 3)) s of it on the storing thread
               speed      \(Int(Double(rows) / importSeconds)) rows/s, \(fixed(megabytes / importSeconds, 1)) MB/s (wall)\(comparedRows.map { "\n  compared   \($0) rows as compare.sh counts them: \(Int(Double($0) / importSeconds)) rows/s (wall)" } ?? "")
               bound      \(Int(Double(rows) / mainThreadSeconds)) rows/s, \(fixed(megabytes / mainThreadSeconds, 1)) MB/s (storing thread's CPU time)
               peak RSS   \(fixed(peak, 1)) MB (whole process, generation included)

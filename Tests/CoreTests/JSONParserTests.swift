@@ -25,6 +25,25 @@ struct JSONParserTests {
         #expect(object["m"] == .object(JSONObject()))
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, a backslash, a control character or
+    /// a non-ASCII byte is found at every offset inside a word, with the same result and the
+    /// same error column as byte by byte.
+    @Test func findsEverySpecialByteAtEveryOffsetOfAWord() throws {
+        for length in 0..<24 {
+            let plain = String(repeating: "a", count: length)
+            #expect(try parse("\"\(plain)\"") == .string(plain))
+            #expect(try parse("\"\(plain)\\\"\(plain)\"") == .string(plain + "\"" + plain))
+            #expect(try parse("\"\(plain)\\\\\"") == .string(plain + "\\"))
+            #expect(try parse("\"\(plain)é\(plain)\"") == .string(plain + "é" + plain))
+            let control = failure("\"\(plain)\u{1}\(plain)\"")
+            #expect(control?.message == "a control character (U+0001) must be escaped inside a string")
+            #expect(control?.location?.column == length + 2)
+        }
+        var bytes = Array("\"abcdefghij\"".utf8)
+        bytes[9] = 0xFF
+        #expect(throws: Diagnostic.self) { try JSONParser.parse(bytes, file: "in.json") }
+    }
+
     @Test func decodesSurrogatePairs() throws {
         #expect(try parse(#""\ud83d\ude00""#) == .string("😀"))
     }

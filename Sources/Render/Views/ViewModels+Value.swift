@@ -55,12 +55,22 @@ extension Pager {
 }
 
 extension IdeaEntry {
-    var value: Value {
-        .map([
+    var value: Value { value(position: position.value) }
+
+    /// The value `partials/idea` renders: `position` is its position line as rendered
+    /// (`partials/idea-position`). With `markers`, the author's name, the links and the
+    /// position are `IdeaEntryFragment`'s hole markers instead.
+    func value(position: Value, markers: Bool = false) -> Value {
+        func shown(_ text: String, _ hole: IdeaEntryFragment.Hole) -> Value {
+            markers ? .html(hole.marker) : .string(text)
+        }
+        return .map([
             "id": .string(id), "fragment": .string(fragment), "text": .string(text), "isNew": .bool(isNew),
-            "author": authorName.map { .map(["name": .string($0)]) } ?? .bool(false),
-            "submittedAt": submittedAt.value, "forSelf": .bool(forSelf), "position": position.value,
-            "prev": previous.linkValue, "next": next.linkValue,
+            "author": authorName.map { .map(["name": shown($0, .author)]) } ?? .bool(false),
+            "submittedAt": submittedAt.value, "forSelf": .bool(forSelf),
+            "position": markers ? .html(IdeaEntryFragment.Hole.position.marker) : position,
+            "prev": previous.map { .map(["href": shown($0, .previous)]) } ?? .bool(false),
+            "next": next.map { .map(["href": shown($0, .next)]) } ?? .bool(false),
         ])
     }
 }
