@@ -148,7 +148,7 @@ struct PageInspection {
             guard siteReferenceKeys.insert(key).inserted else { return }
             let location = position(of: node, attribute: attribute)
             siteReferences.append(SiteReference(
-                source: path, target: target, fragment: fragment, written: "\(attribute)=\"\(value)\"",
+                source: path, target: target, fragment: fragment, attribute: attribute, value: value,
                 line: location.line, column: location.column))
         case .inlineImage:
             break
@@ -179,8 +179,12 @@ struct SiteReference: Sendable {
     /// The file it names, relative to the site root.
     var target: String
     var fragment: String?
-    /// `href="…"` as written, for messages.
-    var written: String
+    /// The attribute (`href`, or `url()` in a style sheet) and the value written in it.
+    var attribute: String
+    var value: String
     var line: Int
     var column: Int
+
+    /// `href="…"` as written, for messages (made only for a reference that fails).
+    var written: String { "\(attribute)=\"\(value)\"" }
 }

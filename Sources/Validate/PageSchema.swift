@@ -74,6 +74,23 @@ final class PageSchema: @unchecked Sendable {
         return errors
     }
 
+    /// `validate(_:reusing:)` for a page whose structure the caller has already written out
+    /// (`PageScan`'s, byte for byte `PageStructure`'s: `PageScanTests`), without walking
+    /// the tree again to write it.
+    func validate(_ document: xmlDocPtr, structure: [UInt8]) -> [LibXMLError] {
+        guard structureDecides else { return validate(document) }
+        if accepted.contains(bytes: structure) { return [] }
+        let errors = validate(document)
+        if errors.isEmpty { accepted.insert(bytes: structure) }
+        return errors
+    }
+
+    /// True when the schema accepted a page of this structure (`PageStructure`'s bytes) in
+    /// `validate(_:reusing:)`; always false when structures do not decide the verdict.
+    func hasAccepted(_ structure: [UInt8]) -> Bool {
+        structureDecides && accepted.contains(bytes: structure)
+    }
+
     /// Validates a parsed page's structure; returns libxml2's errors in document order.
     /// With `contentOnly`, the page's attributes are detached for the duration (the content
     /// schema declares none) and put back before returning.

@@ -4,7 +4,8 @@ import Foundation
 /// What libxml2's content-model validation of a page looks at, written out as bytes: every
 /// node of the tree in document order, elements by namespace and local name, text by whether
 /// it is only whitespace, and where each element ends. Attributes and the text itself are
-/// left out.
+/// left out. An element is `1`, its namespace (`h` for XHTML, `s` for SVG, `-` for none,
+/// else `u`, the URI and `0`), its name and `0`; the end of an element is `2`.
 ///
 /// Why that is enough: the schema libxml2 runs is the content schema (`ContentSchema`), which
 /// holds no attribute pattern and — checked when the schema is compiled
@@ -28,8 +29,7 @@ struct PageStructure {
         switch node.pointee.type {
         case XML_ELEMENT_NODE:
             bytes.append(1)
-            if let namespace = node.pointee.ns?.pointee.href { appendName(namespace) }
-            bytes.append(0)
+            Self.appendNamespace(node.pointee.ns?.pointee.href.map { UnsafePointer($0) }, to: &bytes)
             appendName(node.pointee.name)
             bytes.append(0)
             var child = node.pointee.children
@@ -45,6 +45,17 @@ struct PageStructure {
             // so that a page with one never shares a structure with a page without.
             bytes.append(16 + UInt8(truncatingIfNeeded: node.pointee.type.rawValue))
         }
+    }
+
+    /// An element's namespace, as above; the page's two namespaces take one byte each.
+    static func appendNamespace(_ namespace: UnsafePointer<xmlChar>?, to bytes: inout [UInt8]) {
+        guard let namespace else { return bytes.append(UInt8(ascii: "-")) }
+        let uri = UnsafeRawPointer(namespace).assumingMemoryBound(to: CChar.self)
+        if strcmp(uri, ElementFacts.xhtml) == 0 { return bytes.append(UInt8(ascii: "h")) }
+        if strcmp(uri, ElementFacts.svg) == 0 { return bytes.append(UInt8(ascii: "s")) }
+        bytes.append(UInt8(ascii: "u"))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: namespace, count: strlen(uri)))
+        bytes.append(0)
     }
 
     private mutating func appendName(_ name: UnsafePointer<xmlChar>) {
@@ -79,19 +90,49 @@ final class StructureCache: @unchecked Sendable {
         return accepted.contains(Key(bytes: structure.bytes))
     }
 
-    func insert(_ structure: PageStructure) {
+    /// True for the bytes of an accepted structure (as a scan writes them, `PageScan`).
+    func contains(bytes: [UInt8]) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard size + structure.bytes.count <= Self.byteLimit, accepted.insert(Key(bytes: structure.bytes)).inserted else { return }
-        size += structure.bytes.count
+        return accepted.contains(Key(bytes: bytes))
     }
 
-    /// The bytes, hashed in one pass (an array of bytes hashes byte by byte) and compared
-    /// whole: equal keys are equal structures, never merely equal hashes.
+    func insert(_ structure: PageStructure) { insert(bytes: structure.bytes) }
+
+    func insert(bytes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard size + bytes.count <= Self.byteLimit, accepted.insert(Key(bytes: bytes)).inserted else { return }
+        size += bytes.count
+    }
+
+    /// The bytes, hashed in one pass and compared whole (`memcmp`): equal keys are equal
+    /// structures, never merely equal hashes. The hash mixes eight bytes at a time and
+    /// hands the hasher one word; the hasher's seed still decides the table's order.
     private struct Key: Hashable {
         let bytes: [UInt8]
+
         func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset + 8 <= raw.count {
+                    state = (state ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x1000_0000_01B3
+                    state ^= state >> 29
+                    offset += 8
+                }
+                while offset < raw.count {
+                    state = (state ^ UInt64(raw[offset])) &* 0x1000_0000_01B3
+                    offset += 1
+                }
+            }
+            hasher.combine(state)
+        }
+
+        static func == (left: Key, right: Key) -> Bool {
+            left.bytes.count == right.bytes.count && left.bytes.withUnsafeBytes { a in
+                right.bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            }
         }
     }
 }

@@ -70,23 +70,19 @@ struct PageVocabulary {
         if let known = attributes.first(where: { $0.name == pointer && $0.prefix == prefixPointer }) { return known.info }
         var name = String(cString: attribute.pointee.name)
         if let prefix { name = String(cString: prefix) + ":" + name }
-        let role: Attribute.Role
-        if PageInspection.isEventHandler(name) {
-            role = .eventHandler
-        } else if name.hasPrefix("data-"), !PageInspection.hookAttributes.contains(name) {
-            role = .genericData
-        } else if name == "id" {
-            role = .id
-        } else if PageInspection.urlAttributes.contains(name) {
-            role = .url
-        } else if PageInspection.idListAttributes.contains(name) {
-            role = .idList
-        } else {
-            role = .plain
-        }
-        let info = Attribute(name: name, role: role)
+        let info = Attribute(name: name, role: Self.role(of: name))
         attributes.append((pointer, prefixPointer, info))
         return info
+    }
+
+    /// The role of the attribute with qualified name `name`.
+    static func role(of name: String) -> Attribute.Role {
+        if PageInspection.isEventHandler(name) { return .eventHandler }
+        if name.hasPrefix("data-"), !PageInspection.hookAttributes.contains(name) { return .genericData }
+        if name == "id" { return .id }
+        if PageInspection.urlAttributes.contains(name) { return .url }
+        if PageInspection.idListAttributes.contains(name) { return .idList }
+        return .plain
     }
 
     /// An attribute's value: its single text child in the common case, else libxml2 joins them.

@@ -21,12 +21,13 @@ final class ParsedPage {
     init(bytes: UnsafeRawBufferPointer) {
         let sink = ErrorSink()
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
-            let (context, uses) = ParserPool.shared.take()
+            let parser = ParserPool.shared.take()
         else {
             document = nil
             errors = [LibXMLError(domain: 1, code: 4, isError: true, message: "the page is empty", line: 1, column: 1)]
             return
         }
+        let context = parser.context
         guard let sax = context.pointee.sax else {
             xmlFreeParserCtxt(context)
             document = nil
@@ -41,7 +42,7 @@ final class ParsedPage {
         defer {
             sax.pointee.serror = ownError
             sax.pointee.startElementNs = state.buildElement
-            ParserPool.shared.give(context, uses: uses + 1)
+            ParserPool.shared.give(parser)
             unmanaged.release()
         }
         context.pointee._private = unmanaged.toOpaque()

@@ -9,37 +9,48 @@ import Foundation
 final class ParserPool: @unchecked Sendable {
     static let shared = ParserPool()
 
+    /// A context with what lives as long as it: how many documents it has parsed, and the
+    /// tree-less scan's handler and name tables (`PageScan`), made on first use. Names in
+    /// those tables are keyed by libxml2's interned name pointers, which stay valid (and
+    /// unique) for as long as the context's dictionary, that is, the context.
+    struct Parser {
+        let context: xmlParserCtxtPtr
+        var uses: Int
+        var scan: ScanContext?
+    }
+
     private let lock = NSLock()
-    private var idle: [(context: xmlParserCtxtPtr, uses: Int)] = []
+    private var idle: [Parser] = []
     /// Contexts kept at most (one per thread that validates is enough).
     private let capacity = 32
     /// Documents a context parses before it is replaced: its dictionary keeps every name (and
     /// short text) it ever interned, which must not grow without bound.
     private static let documentsPerContext = 2_000
 
-    /// A context ready to parse, with the default SAX handlers, and how many documents it
-    /// has parsed.
-    func take() -> (context: xmlParserCtxtPtr, uses: Int)? {
+    /// A context ready to parse, with the default SAX handlers.
+    func take() -> Parser? {
         lock.lock()
         let reused = idle.popLast()
         lock.unlock()
         if let reused { return reused }
         guard let context = xmlNewParserCtxt() else { return nil }
         context.pointee._private = nil
-        return (context, 0)
+        return Parser(context: context, uses: 0, scan: nil)
     }
 
-    /// Gives a context back after a parse, its SAX handlers restored by the caller; `uses`
-    /// counts that parse.
-    func give(_ context: xmlParserCtxtPtr, uses: Int) {
-        context.pointee._private = nil
+    /// Gives a context back after a parse, its SAX handlers restored by the caller; the parse
+    /// is counted here.
+    func give(_ parser: Parser) {
+        var parser = parser
+        parser.uses += 1
+        parser.context.pointee._private = nil
         lock.lock()
-        if idle.count < capacity, uses < Self.documentsPerContext {
-            idle.append((context, uses))
+        if idle.count < capacity, parser.uses < Self.documentsPerContext {
+            idle.append(parser)
             lock.unlock()
             return
         }
         lock.unlock()
-        xmlFreeParserCtxt(context)
+        xmlFreeParserCtxt(parser.context)
     }
 }

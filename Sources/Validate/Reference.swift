@@ -197,6 +197,55 @@ struct PagePath {
 
     private static let up = Array("../".utf8)
 
+    /// The file a link names, for the commonest links only: bytes of `[A-Za-z0-9._/-]`
+    /// (no scheme, fragment, query, escape or space) whose path is plain after any leading
+    /// `../` — exactly the case `Reference` resolves through `resolve`'s first branch, with
+    /// the same result. Nil for everything else (and for a link that climbs above the
+    /// root), which `Reference` reads in full.
+    func plainTarget(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !bytes.isEmpty else { return nil }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "/"),
+                UInt8(ascii: "-"):
+                continue
+            default:
+                return nil
+            }
+        }
+        var ups = 0
+        var start = 0
+        while bytes.count - start >= 3, bytes[start] == UInt8(ascii: "."), bytes[start + 1] == UInt8(ascii: "."),
+            bytes[start + 2] == UInt8(ascii: "/")
+        {
+            ups += 1
+            start += 3
+        }
+        guard start < bytes.count, ups <= folder.count else { return nil }
+        let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+        guard Self.isPlain(rest) else { return nil }
+        let base = prefixes[folder.count - ups]
+        let tail = String(decoding: rest, as: UTF8.self)
+        return base.isEmpty ? tail : base + "/" + tail
+    }
+
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var segmentLength = 0
+        var dotsOnly = true
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if segmentLength == 0 || dotsOnly && segmentLength <= 2 { return false }
+                segmentLength = 0
+                dotsOnly = true
+            } else {
+                segmentLength += 1
+                if byte != UInt8(ascii: ".") { dotsOnly = false }
+            }
+        }
+        return segmentLength > 0 && !(dotsOnly && segmentLength <= 2)
+    }
+
     /// True when `bytes` are non-empty segments separated by single slashes, none of them "."
     /// or "..": joining them to a folder needs no further resolving.
     private static func isPlain(_ bytes: Substring.UTF8View) -> Bool {

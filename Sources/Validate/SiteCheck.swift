@@ -79,12 +79,28 @@ public final class SiteCheck: @unchecked Sendable {
     public func finish() -> SiteReport {
         lock.lock()
         defer { lock.unlock() }
+        // Every folder that holds a file: each prefix of its path up to a "/". A plain path
+        // (no empty segment) is cut at its slashes, longest prefix first: once a prefix is
+        // known, so are the shorter ones. Others are split as the segments read.
         var folders: Set<String> = [""]
         for file in files {
-            var parts = file.split(separator: "/").dropLast()
-            while !parts.isEmpty {
-                folders.insert(parts.joined(separator: "/"))
-                parts = parts.dropLast()
+            if file.hasPrefix("/") || file.hasSuffix("/") || file.contains("//") {
+                var rest = file.split(separator: "/").dropLast()
+                while !rest.isEmpty {
+                    folders.insert(rest.joined(separator: "/"))
+                    rest = rest.dropLast()
+                }
+                continue
+            }
+            let bytes = file.utf8
+            var slashes: [String.Index] = []
+            var index = bytes.startIndex
+            while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "/")) {
+                slashes.append(slash)
+                index = bytes.index(after: slash)
+            }
+            for slash in slashes.reversed() {
+                if !folders.insert(String(file[..<slash])).inserted { break }
             }
         }
         var findings = pageFindings

@@ -30,13 +30,23 @@ public final class SiteValidator: Sendable {
     /// (`vantage check`). Every other check runs on every page either way, and the findings
     /// on any page are the same (see `PageStructure`).
     public let reusesStructures: Bool
+    /// With `reusesStructures`: reads each page first without building a tree (`PageScan`),
+    /// and builds one only for a page whose structure is new or where the scan is not sure
+    /// there is nothing to report; the findings are the same either way.
+    public let scansPages: Bool
+    /// How the pages went: scanned clean, or handed to the tree and why.
+    public let scanCounts = ScanCounts()
     let schema: PageSchema
 
     /// A validator; `templates` maps page kinds to template names (may be empty).
-    public init(templates: [String: String] = [:], depth: Depth = .full, reusesStructures: Bool = false) {
+    /// `scansPages` (default: on) applies only with `reusesStructures`.
+    public init(
+        templates: [String: String] = [:], depth: Depth = .full, reusesStructures: Bool = false, scansPages: Bool = true
+    ) {
         self.templates = templates
         self.depth = depth
         self.reusesStructures = reusesStructures
+        self.scansPages = reusesStructures && scansPages
         self.schema = PageSchema.shared
     }
 
@@ -54,7 +64,27 @@ public final class SiteValidator: Sendable {
 
     /// Validates one page from bytes the caller keeps alive for the duration of the call.
     public func validatePage(path: String, bytes: UnsafeRawBufferPointer, template: String? = nil) -> PageReport {
-        let page = ParsedPage(bytes: bytes)
+        var parsed: ParsedPage?
+        if scansPages, depth == .full, schema.structureDecides {
+            let outcome = PageScan.scan(path: path, bytes: bytes, schema: schema)
+            scanCounts.count(outcome)
+            switch outcome {
+            case .clean(let clean):
+                return report(clean, path: path, template: template)
+            case .newStructure(let clean):
+                // The scan found nothing: the content schema is all that is left to ask, and
+                // when it accepts, it learns the structure. When it refuses, the tree path
+                // below words the findings, on the same tree.
+                let page = ParsedPage(bytes: bytes)
+                if let document = page.document, schema.validate(document, structure: clean.structure).isEmpty {
+                    return report(clean, path: path, template: template)
+                }
+                parsed = page
+            case .needsTree:
+                break
+            }
+        }
+        let page = parsed ?? ParsedPage(bytes: bytes)
         let lines = LineIndex(bytes)
         guard let document = page.document else {
             let kind = Self.scanKind(bytes)
@@ -85,6 +115,13 @@ public final class SiteValidator: Sendable {
             path: path, kind: inspection.kind, findings: attribute(findings, template: template, kind: inspection.kind),
             ids: Set(inspection.ids.keys), references: inspection.siteReferences,
             template: template ?? inspection.kind.flatMap { templates[$0] })
+    }
+
+    /// The report on a page the scan found clean.
+    private func report(_ clean: PageScan.Clean, path: String, template: String?) -> PageReport {
+        PageReport(
+            path: path, kind: clean.kind, findings: [], ids: clean.ids, references: clean.references,
+            template: template ?? clean.kind.flatMap { templates[$0] })
     }
 
     private func attribute(_ findings: [Finding], template: String?, kind: String?) -> [Finding] {

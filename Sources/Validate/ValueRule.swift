@@ -1,3 +1,4 @@
+import Foundation
 @preconcurrency import CLibXML2
 
 /// The values the schema allows for one attribute: any text, literals, or XML Schema patterns.
@@ -9,13 +10,18 @@ struct ValueRule: @unchecked Sendable {
     private(set) var literals: Set<String> = []
     /// Literals in schema order, for messages.
     private(set) var orderedLiterals: [String] = []
+    /// The literals' UTF-8 bytes, in the same order (for `accepts(bytes:)`).
+    private var literalBytes: [[UInt8]] = []
     private(set) var patterns: [String] = []
     /// The schema's description in words (`v:expected`), when it gives one.
     var expected: String?
     private var compiled: [CompiledPattern] = []
 
     mutating func addLiteral(_ literal: String) {
-        if literals.insert(literal).inserted { orderedLiterals.append(literal) }
+        if literals.insert(literal).inserted {
+            orderedLiterals.append(literal)
+            literalBytes.append(Array(literal.utf8))
+        }
     }
 
     mutating func addPattern(_ pattern: String) {
@@ -49,6 +55,19 @@ struct ValueRule: @unchecked Sendable {
         return compiled.contains { $0.matches(value) }
     }
 
+    /// True when `value`, as UTF-8 bytes, is allowed. Literals are compared byte for byte, so
+    /// this may refuse a value `accepts(_:)` takes (a canonically equivalent spelling), never
+    /// the other way round; patterns see the same bytes either way.
+    func accepts(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
+        if anyText { return true }
+        for literal in literalBytes where literal.count == value.count {
+            if literal.isEmpty || literal.withUnsafeBufferPointer({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) {
+                return true
+            }
+        }
+        return compiled.contains { $0.matches(bytes: value) }
+    }
+
     /// The allowed values in words: the schema's description, else the literal choices
     /// ("one of ltr, rtl"), else the patterns.
     var expectation: String {
@@ -80,11 +99,14 @@ struct ValueRule: @unchecked Sendable {
 
 /// One compiled XML Schema regular expression, shared read-only by every thread (libxml2
 /// matches with a context on the caller's stack).
-private final class CompiledPattern: @unchecked Sendable {
+final class CompiledPattern: @unchecked Sendable {
     private let regexp: xmlRegexpPtr?
+    /// A quicker yes for the simplest patterns (`SimplePattern`); libxml2 decides the rest.
+    let simple: SimplePattern?
 
     init(_ pattern: String) {
         regexp = xmlRegexpCompile(pattern)
+        simple = SimplePattern(pattern)
     }
 
     deinit { if let regexp { xmlRegFreeRegexp(regexp) } }
@@ -92,5 +114,22 @@ private final class CompiledPattern: @unchecked Sendable {
     func matches(_ value: String) -> Bool {
         guard let regexp else { return true }
         return xmlRegexpExec(regexp, value) == 1
+    }
+
+    /// The same match on bytes that hold no NUL (an XML attribute value cannot).
+    func matches(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let regexp else { return true }
+        if let simple, simple.surelyMatches(value) { return true }
+        return libxml2Matches(bytes: value)
+    }
+
+    /// libxml2's own verdict on bytes.
+    func libxml2Matches(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let regexp else { return true }
+        return withUnsafeTemporaryAllocation(of: xmlChar.self, capacity: value.count + 1) { buffer in
+            if let base = value.baseAddress { buffer.baseAddress!.update(from: base, count: value.count) }
+            buffer[value.count] = 0
+            return xmlRegexpExec(regexp, buffer.baseAddress!) == 1
+        }
     }
 }

@@ -43,8 +43,10 @@ enum ValidateBench {
         ]
         for (key, name, depth) in stages where only == nil || only == key {
             var cells: [String] = []
+            var validators: [SiteValidator] = []
             for threads in [1, 2] {
                 let validator = SiteValidator(depth: depth, reusesStructures: reuse)
+                validators.append(validator)
                 var findings = 0
                 let (time, cpu) = measureWithCPU { findings = validateInMemory(site, validator: validator, threads: threads) }
                 guard findings == 0 else {
@@ -53,6 +55,7 @@ enum ValidateBench {
                 cells.append(rate(site.pages.count, time) + " (\(Int(Double(site.pages.count) / cpu))/cpu-s)")
             }
             print(pad(name, 34) + pad(cells[0], 32) + cells[1])
+            if reuse, depth == .full { printScans(validators[0], pages: site.pages.count) }
         }
         if only == nil || only == "sizes" {
             // Per page size, one thread, each page on its own (links between pages need the
@@ -87,6 +90,15 @@ enum ValidateBench {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         print("peak resident memory: \(usage.ru_maxrss / 1024) MB (the generated pages themselves hold \(totalBytes / 1_000_000) MB)")
+    }
+
+    /// With `--reuse-structures`, the full check reads pages without a tree where it can
+    /// (`SiteValidator.scansPages`): how many pages went which way in one pass. Structures
+    /// are learnt once per process, so this is a build's count only with `--stage full`.
+    private static func printScans(_ validator: SiteValidator, pages: Int) {
+        let handed = validator.scanCounts.handedOver
+        let reasons = handed.isEmpty ? "none" : handed.map { "\($0.pages) \($0.reason)" }.joined(separator: ", ")
+        print("  1 thread: scanned without a tree: \(validator.scanCounts.scanned) of \(pages) pages; handed to the tree: \(reasons)")
     }
 
     /// Validates every page from memory (as the build does) and returns the number of findings.

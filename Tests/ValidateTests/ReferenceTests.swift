@@ -56,4 +56,26 @@ import Testing
             """
         #expect(StyleSheetURLs(css).urls == ["a.css", "b.png", "c.svg#i"])
     }
+
+    /// The scan's shortcut for plain links gives `Reference`'s file, or leaves the link to it.
+    @Test func plainLinksResolveAsReferenceDoes() {
+        let pieces = ["..", ".", "...", "a", "b.html", "", "x-y_z.css", "%41", "#f", "?q", ":", " ", "A9", "\\"]
+        var links: [String] = []
+        for first in pieces {
+            for second in pieces { for third in ["", "/", "/c.html", "//d"] { links.append(first + "/" + second + third) } }
+            links.append(first)
+        }
+        var shortcuts = 0
+        for pagePath in ["index.html", "people/ana/home.html", "a/b/c/d/e.html"] {
+            let page = PagePath(pagePath)
+            for link in links {
+                let target = Array(link.utf8).withUnsafeBufferPointer { page.plainTarget($0) }
+                guard let target else { continue }
+                shortcuts += 1
+                #expect(Reference(link, attribute: "href", element: "a", page: page) == .file(path: target, fragment: nil), "\(link) on \(pagePath)")
+            }
+        }
+        #expect(shortcuts > 50)
+        #expect(Array("../../x.html".utf8).withUnsafeBufferPointer { PagePath("a/b.html").plainTarget($0) } == nil)
+    }
 }

@@ -1,0 +1,253 @@
+import Foundation
+@preconcurrency import CLibXML2
+
+/// `PageInspection`'s checks, on SAX events. Where a check would report something, or the
+/// scan cannot be sure it would not, the page is handed to the tree (`handOver`), which
+/// words the finding; so each check here may be stricter than the tree's, never looser.
+extension PageScan {
+    mutating func startElement(
+        name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?, cursor: Int, attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        flushText()
+        let element = vocabulary.element(name: name, namespace: namespace)
+        appendStructure(element.structure)
+        guard cursor > 0, cursor < bytes.count, cursor < Int(UInt32.max) else { return handOver(.unusual) }
+        tagCursor = cursor
+        // `<div/>` means `<div>` to an HTML parser, and `<br></br>` means two breaks.
+        if element.isHTML, (bytes[cursor] == UInt8(ascii: "/")) != element.isVoid { return handOver(.finding) }
+
+        // The values the elements with checks of their own read.
+        var type: UnsafeBufferPointer<UInt8>?
+        var ariaLabel: UnsafeBufferPointer<UInt8>?
+        var named = false
+        var idValue: UnsafeBufferPointer<UInt8>?
+        var labelFor: UnsafeBufferPointer<UInt8>?
+        var source = false
+        var alt: UnsafeBufferPointer<UInt8>?
+        var dataPage: UnsafeBufferPointer<UInt8>?
+        var dataViewer = false
+        checked.removeAll(keepingCapacity: true)
+        for index in 0..<attributeCount {
+            // localname, prefix, URI, value, end of value.
+            guard let fields = attributes?.advanced(by: index * 5), let localName = fields[0], let start = fields[3],
+                let end = fields[4]
+            else { return handOver(.unusual) }
+            let value = UnsafeBufferPointer(start: start, count: end - start)
+            // libxml2 hands over `&` as `&#38;` for the tree builder to decode again: leave
+            // such values to the tree.
+            if Self.holds(0x26, value) { return handOver(.unusual) }
+            let attribute = vocabulary.attribute(name: localName, prefix: fields[1])
+            switch attribute.role {
+            case .eventHandler:
+                return handOver(.finding)
+            case .genericData:
+                guard checkDataAttribute(attribute, value) else { return handOver(.finding) }
+                continue
+            case .id:
+                guard ids.insert(String(decoding: value, as: UTF8.self)).inserted else { return handOver(.finding) }
+            case .url:
+                guard recordLink(attribute, value, element: element) else { return handOver(.finding) }
+            case .idList:
+                let text = String(decoding: value, as: UTF8.self)
+                for id in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                    pendingIDReferences.append(String(id))
+                }
+            case .plain:
+                break
+            }
+            switch attribute.known {
+            case .other: break
+            case .id: idValue = value
+            case .type: type = value
+            case .ariaLabel:
+                ariaLabel = value
+                if !Self.isBlank(value) { named = true }
+            case .ariaLabelledby:
+                if element.special != .button || !Self.isBlank(value) { named = true }
+            case .title: if element.special == .button, !Self.isBlank(value) { named = true }
+            case .forLabel: labelFor = value
+            case .src: source = true
+            case .alt: alt = value
+            case .dataPage: dataPage = value
+            case .dataViewer: dataViewer = true
+            }
+            checked.append((vocabulary.slot(attribute, on: element), value))
+        }
+        guard fits(element) else { return handOver(.unusual) }
+
+        let depth = open.count
+        if element.isImage, let alt, !Self.isBlank(alt) { nameButtons() }
+        switch element.special {
+        case .none:
+            break
+        case .body:
+            guard let dataPage else { break }
+            let kind = String(decoding: dataPage, as: UTF8.self)
+            self.kind = kind
+            if PageInspection.siteWideKinds.contains(kind) {
+                if dataViewer { return handOver(.finding) }
+            } else if !dataViewer {
+                return handOver(.finding)
+            }
+        case .input, .textarea:
+            let typeName = element.special == .textarea ? "textarea" : type.map { String(decoding: $0, as: UTF8.self) } ?? "text"
+            // `ariaLabel` blank but present still leaves the control unnamed, as in the tree.
+            _ = ariaLabel
+            if PageInspection.selfNamedInputTypes.contains(typeName) || labels > 0 || named { break }
+            unlabelledControls.append(idValue.map { String(decoding: $0, as: UTF8.self) })
+        case .label:
+            if let labelFor { labelTargets.insert(String(decoding: labelFor, as: UTF8.self)) }
+        case .button:
+            if !named { unnamedButtons.append((depth, false)) }
+        case .script, .style:
+            guard rawText.isEmpty else { return handOver(.unusual) }
+            rawText.append((depth, element.special, source, cursor))
+            styleText.removeAll(keepingCapacity: true)
+        }
+        if element.special == .label { labels += 1 }
+        open.append(element)
+    }
+
+    mutating func endElement() {
+        flushText()
+        appendStructure(2)
+        guard let element = open.popLast() else { return handOver(.unusual) }
+        let depth = open.count
+        if element.special == .label { labels -= 1 }
+        if let last = unnamedButtons.last, last.depth == depth {
+            unnamedButtons.removeLast()
+            if !last.named { return handOver(.finding) }
+        }
+        if let last = rawText.last, last.depth == depth {
+            rawText.removeLast()
+            if last.special == .style { recordStyleLinks(cursor: last.cursor) }
+        }
+    }
+
+    /// A style sheet's `url()`s and `@import`s are links, recorded (as the tree does) at
+    /// the `<style>` tag.
+    private mutating func recordStyleLinks(cursor: Int) {
+        guard !styleText.isEmpty else { return }
+        let text = String(decoding: styleText, as: UTF8.self)
+        for url in StyleSheetURLs(text).urls {
+            guard record(Reference(url, attribute: "url()", element: "style", page: page), value: url, attribute: "url()", cursor: cursor)
+            else { return handOver(.finding) }
+        }
+    }
+
+    mutating func characters(_ text: UnsafeBufferPointer<UInt8>) {
+        if textRun != 4 { textRun = Self.isWhitespace(text) ? 3 : 4 }
+        if !unnamedButtons.isEmpty, !Self.isBlank(text) { nameButtons() }
+        if let raw = rawText.last {
+            // Inline code beside `src` is left to the tree, whatever the text (it may be a
+            // line break written as `&#13;&#10;`, which trimming keeps).
+            if raw.hasSource, raw.special == .script { return handOver(.unusual) }
+            // Script and style text is raw text to an HTML parser: it must need no escape.
+            if Self.holds(0x3C, text) || Self.holds(0x26, text) { return handOver(.finding) }
+            if raw.special == .style { styleText.append(contentsOf: text) }
+        }
+    }
+
+    private mutating func nameButtons() {
+        for index in unnamedButtons.indices { unnamedButtons[index].named = true }
+    }
+
+    /// A `data-*` attribute: a valid name, no control character, no `javascript:` URL.
+    private func checkDataAttribute(_ attribute: ScanAttribute, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard attribute.validDataName else { return false }
+        for byte in value where byte < 0x20 && byte != 0x09 && byte != 0x0A || byte == 0x7F { return false }
+        // Without a colon there is no scheme.
+        guard Self.holds(0x3A, value) else { return true }
+        let text = String(decoding: value, as: UTF8.self)
+        let trimmed = text.trimmingASCIIWhitespace().filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        return Reference.scheme(of: trimmed) != "javascript"
+    }
+
+    /// A URL attribute: a link within the site (recorded for the site check), a fragment
+    /// (resolved when the page is read), or a problem (false).
+    private mutating func recordLink(_ attribute: ScanAttribute, _ bytes: UnsafeBufferPointer<UInt8>, element: ScanElement) -> Bool {
+        let value = String(decoding: bytes, as: UTF8.self)
+        if resolvedValues.contains(value) { return true }
+        // The commonest links resolve from their bytes; `Reference` reads the rest.
+        let reference = page.plainTarget(bytes).map { Reference.file(path: $0, fragment: nil) }
+            ?? Reference(value, attribute: attribute.name, element: element.name, page: page)
+        if case .file = reference { resolvedValues.insert(value) }
+        return record(reference, value: value, attribute: attribute.name, cursor: tagCursor)
+    }
+
+    /// A reference written in `attribute` of the tag whose end is at `cursor`: false for a
+    /// problem.
+    private mutating func record(_ reference: Reference, value: String, attribute: String, cursor: Int) -> Bool {
+        switch reference {
+        case .fragment(let id):
+            pendingFragments.append(id)
+        case .file(let target, let fragment):
+            let key = fragment.map { target + "#" + $0 } ?? target
+            guard siteReferenceKeys.insert(key).inserted else { return true }
+            let location = position(ofAttribute: attribute, cursor: cursor)
+            siteReferences.append(SiteReference(
+                source: path, target: target, fragment: fragment, attribute: attribute, value: value,
+                line: location.line, column: location.column))
+        case .inlineImage:
+            break
+        case .problem:
+            return false
+        }
+        return true
+    }
+
+    /// Where attribute `name` is written in the start tag that ends at `cursor`, as
+    /// `PageInspection` finds it: the tag starts at the nearest `<` before that.
+    private mutating func position(ofAttribute name: String, cursor: Int) -> (line: Int, column: Int) {
+        var start = cursor - 1
+        while start > 0, bytes[start] != UInt8(ascii: "<") { start -= 1 }
+        let selfClosed = bytes[cursor] == UInt8(ascii: "/")
+        let span = ParsedPage.TagSpan(start: start, length: cursor + (selfClosed ? 2 : 1) - start, selfClosed: selfClosed)
+        return lines().position(of: StartTag(bytes: bytes, span: span).offset(ofAttribute: name) ?? span.start)
+    }
+
+    /// True when one of the element's attribute sets accepts its attributes (as
+    /// `SchemaModel.fits`, comparing values as bytes). Names on an element are unique, so
+    /// a set's required attributes are all there when as many of them are.
+    private func fits(_ element: ScanElement) -> Bool {
+        for (index, set) in element.attributeSets.enumerated() {
+            var accepted = true
+            var required = 0
+            for attribute in checked {
+                guard let rule = attribute.slot.rules[index] else {
+                    accepted = false
+                    break
+                }
+                if rule.required { required += 1 }
+                if !rule.value.anyText, !rule.value.accepts(bytes: attribute.value) {
+                    accepted = false
+                    break
+                }
+            }
+            if accepted, required == set.required.count { return true }
+        }
+        return false
+    }
+
+    /// True when `byte` is in `text`.
+    static func holds(_ byte: UInt8, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        return memchr(base, Int32(byte), text.count) != nil
+    }
+
+    /// Only XML whitespace (space, tab, line feed, carriage return): `PageStructure`'s test.
+    static func isWhitespace(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
+        return true
+    }
+
+    /// Empty once ASCII whitespace is trimmed (`trimmingASCIIWhitespace`, which also trims
+    /// form feeds).
+    static func isBlank(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0x0C {
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+@preconcurrency import CLibXML2
+
+/// The build's way through a page: libxml2 parses it with SAX callbacks and builds no tree,
+/// and the callbacks run `PageInspection`'s checks on the raw bytes of each event while
+/// writing the page's `PageStructure`. A page comes out `clean` only when all of these hold:
+///
+/// - it starts with `<!DOCTYPE html>` (so libxml2 reads it as UTF-8, without an XML
+///   declaration, an internal subset or entities of its own), and libxml2 reported nothing
+///   at all while parsing it, not even a warning;
+/// - no check found anything, and nothing turned up that the scan leaves to the tree
+///   (processing instructions, CDATA, entity references, `&` in an attribute value, text in
+///   a `<script src>`, an element whose attributes no attribute set of the schema accepts);
+/// - its structure is one the content schema has accepted before (`PageSchema.hasAccepted`).
+///
+/// A page that meets the first two but has a new structure gets a tree for the content
+/// schema alone (`newStructure`), which then learns the structure if it accepts it. Every
+/// other page — and one the content schema refuses — is validated again from the beginning
+/// on a tree (`PageInspection`, `PageSchema.validate`), which reports exactly what
+/// `vantage check` does.
+/// So the scan never has to word a finding: it only has to be sure there is none, and where
+/// it is not sure, it hands the page on. `PageScanTests` hold it to the tree's verdicts.
+struct PageScan {
+    /// Why a page needs the tree.
+    enum Handover: String, CaseIterable {
+        /// Not `<!DOCTYPE html>` first, or too large to parse in one call.
+        case notPlain = "no plain doctype"
+        /// libxml2 reported an error or a warning, or no parser context was available.
+        case parser = "parser message"
+        /// A construct the scan does not check itself (see the type's comment).
+        case unusual = "construct left to the tree"
+        /// A check found something: the tree words the finding.
+        case finding = "finding"
+        /// The content schema has not accepted this structure yet (counted for a page the
+        /// scan found clean, whose tree then goes to the content schema only).
+        case newStructure = "structure not accepted yet"
+    }
+
+    /// What a clean page tells the site check: as `PageReport` holds it.
+    struct Clean {
+        var kind: String?
+        var ids: Set<String>
+        var references: [SiteReference]
+        var structure: [UInt8]
+    }
+
+    enum Outcome {
+        case clean(Clean)
+        /// Nothing found, but the structure is new: the content schema has to see a tree.
+        case newStructure(Clean)
+        case needsTree(Handover)
+    }
+
+    static let doctype = Array("<!DOCTYPE html>".utf8)
+
+    /// Scans one page; `schema` decides whether its structure is known.
+    static func scan(path: String, bytes: UnsafeRawBufferPointer, schema: PageSchema) -> Outcome {
+        let scan = read(path: path, bytes: bytes, schema: schema)
+        if let handover = scan.handover { return .needsTree(handover) }
+        let clean = Clean(kind: scan.kind, ids: scan.ids, references: scan.siteReferences, structure: scan.structure)
+        return schema.hasAccepted(scan.structure) ? .clean(clean) : .newStructure(clean)
+    }
+
+    /// Reads one page through the scan's callbacks (the structure is not looked up).
+    static func read(path: String, bytes: UnsafeRawBufferPointer, schema: PageSchema) -> PageScan {
+        guard let base = bytes.baseAddress, bytes.count > doctype.count, bytes.count < Int(Int32.max),
+            memcmp(base, doctype, doctype.count) == 0
+        else { return PageScan(handover: .notPlain, path: path, bytes: bytes, model: schema.model) }
+        guard var parser = ParserPool.shared.take() else {
+            return PageScan(handover: .parser, path: path, bytes: bytes, model: schema.model)
+        }
+        let context = parser.context
+        if parser.scan?.schema !== schema { parser.scan = ScanContext(schema: schema) }
+        let scanContext = parser.scan!
+        // The scan lives behind a pointer for the parse: the callbacks reach it through the
+        // context's `_private`, and state behind a pointer is free of the dynamic exclusivity
+        // checks every access to a class's stored property costs.
+        let vocabulary = scanContext.vocabulary ?? ScanVocabulary(model: schema.model)
+        scanContext.vocabulary = nil  // the scan holds the only reference: no copy on write
+        let state = UnsafeMutablePointer<PageScan>.allocate(capacity: 1)
+        state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary))
+        // The context's own handlers (libxml2's tree builder) go back in before the context
+        // returns to the pool; the tree path expects them there.
+        let treeHandler = context.pointee.sax
+        context.pointee.sax = scanContext.handler
+        context.pointee._private = UnsafeMutableRawPointer(state)
+        let document = xmlCtxtReadMemory(
+            context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, ParsedPage.options)
+        if let document { xmlFreeDoc(document) }
+        if context.pointee.wellFormed == 0 { state.pointee.handOver(.parser) }
+        context.pointee.sax = treeHandler
+        var scan = state.move()
+        state.deallocate()
+        scanContext.vocabulary = scan.vocabulary
+        ParserPool.shared.give(parser)
+        scan.finish()
+        return scan
+    }
+
+    // MARK: State of one scan
+
+    let path: String
+    let bytes: UnsafeRawBufferPointer
+    let page: PagePath
+    var vocabulary: ScanVocabulary
+    /// Set once the page needs the tree; the callbacks then return at once.
+    private(set) var handover: Handover?
+
+    /// The page's structure, written as `PageStructure` writes it from a tree.
+    private(set) var structure: [UInt8] = []
+    /// The text node being read: 0 none, 3 only whitespace so far, 4 text (`PageStructure`).
+    var textRun: UInt8 = 0
+
+    var kind: String?
+    var ids: Set<String> = []
+    var siteReferences: [SiteReference] = []
+    var siteReferenceKeys: Set<String> = []
+    /// Link values already resolved to a file of the site: the same value again resolves
+    /// to the same target, which is already recorded.
+    var resolvedValues: Set<String> = []
+    var pendingFragments: [String] = []
+    var pendingIDReferences: [String] = []
+    /// Controls without a label around them or a name, by id (nil: no id).
+    var unlabelledControls: [String?] = []
+    var labelTargets: Set<String> = []
+
+    /// The elements open around the cursor, innermost last.
+    var open: [ScanElement] = []
+    /// HTML labels open around the cursor.
+    var labels = 0
+    /// Buttons open around the cursor that no attribute names, with whether text or an
+    /// image's alternative text inside has named them yet.
+    var unnamedButtons: [(depth: Int, named: Bool)] = []
+    /// Open `<script>` (with `src` or not) and `<style>` elements: their text is raw text.
+    /// `cursor` is where the start tag ends.
+    var rawText: [(depth: Int, special: ScanElement.Special, hasSource: Bool, cursor: Int)] = []
+    /// The text of the open `<style>`.
+    var styleText: [UInt8] = []
+    /// Reused for each element's checked attributes.
+    var checked: [(slot: ScanSlot, value: UnsafeBufferPointer<UInt8>)] = []
+
+    /// Byte offset of the current start tag's end (its `>` or `/>`), for positions.
+    var tagCursor = 0
+    private var lineIndex: LineIndex?
+
+    /// A scan that ended before it began.
+    private init(handover: Handover, path: String, bytes: UnsafeRawBufferPointer, model: SchemaModel) {
+        self.init(path: path, bytes: bytes, vocabulary: ScanVocabulary(model: model))
+        self.handover = handover
+    }
+
+    init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary) {
+        self.path = path
+        self.bytes = bytes
+        self.page = PagePath(path)
+        self.vocabulary = vocabulary
+        structure.reserveCapacity(4096)
+        open.reserveCapacity(32)
+        checked.reserveCapacity(16)
+    }
+
+    mutating func handOver(_ reason: Handover) {
+        if handover == nil { handover = reason }
+    }
+
+    mutating func lines() -> LineIndex {
+        if let lineIndex { return lineIndex }
+        let index = LineIndex(bytes)
+        lineIndex = index
+        return index
+    }
+
+    /// Resolves what needs the whole page: labels named by `for`, `#id` links, id lists.
+    private mutating func finish() {
+        guard handover == nil else { return }
+        for control in unlabelledControls where !(control.map(labelTargets.contains) ?? false) {
+            return handOver(.finding)
+        }
+        for id in pendingFragments where !ids.contains(id) { return handOver(.finding) }
+        for id in pendingIDReferences where !ids.contains(id) { return handOver(.finding) }
+    }
+
+    // MARK: Structure
+
+    mutating func flushText() {
+        if textRun != 0 {
+            structure.append(textRun)
+            textRun = 0
+        }
+    }
+
+    mutating func appendStructure(_ bytes: [UInt8]) { structure.append(contentsOf: bytes) }
+
+    mutating func appendStructure(_ byte: UInt8) { structure.append(byte) }
+}
+
+/// How many pages a validator scanned clean, and how many it handed to the tree, by reason
+/// (for benchmarks and tests; counting costs a lock per page).
+public final class ScanCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var clean = 0
+    private var handed: [PageScan.Handover: Int] = [:]
+
+    func count(_ outcome: PageScan.Outcome) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch outcome {
+        case .clean: clean += 1
+        case .newStructure: handed[.newStructure, default: 0] += 1
+        case .needsTree(let reason): handed[reason, default: 0] += 1
+        }
+    }
+
+    /// Pages scanned clean.
+    public var scanned: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return clean
+    }
+
+    /// Pages handed to the tree, by reason in words, in a fixed order.
+    public var handedOver: [(reason: String, pages: Int)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return PageScan.Handover.allCases.compactMap { reason in handed[reason].map { (reason.rawValue, $0) } }
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+@preconcurrency import CLibXML2
+
+/// What the tree-less scan (`PageScan`) lives with for as long as one pooled parser
+/// context: its own SAX handler (libxml2 writes into a context's handler when options are
+/// applied, so handlers are not shared between threads) and the names it has met, keyed by
+/// the context dictionary's interned pointers.
+final class ScanContext {
+    let handler: UnsafeMutablePointer<xmlSAXHandler>
+    /// The schema the vocabulary's rules come from.
+    let schema: PageSchema
+    /// Nil while a scan holds it.
+    var vocabulary: ScanVocabulary?
+
+    init(schema: PageSchema) {
+        handler = .allocate(capacity: 1)
+        handler.initialize(to: xmlSAXHandler())
+        PageScan.install(in: handler)
+        self.schema = schema
+        vocabulary = ScanVocabulary(model: schema.model)
+    }
+
+    deinit { handler.deallocate() }
+}
+
+/// Element and attribute names as the scan's checks need them, worked out once per parser
+/// context: libxml2 hands SAX callbacks names interned in the context's dictionary, so a
+/// name is found by comparing pointers, without building a Swift string.
+struct ScanVocabulary {
+    let model: SchemaModel
+    private var elements = PointerTable<ScanElement>()
+    private var attributes = PointerTable<ScanAttribute>()
+    /// Attribute names met on element kinds, by the two objects.
+    private var slots = PointerTable<ScanSlot>()
+
+    init(model: SchemaModel) { self.model = model }
+
+    /// The attribute `attribute` on `element`: the rule each of the element's attribute sets
+    /// has for it.
+    mutating func slot(_ attribute: ScanAttribute, on element: ScanElement) -> ScanSlot {
+        let elementKey = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
+        let attributeKey = UnsafeRawPointer(Unmanaged.passUnretained(attribute).toOpaque())
+        if let known = slots.value(elementKey, attributeKey) { return known }
+        let slot = ScanSlot(rules: element.attributeSets.map { $0.rules[attribute.name] })
+        slots.insert(slot, elementKey, attributeKey)
+        return slot
+    }
+
+    mutating func element(name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?) -> ScanElement {
+        if let known = elements.value(UnsafeRawPointer(name), UnsafeRawPointer(namespace)) { return known }
+        let element = ScanElement(name: name, namespace: namespace, model: model)
+        elements.insert(element, UnsafeRawPointer(name), UnsafeRawPointer(namespace))
+        return element
+    }
+
+    mutating func attribute(name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> ScanAttribute {
+        if let known = attributes.value(UnsafeRawPointer(name), UnsafeRawPointer(prefix)) { return known }
+        let attribute = ScanAttribute(name: name, prefix: prefix)
+        attributes.insert(attribute, UnsafeRawPointer(name), UnsafeRawPointer(prefix))
+        return attribute
+    }
+}
+
+/// An element name in a namespace: its schema rules, what the checks do with it, and the
+/// bytes it adds to a `PageStructure`.
+final class ScanElement {
+    /// The elements whose checks read several of their attributes (`PageInspection`).
+    enum Special { case none, body, input, textarea, label, button, script, style }
+
+    let name: String
+    let namespace: String
+    let isHTML: Bool
+    let isVoid: Bool
+    /// `img` in any namespace: its `alt` names a button it is in.
+    let isImage: Bool
+    let special: Special
+    let attributeSets: [SchemaModel.AttributeSet]
+    /// The bytes `PageStructure` writes for this element's start.
+    let structure: [UInt8]
+
+    init(name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?, model: SchemaModel) {
+        let nameBytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
+        self.name = String(decoding: nameBytes, as: UTF8.self)
+        var structure: [UInt8] = [1]
+        PageStructure.appendNamespace(namespace, to: &structure)
+        if let namespace {
+            let text = String(cString: UnsafeRawPointer(namespace).assumingMemoryBound(to: CChar.self))
+            self.namespace = text == ElementFacts.xhtml ? ElementFacts.xhtml : text == ElementFacts.svg ? ElementFacts.svg : text
+        } else {
+            self.namespace = ""
+        }
+        structure += nameBytes
+        structure.append(0)
+        self.structure = structure
+        isHTML = self.namespace == ElementFacts.xhtml
+        isVoid = isHTML && ElementFacts.voidElements.contains(self.name)
+        isImage = self.name == "img"
+        if isHTML {
+            switch self.name {
+            case "body": special = .body
+            case "input": special = .input
+            case "textarea": special = .textarea
+            case "label": special = .label
+            case "button": special = .button
+            case "script": special = .script
+            case "style": special = .style
+            default: special = .none
+            }
+        } else {
+            special = .none
+        }
+        attributeSets = model.attributeSets(namespace: self.namespace, name: self.name)
+    }
+}
+
+/// One attribute name on one element kind: its rule in each of the element's attribute sets.
+final class ScanSlot {
+    let rules: [SchemaModel.AttributeRule?]
+    init(rules: [SchemaModel.AttributeRule?]) { self.rules = rules }
+}
+
+/// An attribute name (qualified: `xlink:href`) and the role the checks give it.
+final class ScanAttribute {
+    /// Names the elements with checks of their own read (unprefixed only, as `ElementFacts`).
+    enum Known { case other, id, type, ariaLabel, ariaLabelledby, title, forLabel, src, alt, dataPage, dataViewer }
+
+    let name: String
+    let role: PageVocabulary.Attribute.Role
+    let known: Known
+    /// For a generic `data-*` attribute: whether its name is valid (the check depends on the
+    /// name alone).
+    let validDataName: Bool
+    let namePointer: UnsafeRawPointer
+    let prefixPointer: UnsafeRawPointer?
+
+    init(name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {
+        namePointer = UnsafeRawPointer(name)
+        prefixPointer = prefix.map { UnsafeRawPointer($0) }
+        var qualified = String(cString: name)
+        if let prefix { qualified = String(cString: prefix) + ":" + qualified }
+        self.name = qualified
+        role = PageVocabulary.role(of: qualified)
+        if prefix == nil {
+            switch qualified {
+            case "id": known = .id
+            case "type": known = .type
+            case "aria-label": known = .ariaLabel
+            case "aria-labelledby": known = .ariaLabelledby
+            case "title": known = .title
+            case "for": known = .forLabel
+            case "src": known = .src
+            case "alt": known = .alt
+            case "data-page": known = .dataPage
+            case "data-viewer": known = .dataViewer
+            default: known = .other
+            }
+        } else {
+            known = .other
+        }
+        let suffix = qualified.dropFirst(5).unicodeScalars
+        validDataName = !suffix.isEmpty && suffix.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
+        }
+    }
+}
+
+/// A small open-addressing hash table keyed by a pair of pointers (a name and its namespace
+/// or prefix), for the few dozen names a site uses.
+struct PointerTable<Value: AnyObject> {
+    private var keys: [(UnsafeRawPointer?, UnsafeRawPointer?)] = Array(repeating: (nil, nil), count: 64)
+    private var values: [Value?] = Array(repeating: nil, count: 64)
+    private var count = 0
+
+    private func index(_ name: UnsafeRawPointer, _ other: UnsafeRawPointer?) -> Int {
+        let bits = UInt(bitPattern: name) &* 0x9E37_79B9_7F4A_7C15 ^ UInt(bitPattern: other)
+        return Int(truncatingIfNeeded: bits >> 7) & (keys.count - 1)
+    }
+
+    func value(_ name: UnsafeRawPointer, _ other: UnsafeRawPointer?) -> Value? {
+        var slot = index(name, other)
+        while let key = keys[slot].0 {
+            if key == name, keys[slot].1 == other { return values[slot] }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+        return nil
+    }
+
+    mutating func insert(_ value: Value, _ name: UnsafeRawPointer, _ other: UnsafeRawPointer?) {
+        if (count + 1) * 2 > keys.count { grow() }
+        var slot = index(name, other)
+        while keys[slot].0 != nil { slot = (slot + 1) & (keys.count - 1) }
+        keys[slot] = (name, other)
+        values[slot] = value
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).compactMap { key, value in key.0.map { ($0, key.1, value!) } }
+        keys = Array(repeating: (nil, nil), count: keys.count * 2)
+        values = Array(repeating: nil, count: keys.count)
+        count = 0
+        for (name, other, value) in old { insert(value, name, other) }
+    }
+}
