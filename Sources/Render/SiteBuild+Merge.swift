@@ -74,10 +74,12 @@ extension SiteBuild {
 
     /// What the merge will write: the shards' files and the site-wide pages.
     static func planMerge(_ context: BuildContext) throws {
-        var pages = 0, bytes = 0
+        var pages = 0, bytes = 0, entries = 0
         for shard in context.shards {
             for slug in shard.record.viewers {
-                for file in try shardFiles(folder: shard.folder, slug: slug) {
+                let files = try shardFiles(folder: shard.folder, slug: slug)
+                entries += files.count + folders(of: files.map(\.path))
+                for file in files {
                     if file.path.hasSuffix(".html") { pages += 1 }
                     bytes += file.size
                 }
@@ -85,13 +87,15 @@ extension SiteBuild {
         }
         let sitePages = 2 + (context.decisions.isEmpty ? 0 : 1)
         let rendered = bytes + sitePages * 8_000 + assetBytes(context.options.templates)
-        let plan = Plan(
+        var plan = Plan(
             viewers: context.chosen.count, pages: pages + sitePages, renderedBytes: rendered,
             writtenBytes: context.options.manifestOnly ? (pages + sitePages) * 200 : rendered + (pages + sitePages) * 200,
             estimated: false, freeBytes: freeBytes(near: context.options.output), reusableBytes: 0)
+        plan.entries = context.options.manifestOnly ? 2 : entries + sitePages + 64
+        plan.freeEntries = freeEntries(near: context.options.output)
         context.plan = plan
         context.options.planned?(plan)
-        if plan.neededBytes > plan.freeBytes { throw NoRoom(plan: plan, output: context.options.output) }
+        if plan.lacksRoom { throw NoRoom(plan: plan, output: context.options.output) }
     }
 
     /// Takes every person's folder from its shard through the same stages as a rendered one

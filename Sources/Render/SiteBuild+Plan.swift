@@ -19,6 +19,19 @@ extension SiteBuild {
         /// Bytes the previous output already holds for the people whose parts are rebuilt as
         /// they were (hard links: they take no new room).
         public var reusableBytes: Int
+        /// Files and folders the build creates (inodes), the inodes free on the output's file
+        /// system (`Int.max` where it has no fixed number, as on btrfs), and the files and
+        /// folders the previous output already holds for the people rebuilt as they were.
+        public var entries: Int = 0
+        public var freeEntries: Int = .max
+        public var reusableEntries: Int = 0
+
+        /// Inodes the build needs, with the same margin as its bytes. A file system can run
+        /// out of inodes long before bytes (a tmpfs, or ext4 made with few): a site is mostly
+        /// small files, one folder per "quotes said by" page.
+        public var neededEntries: Int { max(0, entries - reusableEntries) + entries / 20 + 64 }
+        /// True when the output's file system lacks the bytes or the inodes.
+        public var lacksRoom: Bool { neededBytes > freeBytes || neededEntries > freeEntries }
 
         /// Room the build needs: what it writes, less what it can reuse, and a margin for the
         /// folders and the manifest's spool.
@@ -30,8 +43,11 @@ extension SiteBuild {
         public var plan: Plan
         public var output: String
         public var description: String {
-            "not enough room for \(output): the build needs about \(Self.megabytes(plan.neededBytes)) and its file system has "
-                + "\(Self.megabytes(plan.freeBytes)) free; nothing was written. Build less: --viewers SLUG,… for some people, "
+            let short = plan.neededBytes > plan.freeBytes
+                ? "the build needs about \(Self.megabytes(plan.neededBytes)) and its file system has \(Self.megabytes(plan.freeBytes)) free"
+                : "the build creates about \(plan.neededEntries) files and folders and its file system has inodes for "
+                    + "\(plan.freeEntries) more"
+            return "not enough room for \(output): \(short); nothing was written. Build less: --viewers SLUG,… for some people, "
                 + "--shard K/N for a part on each of several machines, or --manifest-only to check and hash every page without writing it"
         }
         static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
@@ -53,7 +69,7 @@ extension SiteBuild {
         }
         let sample = chosen.isEmpty ? [] : (0..<min(planSample, chosen.count)).map { chosen[$0 * chosen.count / min(planSample, chosen.count)] }
         let store = try Store(path: context.options.store, readOnly: true)
-        var sampledPages = 0, sampledBytes = 0, sampledQuotes = 0
+        var sampledPages = 0, sampledBytes = 0, sampledQuotes = 0, sampledEntries = 0
         for home in sample {
             let id = home.person.id
             let (contacts, quotes) = try store.readSite { reader in
@@ -63,6 +79,7 @@ extension SiteBuild {
             try ViewerPages(site: context.site, renderer: context.renderer, output: StagedOutput([record]),
                             forcedLocale: context.options.locale).render(home, contacts: contacts, quotes: quotes)
             sampledPages += record.entries.count
+            sampledEntries += record.entries.count + record.files + Self.folders(of: record.entries.map(\.path))
             sampledBytes += record.bytes
             sampledQuotes += quotes.count
         }
@@ -73,6 +90,8 @@ extension SiteBuild {
             renderedBytes: Int((Double(sampledBytes) * scale).rounded()) + sitePages * 8_000 + assetBytes(context.options.templates),
             writtenBytes: 0, estimated: sample.count < chosen.count, freeBytes: freeBytes(near: context.options.output),
             reusableBytes: 0)
+        plan.entries = context.options.manifestOnly ? 2 : Int((Double(sampledEntries) * scale).rounded()) + sitePages + 64
+        plan.freeEntries = freeEntries(near: context.options.output)
         // A manifest line is about 200 bytes.
         plan.writtenBytes = context.options.manifestOnly ? plan.pages * 200 : plan.renderedBytes + plan.pages * 200
         if !context.options.manifestOnly, let previous = context.previous {
@@ -80,10 +99,29 @@ extension SiteBuild {
             plan.reusableBytes = chosen.reduce(0) { total, home in
                 total + min(perViewer, previous.viewers[home.person.id]?.bytes ?? 0)
             }
+            // The record counts a person's files; their folders come in the sample's proportion.
+            let perViewerEntries = chosen.isEmpty ? 0 : plan.entries / chosen.count
+            let entriesPerFile = sampledPages == 0 ? 1 : Double(sampledEntries) / Double(sampledPages)
+            plan.reusableEntries = chosen.reduce(0) { total, home in
+                total + min(perViewerEntries, Int(Double(previous.viewers[home.person.id]?.files ?? 0) * entriesPerFile))
+            }
         }
         context.plan = plan
         context.options.planned?(plan)
-        if plan.neededBytes > plan.freeBytes { throw NoRoom(plan: plan, output: context.options.output) }
+        if plan.lacksRoom { throw NoRoom(plan: plan, output: context.options.output) }
+    }
+
+    /// The distinct folders that hold `paths` (site-relative file paths), their parents included.
+    static func folders(of paths: [String]) -> Int {
+        var folders = Set<Substring>()
+        for path in paths {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if !folders.insert(folder).inserted { break }
+            }
+        }
+        return folders.count
     }
 
     static func assetBytes(_ templates: String) -> Int {
@@ -102,6 +140,16 @@ extension SiteBuild {
         guard statvfs(url.path, &stats) == 0 else { return Int.max }
         let free = UInt64(stats.f_bavail) &* UInt64(stats.f_frsize)
         return free > UInt64(Int.max) ? Int.max : Int(free)
+    }
+
+    /// Inodes available to an unprivileged user there; `Int.max` when the file system has no
+    /// fixed number (it reports none in all).
+    static func freeEntries(near path: String) -> Int {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
+        var stats = statvfs()
+        guard statvfs(url.path, &stats) == 0, stats.f_files > 0 else { return .max }
+        return stats.f_favail > UInt64(Int.max) ? Int.max : Int(stats.f_favail)
     }
 }
 

@@ -178,12 +178,25 @@ struct ScaleBuildTests {
 
     @Test("Too little room on the output's file system: exit 2 saying how much is needed and how to build less; nothing written")
     func noRoom() throws {
+        try refusedOnASmallFileSystem(options: "size=4m", saying: "the build needs about ")
+    }
+
+    @Test("Too few inodes on the output's file system (room for 64 MB, 600 inodes): exit 2 naming the files and folders; nothing written")
+    func noInodes() throws {
+        // The sample site is 1,904 files and folders; one person's part and the site-wide
+        // pages about 120.
+        try refusedOnASmallFileSystem(options: "size=64m,nr_inodes=600", saying: "the build creates about ")
+    }
+
+    /// A full build of the sample onto a real tmpfs mounted with `options` is refused with a
+    /// message holding `reason`, and leaves the file system empty; one person's part fits.
+    private func refusedOnASmallFileSystem(options: String, saying reason: String) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let mountPoint = folder.appendingPathComponent("small-fs").path
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
         // A real 4 MB file system: mounted directly as root, else inside a user and mount
         // namespace of its own (`unshare -rm`), where the real vantage executable runs.
-        let plain = Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint])
+        let plain = Self.run("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", mountPoint])
         let first: (status: Int32, out: String, err: String)
         let one: (status: Int32, out: String, err: String)
         let leftInMount: [String]
@@ -199,7 +212,7 @@ struct ScaleBuildTests {
                 "'\(VantageExecutable.path)' build --content '\(sample)' --templates '\(templatesFolder)' --out '\(mountPoint)/public' "
                     + "--db '\(store)' \(extra) >'\(logs)/\(name).out' 2>'\(logs)/\(name).err'; echo $? >'\(logs)/\(name).status'"
             }
-            let script = "mount -t tmpfs -o size=4m tmpfs '\(mountPoint)' || exit 99; "
+            let script = "mount -t tmpfs -o \(options) tmpfs '\(mountPoint)' || exit 99; "
                 + command("", "first") + "; ls -A '\(mountPoint)' >'\(logs)/left'; " + command("--viewers ana-lima", "one")
             let status = Self.run("/usr/bin/unshare", ["-rm", "/bin/sh", "-c", script])
             try #require(status == 0, "a real 4 MB file system is needed: mount -t tmpfs as root, or unshare -rm")
@@ -215,7 +228,7 @@ struct ScaleBuildTests {
         }
         #expect(first.status == 2)
         #expect(first.out.hasPrefix("Planned: about "), "\(first.out)")
-        #expect(first.err.contains("error: not enough room for \(mountPoint)/public: the build needs about "), "\(first.err)")
+        #expect(first.err.contains("error: not enough room for \(mountPoint)/public: \(reason)"), "\(first.err)")
         #expect(first.err.contains("Build less: --viewers SLUG,… for some people, --shard K/N"), "\(first.err)")
         #expect(leftInMount.isEmpty, "\(leftInMount)")
         // One person fits.
