@@ -230,25 +230,9 @@ struct PagePath {
         return base.isEmpty ? tail : base + "/" + tail
     }
 
-    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var segmentLength = 0
-        var dotsOnly = true
-        for byte in bytes {
-            if byte == UInt8(ascii: "/") {
-                if segmentLength == 0 || dotsOnly && segmentLength <= 2 { return false }
-                segmentLength = 0
-                dotsOnly = true
-            } else {
-                segmentLength += 1
-                if byte != UInt8(ascii: ".") { dotsOnly = false }
-            }
-        }
-        return segmentLength > 0 && !(dotsOnly && segmentLength <= 2)
-    }
-
     /// True when `bytes` are non-empty segments separated by single slashes, none of them "."
     /// or "..": joining them to a folder needs no further resolving.
-    private static func isPlain(_ bytes: Substring.UTF8View) -> Bool {
+    private static func isPlain<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
         var segmentLength = 0
         var dotsOnly = true
         for byte in bytes {
