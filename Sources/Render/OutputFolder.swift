@@ -90,6 +90,8 @@ public enum OutputFolder {
         var sealed: Set<String> = []
         /// The record's check time the seals were measured against (nil: none was used).
         var sealedBefore: Int64?
+        /// The manifest's digest, when it was compared with the record's (with `sealedBefore`).
+        var manifestDigest: String?
 
         /// True when the previous build wrote `path`.
         func owns(_ path: String) -> Bool {
@@ -169,8 +171,9 @@ public enum OutputFolder {
         }
         var ownership = Ownership(previous: previous, files: marker?.files)
         var foreign = ForeignFiles()
-        if marker != nil, let store, let sealedBefore = sealTime(store: store, output: path, manifest: previous.manifest) {
-            ownership.sealedBefore = sealedBefore
+        if marker != nil, let store, let seal = sealTime(store: store, output: path, manifest: previous.manifest) {
+            ownership.sealedBefore = seal.before
+            ownership.manifestDigest = seal.manifestDigest
             ownership.sealed = try checkSealed(path, entries: entries, ownership: ownership, foreign: &foreign)
         } else {
             walk(path, relative: "") { relative, type in

@@ -14,9 +14,10 @@ extension SiteBuild {
     static func renderViewers(_ context: BuildContext) throws {
         let (options, tuning) = (context.options, context.tuning)
         let selected = context.chosen
-        if context.previous != nil {
+        if context.previous != nil, context.scannedFingerprints == nil {
             // A rebuild: most viewers are carried over, so their fingerprints come from one
-            // pass over the store rather than from reading each one's quotes.
+            // pass over the store rather than from reading each one's quotes (made here when
+            // "prepare the output" did not make it).
             context.scannedFingerprints = try ViewerFingerprints(
                 store: context.store, homes: selected, siteDigest: context.siteDigest)
         }
