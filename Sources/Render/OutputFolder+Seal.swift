@@ -31,13 +31,13 @@ extension OutputFolder {
     static let sealMargin: Int64 = 2_000_000_000
 
     /// The instant to seal against: the record's check time, when the store's record of the last
-    /// build names this output and the digest of the manifest in it.
-    /// Returns it with the digest compared.
-    static func sealTime(store: String, output: String, manifest: [UInt8]) -> (before: Int64, manifestDigest: String)? {
+    /// build names this output and the digest of the manifest in it (`manifestDigest`). Returns
+    /// it with that digest.
+    static func sealTime(store: String, output: String, manifestDigest: String) -> (before: Int64, manifestDigest: String)? {
         guard FileManager.default.fileExists(atPath: store),
             let record = try? Store(path: store, readOnly: true).buildRecord(), record.output == output,
             let checkedAt = record.checkedAt, checkedAt < now(),  // a clock set back seals nothing
-            SHA256.hex(manifest) == record.manifestDigest
+            manifestDigest == record.manifestDigest
         else { return nil }
         return (checkedAt, record.manifestDigest)
     }

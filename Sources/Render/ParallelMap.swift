@@ -28,3 +28,22 @@ enum ParallelMap {
         var values: [Value] { storage.map { $0! } }
     }
 }
+
+/// A value worked out on another thread meanwhile; `value` waits for it.
+final class Concurrent<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var result: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            result = work()
+            done.leave()
+        }
+    }
+
+    var value: Value {
+        done.wait()
+        return result!
+    }
+}

@@ -57,11 +57,13 @@ extension SiteBuild {
         context.siteDigest = BuildFingerprint.site(
             context.site, templates: options.templates, forcedLocale: options.locale,
             tool: options.tool + "\u{0}" + context.site.mask.digest, validate: tuning.validate)
-        let pass = context.previous == nil ? nil
-            : FingerprintPass(store: options.store, homes: context.chosen, siteDigest: context.siteDigest)
-        defer { _ = pass?.result }  // the pass never outlives the step, whatever happens
+        let (homes, digest) = (context.chosen, context.siteDigest)
+        let pass = context.previous == nil ? nil : Concurrent {
+            Result { try ViewerFingerprints(store: Store(path: options.store, readOnly: true), homes: homes, siteDigest: digest) }
+        }
+        defer { _ = pass?.value }  // the pass never outlives the step, whatever happens
         context.writer = try SiteWriter(output: options.output, store: options.store, checked: options.checkedOutput)
-        if let pass { context.scannedFingerprints = try pass.result.get() }
+        if let pass { context.scannedFingerprints = try pass.value.get() }
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate {
             context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))

@@ -1,4 +1,3 @@
-import Foundation
 import Store
 import VantageCore
 
@@ -61,26 +60,5 @@ struct ViewerFingerprints: Sendable {
                 home, siteDigest: siteDigest, contacts: contacts[index], quoteDigests: buffer)
         }
         self.byPerson = byPerson
-    }
-}
-
-/// `ViewerFingerprints` worked out on a thread of its own, over its own read-only connection
-/// to the store; `result` waits for it.
-final class FingerprintPass: @unchecked Sendable {
-    private let done = DispatchGroup()
-    private var outcome: Result<ViewerFingerprints, Error>?
-
-    init(store: String, homes: [SiteModel.Home], siteDigest: String) {
-        done.enter()
-        DispatchQueue.global().async { [self] in
-            outcome = Result { try ViewerFingerprints(store: Store(path: store, readOnly: true), homes: homes, siteDigest: siteDigest) }
-            done.leave()
-        }
-    }
-
-    /// The fingerprints, or the pass's error, once it has finished.
-    var result: Result<ViewerFingerprints, Error> {
-        done.wait()
-        return outcome!
     }
 }
