@@ -165,15 +165,49 @@ extension PageScan {
     }
 
     /// A URL attribute: a link within the site (recorded for the site check), a fragment
-    /// (resolved when the page is read), or a problem (false).
+    /// (resolved when the page is read), or a problem (false). A value met before in this
+    /// folder (or, for `#id`, anywhere) is not resolved again (`LinkMemo`), and one met
+    /// before on this page is already recorded.
     private mutating func recordLink(_ attribute: ScanAttribute, _ bytes: UnsafeBufferPointer<UInt8>, element: ScanElement) -> Bool {
+        // `?q` names the page itself: such values are resolved on every page.
+        let memoable = !bytes.isEmpty && !Self.holds(0x3F, bytes)
+        let folder = bytes.first == UInt8(ascii: "#") ? LinkMemo.anyFolder : links.folder
+        if memoable, let index = links.find(bytes, folder: folder) {
+            guard links.firstUse(index) else { return true }
+            return record(links.resolved(index), attribute: attribute.name, cursor: tagCursor)
+        }
         let value = String(decoding: bytes, as: UTF8.self)
-        if resolvedValues.contains(value) { return true }
         // The commonest links resolve from their bytes; `Reference` reads the rest.
         let reference = page.plainTarget(bytes).map { Reference.file(path: $0, fragment: nil) }
             ?? Reference(value, attribute: attribute.name, element: element.name, page: page)
-        if case .file = reference { resolvedValues.insert(value) }
-        return record(reference, value: value, attribute: attribute.name, cursor: tagCursor)
+        let resolved: LinkMemo.Resolved
+        switch reference {
+        case .fragment(let id):
+            resolved = .fragment(id)
+        case .file(let target, let fragment):
+            resolved = .file(target: target, fragment: fragment, key: fragment.map { target + "#" + $0 } ?? target, value: value)
+        case .inlineImage:
+            return true
+        case .problem:
+            return false
+        }
+        if memoable { _ = links.firstUse(links.insert(bytes, folder: folder, resolved)) }
+        return record(resolved, attribute: attribute.name, cursor: tagCursor)
+    }
+
+    /// Records a resolved link written in `attribute` of the tag whose end is at `cursor`.
+    private mutating func record(_ resolved: LinkMemo.Resolved, attribute: String, cursor: Int) -> Bool {
+        switch resolved {
+        case .fragment(let id):
+            pendingFragments.append(id)
+        case .file(let target, let fragment, let key, let value):
+            guard siteReferenceKeys.insert(key).inserted else { return true }
+            let location = position(ofAttribute: attribute, cursor: cursor)
+            siteReferences.append(SiteReference(
+                source: path, target: target, fragment: fragment, attribute: attribute, value: value,
+                line: location.line, column: location.column))
+        }
+        return true
     }
 
     /// A reference written in `attribute` of the tag whose end is at `cursor`: false for a

@@ -77,8 +77,10 @@ struct PageScan {
         // checks every access to a class's stored property costs.
         let vocabulary = scanContext.vocabulary ?? ScanVocabulary(model: schema.model)
         scanContext.vocabulary = nil  // the scan holds the only reference: no copy on write
+        let links = scanContext.links ?? LinkMemo()
+        scanContext.links = nil
         let state = UnsafeMutablePointer<PageScan>.allocate(capacity: 1)
-        state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary))
+        state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary, links: links))
         // The context's own handlers (libxml2's tree builder) go back in before the context
         // returns to the pool; the tree path expects them there.
         let treeHandler = context.pointee.sax
@@ -92,6 +94,7 @@ struct PageScan {
         var scan = state.move()
         state.deallocate()
         scanContext.vocabulary = scan.vocabulary
+        scanContext.links = scan.links
         ParserPool.shared.give(parser)
         scan.finish()
         return scan
@@ -115,9 +118,6 @@ struct PageScan {
     var ids: Set<String> = []
     var siteReferences: [SiteReference] = []
     var siteReferenceKeys: Set<String> = []
-    /// Link values already resolved to a file of the site: the same value again resolves
-    /// to the same target, which is already recorded.
-    var resolvedValues: Set<String> = []
     var pendingFragments: [String] = []
     var pendingIDReferences: [String] = []
     /// Controls without a label around them or a name, by id (nil: no id).
@@ -142,18 +142,22 @@ struct PageScan {
     /// Byte offset of the current start tag's end (its `>` or `/>`), for positions.
     var tagCursor = 0
     private var lineIndex: LineIndex?
+    /// Links resolved on this and earlier pages (`LinkMemo.folder` is this page's folder).
+    let links: LinkMemo
 
     /// A scan that ended before it began.
     private init(handover: Handover, path: String, bytes: UnsafeRawBufferPointer, model: SchemaModel) {
-        self.init(path: path, bytes: bytes, vocabulary: ScanVocabulary(model: model))
+        self.init(path: path, bytes: bytes, vocabulary: ScanVocabulary(model: model), links: LinkMemo())
         self.handover = handover
     }
 
-    init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary) {
+    init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary, links: LinkMemo) {
+        links.startPage(path: path)
         self.path = path
         self.bytes = bytes
         self.page = PagePath(path)
         self.vocabulary = vocabulary
+        self.links = links
         structure.reserveCapacity(4096)
         open.reserveCapacity(32)
         checked.reserveCapacity(16)

@@ -11,6 +11,9 @@ final class ScanContext {
     let schema: PageSchema
     /// Nil while a scan holds it.
     var vocabulary: ScanVocabulary?
+    /// The links resolved on earlier pages (nil while a scan holds it); it outlives the
+    /// context (`LinkMemo.spare`).
+    var links: LinkMemo?
 
     init(schema: PageSchema) {
         handler = .allocate(capacity: 1)
@@ -18,9 +21,13 @@ final class ScanContext {
         PageScan.install(in: handler)
         self.schema = schema
         vocabulary = ScanVocabulary(model: schema.model)
+        links = LinkMemo.spare.take()
     }
 
-    deinit { handler.deallocate() }
+    deinit {
+        handler.deallocate()
+        if let links { LinkMemo.spare.give(links) }
+    }
 }
 
 /// Element and attribute names as the scan's checks need them, worked out once per parser

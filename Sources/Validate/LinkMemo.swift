@@ -1,0 +1,159 @@
+import Foundation
+
+/// Links the scan has resolved, across the pages one validating thread reads: a relative
+/// link resolves against its page's folder only, so the same bytes on another page of the
+/// same folder name the same file, and `#id` names the same id on any page. On a hit the
+/// scan builds no string and resolves nothing; it only notes, per page, which links it has
+/// recorded already (`firstUse`).
+///
+/// What is kept is exactly what `Reference` made of the value the first time, and only when
+/// that cannot depend on more than the key: a file or a fragment (never a problem, which the
+/// scan hands to the tree, nor an inline image, which depends on the element), and never a
+/// value holding `?` (`?q` names the page itself, not its folder). `LinkMemoTests` hold the
+/// build to `vantage check`'s findings over pages that share values across folders.
+final class LinkMemo {
+    /// A resolved link, as `PageScan.record` needs it.
+    enum Resolved {
+        case fragment(String)
+        /// `key` is `target#fragment` (the page's dedupe key), `value` the link as written.
+        case file(target: String, fragment: String?, key: String, value: String)
+    }
+
+    private struct Entry {
+        let hash: UInt64
+        let folder: Int32
+        let start: Int
+        let count: Int
+        let resolved: Resolved
+        /// The page (`page`) on which this link was last recorded.
+        var stamp: Int
+    }
+
+    /// Open addressing over `entries` (index + 1; 0 is empty).
+    private var slots = [Int32](repeating: 0, count: 1 << 12)
+    private var entries: [Entry] = []
+    private var arena: [UInt8] = []
+    private var folders: [String: Int32] = [:]
+    /// The page being read (a new number for every page).
+    private(set) var page = 0
+
+    /// Entries kept at most, and bytes of link values: then the memo starts again.
+    static let entryLimit = 1 << 17
+    static let byteLimit = 8 << 20
+    static let folderLimit = 4096
+
+    /// The key folder for values that start with `#` (they resolve on no folder).
+    static let anyFolder: Int32 = 0
+
+    /// The number of the current page's folder.
+    private(set) var folder: Int32 = 1
+
+    /// Starts a page: sets `folder` to the number of its folder (the path up to its last `/`).
+    func startPage(path: String) {
+        page += 1
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+        if let known = folders[name] { return folder = known }
+        // Every person has folders of their own: forget them all now and then (between
+        // pages, so no page's number changes while it is read).
+        if folders.count >= Self.folderLimit {
+            folders.removeAll(keepingCapacity: true)
+            clear()
+        }
+        folder = Int32(folders.count + 1)
+        folders[name] = folder
+    }
+
+    /// The entry for `bytes` in `folder`, if resolved before.
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32) -> Int? {
+        let hash = Self.hash(bytes, folder)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            let entry = entries[index]
+            if entry.hash == hash, entry.folder == folder, entry.count == bytes.count,
+                arena.withUnsafeBufferPointer({ memcmp($0.baseAddress! + entry.start, bytes.baseAddress!, bytes.count) == 0 })
+            {
+                return index
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    /// Keeps `resolved` for `bytes` in `folder`; returns its entry.
+    func insert(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32, _ resolved: Resolved) -> Int {
+        // Folder numbers stay: the page being read keeps its own.
+        if entries.count >= Self.entryLimit || arena.count + bytes.count > Self.byteLimit { clear() }
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        let hash = Self.hash(bytes, folder)
+        let start = arena.count
+        arena.append(contentsOf: bytes)
+        entries.append(Entry(hash: hash, folder: folder, start: start, count: bytes.count, resolved: resolved, stamp: 0))
+        place(entries.count - 1)
+        return entries.count - 1
+    }
+
+    func resolved(_ index: Int) -> Resolved { entries[index].resolved }
+
+    /// True the first time entry `index` is used on the current page.
+    func firstUse(_ index: Int) -> Bool {
+        guard entries[index].stamp != page else { return false }
+        entries[index].stamp = page
+        return true
+    }
+
+    private func clear() {
+        entries.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        for index in slots.indices { slots[index] = 0 }
+    }
+
+    private func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        for index in entries.indices { place(index) }
+    }
+
+    private func place(_ index: Int) {
+        var slot = Int(truncatingIfNeeded: entries[index].hash) & (slots.count - 1)
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = Int32(index + 1)
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ folder: Int32) -> UInt64 {
+        var state: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(UInt32(bitPattern: folder)) &* 0x9E37_79B9_7F4A_7C15
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            state = (state ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x1000_0000_01B3
+            state ^= state >> 29
+            offset += 8
+        }
+        while offset < raw.count {
+            state = (state ^ UInt64(raw[offset])) &* 0x1000_0000_01B3
+            offset += 1
+        }
+        state ^= state >> 32
+        return state &* 0x9E37_79B9_7F4A_7C15 ^ (state >> 17)
+    }
+
+    /// Memos outlive the parser contexts that carry them (a context is replaced every few
+    /// thousand pages): a new context takes one back.
+    static let spare = SpareMemos()
+
+    final class SpareMemos: @unchecked Sendable {
+        private let lock = NSLock()
+        private var memos: [LinkMemo] = []
+
+        func take() -> LinkMemo {
+            lock.lock()
+            defer { lock.unlock() }
+            return memos.popLast() ?? LinkMemo()
+        }
+
+        func give(_ memo: LinkMemo) {
+            lock.lock()
+            defer { lock.unlock() }
+            if memos.count < 32 { memos.append(memo) }
+        }
+    }
+}
