@@ -141,10 +141,20 @@ struct PagePath {
 
     init(_ path: String) {
         self.path = path
-        folder = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropLast())
+        // The segments before each "/" (empty ones included) and the path up to each "/",
+        // found on the bytes: splitting by Character cost more than scanning the page.
+        var folder: [Substring] = []
         var prefixes = [""]
-        prefixes.reserveCapacity(folder.count + 1)
-        for segment in folder { prefixes.append(prefixes.count == 1 ? String(segment) : prefixes.last! + "/" + segment) }
+        let bytes = path.utf8
+        var segmentStart = bytes.startIndex
+        var index = bytes.startIndex
+        while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "/")) {
+            folder.append(path[segmentStart..<slash])
+            prefixes.append(String(path[..<slash]))
+            segmentStart = bytes.index(after: slash)
+            index = segmentStart
+        }
+        self.folder = folder
         self.prefixes = prefixes
     }
 
