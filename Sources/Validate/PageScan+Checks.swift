@@ -72,7 +72,7 @@ extension PageScan {
             case .dataPage: dataPage = value
             case .dataViewer: dataViewer = true
             }
-            checked.append((vocabulary.slot(attribute, on: element), value))
+            checked.append((Unmanaged.passUnretained(vocabulary.slot(attribute, on: element)), value))
         }
         guard fits(element) else { return handOver(.unusual) }
 
@@ -243,13 +243,43 @@ extension PageScan {
 
     /// True when one of the element's attribute sets accepts its attributes (as
     /// `SchemaModel.fits`, comparing values as bytes). Names on an element are unique, so
-    /// a set's required attributes are all there when as many of them are.
+    /// a set's required attributes are all there when as many of them are. The sets are
+    /// bits: those that allow every attribute, then, of those, the first whose required
+    /// attributes are all there and whose values accept.
     private func fits(_ element: ScanElement) -> Bool {
+        guard element.allSets != 0 else { return fitsByRules(element) }
+        var candidates = element.allSets
+        for attribute in checked {
+            candidates &= attribute.slot._withUnsafeGuaranteedRef { $0.allowed }
+            if candidates == 0 { return false }
+        }
+        while candidates != 0 {
+            let index = candidates.trailingZeroBitCount
+            candidates &= candidates - 1
+            let bit: UInt64 = 1 << UInt64(index)
+            var required = 0
+            var accepted = true
+            for attribute in checked {
+                attribute.slot._withUnsafeGuaranteedRef { slot in
+                    if slot.required & bit != 0 { required += 1 }
+                    for check in slot.valueChecks where check.set == index {
+                        if !check.value.accepts(bytes: attribute.value) { accepted = false }
+                    }
+                }
+                if !accepted { break }
+            }
+            if accepted, required == element.requiredCounts[index] { return true }
+        }
+        return false
+    }
+
+    /// `fits` for an element of 64 sets or more, rule by rule.
+    private func fitsByRules(_ element: ScanElement) -> Bool {
         for (index, set) in element.attributeSets.enumerated() {
             var accepted = true
             var required = 0
             for attribute in checked {
-                guard let rule = attribute.slot.rules[index] else {
+                guard let rule = attribute.slot.takeUnretainedValue().rules[index] else {
                     accepted = false
                     break
                 }

@@ -137,7 +137,9 @@ struct PageScan {
     /// The text of the open `<style>`.
     var styleText: [UInt8] = []
     /// Reused for each element's checked attributes.
-    var checked: [(slot: ScanSlot, value: UnsafeBufferPointer<UInt8>)] = []
+    /// (The slots live as long as the vocabulary, which outlives the scan: no reference
+    /// counting per attribute.)
+    var checked: [(slot: Unmanaged<ScanSlot>, value: UnsafeBufferPointer<UInt8>)] = []
 
     /// Byte offset of the current start tag's end (its `>` or `/>`), for positions.
     var tagCursor = 0
