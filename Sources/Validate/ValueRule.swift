@@ -101,12 +101,15 @@ struct ValueRule: @unchecked Sendable {
 /// matches with a context on the caller's stack).
 final class CompiledPattern: @unchecked Sendable {
     private let regexp: xmlRegexpPtr?
-    /// A quicker yes for the simplest patterns (`SimplePattern`); libxml2 decides the rest.
+    /// A quicker yes for the simplest patterns (`SimplePattern`) and for `datetime` and
+    /// language tags (`KnownPattern`); libxml2 decides the rest.
     let simple: SimplePattern?
+    let known: KnownPattern?
 
     init(_ pattern: String) {
         regexp = xmlRegexpCompile(pattern)
         simple = SimplePattern(pattern)
+        known = KnownPattern(pattern)
     }
 
     deinit { if let regexp { xmlRegFreeRegexp(regexp) } }
@@ -119,6 +122,7 @@ final class CompiledPattern: @unchecked Sendable {
     /// The same match on bytes that hold no NUL (an XML attribute value cannot).
     func matches(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let regexp else { return true }
+        if let known, known.surelyMatches(value) { return true }
         if let simple, simple.surelyMatches(value) { return true }
         return libxml2Matches(bytes: value)
     }
