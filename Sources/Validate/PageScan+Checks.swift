@@ -262,8 +262,12 @@ extension PageScan {
             for attribute in checked {
                 attribute.slot._withUnsafeGuaranteedRef { slot in
                     if slot.required & bit != 0 { required += 1 }
-                    for check in slot.valueChecks where check.set == index {
-                        if !check.value.accepts(bytes: attribute.value) { accepted = false }
+                    slot.valueChecks.withUnsafeBufferPointer { checks in
+                        for check in checks where check.set == index {
+                            if !check.rule._withUnsafeGuaranteedRef({ $0.value.accepts(bytes: attribute.value) }) {
+                                accepted = false
+                            }
+                        }
                     }
                 }
                 if !accepted { break }

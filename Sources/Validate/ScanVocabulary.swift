@@ -133,19 +133,20 @@ final class ScanSlot {
     /// The sets that allow the attribute, and those that require it.
     let allowed: UInt64
     let required: UInt64
-    /// The sets whose rule checks the value (not any text), with that rule's values.
-    let valueChecks: [(set: Int, value: ValueRule)]
+    /// The sets whose rule checks the value (not any text), with that rule (kept alive by
+    /// `rules`: no reference counting when a value is checked).
+    let valueChecks: [(set: Int, rule: Unmanaged<SchemaModel.AttributeRule>)]
 
     init(rules: [SchemaModel.AttributeRule?]) {
         self.rules = rules
         var allowed: UInt64 = 0
         var required: UInt64 = 0
-        var valueChecks: [(set: Int, value: ValueRule)] = []
+        var valueChecks: [(set: Int, rule: Unmanaged<SchemaModel.AttributeRule>)] = []
         for (index, rule) in rules.enumerated() where index < 64 {
             guard let rule else { continue }
             allowed |= 1 << UInt64(index)
             if rule.required { required |= 1 << UInt64(index) }
-            if !rule.value.anyText { valueChecks.append((index, rule.value)) }
+            if !rule.value.anyText { valueChecks.append((index, Unmanaged.passUnretained(rule))) }
         }
         self.allowed = allowed
         self.required = required

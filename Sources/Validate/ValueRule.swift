@@ -60,12 +60,21 @@ struct ValueRule: @unchecked Sendable {
     /// the other way round; patterns see the same bytes either way.
     func accepts(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
         if anyText { return true }
-        for literal in literalBytes where literal.count == value.count {
-            if literal.isEmpty || literal.withUnsafeBufferPointer({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) {
-                return true
+        // Borrowed in place: this runs for most attributes of every page, and iterating the
+        // arrays by value would count references to each literal and pattern.
+        let literal = literalBytes.withUnsafeBufferPointer { literals in
+            for literal in literals where literal.count == value.count {
+                if literal.isEmpty || literal.withUnsafeBufferPointer({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) {
+                    return true
+                }
             }
+            return false
         }
-        return compiled.contains { $0.matches(bytes: value) }
+        if literal { return true }
+        return compiled.withUnsafeBufferPointer { patterns in
+            for pattern in patterns where pattern.matches(bytes: value) { return true }
+            return false
+        }
     }
 
     /// The allowed values in words: the schema's description, else the literal choices
