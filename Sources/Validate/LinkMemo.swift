@@ -2,7 +2,10 @@ import Foundation
 
 /// Links the scan has resolved, across the pages one validating thread reads: a relative
 /// link resolves against its page's folder only, so the same bytes on another page of the
-/// same folder name the same file, and `#id` names the same id on any page. On a hit the
+/// same folder name the same file; one that starts with k times `../` resolves against the
+/// folder k levels up, so it is the same on every page below that folder (a person's menu
+/// links, from every depth of their part of the site); and `#id` names the same id on any
+/// page. On a hit the
 /// scan builds no string and resolves nothing; it only notes, per page, which links it has
 /// recorded already (`firstUse`).
 ///
@@ -45,22 +48,41 @@ final class LinkMemo {
     /// The key folder for values that start with `#` (they resolve on no folder).
     static let anyFolder: Int32 = 0
 
-    /// The number of the current page's folder.
-    private(set) var folder: Int32 = 1
+    /// The numbers of the current page's folder and of each folder above it: `levels[k]`
+    /// for the folder of its first k segments (`PagePath.prefixes`), the page's own last.
+    private(set) var levels: [Int32] = []
 
-    /// Starts a page: sets `folder` to the number of its folder (the path up to its last `/`).
-    func startPage(path: String) {
-        page += 1
-        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
-        if let known = folders[name] { return folder = known }
+    /// Starts a page: numbers its folder and the folders above it.
+    func startPage(_ page: PagePath) {
+        self.page += 1
         // Every person has folders of their own: forget them all now and then (between
-        // pages, so no page's number changes while it is read).
-        if folders.count >= Self.folderLimit {
+        // pages, so no page's numbers change while it is read).
+        if folders.count + page.prefixes.count > Self.folderLimit {
             folders.removeAll(keepingCapacity: true)
             clear()
         }
-        folder = Int32(folders.count + 1)
-        folders[name] = folder
+        levels.removeAll(keepingCapacity: true)
+        for (depth, prefix) in page.prefixes.enumerated() {
+            // The depth too: "" is the root (no segment) but also a folder of one empty
+            // segment, and the two resolve `..` differently.
+            let name = "\(depth)/" + prefix
+            if let known = folders[name] {
+                levels.append(known)
+            } else {
+                let number = Int32(folders.count + 1)
+                folders[name] = number
+                levels.append(number)
+            }
+        }
+    }
+
+    /// The key folder for a value that starts with `climbs` times `../` (and nothing else
+    /// literally before): the folder it climbs to, since `Reference` resolves what follows
+    /// from there, whatever lies below. Nil for a value that climbs above the root (it is
+    /// resolved on every page: keyed on the page's own folder, it would meet the same bytes
+    /// climbing to that folder from a deeper page).
+    func folder(climbing climbs: Int) -> Int32? {
+        climbs < levels.count ? levels[levels.count - 1 - climbs] : nil
     }
 
     /// The entry for `bytes` in `folder`, if resolved before.

@@ -165,13 +165,20 @@ extension PageScan {
     }
 
     /// A URL attribute: a link within the site (recorded for the site check), a fragment
-    /// (resolved when the page is read), or a problem (false). A value met before in this
-    /// folder (or, for `#id`, anywhere) is not resolved again (`LinkMemo`), and one met
-    /// before on this page is already recorded.
+    /// (resolved when the page is read), or a problem (false). A value met before below the
+    /// folder it climbs to (or, for `#id`, anywhere) is not resolved again (`LinkMemo`), and
+    /// one met before on this page is already recorded.
     private mutating func recordLink(_ attribute: ScanAttribute, _ bytes: UnsafeBufferPointer<UInt8>, element: ScanElement) -> Bool {
-        // `?q` names the page itself: such values are resolved on every page.
-        let memoable = !bytes.isEmpty && !Self.holds(0x3F, bytes)
-        let folder = bytes.first == UInt8(ascii: "#") ? LinkMemo.anyFolder : links.folder
+        var climbs = 0
+        while bytes.count - climbs * 3 >= 3, bytes[climbs * 3] == UInt8(ascii: "."), bytes[climbs * 3 + 1] == UInt8(ascii: "."),
+            bytes[climbs * 3 + 2] == UInt8(ascii: "/")
+        {
+            climbs += 1
+        }
+        let folder = bytes.first == UInt8(ascii: "#") ? LinkMemo.anyFolder : links.folder(climbing: climbs) ?? -1
+        // `?q` names the page itself: such values are resolved on every page, as are those
+        // that climb above the root.
+        let memoable = !bytes.isEmpty && folder >= 0 && !Self.holds(0x3F, bytes)
         if memoable, let index = links.find(bytes, folder: folder) {
             guard links.firstUse(index) else { return true }
             return record(links.resolved(index), attribute: attribute.name, cursor: tagCursor)

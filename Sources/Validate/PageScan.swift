@@ -144,7 +144,7 @@ struct PageScan {
     /// Byte offset of the current start tag's end (its `>` or `/>`), for positions.
     var tagCursor = 0
     private var lineIndex: LineIndex?
-    /// Links resolved on this and earlier pages (`LinkMemo.folder` is this page's folder).
+    /// Links resolved on this and earlier pages (`LinkMemo.levels` are this page's folders).
     let links: LinkMemo
 
     /// A scan that ended before it began.
@@ -154,10 +154,11 @@ struct PageScan {
     }
 
     init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary, links: LinkMemo) {
-        links.startPage(path: path)
+        let page = PagePath(path)
+        links.startPage(page)
         self.path = path
         self.bytes = bytes
-        self.page = PagePath(path)
+        self.page = page
         self.vocabulary = vocabulary
         self.links = links
         structure.reserveCapacity(4096)

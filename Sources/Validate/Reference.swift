@@ -137,7 +137,7 @@ struct PagePath {
     private let folder: [Substring]
     /// `prefixes[k]`: the first k segments of the folder joined with "/" (so that a link that
     /// climbs out of the folder resolves without splitting or joining anything).
-    private let prefixes: [String]
+    let prefixes: [String]
 
     init(_ path: String) {
         self.path = path

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Validate
 
-/// The scan keeps the links it resolved across pages (`LinkMemo`): by folder for relative
-/// links, everywhere for `#id`, never for `?…`. These tests give the build's validator the
+/// The scan keeps the links it resolved across pages (`LinkMemo`): by the folder a relative
+/// link climbs to, everywhere for `#id`, never for `?…`. These tests give the build's validator the
 /// same link values on pages of other folders, where they name other files (or none), on
 /// pages without the ids they name, and on pages they name themselves, and hold its findings
 /// to `vantage check`'s.
@@ -19,6 +19,11 @@ import Testing
             pages["people/copy-\(name)"] = Array(text.utf8)
             pages["people/bea-costa/\(name)"] = Array(text.utf8)
             pages["copy-\(name)"] = Array(text.utf8)
+            // Deeper: `../../` climbs to "people" (below ana-lima) or to the root (a/b/).
+            pages["people/ana-lima/deeper/\(name)"] = Array(text.utf8)
+            pages["people/bea-costa/deeper/\(name)"] = Array(text.utf8)
+            pages["a/b/\(name)"] = Array(text.utf8)
+            pages["a/b/c/d/\(name)"] = Array(text.utf8)
             // Same folder, but the ids the page's own `#…` links name are gone.
             pages["people/ana-lima/noids-\(name)"] = Array(text.replacingOccurrences(of: " id=\"", with: " data-was=\"").utf8)
             // `?…` links name the page they are on: the page itself, and its fragment there.
