@@ -18,8 +18,9 @@ final class LinkMemo {
     /// A resolved link, as `PageScan.record` needs it.
     enum Resolved {
         case fragment(String)
-        /// `key` is `target#fragment` (the page's dedupe key), `value` the link as written.
-        case file(target: String, fragment: String?, key: String, value: String)
+        /// `key` numbers `target#fragment` (the page's dedupe key, `keyNumber`), `value` is
+        /// the link as written.
+        case file(target: String, fragment: String?, key: Int, value: String)
     }
 
     private struct Entry {
@@ -37,6 +38,9 @@ final class LinkMemo {
     private var entries: [Entry] = []
     private var arena: [UInt8] = []
     private var folders: [String: Int32] = [:]
+    /// `target#fragment` keys by number, and the page each was last recorded on.
+    private var keys: [String: Int] = [:]
+    private var keyStamps: [Int] = []
     /// The page being read (a new number for every page).
     private(set) var page = 0
 
@@ -61,6 +65,8 @@ final class LinkMemo {
             folders.removeAll(keepingCapacity: true)
             clear()
         }
+        // Full: start again, here rather than mid-page, where recorded keys must stay known.
+        if entries.count >= Self.entryLimit || arena.count > Self.byteLimit || keys.count >= Self.entryLimit { clear() }
         levels.removeAll(keepingCapacity: true)
         for (depth, prefix) in page.prefixes.enumerated() {
             // The depth too: "" is the root (no segment) but also a folder of one empty
@@ -104,8 +110,6 @@ final class LinkMemo {
 
     /// Keeps `resolved` for `bytes` in `folder`; returns its entry.
     func insert(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32, _ resolved: Resolved) -> Int {
-        // Folder numbers stay: the page being read keeps its own.
-        if entries.count >= Self.entryLimit || arena.count + bytes.count > Self.byteLimit { clear() }
         if (entries.count + 1) * 2 > slots.count { grow() }
         let hash = Self.hash(bytes, folder)
         let start = arena.count
@@ -117,6 +121,21 @@ final class LinkMemo {
 
     func resolved(_ index: Int) -> Resolved { entries[index].resolved }
 
+    /// The number of dedupe key `key` (`target#fragment`).
+    func keyNumber(_ key: String) -> Int {
+        if let known = keys[key] { return known }
+        keys[key] = keyStamps.count
+        keyStamps.append(0)
+        return keyStamps.count - 1
+    }
+
+    /// True the first time key `number` is recorded on the current page.
+    func firstUse(key number: Int) -> Bool {
+        guard keyStamps[number] != page else { return false }
+        keyStamps[number] = page
+        return true
+    }
+
     /// True the first time entry `index` is used on the current page.
     func firstUse(_ index: Int) -> Bool {
         guard entries[index].stamp != page else { return false }
@@ -125,6 +144,8 @@ final class LinkMemo {
     }
 
     private func clear() {
+        keys.removeAll(keepingCapacity: true)
+        keyStamps.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
         for index in slots.indices { slots[index] = 0 }

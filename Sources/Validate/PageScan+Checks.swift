@@ -192,7 +192,7 @@ extension PageScan {
         case .fragment(let id):
             resolved = .fragment(id)
         case .file(let target, let fragment):
-            resolved = .file(target: target, fragment: fragment, key: fragment.map { target + "#" + $0 } ?? target, value: value)
+            resolved = .file(target: target, fragment: fragment, key: links.keyNumber(fragment.map { target + "#" + $0 } ?? target), value: value)
         case .inlineImage:
             return true
         case .problem:
@@ -208,7 +208,7 @@ extension PageScan {
         case .fragment(let id):
             pendingFragments.append(id)
         case .file(let target, let fragment, let key, let value):
-            guard siteReferenceKeys.insert(key).inserted else { return true }
+            guard links.firstUse(key: key) else { return true }
             let location = position(ofAttribute: attribute, cursor: cursor)
             siteReferences.append(SiteReference(
                 source: path, target: target, fragment: fragment, attribute: attribute, value: value,
@@ -224,8 +224,7 @@ extension PageScan {
         case .fragment(let id):
             pendingFragments.append(id)
         case .file(let target, let fragment):
-            let key = fragment.map { target + "#" + $0 } ?? target
-            guard siteReferenceKeys.insert(key).inserted else { return true }
+            guard links.firstUse(key: links.keyNumber(fragment.map { target + "#" + $0 } ?? target)) else { return true }
             let location = position(ofAttribute: attribute, cursor: cursor)
             siteReferences.append(SiteReference(
                 source: path, target: target, fragment: fragment, attribute: attribute, value: value,

@@ -117,7 +117,6 @@ struct PageScan {
     var kind: String?
     var ids: Set<String> = []
     var siteReferences: [SiteReference] = []
-    var siteReferenceKeys: Set<String> = []
     var pendingFragments: [String] = []
     var pendingIDReferences: [String] = []
     /// Controls without a label around them or a name, by id (nil: no id).
