@@ -18,13 +18,17 @@ extension ImportSession {
             let users = people.users()
             let rejectedUsers = rejectedQuotesUsers
             typealias Prepared = (quote: QuoteRecord, submitter: Int64, saidBy: Int64?, hearers: [Int64?])
-            try each(source, count: "quotes", decode: { value, location, context -> Prepared in
+            let memory = try RecordMemory(database: database, context: quoteContext(users: users), batchSize: Self.batchSize,
+                                          trusted: !sync.insertCatchesRepeats)
+            try each(source, count: "quotes", memory: memory, decode: { value, location, context -> Prepared in
                 let quote = try QuoteRecord(value, at: location, context: context)
                 guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
                     throw location.member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
                 }
                 return (quote, submitter, users.byPhone[quote.saidBy.phone], quote.heardBy.map { users.byPhone[$0.phone] })
-            }) { prepared, location in
+            }, remembering: { prepared in
+                (prepared.quote.id, ([prepared.quote.saidBy] + prepared.quote.heardBy).map(\.phone).joined(separator: " "))
+            }, store: { prepared, location in
                 let quote = prepared.quote
                 // Everyone already a person: nothing is written before the id is known to be new.
                 if sync.insertCatchesRepeats, let saidBy = prepared.saidBy ?? self.people.claimed(phone: quote.saidBy.phone) {
@@ -51,7 +55,13 @@ extension ImportSession {
                 try sync.write(QuoteSync.Resolved(
                     id: quote.id, text: quote.text, saidBy: saidBy, saidByName: quote.saidBy.name, saidAt: quote.saidAt,
                     submittedBy: prepared.submitter, hearers: hearers))
-            }
+            }, unchanged: { entry, location in
+                // What reading it would do to the session: its id and people claimed, its rows counted.
+                try sync.claim(id: entry.quoteID, at: location)
+                let phones = entry.phones.split(separator: " ")
+                for phone in phones { _ = try self.people.contact(phone: String(phone)) }
+                sync.countUnchanged(hearers: phones.count - 1)
+            })
         }
         return sync
     }

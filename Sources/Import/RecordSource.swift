@@ -95,17 +95,34 @@ enum RecordSource {
     /// Calls `body` with each record of `batch`, parsed, in order. Returns the error that
     /// stops the batch (an element of a document that cannot be parsed: the document's first
     /// syntax error), after the records before it.
-    func records(in batch: Batch, _ body: (Record) -> Void) -> Error? {
+    ///
+    /// `skip` is first shown each record's bytes (with its offset in the batch); a record it
+    /// answers true for is not parsed but passed to `skipped` (the re-import's unchanged
+    /// records, docs/IMPORT.md).
+    func records(in batch: Batch, skip: ((Int, UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
+                 skipped: (Int, RecordLocation, @escaping () -> String) -> Void = { _, _, _ in }, _ body: (Record) -> Void) -> Error?
+    {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
             let base = RecordLocation(file: document.file.name).member(key)
-            for index in indices {
+            for (offset, index) in indices.enumerated() {
+                if let skip, let range = document.ranges[key]?[index],
+                   document.bytes.withUnsafeBufferPointer({ skip(offset, UnsafeBufferPointer(rebasing: $0[range])) })
+                {
+                    skipped(offset, base.element(index), { document.text(of: key, at: index) })
+                    continue
+                }
                 let element: JSONValue
                 do { element = try document.element(of: key, at: index) } catch { return error }
                 body(Record(location: base.element(index), value: .success(element), text: { document.text(of: key, at: index) }))
             }
         case (.lines(let file), .lines(let lines)):
-            for line in lines {
+            for (offset, line) in lines.enumerated() {
+                if let skip, line.bytes.withUnsafeBufferPointer({ skip(offset, $0) }) {
+                    let bytes = line.bytes
+                    skipped(offset, RecordLocation(file: file.name, line: line.number), { String(decoding: bytes, as: UTF8.self) })
+                    continue
+                }
                 let parsed = JSONLinesReader.parse(line.bytes, number: line.number, displayName: file.name)
                 let bytes = line.bytes
                 body(Record(location: RecordLocation(file: file.name, line: line.number), value: parsed.value,
