@@ -4,33 +4,44 @@ import VantageCore
 /// Re-importing without reading again what did not change (docs/IMPORT.md, Re-importing):
 /// the quote records are read through the import's memory of them (`RecordMemory`).
 extension ImportSession {
-    /// One record, from a reading thread to the storing thread.
-    enum RememberedItem<Decoded> {
-        /// Read (parsed and checked); `entry` is what to remember once it is stored (nil: it
-        /// had a warning, so it is read again next time); `previous` what was remembered.
-        case read(location: RecordLocation, text: () -> String, decoded: Result<Decoded, Error>, position: Int,
-                  entry: RecordMemory.Entry?, previous: RecordMemory.Entry?)
-        /// Its bytes and context are those of the last import: not read.
-        case unchanged(location: RecordLocation, text: () -> String, position: Int, entry: RecordMemory.Entry)
+    /// One record read, from a reading thread to the storing thread.
+    struct ReadItem<Decoded> {
+        var location: RecordLocation
+        var text: () -> String
+        var decoded: Result<Decoded, Error>
     }
 
-    /// Like `each`, through `memory`: a record whose digest is the remembered one is handed to
-    /// `unchanged` instead of being parsed; each record stored without a warning is remembered
-    /// with the id and phones `remembering` gives. Errors of either are rejections, as in `each`.
+    /// One batch, from a reading thread to the storing thread.
+    struct RememberedBatch<Decoded> {
+        var index: Int
+        var batch: RecordSource.Batch
+        /// The records read; empty when the batch is `unchanged`.
+        var items: [ReadItem<Decoded>] = []
+        var audit: FieldAudit
+        /// What to remember once every record is stored (nil: a record had a warning or an error).
+        var entry: RecordMemory.Entry?
+        /// What was remembered; when `unchanged`, what is stored for the batch.
+        var previous: RecordMemory.Entry?
+        var unchanged = false
+    }
+
+    /// Like `each`, through `memory`: a batch whose digest is the remembered one is handed to
+    /// `unchanged`, record by record (id and phones), instead of being parsed; a batch whose
+    /// records were all stored without a warning is remembered with the id and phones
+    /// `remembering` gives. Errors of either are rejections, as in `each`.
     func each<Decoded>(
         _ source: RecordSource, count name: String, memory: RecordMemory,
         decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> Decoded,
-        remembering: @escaping (Decoded) -> (id: String, phones: String),
+        remembering: @escaping (Decoded) -> String,
         store: (Decoded, RecordLocation) throws -> Void,
-        unchanged: (RecordMemory.Entry, RecordLocation) throws -> Void
+        unchanged: (Substring, RecordLocation) throws -> Void
     ) throws {
-        typealias Item = RememberedItem<Decoded>
-        typealias Cut = (index: Int, batch: RecordSource.Batch, entries: [RecordMemory.Entry?]?)
+        typealias Cut = (index: Int, batch: RecordSource.Batch, entry: RecordMemory.Entry?)
         let cutter = try source.cutter(batchSize: memory.batchSize)
         let phones = context.phones
         let depth = readingThreads * 4
         // A reader may cut up to `depth` batches past the one being stored: their entries are
-        // loaded before (the Pipeline's bound), one more after each batch is stored.
+        // loaded before (the Pipeline's bound), and one more after each batch is stored.
         for batch in 0...depth { try memory.load(batch: batch) }
         var cutCount = 0
         var storedBatches = 0
@@ -42,60 +53,67 @@ extension ImportSession {
                 defer { cutCount += 1 }
                 return (cutCount, batch, memory.take(batch: cutCount))
             },
-            decode: { cut -> Pipeline.Decoded<(items: [Item], audit: FieldAudit)> in
+            decode: { cut -> Pipeline.Decoded<RememberedBatch<Decoded>> in
                 let context = ReadContext(phones: phones, audit: FieldAudit())
-                var items: [Item] = []
-                var digest = RecordMemory.Digest(high: 0, low: 0)
-                var offset = 0
-                let first = cut.index * memory.batchSize
-                let failure = source.records(in: cut.batch, skip: { index, bytes in
-                    (offset, digest) = (index, RecordMemory.Digest(bytes))
-                    return cut.entries?[index]?.digest == digest
-                }, skipped: { index, location, text in
-                    items.append(.unchanged(location: location, text: text, position: first + index, entry: cut.entries![index]!))
-                }) { record in
+                var result = RememberedBatch<Decoded>(index: cut.index, batch: cut.batch, audit: context.audit, previous: cut.entry)
+                var records = 0
+                let digest = RecordMemory.digest(count: cut.batch.count) { add in
+                    source.forEachBytes(in: cut.batch) { bytes in
+                        records += 1
+                        add(bytes)
+                    }
+                }
+                if records == cut.batch.count, let entry = cut.entry, entry.digest == digest {
+                    result.unchanged = true
+                    return Pipeline.Decoded(output: result, failure: nil)
+                }
+                var lines = ""
+                var clean = records == cut.batch.count
+                let failure = source.records(in: cut.batch) { record in
                     let noted = context.audit.noted
                     let decoded = Result { try decode(try record.value.get(), record.location, context) }
-                    var entry: RecordMemory.Entry?
-                    if case .success(let value) = decoded, context.audit.noted == noted {
-                        let key = remembering(value)
-                        entry = RecordMemory.Entry(digest: digest, quoteID: key.id, phones: key.phones)
+                    if clean, case .success(let value) = decoded, context.audit.noted == noted {
+                        lines += remembering(value)
+                        lines += "\n"
+                    } else {
+                        clean = false
                     }
-                    items.append(.read(location: record.location, text: record.text, decoded: decoded, position: first + offset,
-                                       entry: entry, previous: cut.entries?[offset]))
+                    result.items.append(ReadItem(location: record.location, text: record.text, decoded: decoded))
                 }
-                return Pipeline.Decoded(output: (items, context.audit), failure: failure)
+                if clean, failure == nil { result.entry = RecordMemory.Entry(digest: digest, records: lines) }
+                return Pipeline.Decoded(output: result, failure: failure)
             },
             consume: { batch in
                 audit.absorb(batch.audit)
-                for item in batch.items {
-                    count += 1
-                    switch item {
-                    case .unchanged(let location, let text, let position, let entry):
+                var stored = true
+                if batch.unchanged, let entry = batch.previous {
+                    for (offset, line) in entry.records.split(separator: "\n").enumerated() {
+                        count += 1
                         do {
-                            try unchanged(entry, location)
+                            try unchanged(line, source.record(in: batch.batch, at: offset).location)
                         } catch let diagnostic as Diagnostic {
-                            try memory.forget(at: position, previous: entry)
-                            try reject(diagnostic, at: location, text: text)
-                        }
-                    case .read(let location, let text, let decoded, let position, let entry, let previous):
-                        do {
-                            try store(try decoded.get(), location)
-                            if let entry {
-                                try memory.remember(entry, at: position, previous: previous)
-                            } else {
-                                try memory.forget(at: position, previous: previous)
-                            }
-                        } catch let diagnostic as Diagnostic {
-                            try memory.forget(at: position, previous: previous)
-                            try reject(diagnostic, at: location, text: text)
+                            stored = false
+                            let record = source.record(in: batch.batch, at: offset)
+                            try reject(diagnostic, at: record.location, text: record.text)
                         }
                     }
+                    if !stored { try memory.remember(nil, batch: batch.index, previous: batch.previous) }
+                } else {
+                    for item in batch.items {
+                        count += 1
+                        do {
+                            try store(try item.decoded.get(), item.location)
+                        } catch let diagnostic as Diagnostic {
+                            stored = false
+                            try reject(diagnostic, at: item.location, text: item.text)
+                        }
+                    }
+                    try memory.remember(stored ? batch.entry : nil, batch: batch.index, previous: batch.previous)
                 }
                 storedBatches += 1
                 try memory.load(batch: storedBatches + depth)
             })
-        try memory.finish(count: count)
+        try memory.finish(batches: storedBatches)
         recordsRead.append((name, count))
     }
 
@@ -112,5 +130,15 @@ extension ImportSession {
             text += "rejected \(phone) \(record)\n"
         }
         return SHA256.hex(Array(text.utf8))
+    }
+}
+
+extension RecordSource.Batch {
+    /// The number of records in the batch.
+    var count: Int {
+        switch self {
+        case .elements(let range): return range.count
+        case .lines(let lines): return lines.count
+        }
     }
 }

@@ -27,7 +27,7 @@ extension ImportSession {
                 }
                 return (quote, submitter, users.byPhone[quote.saidBy.phone], quote.heardBy.map { users.byPhone[$0.phone] })
             }, remembering: { prepared in
-                (prepared.quote.id, ([prepared.quote.saidBy] + prepared.quote.heardBy).map(\.phone).joined(separator: " "))
+                ([prepared.quote.id, prepared.quote.saidBy.phone] + prepared.quote.heardBy.map(\.phone)).joined(separator: " ")
             }, store: { prepared, location in
                 let quote = prepared.quote
                 // Everyone already a person: nothing is written before the id is known to be new.
@@ -55,12 +55,13 @@ extension ImportSession {
                 try sync.write(QuoteSync.Resolved(
                     id: quote.id, text: quote.text, saidBy: saidBy, saidByName: quote.saidBy.name, saidAt: quote.saidAt,
                     submittedBy: prepared.submitter, hearers: hearers))
-            }, unchanged: { entry, location in
-                // What reading it would do to the session: its id and people claimed, its rows counted.
-                try sync.claim(id: entry.quoteID, at: location)
-                let phones = entry.phones.split(separator: " ")
-                for phone in phones { _ = try self.people.contact(phone: String(phone)) }
-                sync.countUnchanged(hearers: phones.count - 1)
+            }, unchanged: { line, location in
+                // What reading it again would do to the session: its id and people claimed, its
+                // rows counted (they stay as they are).
+                let words = line.split(separator: " ")
+                try sync.claim(id: String(words[0]), at: location)
+                for phone in words.dropFirst() { _ = try self.people.contact(phone: String(phone)) }
+                sync.countUnchanged(hearers: words.count - 2)
             })
         }
         return sync

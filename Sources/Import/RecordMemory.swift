@@ -2,31 +2,29 @@ import Foundation
 import Store
 import VantageCore
 
-/// The import's memory of the quote records it stored (table `import_quote_record`): per
-/// record, by its place among the file's records, the digest of its bytes, its id and the
-/// phones it names. A re-import reads a record again only when its bytes or its context (the
-/// users and settings it is read against, `ImportSession.quoteContext`) changed: an unchanged
-/// record stored exactly these rows last time and would store them again, so the storing
-/// thread only claims its id and its people (docs/IMPORT.md, Re-importing).
+/// The import's memory of the quote records it stored (table `import_quote_batch`): per batch
+/// of records (the Pipeline's batches, cut at fixed counts), a digest of their bytes and, per
+/// record, its id and the phones it names. A re-import reads a batch again only when its
+/// bytes or its context (the users and settings it is read against,
+/// `ImportSession.quoteContext`) changed: an unchanged batch stored exactly these rows last
+/// time and would store them again, so the storing thread only claims its ids and people
+/// (docs/IMPORT.md, Re-importing).
 ///
-/// Only a record that was stored with no warning and no error is remembered, so a skipped
-/// record can add none. Memory stays bounded: the storing thread loads the entries of a few
-/// batches ahead of the readers (`load`), and a reader takes those of the batch it cuts.
+/// Only a batch whose every record was stored with no warning and no error is remembered, so
+/// a skipped batch can add none. Memory stays bounded: the storing thread loads the entries of
+/// a few batches ahead of the readers (`load`), and the reader that cuts a batch takes its own.
 final class RecordMemory: @unchecked Sendable {
-    /// The first 128 bits of the SHA-256 of a record's bytes.
+    /// The first 128 bits of a SHA-256.
     struct Digest: Equatable, Sendable {
         var high: UInt64
         var low: UInt64
-        init(_ bytes: UnsafeBufferPointer<UInt8>) { (high, low) = SHA256.leadingWords(bytes) }
-        init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
     }
 
-    /// What was stored for one record.
+    /// What was stored for one batch.
     struct Entry: Sendable, Equatable {
         var digest: Digest
-        var quoteID: String
-        /// The speaker's phone, then each hearer's, space-separated (E.164 has no spaces).
-        var phones: String
+        /// A line per record: the quote's id, the speaker's phone, each hearer's phone.
+        var records: String
     }
 
     let batchSize: Int
@@ -37,83 +35,84 @@ final class RecordMemory: @unchecked Sendable {
     private let upsert: Statement
     private let delete: Statement
     private let lock = NSLock()
-    private var loaded: [Int: [Entry?]] = [:]
+    private var loaded: [Int: Entry] = [:]
 
     /// Opens the memory for `context` (a digest); a different stored context forgets every
-    /// entry (nothing is written when it is the same).
-    /// `trusted` is false when the table the records fill is empty (nothing they stored is there).
+    /// entry (nothing is written when it is the same). `trusted` is false when the tables the
+    /// records fill are empty (nothing they stored is there).
     init(database: Database, context: String, batchSize: Int, trusted: Bool) throws {
         self.database = database
         self.batchSize = batchSize
-        select = try database.statement("""
-            SELECT position, digest_high, digest_low, quote_id, phones FROM import_quote_record
-            WHERE position >= ?1 AND position < ?2 ORDER BY position
-            """)
+        select = try database.statement("SELECT digest_high, digest_low, records FROM import_quote_batch WHERE batch = ?1")
         upsert = try database.statement(
-            "INSERT OR REPLACE INTO import_quote_record (position, digest_high, digest_low, quote_id, phones) VALUES (?1, ?2, ?3, ?4, ?5)")
-        delete = try database.statement("DELETE FROM import_quote_record WHERE position = ?1")
+            "INSERT OR REPLACE INTO import_quote_batch (batch, digest_high, digest_low, records) VALUES (?1, ?2, ?3, ?4)")
+        delete = try database.statement("DELETE FROM import_quote_batch WHERE batch = ?1")
         let stored = try database.scalar("SELECT context FROM import_state WHERE kind = 'quotes'")
         if trusted, stored == .text(context) {
-            usable = try database.scalar("SELECT 1 FROM import_quote_record LIMIT 1") != nil
+            usable = try database.scalar("SELECT 1 FROM import_quote_batch LIMIT 1") != nil
         } else {
             usable = false
-            try database.execute("DELETE FROM import_quote_record")
+            try database.execute("DELETE FROM import_quote_batch")
             if stored != .text(context) {
                 try database.execute("INSERT OR REPLACE INTO import_state (kind, context) VALUES ('quotes', '\(context)')")
             }
         }
     }
 
-    /// Loads the entries of batch `index` (called on the storing thread, ahead of the cut).
+    /// The digest of a batch: of its record count and each record's own digest, so that any
+    /// change of a record's bytes, or of where one record ends and the next begins, changes it.
+    static func digest(count: Int, _ body: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Digest {
+        var words: [UInt64] = [UInt64(count)]
+        words.reserveCapacity(2 * count + 1)
+        body { bytes in
+            let (high, low) = SHA256.leadingWords(bytes)
+            words.append(high)
+            words.append(low)
+        }
+        let (high, low) = words.withUnsafeBytes { SHA256.leadingWords($0.bindMemory(to: UInt8.self)) }
+        return Digest(high: high, low: low)
+    }
+
+    /// Loads the entry of batch `index` (called on the storing thread, ahead of the cut).
     func load(batch index: Int) throws {
         guard usable else { return }
-        var entries = [Entry?](repeating: nil, count: batchSize)
-        let start = Int64(index * batchSize)
         select.reset()
         defer { select.reset() }
-        try select.bindInteger(start, at: 1)
-        try select.bindInteger(start + Int64(batchSize), at: 2)
-        while try select.step() {
-            let offset = Int(select.integer(0)! - start)
-            entries[offset] = Entry(
-                digest: Digest(high: UInt64(bitPattern: select.integer(1)!), low: UInt64(bitPattern: select.integer(2)!)),
-                quoteID: select.text(3) ?? "", phones: select.text(4) ?? "")
-        }
+        try select.bindInteger(Int64(index), at: 1)
+        guard try select.step() else { return }
+        let entry = Entry(digest: Digest(high: UInt64(bitPattern: select.integer(0)!), low: UInt64(bitPattern: select.integer(1)!)),
+                          records: select.text(2) ?? "")
         lock.lock()
-        loaded[index] = entries
+        loaded[index] = entry
         lock.unlock()
     }
 
-    /// The entries of batch `index`, handed to the reader that cut it (nil: none loaded).
-    func take(batch index: Int) -> [Entry?]? {
+    /// The entry of batch `index`, handed to the reader that cut it (nil: none).
+    func take(batch index: Int) -> Entry? {
         guard usable else { return nil }
         lock.lock()
         defer { lock.unlock() }
         return loaded.removeValue(forKey: index)
     }
 
-    /// Remembers what was stored for the record at `position` (nothing is written when it is
-    /// what was remembered already).
-    func remember(_ entry: Entry, at position: Int, previous: Entry?) throws {
-        guard entry != previous else { return }
-        try upsert.bindInteger(Int64(position), at: 1)
-        try upsert.bindInteger(Int64(bitPattern: entry.digest.high), at: 2)
-        try upsert.bindInteger(Int64(bitPattern: entry.digest.low), at: 3)
-        try upsert.bindText(entry.quoteID, at: 4)
-        try upsert.bindText(entry.phones, at: 5)
-        try upsert.runBound()
+    /// Remembers what was stored for batch `index` (nothing is written when it is what was
+    /// remembered already), or forgets it (nil: a record had a warning or was rejected).
+    func remember(_ entry: Entry?, batch index: Int, previous: Entry?) throws {
+        if let entry {
+            guard entry != previous else { return }
+            try upsert.bindInteger(Int64(index), at: 1)
+            try upsert.bindInteger(Int64(bitPattern: entry.digest.high), at: 2)
+            try upsert.bindInteger(Int64(bitPattern: entry.digest.low), at: 3)
+            try upsert.bindText(entry.records, at: 4)
+            try upsert.runBound()
+        } else if usable {
+            try delete.bindInteger(Int64(index), at: 1)
+            try delete.runBound()
+        }
     }
 
-    /// Forgets the record at `position` (rejected, or stored with a warning: read it again).
-    func forget(at position: Int, previous: Entry?) throws {
-        // A row may be there that was not loaded: delete it whenever rows can be there.
-        guard previous != nil || usable else { return }
-        try delete.bindInteger(Int64(position), at: 1)
-        try delete.runBound()
-    }
-
-    /// Forgets the records past the last one of this import.
-    func finish(count: Int) throws {
-        try database.execute("DELETE FROM import_quote_record WHERE position >= \(count)")
+    /// Forgets the batches past the last one of this import.
+    func finish(batches: Int) throws {
+        try database.execute("DELETE FROM import_quote_batch WHERE batch >= \(batches)")
     }
 }

@@ -95,34 +95,17 @@ enum RecordSource {
     /// Calls `body` with each record of `batch`, parsed, in order. Returns the error that
     /// stops the batch (an element of a document that cannot be parsed: the document's first
     /// syntax error), after the records before it.
-    ///
-    /// `skip` is first shown each record's bytes (with its offset in the batch); a record it
-    /// answers true for is not parsed but passed to `skipped` (the re-import's unchanged
-    /// records, docs/IMPORT.md).
-    func records(in batch: Batch, skip: ((Int, UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
-                 skipped: (Int, RecordLocation, @escaping () -> String) -> Void = { _, _, _ in }, _ body: (Record) -> Void) -> Error?
-    {
+    func records(in batch: Batch, _ body: (Record) -> Void) -> Error? {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
             let base = RecordLocation(file: document.file.name).member(key)
-            for (offset, index) in indices.enumerated() {
-                if let skip, let range = document.ranges[key]?[index],
-                   document.bytes.withUnsafeBufferPointer({ skip(offset, UnsafeBufferPointer(rebasing: $0[range])) })
-                {
-                    skipped(offset, base.element(index), { document.text(of: key, at: index) })
-                    continue
-                }
+            for index in indices {
                 let element: JSONValue
                 do { element = try document.element(of: key, at: index) } catch { return error }
                 body(Record(location: base.element(index), value: .success(element), text: { document.text(of: key, at: index) }))
             }
         case (.lines(let file), .lines(let lines)):
-            for (offset, line) in lines.enumerated() {
-                if let skip, line.bytes.withUnsafeBufferPointer({ skip(offset, $0) }) {
-                    let bytes = line.bytes
-                    skipped(offset, RecordLocation(file: file.name, line: line.number), { String(decoding: bytes, as: UTF8.self) })
-                    continue
-                }
+            for line in lines {
                 let parsed = JSONLinesReader.parse(line.bytes, number: line.number, displayName: file.name)
                 let bytes = line.bytes
                 body(Record(location: RecordLocation(file: file.name, line: line.number), value: parsed.value,
@@ -132,5 +115,35 @@ enum RecordSource {
             preconditionFailure("a batch of another source")
         }
         return nil
+    }
+
+    /// Calls `body` with the bytes of each record of `batch`, unparsed, in order (the
+    /// re-import's digests, docs/IMPORT.md).
+    func forEachBytes(in batch: Batch, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch (self, batch) {
+        case (.array(let document, let key), .elements(let indices)):
+            guard let ranges = document.ranges[key] else { return }
+            document.bytes.withUnsafeBufferPointer { buffer in
+                for index in indices { body(UnsafeBufferPointer(rebasing: buffer[ranges[index]])) }
+            }
+        case (.lines, .lines(let lines)):
+            for line in lines { line.bytes.withUnsafeBufferPointer(body) }
+        default:
+            preconditionFailure("a batch of another source")
+        }
+    }
+
+    /// Where record `offset` of `batch` is, and its original text.
+    func record(in batch: Batch, at offset: Int) -> (location: RecordLocation, text: () -> String) {
+        switch (self, batch) {
+        case (.array(let document, let key), .elements(let indices)):
+            let index = indices.lowerBound + offset
+            return (RecordLocation(file: document.file.name).member(key).element(index), { document.text(of: key, at: index) })
+        case (.lines(let file), .lines(let lines)):
+            let bytes = lines[offset].bytes
+            return (RecordLocation(file: file.name, line: lines[offset].number), { String(decoding: bytes, as: UTF8.self) })
+        default:
+            preconditionFailure("a batch of another source")
+        }
     }
 }
