@@ -23,6 +23,8 @@ extension ImportSession {
         /// What was remembered; when `unchanged`, what is stored for the batch.
         var previous: RecordMemory.Entry?
         var unchanged = false
+        /// When `unchanged`: each record's words (its quote id, then its phones), split by the reader.
+        var remembered: [[String]] = []
     }
 
     /// Like `each`, through `memory`: a batch whose digest is the remembered one is handed to
@@ -34,7 +36,7 @@ extension ImportSession {
         decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> Decoded,
         remembering: @escaping (Decoded) -> String,
         store: (Decoded, RecordLocation) throws -> Void,
-        unchanged: (Substring, RecordLocation) throws -> Void
+        unchanged: ([String], RecordLocation) throws -> Void
     ) throws {
         typealias Cut = (index: Int, batch: RecordSource.Batch, entry: RecordMemory.Entry?)
         let cutter = try source.cutter(batchSize: memory.batchSize)
@@ -65,6 +67,7 @@ extension ImportSession {
                 }
                 if records == cut.batch.count, let entry = cut.entry, entry.digest == digest {
                     result.unchanged = true
+                    result.remembered = RecordMemory.words(of: entry.records)
                     return Pipeline.Decoded(output: result, failure: nil)
                 }
                 var lines = ""
@@ -86,8 +89,8 @@ extension ImportSession {
             consume: { batch in
                 audit.absorb(batch.audit)
                 var stored = true
-                if batch.unchanged, let entry = batch.previous {
-                    for (offset, line) in entry.records.split(separator: "\n").enumerated() {
+                if batch.unchanged {
+                    for (offset, line) in batch.remembered.enumerated() {
                         count += 1
                         do {
                             try unchanged(line, source.record(in: batch.batch, at: offset).location)

@@ -55,12 +55,11 @@ extension ImportSession {
                 try sync.write(QuoteSync.Resolved(
                     id: quote.id, text: quote.text, saidBy: saidBy, saidByName: quote.saidBy.name, saidAt: quote.saidAt,
                     submittedBy: prepared.submitter, hearers: hearers))
-            }, unchanged: { line, location in
+            }, unchanged: { words, location in
                 // What reading it again would do to the session: its id and people claimed, its
                 // rows counted (they stay as they are).
-                let words = line.split(separator: " ")
-                try sync.claim(id: String(words[0]), at: location)
-                for phone in words.dropFirst() { _ = try self.people.contact(phone: String(phone)) }
+                try sync.claim(id: words[0], at: location)
+                for phone in words.dropFirst() { _ = try self.people.contact(phone: phone) }
                 sync.countUnchanged(hearers: words.count - 2)
             })
         }

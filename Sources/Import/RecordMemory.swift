@@ -73,6 +73,25 @@ final class RecordMemory: @unchecked Sendable {
         return Digest(high: high, low: low)
     }
 
+    /// The lines of `records`, each split into its words (by bytes: ids and phones are ASCII).
+    static func words(of records: String) -> [[String]] {
+        var lines: [[String]] = []
+        var records = records
+        records.withUTF8 { bytes in
+            var line: [String] = []
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte == 0x20 || byte == 0x0A {
+                line.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+                if byte == 0x0A {
+                    lines.append(line)
+                    line = []
+                }
+            }
+        }
+        return lines
+    }
+
     /// Loads the entry of batch `index` (called on the storing thread, ahead of the cut).
     func load(batch index: Int) throws {
         guard usable else { return }
