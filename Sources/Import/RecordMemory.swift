@@ -59,17 +59,16 @@ final class RecordMemory: @unchecked Sendable {
         }
     }
 
-    /// The digest of a batch: of its record count and each record's own digest, so that any
-    /// change of a record's bytes, or of where one record ends and the next begins, changes it.
+    /// The digest of a batch: of its record count and each record's length and bytes, so that
+    /// any change of a record's bytes, or of where one record ends and the next begins, changes it.
     static func digest(count: Int, _ body: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Digest {
-        var words: [UInt64] = [UInt64(count)]
-        words.reserveCapacity(2 * count + 1)
+        var stream = SHA256Stream()
+        stream.update(count)
         body { bytes in
-            let (high, low) = SHA256.leadingWords(bytes)
-            words.append(high)
-            words.append(low)
+            stream.update(bytes.count)
+            stream.update(UnsafeRawBufferPointer(bytes))
         }
-        let (high, low) = words.withUnsafeBytes { SHA256.leadingWords($0.bindMemory(to: UInt8.self)) }
+        let (high, low) = stream.finish()
         return Digest(high: high, low: low)
     }
 
