@@ -30,11 +30,11 @@ extension ImportSession {
     /// Like `each`, through `memory`: a batch whose digest is the remembered one is handed to
     /// `unchanged`, record by record (id and phones), instead of being parsed; a batch whose
     /// records were all stored without a warning is remembered with the id and phones
-    /// `remembering` gives. Errors of either are rejections, as in `each`.
+    /// `remembering` appends (as UTF-8, space-separated). Errors of either are rejections, as in `each`.
     func each<Decoded>(
         _ source: RecordSource, count name: String, memory: RecordMemory,
         decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> Decoded,
-        remembering: @escaping (Decoded) -> String,
+        remembering: @escaping (Decoded, inout [UInt8]) -> Void,
         store: (Decoded, RecordLocation) throws -> Void,
         unchanged: ([String], RecordLocation) throws -> Void
     ) throws {
@@ -70,20 +70,22 @@ extension ImportSession {
                     result.remembered = RecordMemory.words(of: entry.records)
                     return Pipeline.Decoded(output: result, failure: nil)
                 }
-                var lines = ""
+                var lines: [UInt8] = []
                 var clean = records == cut.batch.count
                 let failure = source.records(in: cut.batch) { record in
                     let noted = context.audit.noted
                     let decoded = Result { try decode(try record.value.get(), record.location, context) }
                     if clean, case .success(let value) = decoded, context.audit.noted == noted {
-                        lines += remembering(value)
-                        lines += "\n"
+                        remembering(value, &lines)
+                        lines.append(0x0A)
                     } else {
                         clean = false
                     }
                     result.items.append(ReadItem(location: record.location, text: record.text, decoded: decoded))
                 }
-                if clean, failure == nil { result.entry = RecordMemory.Entry(digest: digest, records: lines) }
+                if clean, failure == nil {
+                    result.entry = RecordMemory.Entry(digest: digest, records: String(decoding: lines, as: UTF8.self))
+                }
                 return Pipeline.Decoded(output: result, failure: failure)
             },
             consume: { batch in

@@ -26,8 +26,14 @@ extension ImportSession {
                     throw location.member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
                 }
                 return (quote, submitter, users.byPhone[quote.saidBy.phone], quote.heardBy.map { users.byPhone[$0.phone] })
-            }, remembering: { prepared in
-                ([prepared.quote.id, prepared.quote.saidBy.phone] + prepared.quote.heardBy.map(\.phone)).joined(separator: " ")
+            }, remembering: { prepared, line in
+                line.append(contentsOf: prepared.quote.id.utf8)
+                line.append(0x20)
+                line.append(contentsOf: prepared.quote.saidBy.phone.utf8)
+                for hearer in prepared.quote.heardBy {
+                    line.append(0x20)
+                    line.append(contentsOf: hearer.phone.utf8)
+                }
             }, store: { prepared, location in
                 let quote = prepared.quote
                 // Everyone already a person: nothing is written before the id is known to be new.
