@@ -127,6 +127,9 @@ extension ImportSession {
     /// a registered Quotes user, every user's row, the users rejected). When it changes,
     /// every record is read again.
     func quoteContext(users: UserIndex) -> String {
+        // "reading rules 1": raise it whenever reading a quote record changes (QuoteRecord, the
+        // phone or text normalisation, what `store` writes), so that no store keeps rows an
+        // older vantage read.
         var text = "quotes, reading rules 1, schema \(Schema.currentVersion)\nregion \(site.defaultRegion)\n"
         for (phone, id) in users.byPhone.sorted(by: { $0.key < $1.key }) {
             text += "user \(phone) \(id) \(users.quotesUsers.contains(id) ? "quotes" : "-")\n"
