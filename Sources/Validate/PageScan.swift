@@ -13,8 +13,9 @@ import Foundation
 ///   a `<script src>`, an element whose attributes no attribute set of the schema accepts);
 /// - its structure is one the content schema has accepted before (`PageSchema.hasAccepted`).
 ///
-/// A page that meets the first two but has a new structure gets a tree for the content
-/// schema alone (`newStructure`), which then learns the structure if it accepts it. Every
+/// A page that meets the first two but has a new structure goes to the content schema
+/// alone (`newStructure`), as a skeleton of its structure (`StructureSkeleton`), and the
+/// schema then learns the structure if it accepts it. Every
 /// other page — and one the content schema refuses — is validated again from the beginning
 /// on a tree (`PageInspection`, `PageSchema.validate`), which reports exactly what
 /// `vantage check` does.
