@@ -21,9 +21,12 @@ final class FieldAudit {
 
     private var order: [Entry] = []
     private var findings: [String: Finding] = [:]
+    /// Every finding and note so far, repeats included: a record that changed it has a warning.
+    private(set) var noted = 0
 
     /// Adds a warning that is not about a field (a merge note, an ignored file).
     func note(_ warning: Diagnostic) {
+        noted += 1
         order.append(.note(warning))
     }
 
@@ -41,6 +44,7 @@ final class FieldAudit {
     }
 
     private func note(_ key: String, at location: RecordLocation) {
+        noted += 1
         let id = location.file + "\u{0}" + location.fieldPattern
         if findings[id] != nil {
             findings[id]!.count += 1

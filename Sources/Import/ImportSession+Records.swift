@@ -18,13 +18,23 @@ extension ImportSession {
             let users = people.users()
             let rejectedUsers = rejectedQuotesUsers
             typealias Prepared = (quote: QuoteRecord, submitter: Int64, saidBy: Int64?, hearers: [Int64?])
-            try each(source, count: "quotes", decode: { value, location, context -> Prepared in
+            let memory = try RecordMemory(database: database, context: quoteContext(users: users), batchSize: Self.batchSize,
+                                          trusted: !sync.insertCatchesRepeats)
+            try each(source, count: "quotes", memory: memory, decode: { value, location, context -> Prepared in
                 let quote = try QuoteRecord(value, at: location, context: context)
                 guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
                     throw location.member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
                 }
                 return (quote, submitter, users.byPhone[quote.saidBy.phone], quote.heardBy.map { users.byPhone[$0.phone] })
-            }) { prepared, location in
+            }, remembering: { prepared, line in
+                line.append(contentsOf: prepared.quote.id.utf8)
+                line.append(0x20)
+                line.append(contentsOf: prepared.quote.saidBy.phone.utf8)
+                for hearer in prepared.quote.heardBy {
+                    line.append(0x20)
+                    line.append(contentsOf: hearer.phone.utf8)
+                }
+            }, store: { prepared, location in
                 let quote = prepared.quote
                 // Everyone already a person: nothing is written before the id is known to be new.
                 if sync.insertCatchesRepeats, let saidBy = prepared.saidBy ?? self.people.claimed(phone: quote.saidBy.phone) {
@@ -51,7 +61,13 @@ extension ImportSession {
                 try sync.write(QuoteSync.Resolved(
                     id: quote.id, text: quote.text, saidBy: saidBy, saidByName: quote.saidBy.name, saidAt: quote.saidAt,
                     submittedBy: prepared.submitter, hearers: hearers))
-            }
+            }, unchanged: { words, location in
+                // What reading it again would do to the session: its id and people claimed, its
+                // rows counted (they stay as they are).
+                try sync.claim(id: words[0], at: location)
+                for phone in words.dropFirst() { _ = try self.people.contact(phone: phone) }
+                sync.countUnchanged(hearers: words.count - 2)
+            })
         }
         return sync
     }

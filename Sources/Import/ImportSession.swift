@@ -66,7 +66,10 @@ final class ImportSession {
             }
         }
         // On a first import the feed indexes are built once at the end rather than row by row.
-        let empty = try ["quote", "hearer", "idea"].filter { try database.scalar("SELECT 1 FROM \($0) LIMIT 1") == nil }
+        // Only then: dropping and creating an index changes the schema, which is a write, and a
+        // re-import of an unchanged export (with no ideas, say) must write nothing.
+        var empty = try ["quote", "hearer", "idea"].filter { try database.scalar("SELECT 1 FROM \($0) LIMIT 1") == nil }
+        if empty.count < 3 { empty = [] }
         do {
             try database.withIndexesDeferred(on: empty) {
                 try importUsers(quotesExport: quotesExport)

@@ -104,6 +104,13 @@ final class QuoteSync {
         try insertAllHearers(quote)
     }
 
+    /// Counts a quote the import did not read again (`RecordMemory`): its row and its hearers'
+    /// stay as they are.
+    func countUnchanged(hearers count: Int) {
+        quotes.unchanged += 1
+        hearers.unchanged += count
+    }
+
     /// Inserts every hearer of a new quote, a few rows per statement.
     private func insertAllHearers(_ quote: Resolved) throws {
         var start = 0

@@ -116,4 +116,34 @@ enum RecordSource {
         }
         return nil
     }
+
+    /// Calls `body` with the bytes of each record of `batch`, unparsed, in order (the
+    /// re-import's digests, docs/IMPORT.md).
+    func forEachBytes(in batch: Batch, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch (self, batch) {
+        case (.array(let document, let key), .elements(let indices)):
+            guard let ranges = document.ranges[key] else { return }
+            document.bytes.withUnsafeBufferPointer { buffer in
+                for index in indices { body(UnsafeBufferPointer(rebasing: buffer[ranges[index]])) }
+            }
+        case (.lines, .lines(let lines)):
+            for line in lines { line.bytes.withUnsafeBufferPointer(body) }
+        default:
+            preconditionFailure("a batch of another source")
+        }
+    }
+
+    /// Where record `offset` of `batch` is, and its original text.
+    func record(in batch: Batch, at offset: Int) -> (location: RecordLocation, text: () -> String) {
+        switch (self, batch) {
+        case (.array(let document, let key), .elements(let indices)):
+            let index = indices.lowerBound + offset
+            return (RecordLocation(file: document.file.name).member(key).element(index), { document.text(of: key, at: index) })
+        case (.lines(let file), .lines(let lines)):
+            let bytes = lines[offset].bytes
+            return (RecordLocation(file: file.name, line: lines[offset].number), { String(decoding: bytes, as: UTF8.self) })
+        default:
+            preconditionFailure("a batch of another source")
+        }
+    }
 }

@@ -146,5 +146,23 @@ public enum Schema {
             -- not changed since, so the next build need not list it (docs/SITE.md, Sealed folders).
             ALTER TABLE build_state ADD COLUMN checked_at INTEGER;
             """),
+        Migration(name: "what the last import read of the quote records", sql: """
+            -- The import's memory of the quote records it stored (docs/IMPORT.md, Re-importing), per
+            -- batch of 256 records (`batch` k holds the file's records 256k to 256k+255): a batch
+            -- whose bytes, and whose context (the users and settings it is read against), are those
+            -- of the last import stored exactly these rows again, so it is not read again.
+            CREATE TABLE import_quote_batch (
+                batch INTEGER PRIMARY KEY,
+                digest_high INTEGER NOT NULL,    -- the first 128 bits of a SHA-256 of its records' bytes
+                digest_low INTEGER NOT NULL,
+                records TEXT NOT NULL            -- a line per record: its quote id, then the speaker's
+                                                 -- and each hearer's E.164 phone, space-separated
+            );
+            -- The SHA-256 of everything the stored records were read against (ImportSession.quoteContext).
+            CREATE TABLE import_state (
+                kind TEXT PRIMARY KEY NOT NULL,
+                context TEXT NOT NULL
+            );
+            """),
     ]
 }

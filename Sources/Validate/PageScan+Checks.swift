@@ -72,7 +72,7 @@ extension PageScan {
             case .dataPage: dataPage = value
             case .dataViewer: dataViewer = true
             }
-            checked.append((vocabulary.slot(attribute, on: element), value))
+            checked.append((Unmanaged.passUnretained(vocabulary.slot(attribute, on: element)), value))
         }
         guard fits(element) else { return handOver(.unusual) }
 
@@ -165,15 +165,56 @@ extension PageScan {
     }
 
     /// A URL attribute: a link within the site (recorded for the site check), a fragment
-    /// (resolved when the page is read), or a problem (false).
+    /// (resolved when the page is read), or a problem (false). A value met before below the
+    /// folder it climbs to (or, for `#id`, anywhere) is not resolved again (`LinkMemo`), and
+    /// one met before on this page is already recorded.
     private mutating func recordLink(_ attribute: ScanAttribute, _ bytes: UnsafeBufferPointer<UInt8>, element: ScanElement) -> Bool {
+        var climbs = 0
+        while bytes.count - climbs * 3 >= 3, bytes[climbs * 3] == UInt8(ascii: "."), bytes[climbs * 3 + 1] == UInt8(ascii: "."),
+            bytes[climbs * 3 + 2] == UInt8(ascii: "/")
+        {
+            climbs += 1
+        }
+        let folder = bytes.first == UInt8(ascii: "#") ? LinkMemo.anyFolder : links.folder(climbing: climbs) ?? -1
+        // `?q` names the page itself: such values are resolved on every page, as are those
+        // that climb above the root.
+        let memoable = !bytes.isEmpty && folder >= 0 && !Self.holds(0x3F, bytes)
+        if memoable, let index = links.find(bytes, folder: folder) {
+            guard links.firstUse(index) else { return true }
+            return record(links.resolved(index), attribute: attribute.name, cursor: tagCursor)
+        }
         let value = String(decoding: bytes, as: UTF8.self)
-        if resolvedValues.contains(value) { return true }
         // The commonest links resolve from their bytes; `Reference` reads the rest.
         let reference = page.plainTarget(bytes).map { Reference.file(path: $0, fragment: nil) }
             ?? Reference(value, attribute: attribute.name, element: element.name, page: page)
-        if case .file = reference { resolvedValues.insert(value) }
-        return record(reference, value: value, attribute: attribute.name, cursor: tagCursor)
+        let resolved: LinkMemo.Resolved
+        switch reference {
+        case .fragment(let id):
+            resolved = .fragment(id)
+        case .file(let target, let fragment):
+            resolved = .file(target: target, fragment: fragment, key: links.keyNumber(fragment.map { target + "#" + $0 } ?? target), value: value)
+        case .inlineImage:
+            return true
+        case .problem:
+            return false
+        }
+        if memoable { _ = links.firstUse(links.insert(bytes, folder: folder, resolved)) }
+        return record(resolved, attribute: attribute.name, cursor: tagCursor)
+    }
+
+    /// Records a resolved link written in `attribute` of the tag whose end is at `cursor`.
+    private mutating func record(_ resolved: LinkMemo.Resolved, attribute: String, cursor: Int) -> Bool {
+        switch resolved {
+        case .fragment(let id):
+            pendingFragments.append(id)
+        case .file(let target, let fragment, let key, let value):
+            guard links.firstUse(key: key) else { return true }
+            let location = position(ofAttribute: attribute, cursor: cursor)
+            siteReferences.append(SiteReference(
+                source: path, target: target, fragment: fragment, attribute: attribute, value: value,
+                line: location.line, column: location.column))
+        }
+        return true
     }
 
     /// A reference written in `attribute` of the tag whose end is at `cursor`: false for a
@@ -183,8 +224,7 @@ extension PageScan {
         case .fragment(let id):
             pendingFragments.append(id)
         case .file(let target, let fragment):
-            let key = fragment.map { target + "#" + $0 } ?? target
-            guard siteReferenceKeys.insert(key).inserted else { return true }
+            guard links.firstUse(key: links.keyNumber(fragment.map { target + "#" + $0 } ?? target)) else { return true }
             let location = position(ofAttribute: attribute, cursor: cursor)
             siteReferences.append(SiteReference(
                 source: path, target: target, fragment: fragment, attribute: attribute, value: value,
@@ -209,13 +249,47 @@ extension PageScan {
 
     /// True when one of the element's attribute sets accepts its attributes (as
     /// `SchemaModel.fits`, comparing values as bytes). Names on an element are unique, so
-    /// a set's required attributes are all there when as many of them are.
+    /// a set's required attributes are all there when as many of them are. The sets are
+    /// bits: those that allow every attribute, then, of those, the first whose required
+    /// attributes are all there and whose values accept.
     private func fits(_ element: ScanElement) -> Bool {
+        guard element.allSets != 0 else { return fitsByRules(element) }
+        var candidates = element.allSets
+        for attribute in checked {
+            candidates &= attribute.slot._withUnsafeGuaranteedRef { $0.allowed }
+            if candidates == 0 { return false }
+        }
+        while candidates != 0 {
+            let index = candidates.trailingZeroBitCount
+            candidates &= candidates - 1
+            let bit: UInt64 = 1 << UInt64(index)
+            var required = 0
+            var accepted = true
+            for attribute in checked {
+                attribute.slot._withUnsafeGuaranteedRef { slot in
+                    if slot.required & bit != 0 { required += 1 }
+                    slot.valueChecks.withUnsafeBufferPointer { checks in
+                        for check in checks where check.set == index {
+                            if !check.rule._withUnsafeGuaranteedRef({ $0.value.accepts(bytes: attribute.value) }) {
+                                accepted = false
+                            }
+                        }
+                    }
+                }
+                if !accepted { break }
+            }
+            if accepted, required == element.requiredCounts[index] { return true }
+        }
+        return false
+    }
+
+    /// `fits` for an element of 64 sets or more, rule by rule.
+    private func fitsByRules(_ element: ScanElement) -> Bool {
         for (index, set) in element.attributeSets.enumerated() {
             var accepted = true
             var required = 0
             for attribute in checked {
-                guard let rule = attribute.slot.rules[index] else {
+                guard let rule = attribute.slot.takeUnretainedValue().rules[index] else {
                     accepted = false
                     break
                 }

@@ -13,8 +13,9 @@ import Foundation
 ///   a `<script src>`, an element whose attributes no attribute set of the schema accepts);
 /// - its structure is one the content schema has accepted before (`PageSchema.hasAccepted`).
 ///
-/// A page that meets the first two but has a new structure gets a tree for the content
-/// schema alone (`newStructure`), which then learns the structure if it accepts it. Every
+/// A page that meets the first two but has a new structure goes to the content schema
+/// alone (`newStructure`), as a skeleton of its structure (`StructureSkeleton`), and the
+/// schema then learns the structure if it accepts it. Every
 /// other page — and one the content schema refuses — is validated again from the beginning
 /// on a tree (`PageInspection`, `PageSchema.validate`), which reports exactly what
 /// `vantage check` does.
@@ -77,8 +78,10 @@ struct PageScan {
         // checks every access to a class's stored property costs.
         let vocabulary = scanContext.vocabulary ?? ScanVocabulary(model: schema.model)
         scanContext.vocabulary = nil  // the scan holds the only reference: no copy on write
+        let links = scanContext.links ?? LinkMemo()
+        scanContext.links = nil
         let state = UnsafeMutablePointer<PageScan>.allocate(capacity: 1)
-        state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary))
+        state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary, links: links))
         // The context's own handlers (libxml2's tree builder) go back in before the context
         // returns to the pool; the tree path expects them there.
         let treeHandler = context.pointee.sax
@@ -92,6 +95,7 @@ struct PageScan {
         var scan = state.move()
         state.deallocate()
         scanContext.vocabulary = scan.vocabulary
+        scanContext.links = scan.links
         ParserPool.shared.give(parser)
         scan.finish()
         return scan
@@ -114,10 +118,6 @@ struct PageScan {
     var kind: String?
     var ids: Set<String> = []
     var siteReferences: [SiteReference] = []
-    var siteReferenceKeys: Set<String> = []
-    /// Link values already resolved to a file of the site: the same value again resolves
-    /// to the same target, which is already recorded.
-    var resolvedValues: Set<String> = []
     var pendingFragments: [String] = []
     var pendingIDReferences: [String] = []
     /// Controls without a label around them or a name, by id (nil: no id).
@@ -137,23 +137,30 @@ struct PageScan {
     /// The text of the open `<style>`.
     var styleText: [UInt8] = []
     /// Reused for each element's checked attributes.
-    var checked: [(slot: ScanSlot, value: UnsafeBufferPointer<UInt8>)] = []
+    /// (The slots live as long as the vocabulary, which outlives the scan: no reference
+    /// counting per attribute.)
+    var checked: [(slot: Unmanaged<ScanSlot>, value: UnsafeBufferPointer<UInt8>)] = []
 
     /// Byte offset of the current start tag's end (its `>` or `/>`), for positions.
     var tagCursor = 0
     private var lineIndex: LineIndex?
+    /// Links resolved on this and earlier pages (`LinkMemo.levels` are this page's folders).
+    let links: LinkMemo
 
     /// A scan that ended before it began.
     private init(handover: Handover, path: String, bytes: UnsafeRawBufferPointer, model: SchemaModel) {
-        self.init(path: path, bytes: bytes, vocabulary: ScanVocabulary(model: model))
+        self.init(path: path, bytes: bytes, vocabulary: ScanVocabulary(model: model), links: LinkMemo())
         self.handover = handover
     }
 
-    init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary) {
+    init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary, links: LinkMemo) {
+        let page = PagePath(path)
+        links.startPage(page)
         self.path = path
         self.bytes = bytes
-        self.page = PagePath(path)
+        self.page = page
         self.vocabulary = vocabulary
+        self.links = links
         structure.reserveCapacity(4096)
         open.reserveCapacity(32)
         checked.reserveCapacity(16)

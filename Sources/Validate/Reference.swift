@@ -137,14 +137,24 @@ struct PagePath {
     private let folder: [Substring]
     /// `prefixes[k]`: the first k segments of the folder joined with "/" (so that a link that
     /// climbs out of the folder resolves without splitting or joining anything).
-    private let prefixes: [String]
+    let prefixes: [String]
 
     init(_ path: String) {
         self.path = path
-        folder = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropLast())
+        // The segments before each "/" (empty ones included) and the path up to each "/",
+        // found on the bytes: splitting by Character cost more than scanning the page.
+        var folder: [Substring] = []
         var prefixes = [""]
-        prefixes.reserveCapacity(folder.count + 1)
-        for segment in folder { prefixes.append(prefixes.count == 1 ? String(segment) : prefixes.last! + "/" + segment) }
+        let bytes = path.utf8
+        var segmentStart = bytes.startIndex
+        var index = bytes.startIndex
+        while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "/")) {
+            folder.append(path[segmentStart..<slash])
+            prefixes.append(String(path[..<slash]))
+            segmentStart = bytes.index(after: slash)
+            index = segmentStart
+        }
+        self.folder = folder
         self.prefixes = prefixes
     }
 

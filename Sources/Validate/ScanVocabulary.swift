@@ -11,6 +11,9 @@ final class ScanContext {
     let schema: PageSchema
     /// Nil while a scan holds it.
     var vocabulary: ScanVocabulary?
+    /// The links resolved on earlier pages (nil while a scan holds it); it outlives the
+    /// context (`LinkMemo.spare`).
+    var links: LinkMemo?
 
     init(schema: PageSchema) {
         handler = .allocate(capacity: 1)
@@ -18,9 +21,13 @@ final class ScanContext {
         PageScan.install(in: handler)
         self.schema = schema
         vocabulary = ScanVocabulary(model: schema.model)
+        links = LinkMemo.spare.take()
     }
 
-    deinit { handler.deallocate() }
+    deinit {
+        handler.deallocate()
+        if let links { LinkMemo.spare.give(links) }
+    }
 }
 
 /// Element and attribute names as the scan's checks need them, worked out once per parser
@@ -75,6 +82,10 @@ final class ScanElement {
     let isImage: Bool
     let special: Special
     let attributeSets: [SchemaModel.AttributeSet]
+    /// How many attributes each set requires.
+    let requiredCounts: [Int]
+    /// Every set as a bit (0 when there are 64 or more: `fits` then reads the rules).
+    let allSets: UInt64
     /// The bytes `PageStructure` writes for this element's start.
     let structure: [UInt8]
 
@@ -110,13 +121,37 @@ final class ScanElement {
             special = .none
         }
         attributeSets = model.attributeSets(namespace: self.namespace, name: self.name)
+        requiredCounts = attributeSets.map(\.required.count)
+        allSets = attributeSets.count >= 64 ? 0 : (1 << UInt64(attributeSets.count)) - 1
     }
 }
 
-/// One attribute name on one element kind: its rule in each of the element's attribute sets.
+/// One attribute name on one element kind: its rule in each of the element's attribute sets,
+/// and the same as bit masks over the sets (for elements of at most 64 sets).
 final class ScanSlot {
     let rules: [SchemaModel.AttributeRule?]
-    init(rules: [SchemaModel.AttributeRule?]) { self.rules = rules }
+    /// The sets that allow the attribute, and those that require it.
+    let allowed: UInt64
+    let required: UInt64
+    /// The sets whose rule checks the value (not any text), with that rule (kept alive by
+    /// `rules`: no reference counting when a value is checked).
+    let valueChecks: [(set: Int, rule: Unmanaged<SchemaModel.AttributeRule>)]
+
+    init(rules: [SchemaModel.AttributeRule?]) {
+        self.rules = rules
+        var allowed: UInt64 = 0
+        var required: UInt64 = 0
+        var valueChecks: [(set: Int, rule: Unmanaged<SchemaModel.AttributeRule>)] = []
+        for (index, rule) in rules.enumerated() where index < 64 {
+            guard let rule else { continue }
+            allowed |= 1 << UInt64(index)
+            if rule.required { required |= 1 << UInt64(index) }
+            if !rule.value.anyText { valueChecks.append((index, Unmanaged.passUnretained(rule))) }
+        }
+        self.allowed = allowed
+        self.required = required
+        self.valueChecks = valueChecks
+    }
 }
 
 /// An attribute name (qualified: `xlink:href`) and the role the checks give it.

@@ -73,8 +73,15 @@ public final class SiteValidator: Sendable {
                 return report(clean, path: path, template: template)
             case .newStructure(let clean):
                 // The scan found nothing: the content schema is all that is left to ask, and
-                // when it accepts, it learns the structure. When it refuses, the tree path
-                // below words the findings, on the same tree.
+                // when it accepts, it learns the structure. It is asked about the structure's
+                // skeleton (no second parse of the page); when it refuses, the tree path
+                // below validates the page's own tree and words the findings.
+                if let skeleton = StructureSkeleton(clean.structure) {
+                    if schema.validate(skeleton.document, structure: clean.structure).isEmpty {
+                        return report(clean, path: path, template: template)
+                    }
+                    break
+                }
                 let page = ParsedPage(bytes: bytes)
                 if let document = page.document, schema.validate(document, structure: clean.structure).isEmpty {
                     return report(clean, path: path, template: template)

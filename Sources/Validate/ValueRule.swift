@@ -60,12 +60,21 @@ struct ValueRule: @unchecked Sendable {
     /// the other way round; patterns see the same bytes either way.
     func accepts(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
         if anyText { return true }
-        for literal in literalBytes where literal.count == value.count {
-            if literal.isEmpty || literal.withUnsafeBufferPointer({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) {
-                return true
+        // Borrowed in place: this runs for most attributes of every page, and iterating the
+        // arrays by value would count references to each literal and pattern.
+        let literal = literalBytes.withUnsafeBufferPointer { literals in
+            for literal in literals where literal.count == value.count {
+                if literal.isEmpty || literal.withUnsafeBufferPointer({ memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }) {
+                    return true
+                }
             }
+            return false
         }
-        return compiled.contains { $0.matches(bytes: value) }
+        if literal { return true }
+        return compiled.withUnsafeBufferPointer { patterns in
+            for pattern in patterns where pattern.matches(bytes: value) { return true }
+            return false
+        }
     }
 
     /// The allowed values in words: the schema's description, else the literal choices
@@ -101,12 +110,15 @@ struct ValueRule: @unchecked Sendable {
 /// matches with a context on the caller's stack).
 final class CompiledPattern: @unchecked Sendable {
     private let regexp: xmlRegexpPtr?
-    /// A quicker yes for the simplest patterns (`SimplePattern`); libxml2 decides the rest.
+    /// A quicker yes for the simplest patterns (`SimplePattern`) and for `datetime` and
+    /// language tags (`KnownPattern`); libxml2 decides the rest.
     let simple: SimplePattern?
+    let known: KnownPattern?
 
     init(_ pattern: String) {
         regexp = xmlRegexpCompile(pattern)
         simple = SimplePattern(pattern)
+        known = KnownPattern(pattern)
     }
 
     deinit { if let regexp { xmlRegFreeRegexp(regexp) } }
@@ -119,6 +131,7 @@ final class CompiledPattern: @unchecked Sendable {
     /// The same match on bytes that hold no NUL (an XML attribute value cannot).
     func matches(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let regexp else { return true }
+        if let known, known.surelyMatches(value) { return true }
         if let simple, simple.surelyMatches(value) { return true }
         return libxml2Matches(bytes: value)
     }

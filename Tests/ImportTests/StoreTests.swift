@@ -11,7 +11,7 @@ struct StoreTests {
         let store = try Store(path: fixture.store)
         #expect(try store.schemaVersion == Schema.currentVersion)
         let tables = try store.read { db in try db.rows("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name") }
-        #expect(tables == ["build_state", "build_viewer", "contact", "hearer", "idea", "person", "quote", "review", "site", "visible_quote"].map { [DatabaseValue.text($0)] })
+        #expect(tables == ["build_state", "build_viewer", "contact", "hearer", "idea", "import_quote_batch", "import_state", "person", "quote", "review", "site", "visible_quote"].map { [DatabaseValue.text($0)] })
         let reopened = try Store(path: fixture.store)
         #expect(try reopened.schemaVersion == Schema.currentVersion)
     }

@@ -78,4 +78,32 @@ import Testing
         #expect(shortcuts > 50)
         #expect(Array("../../x.html".utf8).withUnsafeBufferPointer { PagePath("a/b.html").plainTarget($0) } == nil)
     }
+
+    /// A page's folder, found on its bytes, resolves links as splitting its path by "/" does
+    /// (empty segments, a trailing "/", non-ASCII names included).
+    @Test func pageFoldersResolveAsSplittingDoes() {
+        func naive(_ link: String, from page: String) -> String? {
+            var segments = Array(page.split(separator: "/", omittingEmptySubsequences: false).dropLast())
+            for segment in link.split(separator: "/", omittingEmptySubsequences: false) {
+                switch segment {
+                case ".", "": continue
+                case "..":
+                    guard !segments.isEmpty else { return nil }
+                    segments.removeLast()
+                default: segments.append(segment)
+                }
+            }
+            return segments.joined(separator: "/")
+        }
+        // (Page paths are relative to the site root: none starts with "/".)
+        let pages = ["index.html", "a/b.html", "a//b.html", "a/b/", "ü/é/ç.html", "a/b/c/d/e.html", ""]
+        let links = ["x.html", "../x.html", "../../x.html", "../../../../x.html", "./x.html", "a/../b.html", "ü.html", "../ü/x.html", "x//y.html"]
+        for page in pages {
+            for link in links {
+                #expect(PagePath(page).resolve(link) == naive(link, from: page), "\(link) on \(page)")
+                let plain = Array(link.utf8).withUnsafeBufferPointer { PagePath(page).plainTarget($0) }
+                if let plain { #expect(plain == naive(link, from: page), "\(link) on \(page)") }
+            }
+        }
+    }
 }

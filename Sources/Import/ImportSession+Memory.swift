@@ -1,0 +1,152 @@
+import Store
+import VantageCore
+
+/// Re-importing without reading again what did not change (docs/IMPORT.md, Re-importing):
+/// the quote records are read through the import's memory of them (`RecordMemory`).
+extension ImportSession {
+    /// One record read, from a reading thread to the storing thread.
+    struct ReadItem<Decoded> {
+        var location: RecordLocation
+        var text: () -> String
+        var decoded: Result<Decoded, Error>
+    }
+
+    /// One batch, from a reading thread to the storing thread.
+    struct RememberedBatch<Decoded> {
+        var index: Int
+        var batch: RecordSource.Batch
+        /// The records read; empty when the batch is `unchanged`.
+        var items: [ReadItem<Decoded>] = []
+        var audit: FieldAudit
+        /// What to remember once every record is stored (nil: a record had a warning or an error).
+        var entry: RecordMemory.Entry?
+        /// What was remembered; when `unchanged`, what is stored for the batch.
+        var previous: RecordMemory.Entry?
+        var unchanged = false
+        /// When `unchanged`: each record's words (its quote id, then its phones), split by the reader.
+        var remembered: [[String]] = []
+    }
+
+    /// Like `each`, through `memory`: a batch whose digest is the remembered one is handed to
+    /// `unchanged`, record by record (id and phones), instead of being parsed; a batch whose
+    /// records were all stored without a warning is remembered with the id and phones
+    /// `remembering` appends (as UTF-8, space-separated). Errors of either are rejections, as in `each`.
+    func each<Decoded>(
+        _ source: RecordSource, count name: String, memory: RecordMemory,
+        decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> Decoded,
+        remembering: @escaping (Decoded, inout [UInt8]) -> Void,
+        store: (Decoded, RecordLocation) throws -> Void,
+        unchanged: ([String], RecordLocation) throws -> Void
+    ) throws {
+        typealias Cut = (index: Int, batch: RecordSource.Batch, entry: RecordMemory.Entry?)
+        let cutter = try source.cutter(batchSize: memory.batchSize)
+        let phones = context.phones
+        let depth = readingThreads * 4
+        // A reader may cut up to `depth` batches past the one being stored: their entries are
+        // loaded before (the Pipeline's bound), and one more after each batch is stored.
+        for batch in 0...depth { try memory.load(batch: batch) }
+        var cutCount = 0
+        var storedBatches = 0
+        var count = 0
+        try Pipeline.run(
+            readers: readingThreads, depth: depth,
+            cut: { () throws -> Cut? in
+                guard let batch = try cutter.next() else { return nil }
+                defer { cutCount += 1 }
+                return (cutCount, batch, memory.take(batch: cutCount))
+            },
+            decode: { cut -> Pipeline.Decoded<RememberedBatch<Decoded>> in
+                let context = ReadContext(phones: phones, audit: FieldAudit())
+                var result = RememberedBatch<Decoded>(index: cut.index, batch: cut.batch, audit: context.audit, previous: cut.entry)
+                var records = 0
+                let digest = RecordMemory.digest(count: cut.batch.count) { add in
+                    source.forEachBytes(in: cut.batch) { bytes in
+                        records += 1
+                        add(bytes)
+                    }
+                }
+                if records == cut.batch.count, let entry = cut.entry, entry.digest == digest {
+                    result.unchanged = true
+                    result.remembered = RecordMemory.words(of: entry.records)
+                    return Pipeline.Decoded(output: result, failure: nil)
+                }
+                var lines: [UInt8] = []
+                var clean = records == cut.batch.count
+                let failure = source.records(in: cut.batch) { record in
+                    let noted = context.audit.noted
+                    let decoded = Result { try decode(try record.value.get(), record.location, context) }
+                    if clean, case .success(let value) = decoded, context.audit.noted == noted {
+                        remembering(value, &lines)
+                        lines.append(0x0A)
+                    } else {
+                        clean = false
+                    }
+                    result.items.append(ReadItem(location: record.location, text: record.text, decoded: decoded))
+                }
+                if clean, failure == nil {
+                    result.entry = RecordMemory.Entry(digest: digest, records: String(decoding: lines, as: UTF8.self))
+                }
+                return Pipeline.Decoded(output: result, failure: failure)
+            },
+            consume: { batch in
+                audit.absorb(batch.audit)
+                var stored = true
+                if batch.unchanged {
+                    for (offset, line) in batch.remembered.enumerated() {
+                        count += 1
+                        do {
+                            try unchanged(line, source.record(in: batch.batch, at: offset).location)
+                        } catch let diagnostic as Diagnostic {
+                            stored = false
+                            let record = source.record(in: batch.batch, at: offset)
+                            try reject(diagnostic, at: record.location, text: record.text)
+                        }
+                    }
+                    if !stored { try memory.remember(nil, batch: batch.index, previous: batch.previous) }
+                } else {
+                    for item in batch.items {
+                        count += 1
+                        do {
+                            try store(try item.decoded.get(), item.location)
+                        } catch let diagnostic as Diagnostic {
+                            stored = false
+                            try reject(diagnostic, at: item.location, text: item.text)
+                        }
+                    }
+                    try memory.remember(stored ? batch.entry : nil, batch: batch.index, previous: batch.previous)
+                }
+                storedBatches += 1
+                try memory.load(batch: storedBatches + depth)
+            })
+        try memory.finish(batches: storedBatches)
+        recordsRead.append((name, count))
+    }
+
+    /// The digest of everything a quote record is read and stored against besides its own
+    /// bytes: the reading rules' version, the default region (phones), and the users (who is
+    /// a registered Quotes user, every user's row, the users rejected). When it changes,
+    /// every record is read again.
+    func quoteContext(users: UserIndex) -> String {
+        // "reading rules 1": raise it whenever reading a quote record changes (QuoteRecord, the
+        // phone or text normalisation, what `store` writes), so that no store keeps rows an
+        // older vantage read.
+        var text = "quotes, reading rules 1, schema \(Schema.currentVersion)\nregion \(site.defaultRegion)\n"
+        for (phone, id) in users.byPhone.sorted(by: { $0.key < $1.key }) {
+            text += "user \(phone) \(id) \(users.quotesUsers.contains(id) ? "quotes" : "-")\n"
+        }
+        for (phone, record) in rejectedQuotesUsers.sorted(by: { $0.key < $1.key }) {
+            text += "rejected \(phone) \(record)\n"
+        }
+        return SHA256.hex(Array(text.utf8))
+    }
+}
+
+extension RecordSource.Batch {
+    /// The number of records in the batch.
+    var count: Int {
+        switch self {
+        case .elements(let range): return range.count
+        case .lines(let lines): return lines.count
+        }
+    }
+}

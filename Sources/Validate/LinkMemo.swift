@@ -1,0 +1,202 @@
+import Foundation
+
+/// Links the scan has resolved, across the pages one validating thread reads: a relative
+/// link resolves against its page's folder only, so the same bytes on another page of the
+/// same folder name the same file; one that starts with k times `../` resolves against the
+/// folder k levels up, so it is the same on every page below that folder (a person's menu
+/// links, from every depth of their part of the site); and `#id` names the same id on any
+/// page. On a hit the
+/// scan builds no string and resolves nothing; it only notes, per page, which links it has
+/// recorded already (`firstUse`).
+///
+/// What is kept is exactly what `Reference` made of the value the first time, and only when
+/// that cannot depend on more than the key: a file or a fragment (never a problem, which the
+/// scan hands to the tree, nor an inline image, which depends on the element), and never a
+/// value holding `?` (`?q` names the page itself, not its folder). `LinkMemoTests` hold the
+/// build to `vantage check`'s findings over pages that share values across folders.
+final class LinkMemo {
+    /// A resolved link, as `PageScan.record` needs it.
+    enum Resolved {
+        case fragment(String)
+        /// `key` numbers `target#fragment` (the page's dedupe key, `keyNumber`), `value` is
+        /// the link as written.
+        case file(target: String, fragment: String?, key: Int, value: String)
+    }
+
+    private struct Entry {
+        let hash: UInt64
+        let folder: Int32
+        let start: Int
+        let count: Int
+        let resolved: Resolved
+        /// The page (`page`) on which this link was last recorded.
+        var stamp: Int
+    }
+
+    /// Open addressing over `entries` (index + 1; 0 is empty).
+    private var slots = [Int32](repeating: 0, count: 1 << 12)
+    private var entries: [Entry] = []
+    private var arena: [UInt8] = []
+    private var folders: [String: Int32] = [:]
+    /// `target#fragment` keys by number, and the page each was last recorded on.
+    private var keys: [String: Int] = [:]
+    private var keyStamps: [Int] = []
+    /// The page being read (a new number for every page).
+    private(set) var page = 0
+
+    /// Entries kept at most, and bytes of link values: then the memo starts again.
+    static let entryLimit = 1 << 17
+    static let byteLimit = 8 << 20
+    static let folderLimit = 4096
+
+    /// The key folder for values that start with `#` (they resolve on no folder).
+    static let anyFolder: Int32 = 0
+
+    /// The numbers of the current page's folder and of each folder above it: `levels[k]`
+    /// for the folder of its first k segments (`PagePath.prefixes`), the page's own last.
+    private(set) var levels: [Int32] = []
+
+    /// Starts a page: numbers its folder and the folders above it.
+    func startPage(_ page: PagePath) {
+        self.page += 1
+        // Every person has folders of their own: forget them all now and then (between
+        // pages, so no page's numbers change while it is read).
+        if folders.count + page.prefixes.count > Self.folderLimit {
+            folders.removeAll(keepingCapacity: true)
+            clear()
+        }
+        // Full: start again, here rather than mid-page, where recorded keys must stay known.
+        if entries.count >= Self.entryLimit || arena.count > Self.byteLimit || keys.count >= Self.entryLimit { clear() }
+        levels.removeAll(keepingCapacity: true)
+        for (depth, prefix) in page.prefixes.enumerated() {
+            // The depth too: "" is the root (no segment) but also a folder of one empty
+            // segment, and the two resolve `..` differently.
+            let name = "\(depth)/" + prefix
+            if let known = folders[name] {
+                levels.append(known)
+            } else {
+                let number = Int32(folders.count + 1)
+                folders[name] = number
+                levels.append(number)
+            }
+        }
+    }
+
+    /// The key folder for a value that starts with `climbs` times `../` (and nothing else
+    /// literally before): the folder it climbs to, since `Reference` resolves what follows
+    /// from there, whatever lies below. Nil for a value that climbs above the root (it is
+    /// resolved on every page: keyed on the page's own folder, it would meet the same bytes
+    /// climbing to that folder from a deeper page).
+    func folder(climbing climbs: Int) -> Int32? {
+        climbs < levels.count ? levels[levels.count - 1 - climbs] : nil
+    }
+
+    /// The entry for `bytes` in `folder`, if resolved before.
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32) -> Int? {
+        let hash = Self.hash(bytes, folder)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            let entry = entries[index]
+            if entry.hash == hash, entry.folder == folder, entry.count == bytes.count,
+                arena.withUnsafeBufferPointer({ memcmp($0.baseAddress! + entry.start, bytes.baseAddress!, bytes.count) == 0 })
+            {
+                return index
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    /// Keeps `resolved` for `bytes` in `folder`; returns its entry.
+    func insert(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32, _ resolved: Resolved) -> Int {
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        let hash = Self.hash(bytes, folder)
+        let start = arena.count
+        arena.append(contentsOf: bytes)
+        entries.append(Entry(hash: hash, folder: folder, start: start, count: bytes.count, resolved: resolved, stamp: 0))
+        place(entries.count - 1)
+        return entries.count - 1
+    }
+
+    func resolved(_ index: Int) -> Resolved { entries[index].resolved }
+
+    /// The number of dedupe key `key` (`target#fragment`).
+    func keyNumber(_ key: String) -> Int {
+        if let known = keys[key] { return known }
+        keys[key] = keyStamps.count
+        keyStamps.append(0)
+        return keyStamps.count - 1
+    }
+
+    /// True the first time key `number` is recorded on the current page.
+    func firstUse(key number: Int) -> Bool {
+        guard keyStamps[number] != page else { return false }
+        keyStamps[number] = page
+        return true
+    }
+
+    /// True the first time entry `index` is used on the current page.
+    func firstUse(_ index: Int) -> Bool {
+        guard entries[index].stamp != page else { return false }
+        entries[index].stamp = page
+        return true
+    }
+
+    private func clear() {
+        keys.removeAll(keepingCapacity: true)
+        keyStamps.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        for index in slots.indices { slots[index] = 0 }
+    }
+
+    private func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        for index in entries.indices { place(index) }
+    }
+
+    private func place(_ index: Int) {
+        var slot = Int(truncatingIfNeeded: entries[index].hash) & (slots.count - 1)
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = Int32(index + 1)
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ folder: Int32) -> UInt64 {
+        var state: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(UInt32(bitPattern: folder)) &* 0x9E37_79B9_7F4A_7C15
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            state = (state ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x1000_0000_01B3
+            state ^= state >> 29
+            offset += 8
+        }
+        while offset < raw.count {
+            state = (state ^ UInt64(raw[offset])) &* 0x1000_0000_01B3
+            offset += 1
+        }
+        state ^= state >> 32
+        return state &* 0x9E37_79B9_7F4A_7C15 ^ (state >> 17)
+    }
+
+    /// Memos outlive the parser contexts that carry them (a context is replaced every few
+    /// thousand pages): a new context takes one back.
+    static let spare = SpareMemos()
+
+    final class SpareMemos: @unchecked Sendable {
+        private let lock = NSLock()
+        private var memos: [LinkMemo] = []
+
+        func take() -> LinkMemo {
+            lock.lock()
+            defer { lock.unlock() }
+            return memos.popLast() ?? LinkMemo()
+        }
+
+        func give(_ memo: LinkMemo) {
+            lock.lock()
+            defer { lock.unlock() }
+            if memos.count < 32 { memos.append(memo) }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import Validate
+
+/// The scan keeps the links it resolved across pages (`LinkMemo`): by the folder a relative
+/// link climbs to, everywhere for `#id`, never for `?…`. These tests give the build's validator the
+/// same link values on pages of other folders, where they name other files (or none), on
+/// pages without the ids they name, and on pages they name themselves, and hold its findings
+/// to `vantage check`'s.
+@Suite struct LinkMemoTests {
+    /// Copies of the fixture site's pages in other folders and with edits, after the site.
+    static func pages() throws -> [String: [UInt8]] {
+        var pages: [String: [UInt8]] = [:]
+        for source in try Fixtures.sitePages() {
+            let text = String(decoding: try Fixtures.bytes(Fixtures.site + "/" + source), as: UTF8.self)
+            let name = source.split(separator: "/").last.map(String.init) ?? source
+            // The same bytes one folder up, one folder across, and at the root: the relative
+            // links name other files there, or climb out of the site.
+            pages["people/copy-\(name)"] = Array(text.utf8)
+            pages["people/bea-costa/\(name)"] = Array(text.utf8)
+            pages["copy-\(name)"] = Array(text.utf8)
+            // Deeper: `../../` climbs to "people" (below ana-lima) or to the root (a/b/).
+            pages["people/ana-lima/deeper/\(name)"] = Array(text.utf8)
+            pages["people/bea-costa/deeper/\(name)"] = Array(text.utf8)
+            pages["a/b/\(name)"] = Array(text.utf8)
+            pages["a/b/c/d/\(name)"] = Array(text.utf8)
+            // Same folder, but the ids the page's own `#…` links name are gone.
+            pages["people/ana-lima/noids-\(name)"] = Array(text.replacingOccurrences(of: " id=\"", with: " data-was=\"").utf8)
+            // `?…` links name the page they are on: the page itself, and its fragment there.
+            let query = text.replacingOccurrences(of: "href=\"#", with: "href=\"?q=1#")
+            pages["people/ana-lima/query-\(name)"] = Array(query.utf8)
+            pages["people/ana-lima/query-noids-\(name)"] = Array(query.replacingOccurrences(of: " id=\"", with: " data-was=\"").utf8)
+        }
+        return pages
+    }
+
+    @Test func sharedValuesAcrossFoldersAgreeWithTheCheck() throws {
+        let extra = try Self.pages()
+        let build = SiteValidator(reusesStructures: true)
+        // The site twice over: the second time every value of the site is a hit.
+        _ = try Fixtures.check(validator: build)
+        let built = try Fixtures.check(adding: extra, validator: build).findings
+        let checked = try Fixtures.check(adding: extra, validator: SiteValidator()).findings
+        #expect(!checked.isEmpty)
+        #expect(Set(checked.map(\.rule)).isSuperset(of: [.brokenLink, .brokenFragment, .external]))
+        #expect(built.map(\.diagnostic.description) == checked.map(\.diagnostic.description))
+        #expect(build.scanCounts.scanned > 0)
+    }
+
+    /// A link value on a page in a new folder, after the same value resolved elsewhere:
+    /// in the same validating thread, the second page's link is still checked against its
+    /// own folder.
+    @Test func oneValueTwoFolders() throws {
+        let path = "people/ana-lima/home.html"
+        let page = try Fixtures.bytes(Fixtures.site + "/" + path)
+        let build = SiteValidator(reusesStructures: true)
+        for _ in 0..<3 {
+            let check = SiteCheck(validator: build)
+            check.addFile(path: "assets/site.css")
+            check.addFile(path: "assets/icons.svg", bytes: try Fixtures.bytes(Fixtures.site + "/assets/icons.svg"))
+            check.addPage(path: path, bytes: page)
+            check.addPage(path: "people/ana-lima/ideas-new.html", bytes: try Fixtures.bytes(Fixtures.site + "/people/ana-lima/ideas-new.html"))
+            check.addPage(path: "people/ana-lima/ideas-new-2.html", bytes: try Fixtures.bytes(Fixtures.site + "/people/ana-lima/ideas-new-2.html"))
+            check.addPage(path: "people/ana-lima/search.html", bytes: try Fixtures.bytes(Fixtures.site + "/people/ana-lima/search.html"))
+            check.addPage(path: "elsewhere/deeper/home.html", bytes: page)
+            let findings = check.finish().findings.filter { $0.file == "elsewhere/deeper/home.html" }
+            // Its links to ideas-new.html, search.html and ../../assets/… name nothing there.
+            #expect(findings.contains { $0.rule == .brokenLink && $0.message.contains("elsewhere/deeper/ideas-new.html") })
+            #expect(findings.contains { $0.rule == .brokenLink && $0.message.contains("elsewhere/deeper/search.html") })
+            #expect(!findings.contains { $0.message.contains("site.css") })
+        }
+    }
+}
+
