@@ -12,8 +12,9 @@ import VantageCore
 /// - the site digest, shared by every viewer: the settings, the build's now, `--locale`, the
 ///   templates folder's bytes, the tool, every home's slug and chosen name (slugs and rule-1
 ///   names reach other viewers' pages), and every idea (everyone sees every idea);
-/// - the viewer's own inputs: their person row, slug, address book, and the quotes they see
-///   with speakers and hearers, exactly as the render reads them.
+/// - the viewer's own inputs: their person row, slug, address book, and the quotes they see,
+///   each as a digest of everything of it the render reads (`quote(_:)`), in a fixed order
+///   (`ordered(_:)`), so a pass over every quote (`ViewerFingerprints`) gives the same value.
 /// Fields are written length-prefixed, so different inputs never serialise alike. Phones and
 /// emails are never read (only "has an email", which the Settings page shows).
 struct BuildFingerprint {

@@ -7,10 +7,11 @@ extension SiteBuild {
     /// connection (SQLite connections are not shared) and takes the next viewer when it is done
     /// with one, so memory stays at one viewer per thread. The first error stops every thread.
     ///
-    /// Each viewer's inputs are read once (one snapshot) and fingerprinted; a viewer whose
-    /// fingerprint is the one the previous build recorded is not rendered: their folder is
-    /// carried over from the previous output and their manifest lines reused (their pages were
-    /// validated when rendered).
+    /// On a rebuild every viewer's fingerprint comes from one pass over the store
+    /// (`ViewerFingerprints`); otherwise each viewer's inputs are read once (one snapshot) and
+    /// fingerprinted. A viewer whose fingerprint is the one the previous build recorded is not
+    /// rendered, nor are their inputs read: their folder is carried over from the previous
+    /// output and their manifest lines reused (their pages were validated when rendered).
     static func renderViewers(_ context: BuildContext) throws {
         let (options, tuning) = (context.options, context.tuning)
         let selected = context.chosen
