@@ -123,14 +123,14 @@ extension ImportSession {
     }
 
     /// The digest of everything a quote record is read and stored against besides its own
-    /// bytes: the reading rules' version, the default region (phones), and the users (who is
+    /// bytes: the executable, the default region (phones), and the users (who is
     /// a registered Quotes user, every user's row, the users rejected). When it changes,
     /// every record is read again.
     func quoteContext(users: UserIndex) -> String {
-        // "reading rules 1": raise it whenever reading a quote record changes (QuoteRecord, the
-        // phone or text normalisation, what `store` writes), so that no store keeps rows an
-        // older vantage read.
-        var text = "quotes, reading rules 1, schema \(Schema.currentVersion)\nregion \(site.defaultRegion)\n"
+        // The executable, not a version raised by hand: a vantage whose reading of a quote
+        // record may differ (QuoteRecord, the phone or text normalisation, what `store` writes)
+        // reads every record again, so that no store keeps rows an older vantage read.
+        var text = "quotes, executable \(ExecutableIdentity.current), schema \(Schema.currentVersion)\nregion \(site.defaultRegion)\n"
         for (phone, id) in users.byPhone.sorted(by: { $0.key < $1.key }) {
             text += "user \(phone) \(id) \(users.quotesUsers.contains(id) ? "quotes" : "-")\n"
         }

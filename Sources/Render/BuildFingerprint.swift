@@ -59,7 +59,7 @@ struct BuildFingerprint {
         var digest = BuildFingerprint()
         digest.add("vantage-incremental-1")
         digest.add(tool)
-        digest.add(executableIdentity)
+        digest.add(ExecutableIdentity.current)
         digest.add(forcedLocale)
         digest.add(validate)
         let settings = site.settings
@@ -175,12 +175,4 @@ struct BuildFingerprint {
         }
         return paths.sorted().map { ($0, FileManager.default.contents(atPath: templates + "/" + $0).map(Array.init) ?? []) }
     }
-
-    /// The running executable's size, modification time and inode: a rebuilt vantage (whose
-    /// rendering may differ without a version bump) never reuses its predecessor's pages.
-    static let executableIdentity: String = {
-        var info = stat()
-        guard stat("/proc/self/exe", &info) == 0 else { return "unknown" }
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
-    }()
 }
