@@ -204,6 +204,10 @@ struct PageScan {
 /// How many pages a validator scanned clean, and how many it handed to the tree, by reason
 /// (for benchmarks and tests; counting costs a lock per page).
 public final class ScanCounts: @unchecked Sendable {
+    /// The build's validators count here (`vantage-bench build` prints it); a count per
+    /// process, reset by `reset`.
+    public static let build = ScanCounts()
+
     private let lock = NSLock()
     private var clean = 0
     private var handed: [PageScan.Handover: Int] = [:]
@@ -216,6 +220,17 @@ public final class ScanCounts: @unchecked Sendable {
         case .newStructure: handed[.newStructure, default: 0] += 1
         case .needsTree(let reason): handed[reason, default: 0] += 1
         }
+    }
+
+    /// An empty count.
+    public init() {}
+
+    /// Forgets every count (the benchmark, between builds).
+    public func reset() {
+        lock.lock()
+        defer { lock.unlock() }
+        clean = 0
+        handed = [:]
     }
 
     /// Pages scanned clean.

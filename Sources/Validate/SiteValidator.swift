@@ -35,15 +35,18 @@ public final class SiteValidator: Sendable {
     /// there is nothing to report; the findings are the same either way.
     public let scansPages: Bool
     /// How the pages went: scanned clean, or handed to the tree and why.
-    public let scanCounts = ScanCounts()
+    public let scanCounts: ScanCounts
     let schema: PageSchema
 
     /// A validator; `templates` maps page kinds to template names (may be empty).
-    /// `scansPages` (default: on) applies only with `reusesStructures`.
+    /// `scansPages` (default: on) applies only with `reusesStructures`; `scanCounts` counts
+    /// how its pages went (the build passes `ScanCounts.build`, which the benchmark prints).
     public init(
-        templates: [String: String] = [:], depth: Depth = .full, reusesStructures: Bool = false, scansPages: Bool = true
+        templates: [String: String] = [:], depth: Depth = .full, reusesStructures: Bool = false, scansPages: Bool = true,
+        scanCounts: ScanCounts = ScanCounts()
     ) {
         self.templates = templates
+        self.scanCounts = scanCounts
         self.depth = depth
         self.reusesStructures = reusesStructures
         self.scansPages = reusesStructures && scansPages
