@@ -211,6 +211,7 @@ public final class ScanCounts: @unchecked Sendable {
     private let lock = NSLock()
     private var clean = 0
     private var handed: [PageScan.Handover: Int] = [:]
+    private var folded = 0
 
     func count(_ outcome: PageScan.Outcome) {
         lock.lock()
@@ -231,6 +232,21 @@ public final class ScanCounts: @unchecked Sendable {
         defer { lock.unlock() }
         clean = 0
         handed = [:]
+        folded = 0
+    }
+
+    /// Counts a page of a new structure accepted by its folded structure (`StructureClasses`).
+    func countFolded() {
+        lock.lock()
+        defer { lock.unlock() }
+        folded += 1
+    }
+
+    /// Pages of a new structure accepted by their folded structure, without RELAX NG.
+    public var foldedAcceptances: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return folded
     }
 
     /// Pages scanned clean.

@@ -79,6 +79,13 @@ public final class SiteValidator: Sendable {
                 // when it accepts, it learns the structure. It is asked about the structure's
                 // skeleton (no second parse of the page); when it refuses, the tree path
                 // below validates the page's own tree and words the findings.
+                // Before either, a structure that differs from accepted ones only inside
+                // elements whose content was accepted is accepted as they were
+                // (`StructureClasses`).
+                if schema.acceptsByClasses(clean.structure) {
+                    scanCounts.countFolded()
+                    return report(clean, path: path, template: template)
+                }
                 if let skeleton = StructureSkeleton(clean.structure) {
                     if schema.validate(skeleton.document, structure: clean.structure).isEmpty {
                         return report(clean, path: path, template: template)
