@@ -90,8 +90,14 @@ final class StructureClasses: @unchecked Sendable {
     private func fold(_ structure: [UInt8], learning: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(structure.count)
-        // Open elements: where each starts in `out`, its header's length, whether it is unique.
-        var open: [(start: Int, header: Int, unique: Bool)] = []
+        // Open elements: where each starts in `out`, its header's length, whether it is unique,
+        // whether it holds an element. A subtree without an element inside is not folded
+        // (leaving bytes as they are is always exact, and folding each leaf cost more than it
+        // saved); a scratch buffer keeps the lookups from allocating.
+        var open: [(start: Int, header: Int, unique: Bool, holdsElements: Bool)] = []
+        open.reserveCapacity(64)
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(structure.count)
         var index = 0
         let count = structure.count
         while index < count {
@@ -110,16 +116,23 @@ final class StructureClasses: @unchecked Sendable {
                 guard index < count else { return nil }
                 index += 1
                 let header = Array(structure[start..<index])
-                open.append((out.count, header.count, unique.contains(header)))
+                if !open.isEmpty { open[open.count - 1].holdsElements = true }
+                open.append((out.count, header.count, unique.contains(header), false))
                 out += header
             case 2:
                 guard let element = open.popLast() else { return nil }
                 out.append(2)
                 index += 1
-                guard element.unique else { continue }
-                let key = StructureKey(bytes: Array(out[element.start...]))
-                if learning, size < Self.byteLimit, subtrees.insert(key).inserted { size += key.bytes.count }
-                if subtrees.contains(key) {
+                guard element.unique, element.holdsElements else { continue }
+                scratch.removeAll(keepingCapacity: true)
+                scratch += out[element.start...]
+                var known = subtrees.contains(StructureKey(bytes: scratch))
+                if !known, learning, size < Self.byteLimit {
+                    subtrees.insert(StructureKey(bytes: Array(scratch)))
+                    size += scratch.count
+                    known = true
+                }
+                if known {
                     out.removeSubrange((element.start + element.header)...)
                     out[element.start] = 5
                 }
