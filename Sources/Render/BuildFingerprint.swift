@@ -12,8 +12,9 @@ import VantageCore
 /// - the site digest, shared by every viewer: the settings, the build's now, `--locale`, the
 ///   templates folder's bytes, the tool, every home's slug and chosen name (slugs and rule-1
 ///   names reach other viewers' pages), and every idea (everyone sees every idea);
-/// - the viewer's own inputs: their person row, slug, address book, and the quotes they see
-///   with speakers and hearers, exactly as the render reads them.
+/// - the viewer's own inputs: their person row, slug, address book, and the quotes they see,
+///   each as a digest of everything of it the render reads (`quote(_:)`), in a fixed order
+///   (`ordered(_:)`), so a pass over every quote (`ViewerFingerprints`) gives the same value.
 /// Fields are written length-prefixed, so different inputs never serialise alike. Phones and
 /// emails are never read (only "has an email", which the Settings page shows).
 struct BuildFingerprint {
@@ -97,9 +98,22 @@ struct BuildFingerprint {
         return digest.hex
     }
 
-    /// One viewer's fingerprint: the site digest, then what only this viewer's pages read.
+    /// One viewer's fingerprint: the site digest, then what only this viewer's pages read (the
+    /// quotes as `quote(_:)` digests, in `ordered`'s order, whatever order they came in).
     static func viewer(
         _ home: SiteModel.Home, siteDigest: String, contacts: [Int64: String], quotes: [Quote]
+    ) -> String {
+        var digests: [UInt8] = []
+        digests.reserveCapacity(quotes.count * quoteDigestSize)
+        for quote in ordered(quotes) { digests += self.quote(quote) }
+        return viewer(home, siteDigest: siteDigest, contacts: contacts, quoteDigests: digests)
+    }
+
+    /// One viewer's fingerprint from the digests of the quotes they see, one after another in
+    /// the order of `ordered(_:)` (`ViewerFingerprints` gathers them from a pass over every
+    /// quote): the same value as `viewer(_:siteDigest:contacts:quotes:)` for the same quotes.
+    static func viewer<Digests: Collection<UInt8>>(
+        _ home: SiteModel.Home, siteDigest: String, contacts: [Int64: String], quoteDigests: Digests
     ) -> String {
         var digest = BuildFingerprint()
         digest.add(siteDigest)
@@ -110,20 +124,40 @@ struct BuildFingerprint {
             digest.add(person)
             digest.add(contacts[person])
         }
-        digest.add(Int64(quotes.count))
-        for quote in quotes {
-            digest.add(quote.id)
-            digest.add(quote.text)
-            digest.add(quote.speakerID)
-            digest.add(quote.speakerRecordedName)
-            digest.add(quote.saidAt)
-            digest.add(Int64(quote.hearers.count))
-            for hearer in quote.hearers {
-                digest.add(hearer.personID)
-                digest.add(hearer.recordedName)
-            }
-        }
+        digest.add(Int64(quoteDigests.count / quoteDigestSize))
+        digest.bytes += quoteDigests
         return digest.hex
+    }
+
+    /// Bytes of a quote's digest (SHA-256 as hex).
+    static let quoteDigestSize = 64
+
+    /// Everything of one quote that a page of a viewer who sees it can show: id, text, speaker,
+    /// the speaker's recorded name, when, and every hearer with their recorded name, in order.
+    static func quote(_ quote: Quote) -> [UInt8] {
+        var digest = BuildFingerprint()
+        digest.add(quote.id)
+        digest.add(quote.text)
+        digest.add(quote.speakerID)
+        digest.add(quote.speakerRecordedName)
+        digest.add(quote.saidAt)
+        digest.add(Int64(quote.hearers.count))
+        for hearer in quote.hearers {
+            digest.add(hearer.personID)
+            digest.add(hearer.recordedName)
+        }
+        return Array(digest.hex.utf8)
+    }
+
+    /// The order a viewer's quotes are fingerprinted in: newest first, ties by id (its UTF-8
+    /// bytes), the order the render lists them in. Keeping it here, rather than trusting the
+    /// order a read returns, makes the value a function of the set of quotes alone.
+    static func precedes(saidAt: Int64, id: some Collection<UInt8>, _ otherSaidAt: Int64, _ otherID: some Collection<UInt8>) -> Bool {
+        saidAt != otherSaidAt ? saidAt > otherSaidAt : id.lexicographicallyPrecedes(otherID)
+    }
+
+    static func ordered(_ quotes: [Quote]) -> [Quote] {
+        quotes.sorted { precedes(saidAt: $0.saidAt, id: $0.id.utf8, $1.saidAt, $1.id.utf8) }
     }
 
     /// Every file under the templates folder (templates, catalog, assets, dot-files too), by

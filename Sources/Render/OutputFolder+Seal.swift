@@ -31,14 +31,15 @@ extension OutputFolder {
     static let sealMargin: Int64 = 2_000_000_000
 
     /// The instant to seal against: the record's check time, when the store's record of the last
-    /// build names this output and the digest of the manifest in it.
-    static func sealTime(store: String, output: String, manifest: [UInt8]) -> Int64? {
+    /// build names this output and the digest of the manifest in it (`manifestDigest`). Returns
+    /// it with that digest.
+    static func sealTime(store: String, output: String, manifestDigest: String) -> (before: Int64, manifestDigest: String)? {
         guard FileManager.default.fileExists(atPath: store),
             let record = try? Store(path: store, readOnly: true).buildRecord(), record.output == output,
             let checkedAt = record.checkedAt, checkedAt < now(),  // a clock set back seals nothing
-            SHA256.hex(manifest) == record.manifestDigest
+            manifestDigest == record.manifestDigest
         else { return nil }
-        return checkedAt
+        return (checkedAt, record.manifestDigest)
     }
 
     /// Now, in Unix nanoseconds (the clock file systems stamp change times with).
@@ -55,7 +56,7 @@ extension OutputFolder {
     }
 
     /// The files found that vantage did not write: how many, and the first few.
-    struct ForeignFiles {
+    struct ForeignFiles: Sendable {
         var count = 0
         var shown: [String] = []
 
@@ -63,12 +64,21 @@ extension OutputFolder {
             count += 1
             if shown.count < 5 { shown.append(type == OutputFolder.symbolicLink ? path + " (a symbolic link)" : path) }
         }
+
+        /// Adds what another check found after this one's.
+        mutating func add(_ other: ForeignFiles) {
+            count += other.count
+            shown += other.shown.prefix(max(0, 5 - shown.count))
+        }
     }
 
     /// Checks the output `root` (its top-level `entries` already read) folder by folder: a
     /// folder sealed against the record's instant is not listed; any other folder is, and each
     /// of its entries must be a folder of the previous build or one of its files. Returns the
     /// top-level folders whose every folder was sealed.
+    ///
+    /// The top-level entries are checked on one thread per core (`ParallelMap`), each on its
+    /// own; what they find is gathered in the entries' order, as one thread would gather it.
     static func checkSealed(
         _ root: String, entries: [(name: String, type: UInt8)], ownership: Ownership, foreign: inout ForeignFiles
     ) throws -> Set<String> {
@@ -76,25 +86,30 @@ extension OutputFolder {
         let rootFolder = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard rootFolder >= 0 else { throw posixError("cannot read the output folder '\(root)'") }
         defer { close(rootFolder) }
-        var sealed: Set<String> = []
-        for entry in entries {
+        let verdicts = ParallelMap.map(count: entries.count) { index -> (sealed: Bool, foreign: ForeignFiles) in
+            let entry = entries[index]
+            var found = ForeignFiles()
             switch entry.type {
             case directory:
                 let previous = ownership.previous
                 guard !previous.pages(under: entry.name).isEmpty || !previous.others(under: entry.name).isEmpty else {
                     // No file of the previous build is in it: everything in it is foreign.
-                    walkForeign(root, entry.name, &foreign)
-                    continue
+                    walkForeign(root, entry.name, &found)
+                    return (false, found)
                 }
-                if checkFolder(rootFolder, root, top: entry.name, ownership: ownership, before: before, foreign: &foreign) {
-                    sealed.insert(entry.name)
-                }
+                let sealed = checkFolder(rootFolder, root, top: entry.name, ownership: ownership, before: before, foreign: &found)
+                return (sealed, found)
             case regular:
-                if entry.name.hasPrefix(".") || ownership.owns(entry.name) { continue }
-                foreign.add(entry.name, type: entry.type)
+                if !entry.name.hasPrefix(".") && !ownership.owns(entry.name) { found.add(entry.name, type: entry.type) }
             default:
-                foreign.add(entry.name, type: entry.type)
+                found.add(entry.name, type: entry.type)
             }
+            return (false, found)
+        }
+        var sealed: Set<String> = []
+        for (entry, verdict) in zip(entries, verdicts) {
+            if verdict.sealed { sealed.insert(entry.name) }
+            foreign.add(verdict.foreign)
         }
         return sealed
     }

@@ -90,6 +90,8 @@ public enum OutputFolder {
         var sealed: Set<String> = []
         /// The record's check time the seals were measured against (nil: none was used).
         var sealedBefore: Int64?
+        /// The manifest's digest, when it was compared with the record's (with `sealedBefore`).
+        var manifestDigest: String?
 
         /// True when the previous build wrote `path`.
         func owns(_ path: String) -> Bool {
@@ -152,7 +154,10 @@ public enum OutputFolder {
         // Empty, or only top-level dot-files (carried over by the build): nothing to lose.
         if entries.allSatisfy({ $0.name.hasPrefix(".") && $0.type == regular }) { return nil }
         let marker = SiteMarker.read(output: path)
-        let manifest = FileManager.default.contents(atPath: path + "/" + SitePath.manifest).map { [UInt8]($0) }
+        let manifest = readFile(path + "/" + SitePath.manifest)
+        // The manifest's digest (for the seals, below) is worked out while its paths are indexed.
+        let digest = manifest.flatMap { bytes in marker != nil && store != nil ? Concurrent { SHA256.hex(bytes) } : nil }
+        defer { _ = digest?.value }
         let previous = manifest.flatMap { PreviousFiles(manifest: $0, markerFiles: marker?.files) }
         if marker != nil, previous == nil {
             throw Diagnostic.error(
@@ -169,8 +174,9 @@ public enum OutputFolder {
         }
         var ownership = Ownership(previous: previous, files: marker?.files)
         var foreign = ForeignFiles()
-        if marker != nil, let store, let sealedBefore = sealTime(store: store, output: path, manifest: previous.manifest) {
-            ownership.sealedBefore = sealedBefore
+        if marker != nil, let store, let digest, let seal = sealTime(store: store, output: path, manifestDigest: digest.value) {
+            ownership.sealedBefore = seal.before
+            ownership.manifestDigest = seal.manifestDigest
             ownership.sealed = try checkSealed(path, entries: entries, ownership: ownership, foreign: &foreign)
         } else {
             walk(path, relative: "") { relative, type in
@@ -188,6 +194,25 @@ public enum OutputFolder {
                     + "site should carry in content/static/ (copied into every build), or move them out of '\(name)'")
         }
         return ownership
+    }
+
+    /// The bytes of the regular file at `path` (nil when it cannot be read), read straight into
+    /// one array.
+    static func readFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }  // cut short while read
+            offset += count
+        }
+        return bytes
     }
 
     /// "a, b and 3 more".

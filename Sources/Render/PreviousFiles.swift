@@ -94,33 +94,51 @@ struct PreviousFiles: @unchecked Sendable {
         var paths: [(start: Int, end: Int)] = []
         paths.reserveCapacity(bytes.count / 200)
         var sorted = true
-        var lineStart = head.count
-        while lineStart < end {
-            var lineEnd = lineStart
-            while lineEnd < end, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            if lineEnd > lineStart {
-                guard lineEnd - lineStart > prefix.count, bytes[lineStart..<(lineStart + prefix.count)].elementsEqual(prefix)
-                else { return nil }
-                let pathStart = lineStart + prefix.count
-                var pathEnd = pathStart
-                while pathEnd < lineEnd, bytes[pathEnd] != 0x22 {
-                    // A path with an escape in it never matches a file name; SafePath paths have none.
-                    if bytes[pathEnd] == 0x5C { return nil }
-                    pathEnd += 1
+        // On the bytes themselves (`memchr` for line ends): a large site's manifest is 150 MB.
+        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            let base = buffer.baseAddress!
+            var lineStart = head.count
+            while lineStart < end {
+                let found = memchr(base + lineStart, 0x0A, end - lineStart)
+                let lineEnd = found.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? end
+                if lineEnd > lineStart {
+                    guard lineEnd - lineStart > prefix.count, memcmp(base + lineStart, prefix, prefix.count) == 0 else { return false }
+                    let pathStart = lineStart + prefix.count
+                    var pathEnd = pathStart
+                    while pathEnd < lineEnd, base[pathEnd] != 0x22 {
+                        // A path with an escape in it never matches a file name; SafePath paths have none.
+                        if base[pathEnd] == 0x5C { return false }
+                        pathEnd += 1
+                    }
+                    guard pathEnd < lineEnd else { return false }
+                    // The entry's closing brace, looked for from the line's end (where it is).
+                    var brace = lineEnd - 1
+                    while brace > pathEnd, base[brace] != 0x7D { brace -= 1 }
+                    guard base[brace] == 0x7D, brace > pathEnd else { return false }
+                    if let previous = paths.last,
+                        !Self.precedes(base, previous.start, previous.end, pathStart, pathEnd)
+                    {
+                        sorted = false
+                    }
+                    paths.append((pathStart, pathEnd))
                 }
-                guard pathEnd < lineEnd, bytes[pathEnd..<lineEnd].contains(0x7D) else { return nil }
-                if let previous = paths.last, !bytes[previous.start..<previous.end].lexicographicallyPrecedes(bytes[pathStart..<pathEnd]) {
-                    sorted = false
-                }
-                paths.append((pathStart, pathEnd))
+                lineStart = lineEnd + 1
             }
-            lineStart = lineEnd + 1
+            return true
         }
+        guard valid else { return nil }
         if !sorted {
             // Not written by this vantage (it writes them sorted): still readable, sorted here.
             paths.sort { bytes[$0.start..<$0.end].lexicographicallyPrecedes(bytes[$1.start..<$1.end]) }
         }
         return paths
+    }
+
+    /// True when the bytes `a..<aEnd` of `base` sort before `b..<bEnd` (bytewise, a prefix first).
+    private static func precedes(_ base: UnsafePointer<UInt8>, _ a: Int, _ aEnd: Int, _ b: Int, _ bEnd: Int) -> Bool {
+        let common = min(aEnd - a, bEnd - b)
+        let order = memcmp(base + a, base + b, common)
+        return order != 0 ? order < 0 : aEnd - a < bEnd - b
     }
 
     /// Calls `visit` with every folder under the top-level folder `top` that the previous build

@@ -31,6 +31,8 @@ extension SiteBuild {
         var validation: PageValidation?
         var siteDigest = ""
         var previous: PreviousBuild?
+        /// "render every viewer's pages", on a rebuild: every chosen home's fingerprint.
+        var scannedFingerprints: ViewerFingerprints?
         var started = Date()
         /// "render every viewer's pages": each rendered or carried viewer's record, by id.
         var fingerprints: [BuildRecord.Viewer] = []

@@ -65,7 +65,9 @@ extension SiteBuild {
             // Loaded here, before the output is touched, for the room the kept folders save.
             var output = context.options.output
             while output.count > 1, output.hasSuffix("/") { output.removeLast() }
-            context.previous = PreviousBuild.load(store: context.options.store, output: URL(fileURLWithPath: output).path)
+            // As the writer names it (and the record): symbolic links followed.
+            let path = URL(fileURLWithPath: (try? OutputFolder.resolve(URL(fileURLWithPath: output).path)) ?? output).path
+            context.previous = PreviousBuild.load(store: context.options.store, output: path, checked: context.options.checkedOutput)
         }
         let sample = chosen.isEmpty ? [] : (0..<min(planSample, chosen.count)).map { chosen[$0 * chosen.count / min(planSample, chosen.count)] }
         let store = try Store(path: context.options.store, readOnly: true)

@@ -46,20 +46,30 @@ extension SiteBuild {
     }
 
     /// Opens the staging folder and the manifest spool, and finds the previous build.
+    ///
+    /// On a rebuild (a previous build to trust), every home's fingerprint is worked out from
+    /// one pass over the store (`ViewerFingerprints`) on a thread of its own meanwhile: the
+    /// writer's check of the back buffer is bound by system calls, the pass by the processor.
     static func prepareOutput(_ context: BuildContext) throws {
         let (options, tuning) = (context.options, context.tuning)
-        context.writer = try SiteWriter(output: options.output, store: options.store, checked: options.checkedOutput)
-        context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
-        if tuning.validate {
-            context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))
-        }
         // The mask's digest is part of every page's inputs: a phone added to the export changes
         // how a text that holds it is masked.
         context.siteDigest = BuildFingerprint.site(
             context.site, templates: options.templates, forcedLocale: options.locale,
             tool: options.tool + "\u{0}" + context.site.mask.digest, validate: tuning.validate)
+        let (homes, digest) = (context.chosen, context.siteDigest)
+        let pass = context.previous == nil ? nil : Concurrent {
+            Result { try ViewerFingerprints(store: Store(path: options.store, readOnly: true), homes: homes, siteDigest: digest) }
+        }
+        defer { _ = pass?.value }  // the pass never outlives the step, whatever happens
+        context.writer = try SiteWriter(output: options.output, store: options.store, checked: options.checkedOutput)
+        if let pass { context.scannedFingerprints = try pass.value.get() }
+        context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
+        if tuning.validate {
+            context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))
+        }
         if context.previous == nil, !options.full {
-            context.previous = PreviousBuild.load(store: options.store, output: context.writer.output)
+            context.previous = PreviousBuild.load(store: options.store, output: context.writer.output, checked: options.checkedOutput)
         }
         context.report.incremental = context.previous != nil
         context.started = Date()

@@ -7,13 +7,21 @@ extension SiteBuild {
     /// connection (SQLite connections are not shared) and takes the next viewer when it is done
     /// with one, so memory stays at one viewer per thread. The first error stops every thread.
     ///
-    /// Each viewer's inputs are read once (one snapshot) and fingerprinted; a viewer whose
-    /// fingerprint is the one the previous build recorded is not rendered: their folder is
-    /// carried over from the previous output and their manifest lines reused (their pages were
-    /// validated when rendered).
+    /// On a rebuild every viewer's fingerprint comes from one pass over the store
+    /// (`ViewerFingerprints`); otherwise each viewer's inputs are read once (one snapshot) and
+    /// fingerprinted. A viewer whose fingerprint is the one the previous build recorded is not
+    /// rendered, nor are their inputs read: their folder is carried over from the previous
+    /// output and their manifest lines reused (their pages were validated when rendered).
     static func renderViewers(_ context: BuildContext) throws {
         let (options, tuning) = (context.options, context.tuning)
         let selected = context.chosen
+        if context.previous != nil, context.scannedFingerprints == nil {
+            // A rebuild: most viewers are carried over, so their fingerprints come from one
+            // pass over the store rather than from reading each one's quotes (made here when
+            // "prepare the output" did not make it).
+            context.scannedFingerprints = try ViewerFingerprints(
+                store: context.store, homes: selected, siteDigest: context.siteDigest)
+        }
         let queue = ViewerQueue(count: selected.count)
         let workers = max(1, min(tuning.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count))
         let viewer = ViewerStep(context: context)
@@ -51,6 +59,8 @@ extension SiteBuild {
         let spool: ManifestSpool
         let validation: PageValidation?
         let previous: PreviousBuild?
+        /// Every home's fingerprint from one pass over the store (nil: read per viewer).
+        let scanned: ViewerFingerprints?
         let siteDigest: String
         let forcedLocale: String?
         let manifestOnly: Bool
@@ -62,9 +72,22 @@ extension SiteBuild {
             spool = context.spool
             validation = context.validation
             previous = context.previous
+            scanned = context.scannedFingerprints
             siteDigest = context.siteDigest
             forcedLocale = context.options.locale
             manifestOnly = context.options.manifestOnly
+        }
+
+        /// Carries `home`'s folder over when the previous build recorded the same fingerprint
+        /// and slug for them and has their folder and manifest lines; nil: render them.
+        private func carry(_ home: SiteModel.Home, fingerprint: String) throws -> Outcome? {
+            guard let previous, let before = previous.viewers[home.person.id], before.fingerprint == fingerprint,
+                before.slug == home.slug, let chunk = previous.manifestChunk(slug: home.slug),
+                try writer.keep(directory: home.slug)
+            else { return nil }
+            try spool.add(chunk: chunk.bytes, key: home.slug + "/")
+            writer.countKept(files: before.files, bytes: before.bytes)
+            return Outcome(pages: chunk.count, files: before.files - chunk.count, carried: true, record: before)
         }
 
         /// What one viewer added: pages and other files, whether they were carried over, and
@@ -78,18 +101,16 @@ extension SiteBuild {
 
         func run(_ home: SiteModel.Home, store: Store) throws -> Outcome {
             let id = home.person.id
+            // With a pass over the whole store (an incremental rebuild), an unchanged viewer is
+            // carried over without reading anything of theirs.
+            let scanned = scanned?.byPerson[id]
+            if let scanned, let carried = try carry(home, fingerprint: scanned) { return carried }
             let (contacts, quotes) = try store.readSite { reader in
                 (try reader.contacts(owner: id), try reader.visibleQuotes(viewer: id))
             }
+            // Recorded from the rows the pages are rendered from (the same value the pass gives).
             let fingerprint = BuildFingerprint.viewer(home, siteDigest: siteDigest, contacts: contacts, quotes: quotes)
-            if let previous, let before = previous.viewers[id], before.fingerprint == fingerprint,
-                before.slug == home.slug, let chunk = previous.manifestChunk(slug: home.slug),
-                try writer.keep(directory: home.slug)
-            {
-                try spool.add(chunk: chunk.bytes, key: home.slug + "/")
-                writer.countKept(files: before.files, bytes: before.bytes)
-                return Outcome(pages: chunk.count, files: before.files - chunk.count, carried: true, record: before)
-            }
+            if scanned == nil, let carried = try carry(home, fingerprint: fingerprint) { return carried }
             let validate = validation?.stage()
             let record = RecordStage()
             let output = StagedOutput([validate, manifestOnly ? nil : WriteStage(writer: writer), record])

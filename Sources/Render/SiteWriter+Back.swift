@@ -49,24 +49,40 @@ extension SiteWriter {
         defer { close(back) }
         let live = open(output, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         defer { if live >= 0 { close(live) } }
-        var buffer = BackBuffer()
-        for child in children(of: dup(back)).sorted(by: { $0.name < $1.name }) {
-            var others: [String] = []
-            if child.type == OutputFolder.directory, live >= 0, let ownership, let before = ownership.sealedBefore,
-                ownership.sealed.contains(child.name),
+        // Which folders stay is read-only work, one top-level folder at a time on every core
+        // (`ParallelMap`); the deletions are then made in name order.
+        let children = children(of: dup(back)).sorted(by: { $0.name < $1.name })
+        let verdicts = ParallelMap.map(count: children.count) { index -> Verdict in
+            let child = children[index]
+            guard child.type == OutputFolder.directory, live >= 0 else { return .remove }
+            if let ownership, let before = ownership.sealedBefore, ownership.sealed.contains(child.name),
                 OutputFolder.isSealed(backFolder: back, top: child.name, previous: ownership.previous, before: before)
             {
-                buffer.clean[child.name] = ownership.previous.others(under: child.name).map { String(decoding: $0, as: UTF8.self) }
-                buffer.sealed += 1
-            } else if child.type == OutputFolder.directory, live >= 0,
-                sameTree(back, live, child.name, relative: child.name, others: &others)
-            {
+                return .sealed(ownership.previous.others(under: child.name).map { String(decoding: $0, as: UTF8.self) })
+            }
+            var others: [String] = []
+            return sameTree(back, live, child.name, relative: child.name, others: &others) ? .same(others) : .remove
+        }
+        var buffer = BackBuffer()
+        for (child, verdict) in zip(children, verdicts) {
+            switch verdict {
+            case .sealed(let others):
                 buffer.clean[child.name] = others
-            } else {
+                buffer.sealed += 1
+            case .same(let others):
+                buffer.clean[child.name] = others
+            case .remove:
                 buffer.pruned += try removeEntry(back, child.name, type: child.type, in: staging)
             }
         }
         return buffer
+    }
+
+    /// What becomes of a top-level folder of the back buffer: kept because every folder in it is
+    /// sealed here and live, kept because it is the live one file for file, or deleted. A kept
+    /// folder comes with its files that are not pages (for the marker).
+    enum Verdict: Sendable {
+        case sealed([String]), same([String]), remove
     }
 
     /// True when the folder `name` of `backParent` holds exactly what the same folder of

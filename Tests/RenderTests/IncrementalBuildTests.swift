@@ -85,6 +85,8 @@ struct IncrementalBuildTests {
             let edit = try editor.apply(kind, random: &random)
             let report = try workspace.build()
             #expect(report.incremental, "\(edit)")
+            // The pass that found the people to render agrees with each one's own reads.
+            try ViewerFingerprintTests.expectAgreement(store: workspace.store)
             let clean = try workspace.cleanBuild()
             let differences = TreeComparison.differences(workspace.output, clean)
             #expect(differences.isEmpty, "after \(edit): \(differences.prefix(5))")

@@ -20,7 +20,7 @@ struct SeededRandom: RandomNumberGenerator {
 struct ContentEditor {
     enum Kind: CaseIterable, Hashable {
         case quoteText, addHearer, removeHearer, renameUser, renameContact, addIdea, removeIdea, lastVisit, pageSize,
-            template, submission
+            template, submission, quoteTime, speaker, recordedName, hearerOrder, addQuote, removeQuote
     }
 
     /// What an edit did, for messages; `quoteID` names the quote a quote edit touched.
@@ -82,7 +82,11 @@ struct ContentEditor {
         case .renameUser:
             var root = try read(quotesFile)
             var users = root["users"] as! [[String: Any]]
-            let index = Int.random(in: 0..<users.count, using: &random)
+            // Not the people `.submission` names by their slugs (a rename moves a slug).
+            let named: Set<String> = ["Ana Lima", "Ben Carter", "Léa Martin"]
+            let index = users.indices.filter { index in
+                !named.contains("\(users[index]["firstName"] ?? "") \(users[index]["lastName"] ?? "")")
+            }.randomElement(using: &random)!
             users[index]["firstName"] = "Renamed\(serial)"
             root["users"] = users
             try write(root, to: quotesFile)
@@ -141,6 +145,78 @@ struct ContentEditor {
                                "for": "self", "submittedAt": "2026-05-09T09:58:00Z" } ] }
                 """.write(toFile: file, atomically: true, encoding: .utf8)
             return Edit(description: "submissions/edit-\(serial).json added", quoteID: "s-ana-lima-q\(serial)")
+        case .quoteTime:
+            // Moves a quote in every list that holds it (the lists are newest first).
+            var root = try read(quotesFile)
+            var quotes = root["quotes"] as! [[String: Any]]
+            let index = Int.random(in: 0..<quotes.count, using: &random)
+            quotes[index]["when"] = "2024-0\(1 + serial % 9)-1\(serial % 10)T08:00:00Z"
+            root["quotes"] = quotes
+            try write(root, to: quotesFile)
+            let id = quotes[index]["id"] as? String
+            return Edit(description: "quote \(id ?? "?") moved in time", quoteID: id)
+        case .speaker:
+            // Another Quotes user said it: the old speaker loses it, the new one gains it.
+            var root = try read(quotesFile)
+            var quotes = root["quotes"] as! [[String: Any]]
+            let users = root["users"] as! [[String: Any]]
+            let index = Int.random(in: 0..<quotes.count, using: &random)
+            let heard = Set((quotes[index]["heardBy"] as? [[String: Any]] ?? []).compactMap { digits($0["phone"]) })
+            let said = (quotes[index]["saidBy"] as? [String: Any]).flatMap { digits($0["phone"]) }
+            let candidates = users.filter { user in digits(user["phone"]).map { !heard.contains($0) && $0 != said } ?? false }
+            guard let user = candidates.randomElement(using: &random) else { return Edit(description: "no speaker to change") }
+            quotes[index]["saidBy"] = ["phone": user["phone"]!, "name": "Speaker \(serial)"]
+            root["quotes"] = quotes
+            try write(root, to: quotesFile)
+            let id = quotes[index]["id"] as? String
+            return Edit(description: "quote \(id ?? "?") said by someone else", quoteID: id)
+        case .recordedName:
+            // The name the submitter recorded for the speaker, or for one hearer.
+            var root = try read(quotesFile)
+            var quotes = root["quotes"] as! [[String: Any]]
+            let index = Int.random(in: 0..<quotes.count, using: &random)
+            var hearers = quotes[index]["heardBy"] as? [[String: Any]] ?? []
+            if hearers.isEmpty || Bool.random(using: &random) {
+                var speaker = quotes[index]["saidBy"] as! [String: Any]
+                speaker["name"] = "Recorded \(serial)"
+                quotes[index]["saidBy"] = speaker
+            } else {
+                let hearer = Int.random(in: 0..<hearers.count, using: &random)
+                hearers[hearer]["name"] = "Recorded \(serial)"
+                quotes[index]["heardBy"] = hearers
+            }
+            root["quotes"] = quotes
+            try write(root, to: quotesFile)
+            let id = quotes[index]["id"] as? String
+            return Edit(description: "a recorded name of quote \(id ?? "?") changed", quoteID: id)
+        case .hearerOrder:
+            // The same hearers in another order (the quote's bylines list them in export order).
+            var root = try read(quotesFile)
+            var quotes = root["quotes"] as! [[String: Any]]
+            let withTwo = quotes.indices.filter { ((quotes[$0]["heardBy"] as? [Any])?.count ?? 0) >= 2 }
+            let index = withTwo.randomElement(using: &random)!
+            quotes[index]["heardBy"] = Array((quotes[index]["heardBy"] as! [[String: Any]]).reversed())
+            root["quotes"] = quotes
+            try write(root, to: quotesFile)
+            let id = quotes[index]["id"] as? String
+            return Edit(description: "hearers of \(id ?? "?") reordered", quoteID: id)
+        case .addQuote:
+            var root = try read(quotesFile)
+            var quotes = root["quotes"] as! [[String: Any]]
+            var quote = quotes.randomElement(using: &random)!
+            quote["id"] = "q-edit-\(serial)"
+            quote["text"] = "A new line, number \(serial)"
+            quotes.append(quote)
+            root["quotes"] = quotes
+            try write(root, to: quotesFile)
+            return Edit(description: "q-edit-\(serial) added", quoteID: "q-edit-\(serial)")
+        case .removeQuote:
+            var root = try read(quotesFile)
+            var quotes = root["quotes"] as! [[String: Any]]
+            let removed = quotes.remove(at: Int.random(in: 0..<quotes.count, using: &random))
+            root["quotes"] = quotes
+            try write(root, to: quotesFile)
+            return Edit(description: "\(removed["id"] ?? "?") removed")
         case .template:
             let path = workspace.templates + "/pages/settings.mustache"
             let text = try String(contentsOfFile: path, encoding: .utf8)
