@@ -27,7 +27,7 @@ final class PageValidation: @unchecked Sendable {
     init(siteFiles: [String]) {
         // Pages arrive with the template they were rendered from (`RenderedPage.template`), so
         // the validator needs no kind-to-template map.
-        validator = SiteValidator(reusesStructures: true)
+        validator = SiteValidator(reusesStructures: true, scanCounts: .build)
         self.siteFiles = siteFiles
     }
 

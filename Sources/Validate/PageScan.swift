@@ -204,9 +204,14 @@ struct PageScan {
 /// How many pages a validator scanned clean, and how many it handed to the tree, by reason
 /// (for benchmarks and tests; counting costs a lock per page).
 public final class ScanCounts: @unchecked Sendable {
+    /// The build's validators count here (`vantage-bench build` prints it); a count per
+    /// process, reset by `reset`.
+    public static let build = ScanCounts()
+
     private let lock = NSLock()
     private var clean = 0
     private var handed: [PageScan.Handover: Int] = [:]
+    private var folded = 0
 
     func count(_ outcome: PageScan.Outcome) {
         lock.lock()
@@ -216,6 +221,32 @@ public final class ScanCounts: @unchecked Sendable {
         case .newStructure: handed[.newStructure, default: 0] += 1
         case .needsTree(let reason): handed[reason, default: 0] += 1
         }
+    }
+
+    /// An empty count.
+    public init() {}
+
+    /// Forgets every count (the benchmark, between builds).
+    public func reset() {
+        lock.lock()
+        defer { lock.unlock() }
+        clean = 0
+        handed = [:]
+        folded = 0
+    }
+
+    /// Counts a page of a new structure accepted by its folded structure (`StructureClasses`).
+    func countFolded() {
+        lock.lock()
+        defer { lock.unlock() }
+        folded += 1
+    }
+
+    /// Pages of a new structure accepted by their folded structure, without RELAX NG.
+    public var foldedAcceptances: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return folded
     }
 
     /// Pages scanned clean.

@@ -30,6 +30,9 @@ final class PageSchema: @unchecked Sendable {
     let structureDecides: Bool
     /// Structures the schema accepted, for `validate(_:reusing:)`.
     private let accepted = StructureCache()
+    /// Accepted structures folded by the elements only one pattern matches
+    /// (`StructureClasses`); nil when structures do not decide or the schema is not plain.
+    let classes: StructureClasses?
 
     /// Compiles a schema from RELAX NG XML text; throws the schema's own errors.
     init(source: [UInt8], contentOnly: Bool = true) throws {
@@ -45,6 +48,7 @@ final class PageSchema: @unchecked Sendable {
         model = try SchemaModel(schema: document)
         if contentOnly { ContentSchema.strip(document) }
         structureDecides = contentOnly && !ContentSchema.reachesValuePattern(document)
+        classes = structureDecides ? StructureClasses(contentSchema: document) : nil
         let sink = ErrorSink()
         let compiled: xmlRelaxNGPtr? = withExtendedLifetime(sink) {
             guard let parser = xmlRelaxNGNewDocParserCtxt(document) else { return nil }
@@ -70,7 +74,10 @@ final class PageSchema: @unchecked Sendable {
         let structure = PageStructure(document)
         if accepted.contains(structure) { return [] }
         let errors = validate(document)
-        if errors.isEmpty { accepted.insert(structure) }
+        if errors.isEmpty {
+            accepted.insert(structure)
+            classes?.learn(structure.bytes)
+        }
         return errors
     }
 
@@ -81,8 +88,20 @@ final class PageSchema: @unchecked Sendable {
         guard structureDecides else { return validate(document) }
         if accepted.contains(bytes: structure) { return [] }
         let errors = validate(document)
-        if errors.isEmpty { accepted.insert(bytes: structure) }
+        if errors.isEmpty {
+            accepted.insert(bytes: structure)
+            classes?.learn(structure)
+        }
         return errors
+    }
+
+    /// True when a structure the schema has not seen differs from accepted ones only inside
+    /// elements whose content it accepted before (`StructureClasses`): its verdict is then
+    /// the same as theirs, and the structure is learnt as accepted.
+    func acceptsByClasses(_ structure: [UInt8]) -> Bool {
+        guard structureDecides, let classes, classes.accepts(structure) else { return false }
+        accepted.insert(bytes: structure)
+        return true
     }
 
     /// True when the schema accepted a page of this structure (`PageStructure`'s bytes) in

@@ -80,21 +80,21 @@ struct PageStructure {
 /// of unknown structures are then validated in full, as before).
 final class StructureCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var accepted: Set<Key> = []
+    private var accepted: Set<StructureKey> = []
     private var size = 0
     static let byteLimit = 32 << 20
 
     func contains(_ structure: PageStructure) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return accepted.contains(Key(bytes: structure.bytes))
+        return accepted.contains(StructureKey(bytes: structure.bytes))
     }
 
     /// True for the bytes of an accepted structure (as a scan writes them, `PageScan`).
     func contains(bytes: [UInt8]) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return accepted.contains(Key(bytes: bytes))
+        return accepted.contains(StructureKey(bytes: bytes))
     }
 
     func insert(_ structure: PageStructure) { insert(bytes: structure.bytes) }
@@ -102,37 +102,37 @@ final class StructureCache: @unchecked Sendable {
     func insert(bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
-        guard size + bytes.count <= Self.byteLimit, accepted.insert(Key(bytes: bytes)).inserted else { return }
+        guard size + bytes.count <= Self.byteLimit, accepted.insert(StructureKey(bytes: bytes)).inserted else { return }
         size += bytes.count
     }
+}
 
-    /// The bytes, hashed in one pass and compared whole (`memcmp`): equal keys are equal
-    /// structures, never merely equal hashes. The hash mixes eight bytes at a time and
-    /// hands the hasher one word; the hasher's seed still decides the table's order.
-    private struct Key: Hashable {
-        let bytes: [UInt8]
+/// The bytes, hashed in one pass and compared whole (`memcmp`): equal keys are equal
+/// structures, never merely equal hashes. The hash mixes eight bytes at a time and
+/// hands the hasher one word; the hasher's seed still decides the table's order.
+struct StructureKey: Hashable {
+    let bytes: [UInt8]
 
-        func hash(into hasher: inout Hasher) {
-            var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset + 8 <= raw.count {
-                    state = (state ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x1000_0000_01B3
-                    state ^= state >> 29
-                    offset += 8
-                }
-                while offset < raw.count {
-                    state = (state ^ UInt64(raw[offset])) &* 0x1000_0000_01B3
-                    offset += 1
-                }
+    func hash(into hasher: inout Hasher) {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                state = (state ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x1000_0000_01B3
+                state ^= state >> 29
+                offset += 8
             }
-            hasher.combine(state)
+            while offset < raw.count {
+                state = (state ^ UInt64(raw[offset])) &* 0x1000_0000_01B3
+                offset += 1
+            }
         }
+        hasher.combine(state)
+    }
 
-        static func == (left: Key, right: Key) -> Bool {
-            left.bytes.count == right.bytes.count && left.bytes.withUnsafeBytes { a in
-                right.bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-            }
+    static func == (left: StructureKey, right: StructureKey) -> Bool {
+        left.bytes.count == right.bytes.count && left.bytes.withUnsafeBytes { a in
+            right.bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Import
 import Render
 import Store
+import Validate
 
 /// `vantage-bench build`: the render half of `vantage build` on a synthetic export. A child
 /// process generates and imports the export (so the import's memory is not this process's
@@ -144,7 +145,10 @@ enum BuildBench {
             workers: settings.workers, validate: settings.validate, viewerStride: settings.every,
             reusesIdeaEntries: settings.reuse)
         try? FileManager.default.removeItem(atPath: output)  // the first build starts from nothing
+        ScanCounts.build.reset()
         let first = try timed { try SiteBuild.run(options, tuning: tuning) }
+        let scans = (
+            scanned: ScanCounts.build.scanned, handed: ScanCounts.build.handedOver, folded: ScanCounts.build.foldedAcceptances)
         let peakAfterFirst = peakResidentMegabytes()
         let second = settings.once ? first : try timed { try SiteBuild.run(options, tuning: tuning) }
         let report = first.report
@@ -177,6 +181,17 @@ enum BuildBench {
                 """ : "every idea entry rendered in full (--no-reuse)")\
             \(reuse.refused ? "; REFUSED: a fragment failed its check, the rest were rendered in full" : "")
             """)
+        if settings.validate {
+            // How the first build's pages went through validation: a page of a structure not
+            // accepted yet costs a skeleton and a RELAX NG run (docs/SCALE.md).
+            let handed = scans.handed.map { "\($0.pages) \($0.reason)" }.joined(separator: ", ")
+            let fresh = scans.handed.first { $0.reason == "structure not accepted yet" }?.pages ?? 0
+            print("""
+                  scan       \(scans.scanned) pages scanned clean; handed on: \(handed.isEmpty ? "none" : handed) \
+                (new structures: \(fixed(100 * Double(fresh) / Double(max(1, report.pages)), 1))% of the pages; \
+                \(scans.folded) of them accepted by their folded structure, \(fresh - scans.folded) by RELAX NG)
+                """)
+        }
         if settings.incremental { try measureIncremental(options, tuning: tuning, first: first) }
         if settings.every > 1 {
             let total = Double(report.homes)

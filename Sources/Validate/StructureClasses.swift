@@ -1,0 +1,164 @@
+import Foundation
+@preconcurrency import CLibXML2
+
+/// Accepts a new page structure without running RELAX NG when it differs from accepted ones
+/// only inside elements whose content the schema has already accepted.
+///
+/// Why it is exact: in RELAX NG an element's content is checked against the pattern of the
+/// `element` that matched it, whatever surrounds it. When a name (namespace and local name)
+/// is matched by exactly one `element` pattern of the content schema (`unique`, found when the
+/// schema is compiled; a schema with a wildcard name class, an include or a nested grammar
+/// makes none), every element of that name is checked against that one pattern, so any two
+/// contents the schema once accepted for it are interchangeable: swapping one for the other
+/// changes no verdict. The structure of a page the schema accepted is therefore learnt bottom
+/// up: each such element's subtree — its own children already folded — is kept as accepted,
+/// and a subtree that is kept is folded into a token (`5`, then its element's header) that
+/// stands for "some content this element's pattern accepts". A new structure whose folded
+/// form equals the folded form of an accepted page is accepted. Anything else — a subtree
+/// not seen whole, an element of a name more than one pattern matches (`a`, `span`, `div`,
+/// `p` here), a known entry where no entry may stand — keeps its bytes, finds no accepted
+/// page, and goes to RELAX NG as before (and to the tree, which words the findings).
+///
+/// On the full peer shape about a quarter of the pages have a new structure, because every
+/// idea list differs in its NEW tags and its neighbours (each `<li>` of an idea list varies),
+/// and that share hardly falls with more people (docs/SCALE.md); folded, they are a few.
+final class StructureClasses: @unchecked Sendable {
+    /// Element headers (`1`, namespace, name, `0`, as `PageStructure` writes them) that
+    /// exactly one element pattern of the content schema matches.
+    let unique: Set<[UInt8]>
+    private let lock = NSLock()
+    /// Folded subtrees of unique elements whose content the schema accepted.
+    private var subtrees: Set<StructureKey> = []
+    /// Folded structures of accepted pages.
+    private var pages: Set<StructureKey> = []
+    private var size = 0
+    static let byteLimit = 32 << 20
+
+    /// Nil when the schema's element patterns are not all plain names (then nothing is folded).
+    init?(contentSchema document: xmlDocPtr) {
+        guard let grammar = xmlDocGetRootElement(document) else { return nil }
+        var counts: [[UInt8]: Int] = [:]
+        var pending: [xmlNodePtr] = [grammar]
+        while let node = pending.popLast() {
+            var child = node.pointee.children
+            while let next = child {
+                if next.pointee.type == XML_ELEMENT_NODE { pending.append(next) }
+                child = next.pointee.next
+            }
+            guard let href = node.pointee.ns?.pointee.href, String(cString: href) == SchemaModel.structureNamespace
+            else { continue }
+            switch node.patternName {
+            case "anyName", "nsName", "include", "externalRef", "parentRef": return nil
+            case "grammar" where node != grammar: return nil
+            case "element":
+                guard let name = Self.attribute("name", of: node), !name.isEmpty, !name.contains(":"),
+                    name.trimmingASCIIWhitespace() == name, let namespace = Self.namespace(of: node)
+                else { return nil }
+                var header: [UInt8] = [1]
+                switch namespace {
+                case "": header.append(UInt8(ascii: "-"))
+                case ElementFacts.xhtml: header.append(UInt8(ascii: "h"))
+                case ElementFacts.svg: header.append(UInt8(ascii: "s"))
+                default: header += [UInt8(ascii: "u")] + Array(namespace.utf8) + [0]
+                }
+                header += Array(name.utf8) + [0]
+                counts[header, default: 0] += 1
+            default: break
+            }
+        }
+        unique = Set(counts.filter { $0.value == 1 }.keys)
+    }
+
+    /// True when the structure folds into the folded structure of an accepted page.
+    func accepts(_ structure: [UInt8]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let folded = fold(structure, learning: false) else { return false }
+        return pages.contains(StructureKey(bytes: folded))
+    }
+
+    /// Learns the structure of a page the content schema accepted (see the type's comment).
+    func learn(_ structure: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard size < Self.byteLimit, let folded = fold(structure, learning: true) else { return }
+        if pages.insert(StructureKey(bytes: folded)).inserted { size += folded.count }
+    }
+
+    /// The structure with every kept subtree of a unique element folded, innermost first;
+    /// `learning` keeps each one first. Nil for bytes that are not a structure.
+    private func fold(_ structure: [UInt8], learning: Bool) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(structure.count)
+        // Open elements: where each starts in `out`, its header's length, whether it is unique,
+        // whether it holds an element. A subtree without an element inside is not folded
+        // (leaving bytes as they are is always exact, and folding each leaf cost more than it
+        // saved); a scratch buffer keeps the lookups from allocating.
+        var open: [(start: Int, header: Int, unique: Bool, holdsElements: Bool)] = []
+        open.reserveCapacity(64)
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(structure.count)
+        var index = 0
+        let count = structure.count
+        while index < count {
+            let byte = structure[index]
+            switch byte {
+            case 1:
+                let start = index
+                index += 1
+                guard index < count else { return nil }
+                if structure[index] == UInt8(ascii: "u") {
+                    index += 1
+                    while index < count, structure[index] != 0 { index += 1 }
+                }
+                index += 1
+                while index < count, structure[index] != 0 { index += 1 }
+                guard index < count else { return nil }
+                index += 1
+                let header = Array(structure[start..<index])
+                if !open.isEmpty { open[open.count - 1].holdsElements = true }
+                open.append((out.count, header.count, unique.contains(header), false))
+                out += header
+            case 2:
+                guard let element = open.popLast() else { return nil }
+                out.append(2)
+                index += 1
+                guard element.unique, element.holdsElements else { continue }
+                scratch.removeAll(keepingCapacity: true)
+                scratch += out[element.start...]
+                var known = subtrees.contains(StructureKey(bytes: scratch))
+                if !known, learning, size < Self.byteLimit {
+                    subtrees.insert(StructureKey(bytes: Array(scratch)))
+                    size += scratch.count
+                    known = true
+                }
+                if known {
+                    out.removeSubrange((element.start + element.header)...)
+                    out[element.start] = 5
+                }
+            default:
+                out.append(byte)
+                index += 1
+            }
+        }
+        return open.isEmpty ? out : nil
+    }
+
+    private static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
+        guard let value = xmlGetNoNsProp(node, name) else { return nil }
+        defer { xmlFree(value) }
+        return String(cString: value)
+    }
+
+    /// The `ns` an element pattern's name is in: its own or the nearest ancestor's, else none.
+    private static func namespace(of node: xmlNodePtr) -> String? {
+        var current: xmlNodePtr? = node
+        while let element = current, element.pointee.type == XML_ELEMENT_NODE {
+            if let namespace = attribute("ns", of: element) {
+                return namespace.trimmingASCIIWhitespace() == namespace ? namespace : nil
+            }
+            current = element.pointee.parent
+        }
+        return ""
+    }
+}
