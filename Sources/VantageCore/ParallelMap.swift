@@ -1,13 +1,13 @@
 import Foundation
 
 /// Runs independent work items on every core and returns their results in input order, so
-/// what a caller gathers from them never depends on which worker finished first. For the
-/// folder checks of a rebuild (`OutputFolder+Seal`, `SiteWriter+Back`): one `fstatat` per
-/// folder of two trees of 700,000 folders each is bound by the system calls, and one thread per
-/// core does them in a fraction of the time one thread takes.
-enum ParallelMap {
+/// what a caller gathers from them never depends on which worker finished first. Used by the
+/// folder checks of a rebuild (`OutputFolder+Seal`, `SiteWriter+Back`: one `fstatat` per folder
+/// of two trees of 700,000 folders each is bound by the system calls) and by `vantage diff`
+/// (reading and hashing the pages of two sites).
+public enum ParallelMap {
     /// `transform(0..<count)` computed concurrently, in index order.
-    static func map<Result: Sendable>(count: Int, _ transform: @Sendable (Int) -> Result) -> [Result] {
+    public static func map<Result: Sendable>(count: Int, _ transform: @Sendable (Int) -> Result) -> [Result] {
         let slots = Slots<Result>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             slots.set(index, transform(index))
@@ -29,12 +29,13 @@ enum ParallelMap {
     }
 }
 
-/// A value worked out on another thread meanwhile; `value` waits for it.
-final class Concurrent<Value: Sendable>: @unchecked Sendable {
+/// A value worked out on another thread meanwhile; `value` waits for it (the rebuild's
+/// fingerprint pass beside the back buffer's check, `SiteBuild+Steps`).
+public final class Concurrent<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchGroup()
     private var result: Value?
 
-    init(_ work: @escaping @Sendable () -> Value) {
+    public init(_ work: @escaping @Sendable () -> Value) {
         done.enter()
         DispatchQueue.global().async { [self] in
             result = work()
@@ -42,7 +43,7 @@ final class Concurrent<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    var value: Value {
+    public var value: Value {
         done.wait()
         return result!
     }
