@@ -82,7 +82,8 @@ final class StructureClasses: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard size < Self.byteLimit, let folded = fold(structure, learning: true) else { return }
-        if pages.insert(StructureKey(bytes: folded)).inserted { size += folded.count }
+        // A copy of exactly its bytes: `folded` keeps the capacity of the whole page.
+        if pages.insert(StructureKey(bytes: folded.withUnsafeBufferPointer { Array($0) })).inserted { size += folded.count }
     }
 
     /// The structure with every kept subtree of a unique element folded, innermost first;
@@ -128,7 +129,9 @@ final class StructureClasses: @unchecked Sendable {
                 scratch += out[element.start...]
                 var known = subtrees.contains(StructureKey(bytes: scratch))
                 if !known, learning, size < Self.byteLimit {
-                    subtrees.insert(StructureKey(bytes: Array(scratch)))
+                    // A copy of exactly its bytes: `Array(scratch)` would share the scratch
+                    // buffer, whose capacity is the whole page's, and keep one per subtree.
+                    subtrees.insert(StructureKey(bytes: scratch.withUnsafeBufferPointer { Array($0) }))
                     size += scratch.count
                     known = true
                 }
