@@ -163,18 +163,8 @@ final class LinkMemo {
     }
 
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ folder: Int32) -> UInt64 {
-        var state: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(UInt32(bitPattern: folder)) &* 0x9E37_79B9_7F4A_7C15
-        let raw = UnsafeRawBufferPointer(bytes)
-        var offset = 0
-        while offset + 8 <= raw.count {
-            state = (state ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x1000_0000_01B3
-            state ^= state >> 29
-            offset += 8
-        }
-        while offset < raw.count {
-            state = (state ^ UInt64(raw[offset])) &* 0x1000_0000_01B3
-            offset += 1
-        }
+        var state = WordHash.mix(UnsafeRawBufferPointer(bytes),
+                                 seed: 0xCBF2_9CE4_8422_2325 ^ UInt64(UInt32(bitPattern: folder)) &* 0x9E37_79B9_7F4A_7C15)
         state ^= state >> 32
         return state &* 0x9E37_79B9_7F4A_7C15 ^ (state >> 17)
     }

@@ -114,20 +114,7 @@ struct StructureKey: Hashable {
     let bytes: [UInt8]
 
     func hash(into hasher: inout Hasher) {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                state = (state ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x1000_0000_01B3
-                state ^= state >> 29
-                offset += 8
-            }
-            while offset < raw.count {
-                state = (state ^ UInt64(raw[offset])) &* 0x1000_0000_01B3
-                offset += 1
-            }
-        }
-        hasher.combine(state)
+        hasher.combine(bytes.withUnsafeBytes { WordHash.mix($0, seed: 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)) })
     }
 
     static func == (left: StructureKey, right: StructureKey) -> Bool {
