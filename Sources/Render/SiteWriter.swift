@@ -145,7 +145,12 @@ public final class SiteWriter: @unchecked Sendable {
         let target = staging + "/" + path
         let previous = output + "/" + path
         let outcome: Outcome
-        if Self.file(at: previous, equals: bytes), link(previous, target) == 0 {
+        // With no previous site, the output holds at most top-level dot-files
+        // (`OutputFolder.inspect`): there is nothing else to compare with, and not opening it
+        // saves a failed look-up per page.
+        if ownership != nil || path.utf8.first == UInt8(ascii: "."), Self.file(at: previous, equals: bytes),
+            link(previous, target) == 0
+        {
             outcome = .unchanged
         } else {
             try Self.create(target, bytes: bytes)
@@ -306,17 +311,25 @@ public final class SiteWriter: @unchecked Sendable {
         let known = directories.contains(directory)
         lock.unlock()
         if known { return }
-        var prefix = ""
-        for component in directory.split(separator: "/") {
-            prefix += prefix.isEmpty ? String(component) : "/" + component
-            if mkdir(staging + "/" + prefix, 0o755) != 0 && errno != EEXIST {
-                throw posixError("cannot create the folder '\(prefix)'")
-            }
-        }
+        try makeDirectory(directory[...])
         lock.lock()
         if directories.count > 4096 { directories.removeAll(keepingCapacity: true) }
         directories.insert(directory)
         lock.unlock()
+    }
+
+    /// Makes the folder `directory` (relative to the staging tree) and the ones above it that
+    /// are missing, deepest first: a page's folder is usually new while its parent is not, so
+    /// this is one `mkdir` where making every level from the top was one per level.
+    private func makeDirectory(_ directory: Substring) throws {
+        if mkdir(staging + "/" + directory, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT, let slash = directory.lastIndex(of: "/") else {
+            throw posixError("cannot create the folder '\(directory)'")
+        }
+        try makeDirectory(directory[..<slash])
+        if mkdir(staging + "/" + directory, 0o755) != 0 && errno != EEXIST {
+            throw posixError("cannot create the folder '\(directory)'")
+        }
     }
 
     /// True when a regular file at `path` holds exactly `bytes`.
@@ -344,8 +357,13 @@ public final class SiteWriter: @unchecked Sendable {
     /// Writes a new file at `path`: whatever is there is unlinked first, never written
     /// through (a file of the back buffer may be a hard link of a live one).
     static func create(_ path: String, bytes: [UInt8]) throws {
-        unlink(path)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+        // Created exclusively first: in a fresh staging folder nothing is there, and the unlink
+        // (a failed look-up per page) is only needed when something is.
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+        if descriptor < 0, errno == EEXIST {
+            unlink(path)
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+        }
         guard descriptor >= 0 else { throw posixError("cannot create '\(path)'") }
         defer { close(descriptor) }
         try writeAll(descriptor, bytes, path: path)
