@@ -14,8 +14,8 @@ struct PhoneMemoTests {
 
     @Test func everyNumberTakenStaysRemembered() {
         let memo = PhoneMemo()
-        // 20,000 numbers, the peer workload's 10,000 twice over: all fit below the stripes' limit.
-        let numbers = (0..<20_000).map { 1_555_000_0000 + UInt64($0) * 7919 }
+        // 15,000 numbers, the peer workload's 10,000 and half again: all fit below the stripes' limit.
+        let numbers = (0..<15_000).map { 1_555_000_0000 + UInt64($0) * 7919 }
         for number in numbers { memo.remember(.success("+\(number)"), for: key(number)) }
         #expect(memo.count == numbers.count)
         for number in numbers {
@@ -26,29 +26,40 @@ struct PhoneMemoTests {
 
     @Test func leadingZerosAndPlusMakeOtherNumbers() {
         let memo = PhoneMemo()
-        memo.remember(.success("a"), for: key(123, count: 3, international: false))
-        memo.remember(.success("b"), for: key(123, count: 4, international: false))  // 0123
+        memo.remember(.success("+4412"), for: key(123, count: 3, international: false))
+        memo.remember(.success("+4413"), for: key(123, count: 4, international: false))  // 0123
         memo.remember(.failure(.empty), for: key(123, count: 3, international: true))
-        #expect((try? memo.answer(for: key(123, count: 3, international: false))?.get()) == "a")
-        #expect((try? memo.answer(for: key(123, count: 4, international: false))?.get()) == "b")
+        #expect((try? memo.answer(for: key(123, count: 3, international: false))?.get()) == "+4412")
+        #expect((try? memo.answer(for: key(123, count: 4, international: false))?.get()) == "+4413")
         #expect(memo.answer(for: key(123, count: 3, international: true)).map { if case .failure(.empty) = $0 { true } else { false } } == true)
         // A second answer for a remembered number does not replace the first.
-        memo.remember(.success("c"), for: key(123, count: 3, international: false))
-        #expect((try? memo.answer(for: key(123, count: 3, international: false))?.get()) == "a")
+        memo.remember(.success("+4414"), for: key(123, count: 3, international: false))
+        #expect((try? memo.answer(for: key(123, count: 3, international: false))?.get()) == "+4412")
         #expect(memo.count == 3)
+    }
+
+    @Test func onlyAnE164FormIsKeptAsDigits() {
+        let memo = PhoneMemo()
+        memo.remember(.success("+1 415"), for: key(1415))
+        memo.remember(.success("+0415"), for: key(415))
+        memo.remember(.success("+14155550100"), for: key(14155550100))
+        #expect(memo.answer(for: key(1415)) == nil)
+        #expect(memo.answer(for: key(415)) == nil)
+        #expect((try? memo.answer(for: key(14155550100))?.get()) == "+14155550100")
+        #expect(memo.count == 1)
     }
 
     @Test func aFullStripeRemembersNoMore() {
         let memo = PhoneMemo()
         let total = 200_000
-        for number in 0..<UInt64(total) { memo.remember(.success("\(number)"), for: key(number)) }
+        for number in 0..<UInt64(total) { memo.remember(.success("+\(number + 1)"), for: key(number)) }
         #expect(memo.count == PhoneMemo.stripeLimit << PhoneMemo.stripeBits)
         // What it does answer is right, and the refused numbers are simply not known.
         var answered = 0
         for number in 0..<UInt64(total) {
             guard let answer = memo.answer(for: key(number)) else { continue }
             answered += 1
-            #expect((try? answer.get()) == "\(number)")
+            #expect((try? answer.get()) == "+\(number + 1)")
         }
         #expect(answered == memo.count)
     }
