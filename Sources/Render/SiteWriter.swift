@@ -358,8 +358,8 @@ public final class SiteWriter: @unchecked Sendable {
         return existing.withUnsafeBytes { old in bytes.withUnsafeBytes { new in memcmp(old.baseAddress!, new.baseAddress!, new.count) == 0 } }
     }
 
-    /// Writes a new file at `path`: whatever is there is unlinked first, never written
-    /// through (a file of the back buffer may be a hard link of a live one).
+    /// Writes a new file at `path`: whatever is there is unlinked and the file created anew,
+    /// never written through (a file of the back buffer may be a hard link of a live one).
     static func create(_ path: String, bytes: [UInt8]) throws {
         try create(path, in: AT_FDCWD, bytes: bytes)
     }
