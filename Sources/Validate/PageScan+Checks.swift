@@ -10,14 +10,19 @@ extension PageScan {
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
         flushText()
-        let element = vocabulary.element(name: name, namespace: namespace)
-        appendStructure(element.structure)
-        guard cursor > 0, cursor < bytes.count, cursor < Int(UInt32.max) else { return handOver(.unusual) }
-        tagCursor = cursor
-        // `<div/>` means `<div>` to an HTML parser, and `<br></br>` means two breaks.
-        if element.isHTML, (bytes[cursor] == UInt8(ascii: "/")) != element.isVoid { return handOver(.finding) }
+        // The vocabulary keeps its elements and attributes alive for the whole scan, and hands
+        // them out unretained (`PointerTable`); borrowed here, they cost no reference counting
+        // per element or attribute.
+        let reference = vocabulary.element(name: name, namespace: namespace)
+        reference._withUnsafeGuaranteedRef { element in
+            startElement(
+                element, cursor: cursor, attributeCount: attributeCount, attributes: attributes)
+        }
+        if handover == nil { open.append(reference) }
+    }
 
-        // The values the elements with checks of their own read.
+    /// The values of a start tag's attributes that the elements with checks of their own read.
+    private struct TagValues {
         var type: UnsafeBufferPointer<UInt8>?
         var ariaLabel: UnsafeBufferPointer<UInt8>?
         var named = false
@@ -27,6 +32,20 @@ extension PageScan {
         var alt: UnsafeBufferPointer<UInt8>?
         var dataPage: UnsafeBufferPointer<UInt8>?
         var dataViewer = false
+    }
+
+    /// A start tag of `element`; the caller opens the element if the page is not handed over.
+    private mutating func startElement(
+        _ element: ScanElement, cursor: Int, attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        appendStructure(element.structure)
+        guard cursor > 0, cursor < bytes.count, cursor < Int(UInt32.max) else { return handOver(.unusual) }
+        tagCursor = cursor
+        // `<div/>` means `<div>` to an HTML parser, and `<br></br>` means two breaks.
+        if element.isHTML, (bytes[cursor] == UInt8(ascii: "/")) != element.isVoid { return handOver(.finding) }
+
+        var tag = TagValues()
         checked.removeAll(keepingCapacity: true)
         for index in 0..<attributeCount {
             // localname, prefix, URI, value, end of value.
@@ -38,83 +57,92 @@ extension PageScan {
             // such values to the tree.
             if Self.holds(0x26, value) { return handOver(.unusual) }
             let attribute = vocabulary.attribute(name: localName, prefix: fields[1])
-            switch attribute.role {
-            case .eventHandler:
-                return handOver(.finding)
-            case .genericData:
-                guard checkDataAttribute(attribute, value) else { return handOver(.finding) }
-                continue
-            case .id:
-                guard ids.insert(String(decoding: value, as: UTF8.self)).inserted else { return handOver(.finding) }
-            case .url:
-                guard recordLink(attribute, value, element: element) else { return handOver(.finding) }
-            case .idList:
-                let text = String(decoding: value, as: UTF8.self)
-                for id in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-                    pendingIDReferences.append(String(id))
-                }
-            case .plain:
-                break
+            attribute._withUnsafeGuaranteedRef { attribute in
+                readAttribute(attribute, value, on: element, into: &tag)
             }
-            switch attribute.known {
-            case .other: break
-            case .id: idValue = value
-            case .type: type = value
-            case .ariaLabel:
-                ariaLabel = value
-                if !Self.isBlank(value) { named = true }
-            case .ariaLabelledby:
-                if element.special != .button || !Self.isBlank(value) { named = true }
-            case .title: if element.special == .button, !Self.isBlank(value) { named = true }
-            case .forLabel: labelFor = value
-            case .src: source = true
-            case .alt: alt = value
-            case .dataPage: dataPage = value
-            case .dataViewer: dataViewer = true
-            }
-            checked.append((Unmanaged.passUnretained(vocabulary.slot(attribute, on: element)), value))
+            if handover != nil { return }
         }
         guard fits(element) else { return handOver(.unusual) }
 
         let depth = open.count
-        if element.isImage, let alt, !Self.isBlank(alt) { nameButtons() }
+        if element.isImage, let alt = tag.alt, !Self.isBlank(alt) { nameButtons() }
         switch element.special {
         case .none:
             break
         case .body:
-            guard let dataPage else { break }
+            guard let dataPage = tag.dataPage else { break }
             let kind = String(decoding: dataPage, as: UTF8.self)
             self.kind = kind
             if PageInspection.siteWideKinds.contains(kind) {
-                if dataViewer { return handOver(.finding) }
-            } else if !dataViewer {
+                if tag.dataViewer { return handOver(.finding) }
+            } else if !tag.dataViewer {
                 return handOver(.finding)
             }
         case .input, .textarea:
-            let typeName = element.special == .textarea ? "textarea" : type.map { String(decoding: $0, as: UTF8.self) } ?? "text"
+            let typeName = element.special == .textarea ? "textarea" : tag.type.map { String(decoding: $0, as: UTF8.self) } ?? "text"
             // `ariaLabel` blank but present still leaves the control unnamed, as in the tree.
-            _ = ariaLabel
-            if PageInspection.selfNamedInputTypes.contains(typeName) || labels > 0 || named { break }
-            unlabelledControls.append(idValue.map { String(decoding: $0, as: UTF8.self) })
+            if PageInspection.selfNamedInputTypes.contains(typeName) || labels > 0 || tag.named { break }
+            unlabelledControls.append(tag.idValue.map { String(decoding: $0, as: UTF8.self) })
         case .label:
-            if let labelFor { labelTargets.insert(String(decoding: labelFor, as: UTF8.self)) }
+            if let labelFor = tag.labelFor { labelTargets.insert(String(decoding: labelFor, as: UTF8.self)) }
         case .button:
-            if !named { unnamedButtons.append((depth, false)) }
+            if !tag.named { unnamedButtons.append((depth, false)) }
         case .script, .style:
             guard rawText.isEmpty else { return handOver(.unusual) }
-            rawText.append((depth, element.special, source, cursor))
+            rawText.append((depth, element.special, tag.source, cursor))
             styleText.removeAll(keepingCapacity: true)
         }
         if element.special == .label { labels += 1 }
-        open.append(element)
+    }
+
+    /// One attribute of a start tag of `element`: its checks, what `tag` keeps of it, and its
+    /// value for `fits` (in `checked`); hands the page over where a check fails.
+    private mutating func readAttribute(
+        _ attribute: ScanAttribute, _ value: UnsafeBufferPointer<UInt8>, on element: ScanElement, into tag: inout TagValues
+    ) {
+        switch attribute.role {
+        case .eventHandler:
+            return handOver(.finding)
+        case .genericData:
+            if !checkDataAttribute(attribute, value) { handOver(.finding) }
+            return
+        case .id:
+            guard ids.insert(String(decoding: value, as: UTF8.self)).inserted else { return handOver(.finding) }
+        case .url:
+            guard recordLink(attribute, value, element: element) else { return handOver(.finding) }
+        case .idList:
+            let text = String(decoding: value, as: UTF8.self)
+            for id in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                pendingIDReferences.append(String(id))
+            }
+        case .plain:
+            break
+        }
+        switch attribute.known {
+        case .other: break
+        case .id: tag.idValue = value
+        case .type: tag.type = value
+        case .ariaLabel:
+            tag.ariaLabel = value
+            if !Self.isBlank(value) { tag.named = true }
+        case .ariaLabelledby:
+            if element.special != .button || !Self.isBlank(value) { tag.named = true }
+        case .title: if element.special == .button, !Self.isBlank(value) { tag.named = true }
+        case .forLabel: tag.labelFor = value
+        case .src: tag.source = true
+        case .alt: tag.alt = value
+        case .dataPage: tag.dataPage = value
+        case .dataViewer: tag.dataViewer = true
+        }
+        checked.append((vocabulary.slot(attribute, on: element), value))
     }
 
     mutating func endElement() {
         flushText()
         appendStructure(2)
-        guard let element = open.popLast() else { return handOver(.unusual) }
+        guard let special = open.popLast()?._withUnsafeGuaranteedRef({ $0.special }) else { return handOver(.unusual) }
         let depth = open.count
-        if element.special == .label { labels -= 1 }
+        if special == .label { labels -= 1 }
         if let last = unnamedButtons.last, last.depth == depth {
             unnamedButtons.removeLast()
             if !last.named { return handOver(.finding) }

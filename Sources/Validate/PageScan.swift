@@ -124,8 +124,9 @@ struct PageScan {
     var unlabelledControls: [String?] = []
     var labelTargets: Set<String> = []
 
-    /// The elements open around the cursor, innermost last.
-    var open: [ScanElement] = []
+    /// The elements open around the cursor, innermost last (unretained: the vocabulary keeps
+    /// them alive).
+    var open: [Unmanaged<ScanElement>] = []
     /// HTML labels open around the cursor.
     var labels = 0
     /// Buttons open around the cursor that no attribute names, with whether text or an

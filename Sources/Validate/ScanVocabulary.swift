@@ -44,27 +44,31 @@ struct ScanVocabulary {
 
     /// The attribute `attribute` on `element`: the rule each of the element's attribute sets
     /// has for it.
-    mutating func slot(_ attribute: ScanAttribute, on element: ScanElement) -> ScanSlot {
+    ///
+    /// Like `element` and `attribute`, it hands out an unretained reference: the table keeps
+    /// the object alive for as long as the vocabulary, which outlives every scan that asks
+    /// (it stays with its parser context), so a page's elements and attributes cost no
+    /// reference counting.
+    mutating func slot(_ attribute: ScanAttribute, on element: ScanElement) -> Unmanaged<ScanSlot> {
         let elementKey = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
         let attributeKey = UnsafeRawPointer(Unmanaged.passUnretained(attribute).toOpaque())
         if let known = slots.value(elementKey, attributeKey) { return known }
         let slot = ScanSlot(rules: element.attributeSets.map { $0.rules[attribute.name] })
-        slots.insert(slot, elementKey, attributeKey)
-        return slot
+        return slots.insert(slot, elementKey, attributeKey)
     }
 
-    mutating func element(name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?) -> ScanElement {
+    /// The element `name` in `namespace`, unretained (see `slot`).
+    mutating func element(name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?) -> Unmanaged<ScanElement> {
         if let known = elements.value(UnsafeRawPointer(name), UnsafeRawPointer(namespace)) { return known }
         let element = ScanElement(name: name, namespace: namespace, model: model)
-        elements.insert(element, UnsafeRawPointer(name), UnsafeRawPointer(namespace))
-        return element
+        return elements.insert(element, UnsafeRawPointer(name), UnsafeRawPointer(namespace))
     }
 
-    mutating func attribute(name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> ScanAttribute {
+    /// The attribute `name` with `prefix`, unretained (see `slot`).
+    mutating func attribute(name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> Unmanaged<ScanAttribute> {
         if let known = attributes.value(UnsafeRawPointer(name), UnsafeRawPointer(prefix)) { return known }
         let attribute = ScanAttribute(name: name, prefix: prefix)
-        attributes.insert(attribute, UnsafeRawPointer(name), UnsafeRawPointer(prefix))
-        return attribute
+        return attributes.insert(attribute, UnsafeRawPointer(name), UnsafeRawPointer(prefix))
     }
 }
 
@@ -201,17 +205,24 @@ final class ScanAttribute {
 
 /// A small open-addressing hash table keyed by a pair of pointers (a name and its namespace
 /// or prefix), for the few dozen names a site uses.
+///
+/// It owns its values (`owned`) and hands them out unretained: a lookup runs for every
+/// element and attribute of every page, and a retained reference would cost an atomic
+/// increment and decrement each time. The values are never removed, so an unretained
+/// reference stays valid for as long as the table (its owner must not let a reference
+/// outlive it: `PageScan` holds its vocabulary for the whole scan).
 struct PointerTable<Value: AnyObject> {
     private var keys: [(UnsafeRawPointer?, UnsafeRawPointer?)] = Array(repeating: (nil, nil), count: 64)
-    private var values: [Value?] = Array(repeating: nil, count: 64)
-    private var count = 0
+    private var values: [Unmanaged<Value>?] = Array(repeating: nil, count: 64)
+    /// Keeps every value alive.
+    private var owned: [Value] = []
 
     private func index(_ name: UnsafeRawPointer, _ other: UnsafeRawPointer?) -> Int {
         let bits = UInt(bitPattern: name) &* 0x9E37_79B9_7F4A_7C15 ^ UInt(bitPattern: other)
         return Int(truncatingIfNeeded: bits >> 7) & (keys.count - 1)
     }
 
-    func value(_ name: UnsafeRawPointer, _ other: UnsafeRawPointer?) -> Value? {
+    func value(_ name: UnsafeRawPointer, _ other: UnsafeRawPointer?) -> Unmanaged<Value>? {
         var slot = index(name, other)
         while let key = keys[slot].0 {
             if key == name, keys[slot].1 == other { return values[slot] }
@@ -220,20 +231,32 @@ struct PointerTable<Value: AnyObject> {
         return nil
     }
 
-    mutating func insert(_ value: Value, _ name: UnsafeRawPointer, _ other: UnsafeRawPointer?) {
-        if (count + 1) * 2 > keys.count { grow() }
+    /// Adds `value` (not there yet) and returns it unretained.
+    @discardableResult
+    mutating func insert(_ value: Value, _ name: UnsafeRawPointer, _ other: UnsafeRawPointer?) -> Unmanaged<Value> {
+        owned.append(value)
+        let reference = Unmanaged.passUnretained(value)
+        place(reference, name, other)
+        return reference
+    }
+
+    private mutating func place(_ value: Unmanaged<Value>, _ name: UnsafeRawPointer, _ other: UnsafeRawPointer?) {
+        if owned.count * 2 > keys.count { grow() }
         var slot = index(name, other)
         while keys[slot].0 != nil { slot = (slot + 1) & (keys.count - 1) }
         keys[slot] = (name, other)
         values[slot] = value
-        count += 1
     }
 
     private mutating func grow() {
         let old = zip(keys, values).compactMap { key, value in key.0.map { ($0, key.1, value!) } }
         keys = Array(repeating: (nil, nil), count: keys.count * 2)
         values = Array(repeating: nil, count: keys.count)
-        count = 0
-        for (name, other, value) in old { insert(value, name, other) }
+        for (name, other, value) in old {
+            var slot = index(name, other)
+            while keys[slot].0 != nil { slot = (slot + 1) & (keys.count - 1) }
+            keys[slot] = (name, other)
+            values[slot] = value
+        }
     }
 }
