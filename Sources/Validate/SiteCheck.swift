@@ -14,7 +14,9 @@ public final class SiteCheck: @unchecked Sendable {
     private var pageIDs: [String: Set<String>] = [:]
     private var pageTemplates: [String: String] = [:]
     private var files: Set<String> = []
-    private var references: [SiteReference] = []
+    /// Each page's references, as the page reported them: kept as its array, not copied
+    /// reference by reference (each holds five strings, and `add` runs under the lock).
+    private var references: [[SiteReference]] = []
     private var pageCount = 0
 
     /// A check that validates pages with `validator`.
@@ -55,7 +57,7 @@ public final class SiteCheck: @unchecked Sendable {
         pageFindings += report.findings
         pageIDs[report.path] = report.ids
         if let template = report.template { pageTemplates[report.path] = template }
-        references += report.references
+        if !report.references.isEmpty { references.append(report.references) }
     }
 
     /// Records a file that is not a page (links to it resolve; fragments into it do not).
@@ -104,7 +106,7 @@ public final class SiteCheck: @unchecked Sendable {
             }
         }
         var findings = pageFindings
-        for reference in references {
+        for reference in references.joined() {
             guard let (rule, message) = problem(with: reference, folders: folders) else { continue }
             findings.append(Finding(
                 rule: rule, file: reference.source, line: reference.line, column: reference.column, message: message,
