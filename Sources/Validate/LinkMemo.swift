@@ -37,7 +37,16 @@ final class LinkMemo {
     private var slots = [Int32](repeating: 0, count: 1 << 12)
     private var entries: [Entry] = []
     private var arena: [UInt8] = []
-    private var folders: [String: Int32] = [:]
+    private var folders: [FolderKey: Int32] = [:]
+
+    /// A folder of the page by its depth and path: "" is the root (no segment) but also a
+    /// folder of one empty segment, and the two resolve `..` differently. (A struct, not a
+    /// string "depth/path": building that string per folder of every page cost more than
+    /// the lookup.)
+    private struct FolderKey: Hashable {
+        let depth: Int
+        let path: String
+    }
     /// `target#fragment` keys by number, and the page each was last recorded on.
     private var keys: [String: Int] = [:]
     private var keyStamps: [Int] = []
@@ -69,9 +78,7 @@ final class LinkMemo {
         if entries.count >= Self.entryLimit || arena.count > Self.byteLimit || keys.count >= Self.entryLimit { clear() }
         levels.removeAll(keepingCapacity: true)
         for (depth, prefix) in page.prefixes.enumerated() {
-            // The depth too: "" is the root (no segment) but also a folder of one empty
-            // segment, and the two resolve `..` differently.
-            let name = "\(depth)/" + prefix
+            let name = FolderKey(depth: depth, path: prefix)
             if let known = folders[name] {
                 levels.append(known)
             } else {

@@ -163,6 +163,9 @@ struct PageScan {
         self.vocabulary = vocabulary
         self.links = links
         structure.reserveCapacity(4096)
+        // A page holds a dozen ids or so: a set grown from empty rehashes them all four or
+        // five times.
+        ids.reserveCapacity(32)
         open.reserveCapacity(32)
         checked.reserveCapacity(16)
     }
