@@ -61,6 +61,7 @@ extension Renderer {
                 return
             }
             var items: [String] = []
+            items.reserveCapacity(elements.count)  // grown from empty, a list of three allocates three times
             for element in elements {
                 switch element {
                 case .string(let text): items.append(text)
