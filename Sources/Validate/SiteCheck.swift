@@ -105,9 +105,14 @@ public final class SiteCheck: @unchecked Sendable {
                 if !folders.insert(String(file[..<slash])).inserted { break }
             }
         }
+        // Whether some folder is also the name of a file (no real folder can be): if none is,
+        // a link to a file needs no folder lookup.
+        let filesAreFolders = folders.count < files.count
+            ? folders.contains(where: files.contains) : files.contains(where: folders.contains)
         var findings = pageFindings
         for reference in references.joined() {
-            guard let (rule, message) = problem(with: reference, folders: folders) else { continue }
+            guard let (rule, message) = problem(with: reference, folders: folders, filesAreFolders: filesAreFolders)
+            else { continue }
             findings.append(Finding(
                 rule: rule, file: reference.source, line: reference.line, column: reference.column, message: message,
                 template: pageTemplates[reference.source]))
@@ -116,13 +121,19 @@ public final class SiteCheck: @unchecked Sendable {
         return SiteReport(pageCount: pageCount, fileCount: files.count, findings: findings)
     }
 
-    private func problem(with reference: SiteReference, folders: Set<String>) -> (Finding.Rule, String)? {
+    /// What is wrong with `reference`: a folder first, then no file, then no such fragment.
+    /// Each lookup hashes the target, so a file's target is looked up among the folders only
+    /// when some file is a folder too.
+    private func problem(with reference: SiteReference, folders: Set<String>, filesAreFolders: Bool)
+        -> (Finding.Rule, String)?
+    {
         let target = reference.target
-        if folders.contains(target) {
+        let isFile = files.contains(target)
+        if (!isFile || filesAreFolders) && folders.contains(target) {
             let index = (target.isEmpty ? "" : target + "/") + "index.html"
             return (.folderLink, "\(reference.written) names a folder: every link names a file (\(index))")
         }
-        guard files.contains(target) else {
+        guard isFile else {
             return (.brokenLink, "\(reference.written) names no file in the site (\(target))")
         }
         guard let fragment = reference.fragment else { return nil }
