@@ -25,6 +25,11 @@ struct ContentLayout {
     /// Files that are no export file, reported as warnings.
     let ignored: [File]
 
+    /// Whether some records are streamed from JSON Lines (whose memory must stay flat).
+    var streamsRecords: Bool {
+        ([changeJarUsers, ideas, quotesUsers, quotes, contacts].compactMap { $0 } + reviews + submissions).contains(where: \.isJSONLines)
+    }
+
     /// Finds the files under `directory` (named in messages as the user wrote it).
     init(directory: String) throws(Diagnostic) {
         var isDirectory: ObjCBool = false

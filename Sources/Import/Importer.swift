@@ -51,7 +51,6 @@ public struct ImportOptions: Sendable {
 public enum Importer {
     /// Runs the import. Throws `ImportFailure` (exit 2) when nothing was stored.
     public static func run(_ options: ImportOptions) throws(ImportFailure) -> ImportReport {
-        MemoryArenas.limit()
         let storeExisted = FileCheck.exists(options.storePath)
         // The folders the store's path needs that are not there yet (deepest first): a failed
         // first import removes exactly these again, and nothing else.
@@ -69,6 +68,7 @@ public enum Importer {
         var rejects: RejectsFile?
         do {
             let layout = try ContentLayout(directory: options.contentDirectory)
+            MemoryArenas.configure(streaming: layout.streamsRecords)
             let store = try Store(path: options.storePath)
             if options.keepGoing { rejects = try RejectsFile(path: options.effectiveRejectsPath) }
             // Into an empty store every reference the import writes is to a row it wrote itself,
@@ -133,11 +133,16 @@ public enum Importer {
 
 /// glibc gives each thread that allocates its own malloc arena, and each arena keeps its own
 /// high-water mark: with the reading threads that would add tens of megabytes to the peak of a
-/// streaming import whose memory must stay flat. One arena is enough for a few threads.
+/// streaming import whose memory must stay flat, so a JSON Lines import uses one arena. A JSON
+/// document is in memory whole anyway, and there one arena costs more than it saves: the
+/// reading threads and the storing thread allocate all the time, and waiting for the one
+/// arena's lock was a tenth of every thread's time (peer workload, `perf`).
 enum MemoryArenas {
-    static func limit() {
+    static func configure(streaming: Bool) {
         #if os(Linux)
-        _ = glibcMallopt(-8, 1)  // M_ARENA_MAX from <malloc.h>, which Swift's Glibc module leaves out
+        // M_ARENA_MAX from <malloc.h>, which Swift's Glibc module leaves out; 0 is glibc's
+        // default (eight arenas a core). It counts for the arenas made from now on.
+        _ = glibcMallopt(-8, streaming ? 1 : 0)
         #endif
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+@testable import Import
+import Testing
+import VantageCore
+
+/// The phone memo remembers every number it took (a direct-mapped table let numbers of one slot
+/// evict each other, so an export's numbers were parsed again and again), keeps numbers apart
+/// that differ only in leading zeros or a `+`, stops remembering when a stripe is full, and
+/// gives the same answers from several threads.
+struct PhoneMemoTests {
+    private func key(_ digits: UInt64, count: UInt8 = 11, international: Bool = true) -> PhoneMemo.Key {
+        PhoneMemo.Key(digits: digits, count: count, international: international)
+    }
+
+    @Test func everyNumberTakenStaysRemembered() {
+        let memo = PhoneMemo()
+        // 15,000 numbers, the peer workload's 10,000 and half again: all fit below the stripes' limit.
+        let numbers = (0..<15_000).map { 1_555_000_0000 + UInt64($0) * 7919 }
+        for number in numbers { memo.remember(.success("+\(number)"), for: key(number)) }
+        #expect(memo.count == numbers.count)
+        for number in numbers {
+            #expect((try? memo.answer(for: key(number))?.get()) == "+\(number)")
+        }
+        #expect(memo.answer(for: key(1_555_000_0000 + 1)) == nil)
+    }
+
+    @Test func leadingZerosAndPlusMakeOtherNumbers() {
+        let memo = PhoneMemo()
+        memo.remember(.success("+4412"), for: key(123, count: 3, international: false))
+        memo.remember(.success("+4413"), for: key(123, count: 4, international: false))  // 0123
+        memo.remember(.failure(.empty), for: key(123, count: 3, international: true))
+        #expect((try? memo.answer(for: key(123, count: 3, international: false))?.get()) == "+4412")
+        #expect((try? memo.answer(for: key(123, count: 4, international: false))?.get()) == "+4413")
+        #expect(memo.answer(for: key(123, count: 3, international: true)).map { if case .failure(.empty) = $0 { true } else { false } } == true)
+        // A second answer for a remembered number does not replace the first.
+        memo.remember(.success("+4414"), for: key(123, count: 3, international: false))
+        #expect((try? memo.answer(for: key(123, count: 3, international: false))?.get()) == "+4412")
+        #expect(memo.count == 3)
+    }
+
+    @Test func onlyAnE164FormIsKeptAsDigits() {
+        let memo = PhoneMemo()
+        memo.remember(.success("+1 415"), for: key(1415))
+        memo.remember(.success("+0415"), for: key(415))
+        memo.remember(.success("+14155550100"), for: key(14155550100))
+        #expect(memo.answer(for: key(1415)) == nil)
+        #expect(memo.answer(for: key(415)) == nil)
+        #expect((try? memo.answer(for: key(14155550100))?.get()) == "+14155550100")
+        #expect(memo.count == 1)
+    }
+
+    @Test func aFullStripeRemembersNoMore() {
+        let memo = PhoneMemo()
+        let total = 200_000
+        for number in 0..<UInt64(total) { memo.remember(.success("+\(number + 1)"), for: key(number)) }
+        #expect(memo.count == PhoneMemo.stripeLimit << PhoneMemo.stripeBits)
+        // What it does answer is right, and the refused numbers are simply not known.
+        var answered = 0
+        for number in 0..<UInt64(total) {
+            guard let answer = memo.answer(for: key(number)) else { continue }
+            answered += 1
+            #expect((try? answer.get()) == "+\(number + 1)")
+        }
+        #expect(answered == memo.count)
+    }
+
+    @Test func readersOnSeveralThreadsGetOneReadersAnswers() {
+        let texts = (0..<3_000).map { "+1 (415) 555-\(String(format: "%04d", $0 % 1_500))" } + ["+1 415", "abc", "00 44 20 7946 0018"]
+        let alone = PhoneNumberReader(defaultRegion: PhoneRegion.named("US")!)
+        let expected = texts.map { text in Result { () throws(PhoneNumberProblem) in try alone.e164(text) } }
+        let shared = PhoneNumberReader(defaultRegion: PhoneRegion.named("US")!)
+        let threads = 4
+        let results = ParallelMap.map(count: threads) { thread -> [Result<String, PhoneNumberProblem>] in
+            // Each thread goes through the texts from another starting point, so that they race.
+            let order = Array(texts.indices.dropFirst(thread * 700)) + Array(texts.indices.prefix(thread * 700))
+            var mine = [Result<String, PhoneNumberProblem>?](repeating: nil, count: texts.count)
+            for index in order { mine[index] = Result { () throws(PhoneNumberProblem) in try shared.e164(texts[index]) } }
+            return mine.map { $0! }
+        }
+        for thread in 0..<threads { #expect(results[thread] == expected) }
+    }
+}
