@@ -63,6 +63,9 @@ public final class SiteWriter: @unchecked Sendable {
     let markerStore: String
     /// The output folder's lock, held from `init` to `commit` or `abandon`.
     private let outputLock: BuildLock
+    /// The staging folder, open: pages and their folders are made relative to it, so the
+    /// kernel does not walk the staging folder's own path again for every one (-1 until open).
+    private var stagingFolder: Int32 = -1
     /// The instant (Unix nanoseconds) just before this build checked the output and the back
     /// buffer, for the build's record (`OutputFolder+Seal`).
     public private(set) var checkedAt: Int64 = 0
@@ -109,6 +112,8 @@ public final class SiteWriter: @unchecked Sendable {
                 try Self.removeStale(stale)
             }
             back = try Self.prepareBackBuffer(staging: staging, output: self.output, ownership: ownership)
+            stagingFolder = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard stagingFolder >= 0 else { throw posixError("cannot open '\(staging)'") }
             counts.pruned = back.pruned
             counts.sealedFolders = back.sealed
         } catch {
@@ -119,6 +124,7 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     deinit {
+        if stagingFolder >= 0 { close(stagingFolder) }
         if !finished { outputLock.release() }
     }
 
@@ -142,13 +148,16 @@ public final class SiteWriter: @unchecked Sendable {
         try SafePath.check(path)
         try claimTopLevel(of: path)
         try makeParentDirectories(of: path)
-        let target = staging + "/" + path
-        let previous = output + "/" + path
         let outcome: Outcome
-        if Self.file(at: previous, equals: bytes), link(previous, target) == 0 {
+        // With no previous site, the output holds at most top-level dot-files
+        // (`OutputFolder.inspect`): there is nothing else to compare with, and not opening it
+        // saves a failed look-up per page.
+        if ownership != nil || path.utf8.first == UInt8(ascii: "."), Self.file(at: output + "/" + path, equals: bytes),
+            link(output + "/" + path, staging + "/" + path) == 0
+        {
             outcome = .unchanged
         } else {
-            try Self.create(target, bytes: bytes)
+            try Self.create(path, in: stagingFolder, bytes: bytes)
             outcome = .written
         }
         lock.lock()
@@ -306,17 +315,25 @@ public final class SiteWriter: @unchecked Sendable {
         let known = directories.contains(directory)
         lock.unlock()
         if known { return }
-        var prefix = ""
-        for component in directory.split(separator: "/") {
-            prefix += prefix.isEmpty ? String(component) : "/" + component
-            if mkdir(staging + "/" + prefix, 0o755) != 0 && errno != EEXIST {
-                throw posixError("cannot create the folder '\(prefix)'")
-            }
-        }
+        try makeDirectory(directory[...])
         lock.lock()
         if directories.count > 4096 { directories.removeAll(keepingCapacity: true) }
         directories.insert(directory)
         lock.unlock()
+    }
+
+    /// Makes the folder `directory` (relative to the staging tree) and the ones above it that
+    /// are missing, deepest first: a page's folder is usually new while its parent is not, so
+    /// this is one `mkdir` where making every level from the top was one per level.
+    private func makeDirectory(_ directory: Substring) throws {
+        if mkdirat(stagingFolder, String(directory), 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT, let slash = directory.lastIndex(of: "/") else {
+            throw posixError("cannot create the folder '\(directory)'")
+        }
+        try makeDirectory(directory[..<slash])
+        if mkdirat(stagingFolder, String(directory), 0o755) != 0 && errno != EEXIST {
+            throw posixError("cannot create the folder '\(directory)'")
+        }
     }
 
     /// True when a regular file at `path` holds exactly `bytes`.
@@ -341,11 +358,22 @@ public final class SiteWriter: @unchecked Sendable {
         return existing.withUnsafeBytes { old in bytes.withUnsafeBytes { new in memcmp(old.baseAddress!, new.baseAddress!, new.count) == 0 } }
     }
 
-    /// Writes a new file at `path`: whatever is there is unlinked first, never written
-    /// through (a file of the back buffer may be a hard link of a live one).
+    /// Writes a new file at `path`: whatever is there is unlinked and the file created anew,
+    /// never written through (a file of the back buffer may be a hard link of a live one).
     static func create(_ path: String, bytes: [UInt8]) throws {
-        unlink(path)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+        try create(path, in: AT_FDCWD, bytes: bytes)
+    }
+
+    /// `create`, with `path` relative to the open folder `folder` (or `AT_FDCWD`).
+    static func create(_ path: String, in folder: Int32, bytes: [UInt8]) throws {
+        // Created exclusively first: in a fresh staging folder nothing is there, and the unlink
+        // (a failed look-up per page) is only needed when something is.
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var descriptor = openat(folder, path, flags, 0o644)
+        if descriptor < 0, errno == EEXIST {
+            unlinkat(folder, path, 0)
+            descriptor = openat(folder, path, flags, 0o644)
+        }
         guard descriptor >= 0 else { throw posixError("cannot create '\(path)'") }
         defer { close(descriptor) }
         try writeAll(descriptor, bytes, path: path)

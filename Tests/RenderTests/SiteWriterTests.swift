@@ -82,6 +82,41 @@ struct SiteWriterTests {
         #expect(FileManager.default.contents(atPath: killed.staging + "/index.html") == Data("old".utf8))
     }
 
+    @Test("Folders at any depth are made, new ones below known ones, and a page below a file is refused by name")
+    func foldersAtAnyDepth() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let counts = try build([
+            "a/x.html": "x", "a/b/c/d/e.html": "e", "a/b/c/f.html": "f", "a/b/g/h/i/j.html": "j", "k/l.html": "l",
+        ])
+        #expect(counts.written == 7)
+        #expect(read("a/x.html") == "x" && read("a/b/c/d/e.html") == "e" && read("a/b/c/f.html") == "f")
+        #expect(read("a/b/g/h/i/j.html") == "j" && read("k/l.html") == "l")
+        let writer = try SiteWriter(output: output)
+        defer { writer.abandon() }
+        try writer.write("m/n.html", bytes: [1])
+        #expect(throws: (any Error).self) { try writer.write("m/n.html/o/p.html", bytes: [2]) }
+        do {
+            try writer.write("m/n.html/q.html", bytes: [3])
+            Issue.record("a page below a file was written")
+        } catch {
+            // mkdir finds a name there (EEXIST), so the page's own create is what fails.
+            #expect("\(error)" == "error: cannot create 'm/n.html/q.html': Not a directory")
+        }
+    }
+
+    @Test("A changed page replaces the back buffer's hard link of the live file, never writing through it")
+    func changedPageReplacesLink() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try build(["index.html": "one", "a/b.html": "bee"])
+        _ = try build(["index.html": "one", "a/b.html": "bee"])  // both unchanged: linked, live and back alike
+        let counts = try build(["index.html": "two", "a/b.html": "BEE"])
+        #expect(counts.written == 2 && counts.unchanged == 2)  // the manifest and the marker are the same
+        #expect(read("index.html") == "two" && read("a/b.html") == "BEE")
+        let back = folder.appendingPathComponent(".public.building").path
+        #expect(FileManager.default.contents(atPath: back + "/index.html") == Data("one".utf8))
+        #expect(FileManager.default.contents(atPath: back + "/a/b.html") == Data("bee".utf8))
+    }
+
     @Test("Paths that could leave the output folder are refused", arguments: [
         "../x.html", "/etc/passwd", "a/../../x", "a//b", ".hidden", "a/.git/config", "", "a b.html", "ü.html", "a/",
     ])
