@@ -18,6 +18,11 @@ public struct ImportOptions: Sendable {
     /// Threads that parse and check records while another stores them; by default one per
     /// processor (at most 4). Any count stores the same rows and reports the same errors.
     public var readingThreads: Int = ImportOptions.defaultReadingThreads
+    /// Called inside the import's one transaction, after the last row is written and just before
+    /// it commits: an error it throws rolls everything back (the store is as it was) and fails
+    /// the import. `vantage build` waits here for its check of the output folder, which runs
+    /// while the import reads and writes, so that a refused output changes nothing stored.
+    public var beforeCommit: (@Sendable () throws -> Void)?
 
     /// Options with the defaults of `vantage import`.
     public init(contentDirectory: String = "content", storePath: String = Store.defaultPath, keepGoing: Bool = false,
@@ -94,6 +99,7 @@ public enum Importer {
                 report.warnings = warnings
                 report.rejected = options.keepGoing ? session.reportedErrors : []
                 report.rejectsPath = options.keepGoing ? options.effectiveRejectsPath : nil
+                try options.beforeCommit?()
                 return report
             }
             let report = try store.isEmpty ? store.writeUncheckedReferences(importInto) : store.write(importInto)

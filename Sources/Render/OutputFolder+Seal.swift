@@ -34,12 +34,31 @@ extension OutputFolder {
     /// build names this output and the digest of the manifest in it (`manifestDigest`). Returns
     /// it with that digest.
     static func sealTime(store: String, output: String, manifestDigest: String) -> (before: Int64, manifestDigest: String)? {
+        sealRecord(store: store, output: output)?.sealing(manifestDigest: manifestDigest)
+    }
+
+    /// What the store's record of the last build says about `output`, for the seals: read on its
+    /// own (before the import opens its transaction, `startCheck`), compared with the manifest
+    /// later (`SealRecord.sealing`).
+    static func sealRecord(store: String, output: String) -> SealRecord? {
         guard FileManager.default.fileExists(atPath: store),
             let record = try? Store(path: store, readOnly: true).buildRecord(), record.output == output,
-            let checkedAt = record.checkedAt, checkedAt < now(),  // a clock set back seals nothing
-            manifestDigest == record.manifestDigest
+            let checkedAt = record.checkedAt
         else { return nil }
-        return (checkedAt, record.manifestDigest)
+        return SealRecord(checkedAt: checkedAt, manifestDigest: record.manifestDigest)
+    }
+
+    /// The last build's check time and manifest digest, as its record holds them.
+    struct SealRecord: Sendable {
+        var checkedAt: Int64
+        var manifestDigest: String
+
+        /// The instant to seal against, when the manifest found has the recorded digest (and the
+        /// clock has not been set back past the record).
+        func sealing(manifestDigest digest: String) -> (before: Int64, manifestDigest: String)? {
+            guard checkedAt < OutputFolder.now(), digest == manifestDigest else { return nil }
+            return (checkedAt, manifestDigest)
+        }
     }
 
     /// Now, in Unix nanoseconds (the clock file systems stamp change times with).

@@ -42,22 +42,27 @@ final class PreviousBuild: @unchecked Sendable {
         self.runs = manifest.withUnsafeBytes { ManifestCodec.viewerRuns(in: $0) }
     }
 
-    /// `slug`'s manifest lines as one chunk and their number, when the previous manifest has
-    /// them.
-    func manifestChunk(slug: String) -> (bytes: [UInt8], count: Int)? {
+    /// `slug`'s manifest lines as one chunk (a slice of the previous manifest, not a copy) and
+    /// their number, when the previous manifest has them.
+    func manifestChunk(slug: String) -> (bytes: ArraySlice<UInt8>, count: Int)? {
         guard let run = runs[slug] else { return nil }
-        return (Array(manifest[run.range]), run.count)
+        return (manifest[run.range], run.count)
     }
 
     /// Records what a successful build rendered, replacing the previous record, so the next
     /// build can carry over unchanged viewers. Returns why it could not be written, if so:
     /// the site is already in place, and the digest check makes the next build a full one.
-    /// `checkedAt` is when the build began checking the output (`OutputFolder+Seal`).
-    static func record(store: String, output: String, viewers: [BuildRecord.Viewer], checkedAt: Int64? = nil) -> String? {
+    /// `checkedAt` is when the build began checking the output (`OutputFolder+Seal`);
+    /// `manifestDigest` the digest of the manifest as the build wrote it (`ManifestSpool.digest`),
+    /// else the manifest is read back and hashed.
+    static func record(
+        store: String, output: String, viewers: [BuildRecord.Viewer], checkedAt: Int64? = nil, manifestDigest: String? = nil
+    ) -> String? {
         do {
-            let manifest = try Data(contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped)
+            let digest = try manifestDigest ?? SHA256.hex(
+                Array(Data(contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped)))
             try Store(path: store).record(
-                BuildRecord(output: output, manifestDigest: SHA256.hex(Array(manifest)), viewers: viewers, checkedAt: checkedAt))
+                BuildRecord(output: output, manifestDigest: digest, viewers: viewers, checkedAt: checkedAt))
             return nil
         } catch {
             return "cannot record this build in the store \(store) (the next build will be a full one): \(error)"

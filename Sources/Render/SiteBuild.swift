@@ -133,7 +133,8 @@ public enum SiteBuild {
         // write), and only after the swap: the record describes the site now in the output.
         if whole {
             report.recordWarning = PreviousBuild.record(
-                store: options.store, output: record.output, viewers: record.viewers, checkedAt: record.checkedAt)
+                store: options.store, output: record.output, viewers: record.viewers, checkedAt: record.checkedAt,
+                manifestDigest: record.manifestDigest)
         }
         return report
     }
@@ -141,7 +142,7 @@ public enum SiteBuild {
     /// Runs every step over `context`; returns the report and what to record for the next
     /// build. The context, and with it every store connection, is gone when this returns.
     private static func build(_ context: BuildContext) throws -> (
-        Report, (output: String, viewers: [BuildRecord.Viewer], checkedAt: Int64)
+        Report, (output: String, viewers: [BuildRecord.Viewer], checkedAt: Int64, manifestDigest: String?)
     ) {
         do {
             for step in steps(context.options) { try step.run(context) }
@@ -149,7 +150,7 @@ public enum SiteBuild {
             context.writer?.abandon()
             throw error
         }
-        return (context.report, (context.writer.output, context.fingerprints, context.writer.checkedAt))
+        return (context.report, (context.writer.output, context.fingerprints, context.writer.checkedAt, context.spool.digest))
     }
 
     /// Throws when the output folder is, or holds, one of the inputs (`name`, `path` pairs):

@@ -144,18 +144,38 @@ struct BuildCommand: Command {
         for folder in merge {
             try SiteBuild.checkOutput(output, against: [("shard build", folder)])
         }
-        let checkedOutput = try OutputFolder.check(output, store: store)  // refused before the import changes the store
+        // The check of the output runs beside the import, which waits for its verdict before it
+        // commits: a refused output leaves the store as it was (the import is rolled back), and
+        // the check's error is the one reported, as if it had run first. Only an import into a
+        // store that is already there at this schema runs beside it: creating or migrating a
+        // store writes outside the import's transaction, so then the check comes first.
+        let overlaps = importContent && Self.storeIsCurrent(store)
+        let pending = try OutputFolder.startCheck(output, store: store)
+        let checkedOutput = overlaps ? nil : try pending.inspection()
+        /// The check's verdict when it refuses the output, in place of `error`.
+        func checkFirst(_ error: any Error) throws -> any Error {
+            _ = try pending.inspection()
+            return error
+        }
         // One build at a time per store, from before the import to the record of the build;
         // a build that neither imports nor records (--no-import with --viewers, --shard,
         // --merge or --manifest-only) only reads the store, so shards can share one.
         let writesStore = importContent || (scope == .everyone && merge.isEmpty && !manifestOnly)
-        let storeLock = writesStore ? try StoreLocking.lock(store) : nil
+        let storeLock: StoreLocking?
+        do {
+            storeLock = writesStore ? try StoreLocking.lock(store) : nil
+        } catch {
+            throw try checkFirst(error)
+        }
         defer { storeLock?.release() }
         if importContent {
             let imported: ImportReport
             do {
-                imported = try Importer.run(ImportOptions(contentDirectory: content, storePath: store, handles: SiteHandleRule()))
+                var importOptions = ImportOptions(contentDirectory: content, storePath: store, handles: SiteHandleRule())
+                if overlaps { importOptions.beforeCommit = { _ = try pending.inspection() } }
+                imported = try Importer.run(importOptions)
             } catch {
+                _ = try checkFirst(error)
                 for warning in error.warnings { console.err(warning.description) }
                 for diagnostic in error.errors { console.err(diagnostic.description) }
                 console.err("error: nothing was built; \(output) is unchanged")
@@ -166,6 +186,7 @@ struct BuildCommand: Command {
             console.err("error: --no-import: no store at \(store) (run vantage import first)")
             return .unusable
         }
+        let inspected = try checkedOutput ?? pending.inspection()
 
         let line = ProgressLine(console: console)
         var progress: (@Sendable (Int, Int) -> Void)?
@@ -178,7 +199,7 @@ struct BuildCommand: Command {
         options.manifestOnly = manifestOnly
         options.planned = { plan in console.out(Self.planLine(plan, manifestOnly: manifestOnly)) }
         options.staticFolder = URL(fileURLWithPath: content).appendingPathComponent("static").path
-        options.checkedOutput = checkedOutput
+        options.checkedOutput = inspected
         let report: SiteBuild.Report
         do {
             report = try SiteBuild.run(options)
@@ -202,6 +223,12 @@ struct BuildCommand: Command {
         if let warning = report.recordWarning { console.err("warning: \(warning)") }
         console.out(Self.summary(report, output: output, seconds: Date().timeIntervalSince(started)))
         return .success
+    }
+
+    /// True when `store` is a vantage store at this schema version (so an import writes it only
+    /// inside its transaction).
+    static func storeIsCurrent(_ store: String) -> Bool {
+        FileManager.default.fileExists(atPath: store) && (try? Store(path: store, readOnly: true)) != nil
     }
 
     /// What the build is about to write, printed before it writes anything.

@@ -50,6 +50,19 @@ public struct SHA256Stream {
         withUnsafeBytes(of: UInt64(value).littleEndian) { update($0) }
     }
 
+    /// Finishes the digest as 64 lower-case hex digits, the same as `SHA256.hex` of everything
+    /// fed. The stream cannot be fed after.
+    public mutating func finishHex() -> String {
+        if let system = Self.system, let context {
+            var digest = [UInt8](repeating: 0, count: 32)
+            digest.withUnsafeMutableBufferPointer { _ = system.finish($0.baseAddress, context) }
+            context.deallocate()
+            self.context = nil
+            return SHA256.hexString(digest)
+        }
+        return swift.finalizeHex()
+    }
+
     /// Finishes the digest: its first 128 bits. The stream cannot be fed after.
     public mutating func finish() -> (UInt64, UInt64) {
         if let system = Self.system, let context {
