@@ -200,7 +200,7 @@ struct PageScan {
         }
     }
 
-    mutating func appendStructure(_ bytes: [UInt8]) { structure.append(contentsOf: bytes) }
+    mutating func appendStructure(_ bytes: UnsafeBufferPointer<UInt8>) { structure.append(contentsOf: bytes) }
 
     mutating func appendStructure(_ byte: UInt8) { structure.append(byte) }
 }

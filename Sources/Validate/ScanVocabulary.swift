@@ -90,8 +90,10 @@ final class ScanElement {
     let requiredCounts: [Int]
     /// Every set as a bit (0 when there are 64 or more: `fits` then reads the rules).
     let allSets: UInt64
-    /// The bytes `PageStructure` writes for this element's start.
-    let structure: [UInt8]
+    /// The bytes `PageStructure` writes for this element's start, in memory of the element's
+    /// own (freed with it): they are appended for every element of every page, and an array
+    /// would be retained and released each time.
+    let structure: UnsafeBufferPointer<UInt8>
 
     init(name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?, model: SchemaModel) {
         let nameBytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
@@ -106,7 +108,9 @@ final class ScanElement {
         }
         structure += nameBytes
         structure.append(0)
-        self.structure = structure
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: structure.count)
+        _ = bytes.initialize(from: structure)
+        self.structure = UnsafeBufferPointer(bytes)
         isHTML = self.namespace == ElementFacts.xhtml
         isVoid = isHTML && ElementFacts.voidElements.contains(self.name)
         isImage = self.name == "img"
@@ -128,6 +132,8 @@ final class ScanElement {
         requiredCounts = attributeSets.map(\.required.count)
         allSets = attributeSets.count >= 64 ? 0 : (1 << UInt64(attributeSets.count)) - 1
     }
+
+    deinit { structure.deallocate() }
 }
 
 /// One attribute name on one element kind: its rule in each of the element's attribute sets,
