@@ -69,6 +69,9 @@ public enum Importer {
         do {
             let layout = try ContentLayout(directory: options.contentDirectory)
             MemoryArenas.configure(streaming: layout.streamsRecords)
+            // What runs after the import in this process (`vantage build`'s rendering threads)
+            // gets arenas of its own again: on one arena they waited for each other's allocations.
+            defer { MemoryArenas.configure(streaming: false) }
             let store = try Store(path: options.storePath)
             if options.keepGoing { rejects = try RejectsFile(path: options.effectiveRejectsPath) }
             // Into an empty store every reference the import writes is to a row it wrote itself,
@@ -140,9 +143,10 @@ public enum Importer {
 enum MemoryArenas {
     static func configure(streaming: Bool) {
         #if os(Linux)
-        // M_ARENA_MAX from <malloc.h>, which Swift's Glibc module leaves out; 0 is glibc's
-        // default (eight arenas a core). It counts for the arenas made from now on.
-        _ = glibcMallopt(-8, streaming ? 1 : 0)
+        // M_ARENA_MAX from <malloc.h>, which Swift's Glibc module leaves out. glibc ignores 0,
+        // so the unlimited case is its own default spelled out: eight arenas a core. It counts
+        // for the arenas made from now on.
+        _ = glibcMallopt(-8, streaming ? 1 : Int32(8 * max(1, ProcessInfo.processInfo.activeProcessorCount)))
         #endif
     }
 }
