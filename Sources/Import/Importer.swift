@@ -68,10 +68,10 @@ public enum Importer {
         var rejects: RejectsFile?
         do {
             let layout = try ContentLayout(directory: options.contentDirectory)
-            MemoryArenas.configure(streaming: layout.streamsRecords)
+            MemoryArenas.configure(streaming: layout.streamsRecords, threads: options.readingThreads + 1)
             // What runs after the import in this process (`vantage build`'s rendering threads)
             // gets arenas of its own again: on one arena they waited for each other's allocations.
-            defer { MemoryArenas.configure(streaming: false) }
+            defer { MemoryArenas.restore() }
             let store = try Store(path: options.storePath)
             if options.keepGoing { rejects = try RejectsFile(path: options.effectiveRejectsPath) }
             // Into an empty store every reference the import writes is to a row it wrote itself,
@@ -134,19 +134,31 @@ public enum Importer {
     }
 }
 
-/// glibc gives each thread that allocates its own malloc arena, and each arena keeps its own
-/// high-water mark: with the reading threads that would add tens of megabytes to the peak of a
-/// streaming import whose memory must stay flat, so a JSON Lines import uses one arena. A JSON
-/// document is in memory whole anyway, and there one arena costs more than it saves: the
-/// reading threads and the storing thread allocate all the time, and waiting for the one
-/// arena's lock was a tenth of every thread's time (peer workload, `perf`).
+/// glibc gives each thread that allocates its own malloc arena (up to eight a core), and each
+/// arena keeps its own high-water mark, so the number of arenas bounds a streaming import's
+/// peak: a JSON Lines import gets one per thread of the import (the readers and the storing
+/// thread), whatever the machine. Fewer cost far more than they save: on one arena every
+/// allocation of the three threads took its lock, about a tenth of each thread's time and a quarter
+/// of the import's wall time (peer workload, `perf`), for 2 MB less peak (59 MB against 61).
+/// A JSON document is in memory whole anyway, and an import of one keeps glibc's default.
 enum MemoryArenas {
-    static func configure(streaming: Bool) {
+    /// For an import: `threads` arenas when it streams records, else glibc's default.
+    static func configure(streaming: Bool, threads: Int) {
+        set(streaming ? max(1, threads) : defaultLimit)
+    }
+
+    /// glibc's default, for what runs after the import in the same process (`vantage build`'s
+    /// rendering threads), so that the threads made then get arenas of their own.
+    static func restore() { set(defaultLimit) }
+
+    /// Eight a core, glibc's own default, spelled out: it ignores 0.
+    private static var defaultLimit: Int { 8 * max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    private static func set(_ limit: Int) {
         #if os(Linux)
-        // M_ARENA_MAX from <malloc.h>, which Swift's Glibc module leaves out. glibc ignores 0,
-        // so the unlimited case is its own default spelled out: eight arenas a core. It counts
-        // for the arenas made from now on.
-        _ = glibcMallopt(-8, streaming ? 1 : Int32(8 * max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        // M_ARENA_MAX from <malloc.h>, which Swift's Glibc module leaves out. It counts for the
+        // arenas made from now on.
+        _ = glibcMallopt(-8, Int32(clamping: limit))
         #endif
     }
 }
