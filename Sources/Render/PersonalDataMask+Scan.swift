@@ -100,13 +100,34 @@ extension PersonalDataMask {
     }
 
     /// One scalar's canonical unit.
+    @inline(__always)
     static func canonical(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         let value = scalar.value
         if value < 0x80 {
             return (value >= 0x41 && value <= 0x5A) ? Unicode.Scalar(value + 0x20)! : scalar
         }
+        // Beyond ASCII the Unicode properties cost a few hundred instructions a scalar, and
+        // every accented name and text is read scalar by scalar: the plane most text is in is
+        // worked out once.
+        if value < 0x10000 { return Unicode.Scalar(canonicalBasicPlane[Int(value)])! }
+        return canonicalByProperties(scalar)
+    }
+
+    /// `canonicalByProperties` of every scalar below U+10000 (a surrogate, which is no
+    /// scalar, maps to itself and is never read).
+    static let canonicalBasicPlane: [UInt32] = (0..<0x10000).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return UInt32(value) }
+        return canonicalByProperties(scalar).value
+    }
+
+    /// One scalar's canonical unit, from its Unicode properties.
+    static func canonicalByProperties(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        let value = scalar.value
+        if value < 0x80 {
+            return (value >= 0x41 && value <= 0x5A) ? Unicode.Scalar(value + 0x20)! : scalar
+        }
         if scalar.properties.numericType == .decimal { return asciiDigit(scalar).unicodeScalars.first! }
-        if value >= 0xFF01 && value <= 0xFF5E { return canonical(Unicode.Scalar(value - 0xFEE0)!) }
+        if value >= 0xFF01 && value <= 0xFF5E { return canonicalByProperties(Unicode.Scalar(value - 0xFEE0)!) }
         switch value {
         case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return " "
         case 0x2010...0x2015, 0x2212, 0xFE58, 0xFE63: return "-"

@@ -57,7 +57,12 @@ struct StartTag {
     /// The offset of attribute `name`'s first character, skipping quoted values so that a
     /// name mentioned inside another attribute's value is not mistaken for it.
     func offset(ofAttribute name: String) -> Int? {
-        let target = Array(name.utf8)
+        var name = name
+        return name.withUTF8 { offset(ofAttribute: $0) }
+    }
+
+    /// `offset(ofAttribute:)` for a name given as UTF-8 (no array made per call).
+    func offset(ofAttribute target: UnsafeBufferPointer<UInt8>) -> Int? {
         let end = min(span.start + span.length, bytes.count)
         var index = span.start + 1
         // Skip the element name.
@@ -69,7 +74,7 @@ struct StartTag {
             guard index < end, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") else { return nil }
             let nameStart = index
             while index < end, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
-            if index - nameStart == target.count, zip(bytes[nameStart..<index], target).allSatisfy({ $0 == $1 }) {
+            if index - nameStart == target.count, target.count == 0 || memcmp(bytes.baseAddress! + nameStart, target.baseAddress!, target.count) == 0 {
                 return nameStart
             }
             while index < end, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") { index += 1 }

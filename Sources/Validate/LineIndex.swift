@@ -45,3 +45,39 @@ struct LineIndex {
         return (low + 1, column)
     }
 }
+
+/// `LineIndex.position(of:)` for offsets asked in ascending order, as the scan asks for its
+/// links' places: each call counts only the line breaks since the previous one (`memchr`), and
+/// keeps no table of line starts (building one per page cost more than all its look-ups). An
+/// offset before the previous one starts again from the top of the page.
+struct LineCursor {
+    private let bytes: UnsafeRawBufferPointer
+    /// Every line break before `scanned` is counted in `line`; `lineStart` follows the last.
+    private var scanned = 0
+    private var line = 1
+    private var lineStart = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// The line and column of the byte at `offset`, as `LineIndex.position(of:)` gives them.
+    mutating func position(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = max(0, min(offset, bytes.count))
+        if clamped < scanned { (scanned, line, lineStart) = (0, 1, 0) }
+        if let base = bytes.baseAddress {
+            while scanned < clamped, let hit = memchr(base + scanned, 0x0A, clamped - scanned) {
+                line += 1
+                lineStart = base.distance(to: UnsafeRawPointer(hit)) + 1
+                scanned = lineStart
+            }
+        }
+        scanned = clamped
+        var column = 1
+        var index = lineStart
+        while index < clamped {
+            // UTF-8 continuation bytes do not start a scalar.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return (line, column)
+    }
+}

@@ -272,7 +272,7 @@ extension PageScan {
         while start > 0, bytes[start] != UInt8(ascii: "<") { start -= 1 }
         let selfClosed = bytes[cursor] == UInt8(ascii: "/")
         let span = ParsedPage.TagSpan(start: start, length: cursor + (selfClosed ? 2 : 1) - start, selfClosed: selfClosed)
-        return lines().position(of: StartTag(bytes: bytes, span: span).offset(ofAttribute: name) ?? span.start)
+        return lineCursor.position(of: StartTag(bytes: bytes, span: span).offset(ofAttribute: name) ?? span.start)
     }
 
     /// True when one of the element's attribute sets accepts its attributes (as

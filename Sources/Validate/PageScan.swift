@@ -144,7 +144,8 @@ struct PageScan {
 
     /// Byte offset of the current start tag's end (its `>` or `/>`), for positions.
     var tagCursor = 0
-    private var lineIndex: LineIndex?
+    /// Lines and columns of the links' places, which come in document order.
+    var lineCursor: LineCursor
     /// Links resolved on this and earlier pages (`LinkMemo.levels` are this page's folders).
     let links: LinkMemo
 
@@ -159,6 +160,7 @@ struct PageScan {
         links.startPage(page)
         self.path = path
         self.bytes = bytes
+        self.lineCursor = LineCursor(bytes)
         self.page = page
         self.vocabulary = vocabulary
         self.links = links
@@ -172,13 +174,6 @@ struct PageScan {
 
     mutating func handOver(_ reason: Handover) {
         if handover == nil { handover = reason }
-    }
-
-    mutating func lines() -> LineIndex {
-        if let lineIndex { return lineIndex }
-        let index = LineIndex(bytes)
-        lineIndex = index
-        return index
     }
 
     /// Resolves what needs the whole page: labels named by `for`, `#id` links, id lists.

@@ -1,3 +1,4 @@
+import Foundation
 
 /// `manifest.json`'s format, written and read in this one place:
 ///
@@ -39,14 +40,37 @@ public enum ManifestCodec {
     /// Entries sharing one path prefix as one chunk of lines: sorted by path (bytewise) and
     /// joined by `separator`, ready to be placed between other chunks by `document`.
     public static func chunk(_ entries: [ManifestEntry]) -> [UInt8] {
-        let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        // The positions are sorted, not the entries (sorting five strings an entry copied and
+        // retained each of them), and paths compare with `memcmp` (a generic comparison of
+        // two `UTF8View`s walked their long shared `slug/` prefix a byte at a time).
+        var order = Array(entries.indices)
+        entries.withUnsafeBufferPointer { entries in
+            order.sort { pathPrecedes(entries[$0].path, entries[$1].path) }
+        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(sorted.count * 160)
-        for (index, entry) in sorted.enumerated() {
+        bytes.reserveCapacity(entries.count * 160)
+        for (index, position) in order.enumerated() {
             if index > 0 { bytes += separator }
-            appendLine(entry, to: &bytes)
+            appendLine(entries[position], to: &bytes)
         }
         return bytes
+    }
+
+    /// `left.utf8.lexicographicallyPrecedes(right.utf8)`, on contiguous bytes where they are.
+    @inline(__always)
+    static func pathPrecedes(_ left: String, _ right: String) -> Bool {
+        let compared: Bool?? = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes in
+                let common = min(leftBytes.count, rightBytes.count)
+                if common > 0 {
+                    let order = memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, common)
+                    if order != 0 { return order < 0 }
+                }
+                return leftBytes.count < rightBytes.count
+            }
+        }
+        if let compared, let compared { return compared }
+        return left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
     /// `line(entry)` appended as bytes. Written here directly (a line through `JSONValue` and
@@ -73,10 +97,13 @@ public enum ManifestCodec {
 
     /// A JSON string as `JSONWriter.writeString` (HTML-safe) writes it.
     private static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        let plain = text.utf8.allSatisfy { byte in
+        func isPlain(_ byte: UInt8) -> Bool {
             byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
                 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&")
         }
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { utf8 in utf8.allSatisfy(isPlain) }
+            ?? text.utf8.allSatisfy(isPlain)
         if plain {
             bytes.append(UInt8(ascii: "\""))
             bytes += text.utf8
