@@ -185,12 +185,17 @@ extension PersonalDataMask {
             var atEnd = index
             var spelled = false
             var bracketed = false
-            if units[index] == "@" {
+            // Each spelled form is tried only where its first unit is (the forms' array and
+            // the comparisons for every other unit of a text cost most of the scan).
+            let unit = units[index]
+            if unit == "@" {
                 atEnd = index + 1
-            } else if ["(at)", "[at]", "{at}"].contains(where: { Self.has($0, at: index, in: units) }) {
+            } else if unit == "(" || unit == "[" || unit == "{",
+                ["(at)", "[at]", "{at}"].contains(where: { Self.has($0, at: index, in: units) })
+            {
                 atEnd = index + 4
                 bracketed = true
-            } else if Self.has(" at ", at: index, in: units) {
+            } else if unit == " ", Self.has(" at ", at: index, in: units) {
                 atEnd = index + 4
                 spelled = true
             } else {

@@ -125,6 +125,18 @@ public struct PersonalDataMask: Sendable {
     /// True when `name` (already cleaned) can be shown and slugged: it is not empty and is not
     /// only masked spans, spaces and punctuation (a name that was a phone or an email).
     public static func isName(_ name: String) -> Bool {
+        // Most names are ASCII: no marker can be in them, and their only white space is
+        // U+0009–U+000D and the space (every name of every entry is asked, several times a
+        // quote).
+        let ascii: Bool? = name.utf8.withContiguousStorageIfAvailable { utf8 in
+            var spaceOnly = true
+            for byte in utf8 {
+                if byte >= 0x80 { return nil }
+                if byte != 0x20 && (byte < 0x09 || byte > 0x0D) { spaceOnly = false }
+            }
+            return !spaceOnly
+        } ?? nil
+        if let ascii { return ascii }
         guard name.unicodeScalars.contains(marker) else {
             return !name.unicodeScalars.allSatisfy(\.properties.isWhitespace)
         }

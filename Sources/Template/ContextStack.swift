@@ -44,12 +44,16 @@ struct ContextStack {
 
     private mutating func push(_ value: Value, flatten: Bool) {
         var start = -1
-        if flatten, case .map(let dictionary) = value, dictionary.count <= ContextStack.flattenLimit {
-            start = entryEnd
-            for (key, member) in dictionary {
-                let entry = Entry(key: key, length: key.utf8.count, value: member)
-                if entryEnd < entries.count { entries[entryEnd] = entry } else { entries.append(entry) }
-                entryEnd += 1
+        if flatten {
+            switch value {
+            case .map(let dictionary) where dictionary.count <= ContextStack.flattenLimit:
+                start = entryEnd
+                for (key, member) in dictionary { append(Entry(key: key, length: key.utf8.count, value: member)) }
+            case .fields(let fields) where fields.count <= ContextStack.flattenLimit:
+                start = entryEnd
+                for (key, member) in fields.members { append(Entry(key: key, length: key.utf8.count, value: member)) }
+            default:
+                break
             }
         }
         if depth < values.count {
@@ -60,6 +64,12 @@ struct ContextStack {
             starts.append(start)
         }
         depth += 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ entry: Entry) {
+        if entryEnd < entries.count { entries[entryEnd] = entry } else { entries.append(entry) }
+        entryEnd += 1
     }
 
     mutating func pop() {

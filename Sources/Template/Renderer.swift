@@ -150,7 +150,10 @@ struct Renderer: ~Copyable {
         var reached = first
         for component in path.components.dropFirst() {
             guard let next = current[component] else {
-                if case .map = current { return "'\(reached)' has no member '\(component)'" }
+                switch current {
+                case .map, .fields: return "'\(reached)' has no member '\(component)'"
+                default: break
+                }
                 return "'\(reached)' is \(current.kindDescription), not a map with member '\(component)'"
             }
             reached += "." + component
@@ -179,7 +182,7 @@ struct Renderer: ~Copyable {
         case .lambda(let lambda):
             let text = try renderLambdaResult(lambda(""), delimiters: .standard, at: variable.offset)
             if variable.escaped { output.appendEscaped(text) } else { output.append(text) }
-        case .list, .map:
+        case .list, .map, .fields:
             if strict {
                 throw source.error(
                     "'\(variable.path.text)' is \(value.kindDescription): use a section to show its contents",

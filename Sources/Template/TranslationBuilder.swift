@@ -246,7 +246,7 @@ struct TranslationBuilder {
             return
         }
         switch value {
-        case .null, .map, .lambda: break
+        case .null, .map, .fields, .lambda: break
         case .bool(let flag): write(flag ? "true" : "false", into: &output)
         case .number(let number): write(localizer.format(number: number), into: &output)
         case .string(let string), .html(let string): write(string, into: &output)

@@ -15,6 +15,11 @@ public enum Value: Sendable {
     case list([Value])
     /// A map of names to values: a section pushes it on the context stack.
     case map([String: Value])
+    /// A small map kept as its members in the order written, with distinct names: read as a
+    /// `map` is, everywhere. A list item the site builds for every entry of every page is one
+    /// (a `[String: Value]` hashed each name when it was made, and the context stack only
+    /// ever walks the members of a small map).
+    case fields(Fields)
     /// Trusted markup produced by the engine's own helpers: interpolated without escaping.
     case html(String)
     /// A Swift closure following the Mustache `~lambdas` module.
@@ -44,7 +49,7 @@ extension Value {
         switch self {
         case .null: return false
         case .bool(let value): return value
-        case .number, .map, .lambda: return true
+        case .number, .map, .fields, .lambda: return true
         case .string(let text): return !text.isEmpty
         case .html(let text): return !text.isEmpty
         case .list(let elements): return !elements.isEmpty
@@ -54,7 +59,11 @@ extension Value {
     /// The member named `key` when this is a map.
     @inlinable
     public subscript(key: String) -> Value? {
-        if case .map(let members) = self { return members[key] } else { return nil }
+        switch self {
+        case .map(let members): return members[key]
+        case .fields(let fields): return fields.member(key)
+        default: return nil
+        }
     }
 
     /// The member named `key` of a map (nil for every other kind).
@@ -69,6 +78,7 @@ extension Value {
                 return nil
             }
             return members[key]
+        case .fields(let fields): return fields.member(key)
         default: return nil
         }
     }
@@ -84,7 +94,7 @@ extension Value {
         case .number: return "a number"
         case .string: return "a string"
         case .list: return "a list"
-        case .map: return "a map"
+        case .map, .fields: return "a map"
         case .html: return "markup"
         case .lambda: return "a lambda"
         }
@@ -139,4 +149,30 @@ extension Value: ExpressibleByDictionaryLiteral {
 extension Value: ExpressibleByNilLiteral {
     /// `nil` is `null`.
     public init(nilLiteral: ()) { self = .null }
+}
+
+/// The members of a `Value.fields` map, in the order written. Names are distinct (as in a
+/// dictionary literal); the first of a repeated name would be the one read.
+public struct Fields: Sendable, ExpressibleByDictionaryLiteral {
+    /// The members, in order.
+    public private(set) var members: [(String, Value)]
+
+    /// Members from a dictionary literal, in its order.
+    public init(dictionaryLiteral elements: (String, Value)...) { members = elements }
+
+    /// Members from pairs, in their order.
+    public init(_ members: [(String, Value)]) { self.members = members }
+
+    /// How many members there are.
+    public var count: Int { members.count }
+
+    /// The member named `key`.
+    @inlinable
+    public func member(_ key: String) -> Value? {
+        // The lengths first: most names differ in theirs, and comparing two strings costs
+        // more than comparing two numbers.
+        let length = key.utf8.count
+        for (name, value) in members where name.utf8.count == length && name == key { return value }
+        return nil
+    }
 }

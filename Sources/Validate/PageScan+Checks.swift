@@ -46,7 +46,8 @@ extension PageScan {
         if element.isHTML, (bytes[cursor] == UInt8(ascii: "/")) != element.isVoid { return handOver(.finding) }
 
         var tag = TagValues()
-        checked.removeAll(keepingCapacity: true)
+        // (`removeAll` goes through a generic range replacement even on an empty array.)
+        if !checked.isEmpty { checked.removeAll(keepingCapacity: true) }
         for index in 0..<attributeCount {
             // localname, prefix, URI, value, end of value.
             guard let fields = attributes?.advanced(by: index * 5), let localName = fields[0], let start = fields[3],

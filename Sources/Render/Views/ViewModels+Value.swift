@@ -7,7 +7,7 @@ import Template
 
 extension Optional where Wrapped == String {
     /// A link as a section value: `{href}` or false.
-    var linkValue: Value { map { .map(["href": .string($0)]) } ?? .bool(false) }
+    var linkValue: Value { map { .fields(["href": .string($0)]) } ?? .bool(false) }
 }
 
 extension Int {
@@ -20,7 +20,7 @@ extension Int64 {
 
 extension ViewerLinks {
     var value: Value {
-        .map([
+        .fields([
             "index": .string(index), "stylesheet": .string(stylesheet), "reviews": .string(reviews),
             "assets": .string(assets), "home": .string(home), "settings": .string(settings), "search": .string(search),
             "searchIndex": .string(searchIndex), "ideasNew": .string(ideasNew), "ideasMine": .string(ideasMine),
@@ -33,7 +33,7 @@ extension ViewerLinks {
 
 extension SiteLinks {
     var value: Value {
-        .map([
+        .fields([
             "index": .string(index), "stylesheet": .string(stylesheet), "reviews": .string(reviews),
             "assets": .string(assets),
         ])
@@ -41,14 +41,14 @@ extension SiteLinks {
 }
 
 extension ViewerBadge {
-    var value: Value { .map(["slug": .string(slug), "name": .string(name)]) }
+    var value: Value { .fields(["slug": .string(slug), "name": .string(name)]) }
 }
 
 extension Pager {
     /// The pager, or false when the list fits on one page.
     var value: Value {
         guard pageCount > 1 else { return .bool(false) }
-        return .map([
+        return .fields([
             "page": page.value, "pageCount": pageCount.value, "prev": previous.linkValue, "next": next.linkValue,
         ])
     }
@@ -64,22 +64,22 @@ extension IdeaEntry {
         func shown(_ text: String, _ hole: IdeaEntryFragment.Hole) -> Value {
             markers ? .html(hole.marker) : .string(text)
         }
-        return .map([
+        return .fields([
             "id": .string(id), "fragment": .string(fragment), "text": .string(text), "isNew": .bool(isNew),
-            "author": authorName.map { .map(["name": shown($0, .author)]) } ?? .bool(false),
+            "author": authorName.map { .fields(["name": shown($0, .author)]) } ?? .bool(false),
             "submittedAt": submittedAt.value, "forSelf": .bool(forSelf),
             "position": markers ? .html(IdeaEntryFragment.Hole.position.marker) : position,
-            "prev": previous.map { .map(["href": shown($0, .previous)]) } ?? .bool(false),
-            "next": next.map { .map(["href": shown($0, .next)]) } ?? .bool(false),
+            "prev": previous.map { .fields(["href": shown($0, .previous)]) } ?? .bool(false),
+            "next": next.map { .fields(["href": shown($0, .next)]) } ?? .bool(false),
         ])
     }
 }
 
 extension QuoteEntry {
     var value: Value {
-        .map([
+        .fields([
             "id": .string(id), "fragment": .string(fragment), "text": .string(text),
-            "speaker": .map(["name": .string(speakerName), "href": .string(speakerLink)]),
+            "speaker": .fields(["name": .string(speakerName), "href": .string(speakerLink)]),
             "hearers": .list(hearerNames.map { .string($0) }), "saidAt": saidAt.value,
         ])
     }
@@ -88,7 +88,7 @@ extension QuoteEntry {
 extension IdeaListKind {
     /// The flags the idea-list templates branch on.
     func listValue(count: Int) -> Value {
-        .map([
+        .fields([
             "isNew": .bool(self == .new), "isMine": .bool(self == .mine), "isAll": .bool(self == .all),
             "isBrowse": .bool(self == .browse), "count": count.value,
         ])
@@ -104,7 +104,7 @@ extension QuoteListKind {
             speaker = name
             isBy = true
         }
-        return .map([
+        return .fields([
             "isFeed": .bool(self == .feed), "isSaid": .bool(self == .said), "isHeard": .bool(self == .heard),
             "isBy": .bool(isBy), "speaker": .string(speaker), "count": count.value,
         ])
@@ -114,7 +114,7 @@ extension QuoteListKind {
 extension JarSlip {
     var value: Value {
         // The rotation's centre is the slip's centre (slips are 22 × 11).
-        .map([
+        .fields([
             "x": x.value, "y": y.value, "angle": angle.value, "cx": (x + 11).value, "cy": (y + 5).value,
             "tone": tone.value, "isNew": .bool(isNew),
         ])
@@ -126,7 +126,7 @@ extension Resident {
         // The unknown person (a private-use marker until the page is finished) has no initial.
         let first = name.first.flatMap { $0.unicodeScalars.first?.properties.generalCategory == .privateUse ? nil : $0 }
         let initial = first.map { String($0).uppercased() } ?? "?"
-        return .map([
+        return .fields([
             "href": .string(SitePath.home(slug)), "name": .string(name), "locale": .string(locale),
             "initial": .string(initial), "changeJar": .bool(usesChangeJar), "quotes": .bool(usesQuotes),
             "reviewHref": .string(ListLocation.quoteReview(slug).path(page: 1)),
