@@ -41,10 +41,10 @@ extension ViewerPages {
         quote["limit"] = site.settings.quoteLimit.value
         let quotePath = SitePath.addQuote(viewer.slug)
         quote["back"] = .string(ViewerLinks(page: quotePath, viewer: viewer.slug).feed)
-        quote["said"] = .map(["field": .string("said"), "max": 1.value, "isSaid": .bool(true)])
-        quote["heard"] = .map(["field": .string("heard"), "max": 0.value, "isSaid": .bool(false)])
+        quote["said"] = .fields(["field": .string("said"), "max": 1.value, "isSaid": .bool(true)])
+        quote["heard"] = .fields(["field": .string("heard"), "max": 0.value, "isSaid": .bool(false)])
         quote["people"] = .list(lists.handles.entries.map { entry in
-            .map(["handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer)])
+            .fields(["handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer)])
         })
         quote["hasPeople"] = .bool(!lists.handles.entries.isEmpty)
         try emit(.composeQuote, path: quotePath, fields: quote, for: viewer)

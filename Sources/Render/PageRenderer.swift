@@ -48,14 +48,19 @@ public final class PageRenderer: @unchecked Sendable {
         _ kind: PageKind, template: String? = nil, fields: [String: Value], frame: PageFrame, localizer: Localizer
     ) throws -> RenderedPage {
         let template = template ?? kind.template
-        var context = fields
-        context["kind"] = .string(kind.rawValue)
-        context["site"] = .map(["title": .string(frame.siteTitle)])
-        context["viewer"] = frame.viewer?.value ?? .bool(false)
-        context["links"] = frame.links
-        context["now"] = .number(Double(frame.now))
+        // The page's fields, then the frame's members (which win over a field of the same
+        // name), as one `Value.fields`: inserting them into the fields' dictionary hashed
+        // every name again and grew it on every page.
+        var members: [(String, Value)] = []
+        members.reserveCapacity(fields.count + 5)
+        for (key, value) in fields where !PageRenderer.isFrameName(key) { members.append((key, value)) }
+        members.append(("kind", .string(kind.rawValue)))
+        members.append(("site", .fields(["title": .string(frame.siteTitle)])))
+        members.append(("viewer", frame.viewer?.value ?? .bool(false)))
+        members.append(("links", frame.links))
+        members.append(("now", .number(Double(frame.now))))
         do {
-            let bytes = try library.renderUTF8(template, context: .map(context), localizer: localizer)
+            let bytes = try library.renderUTF8(template, context: .fields(Fields(members)), localizer: localizer)
             // Masked phones and emails, and unknown people, take their visible form from the
             // templates (partials/masked, partials/unknown-person) in the page's language.
             let shown = try PersonalDataMask.reveal(
@@ -64,6 +69,18 @@ public final class PageRenderer: @unchecked Sendable {
             return RenderedPage(path: frame.path, kind: kind, template: template, viewer: frame.viewer?.slug, bytes: shown)
         } catch let error as TemplateError {
             throw RenderError(page: frame.path, template: error.diagnostic)
+        }
+    }
+
+    /// Whether `name` is one of the members every page's context has besides its fields
+    /// (compared, not hashed: this is asked for every field of every page).
+    static func isFrameName(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 3: return name == "now"
+        case 4: return name == "kind" || name == "site"
+        case 5: return name == "links"
+        case 6: return name == "viewer"
+        default: return false
         }
     }
 
