@@ -33,10 +33,11 @@ final class LinkMemo {
         var stamp: Int
     }
 
-    /// Open addressing over `entries` (index + 1; 0 is empty).
-    private var slots = [Int32](repeating: 0, count: 1 << 12)
-    private var entries: [Entry] = []
-    private var arena: [UInt8] = []
+    /// What is looked up for every link of every page, in one value: each access to a
+    /// class's stored property is checked for exclusivity at run time, and a look-up read
+    /// three or four of them (about 1% of a build's instructions went to those checks).
+    private var table = Table()
+
     private var folders: [FolderKey: Int32] = [:]
 
     /// A folder of the page by its depth and path: "" is the root (no segment) but also a
@@ -47,11 +48,9 @@ final class LinkMemo {
         let depth: Int
         let path: String
     }
-    /// `target#fragment` keys by number, and the page each was last recorded on.
-    private var keys: [String: Int] = [:]
-    private var keyStamps: [Int] = []
+
     /// The page being read (a new number for every page).
-    private(set) var page = 0
+    var page: Int { table.page }
 
     /// Entries kept at most, and bytes of link values: then the memo starts again.
     static let entryLimit = 1 << 17
@@ -67,15 +66,15 @@ final class LinkMemo {
 
     /// Starts a page: numbers its folder and the folders above it.
     func startPage(_ page: PagePath) {
-        self.page += 1
+        table.page += 1
         // Every person has folders of their own: forget them all now and then (between
         // pages, so no page's numbers change while it is read).
         if folders.count + page.prefixes.count > Self.folderLimit {
             folders.removeAll(keepingCapacity: true)
-            clear()
+            table.clear()
         }
         // Full: start again, here rather than mid-page, where recorded keys must stay known.
-        if entries.count >= Self.entryLimit || arena.count > Self.byteLimit || keys.count >= Self.entryLimit { clear() }
+        if table.isFull { table.clear() }
         levels.removeAll(keepingCapacity: true)
         for (depth, prefix) in page.prefixes.enumerated() {
             let name = FolderKey(depth: depth, path: prefix)
@@ -99,74 +98,104 @@ final class LinkMemo {
     }
 
     /// The entry for `bytes` in `folder`, if resolved before.
-    func find(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32) -> Int? {
-        let hash = Self.hash(bytes, folder)
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let index = Int(slots[slot]) - 1
-            let entry = entries[index]
-            if entry.hash == hash, entry.folder == folder, entry.count == bytes.count,
-                arena.withUnsafeBufferPointer({ memcmp($0.baseAddress! + entry.start, bytes.baseAddress!, bytes.count) == 0 })
-            {
-                return index
-            }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return nil
-    }
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32) -> Int? { table.find(bytes, folder: folder) }
 
     /// Keeps `resolved` for `bytes` in `folder`; returns its entry.
     func insert(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32, _ resolved: Resolved) -> Int {
-        if (entries.count + 1) * 2 > slots.count { grow() }
-        let hash = Self.hash(bytes, folder)
-        let start = arena.count
-        arena.append(contentsOf: bytes)
-        entries.append(Entry(hash: hash, folder: folder, start: start, count: bytes.count, resolved: resolved, stamp: 0))
-        place(entries.count - 1)
-        return entries.count - 1
+        table.insert(bytes, folder: folder, resolved)
     }
 
-    func resolved(_ index: Int) -> Resolved { entries[index].resolved }
+    func resolved(_ index: Int) -> Resolved { table.entries[index].resolved }
 
     /// The number of dedupe key `key` (`target#fragment`).
-    func keyNumber(_ key: String) -> Int {
-        if let known = keys[key] { return known }
-        keys[key] = keyStamps.count
-        keyStamps.append(0)
-        return keyStamps.count - 1
-    }
+    func keyNumber(_ key: String) -> Int { table.keyNumber(key) }
 
     /// True the first time key `number` is recorded on the current page.
-    func firstUse(key number: Int) -> Bool {
-        guard keyStamps[number] != page else { return false }
-        keyStamps[number] = page
-        return true
-    }
+    func firstUse(key number: Int) -> Bool { table.firstUse(key: number) }
 
     /// True the first time entry `index` is used on the current page.
-    func firstUse(_ index: Int) -> Bool {
-        guard entries[index].stamp != page else { return false }
-        entries[index].stamp = page
-        return true
-    }
+    func firstUse(_ index: Int) -> Bool { table.firstUse(index) }
 
-    private func clear() {
-        keys.removeAll(keepingCapacity: true)
-        keyStamps.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-        arena.removeAll(keepingCapacity: true)
-        for index in slots.indices { slots[index] = 0 }
-    }
+    /// The links and keys, and the page being read.
+    private struct Table {
+        /// Open addressing over `entries` (index + 1; 0 is empty).
+        var slots = [Int32](repeating: 0, count: 1 << 12)
+        var entries: [Entry] = []
+        var arena: [UInt8] = []
+        /// `target#fragment` keys by number, and the page each was last recorded on.
+        var keys: [String: Int] = [:]
+        var keyStamps: [Int] = []
+        var page = 0
 
-    private func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
-        for index in entries.indices { place(index) }
-    }
+        var isFull: Bool {
+            entries.count >= LinkMemo.entryLimit || arena.count > LinkMemo.byteLimit || keys.count >= LinkMemo.entryLimit
+        }
 
-    private func place(_ index: Int) {
-        var slot = Int(truncatingIfNeeded: entries[index].hash) & (slots.count - 1)
-        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-        slots[slot] = Int32(index + 1)
+        func find(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32) -> Int? {
+            let hash = LinkMemo.hash(bytes, folder)
+            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while slots[slot] != 0 {
+                let index = Int(slots[slot]) - 1
+                // Read in place: a copy of the entry would retain its strings.
+                if entries[index].hash == hash, entries[index].folder == folder, entries[index].count == bytes.count,
+                    arena.withUnsafeBufferPointer({
+                        memcmp($0.baseAddress! + entries[index].start, bytes.baseAddress!, bytes.count) == 0
+                    })
+                {
+                    return index
+                }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            return nil
+        }
+
+        mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, folder: Int32, _ resolved: Resolved) -> Int {
+            if (entries.count + 1) * 2 > slots.count { grow() }
+            let hash = LinkMemo.hash(bytes, folder)
+            let start = arena.count
+            arena.append(contentsOf: bytes)
+            entries.append(Entry(hash: hash, folder: folder, start: start, count: bytes.count, resolved: resolved, stamp: 0))
+            place(entries.count - 1)
+            return entries.count - 1
+        }
+
+        mutating func keyNumber(_ key: String) -> Int {
+            if let known = keys[key] { return known }
+            keys[key] = keyStamps.count
+            keyStamps.append(0)
+            return keyStamps.count - 1
+        }
+
+        mutating func firstUse(key number: Int) -> Bool {
+            guard keyStamps[number] != page else { return false }
+            keyStamps[number] = page
+            return true
+        }
+
+        mutating func firstUse(_ index: Int) -> Bool {
+            guard entries[index].stamp != page else { return false }
+            entries[index].stamp = page
+            return true
+        }
+
+        mutating func clear() {
+            keys.removeAll(keepingCapacity: true)
+            keyStamps.removeAll(keepingCapacity: true)
+            entries.removeAll(keepingCapacity: true)
+            arena.removeAll(keepingCapacity: true)
+            for index in slots.indices { slots[index] = 0 }
+        }
+
+        private mutating func grow() {
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            for index in entries.indices { place(index) }
+        }
+
+        private mutating func place(_ index: Int) {
+            var slot = Int(truncatingIfNeeded: entries[index].hash) & (slots.count - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int32(index + 1)
+        }
     }
 
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ folder: Int32) -> UInt64 {
