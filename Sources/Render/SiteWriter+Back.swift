@@ -141,7 +141,7 @@ extension SiteWriter {
     /// rendered again): their folder is made anew, so no file of the old one stays behind.
     /// Called before the first file of the folder is written; cheap when it is not clean.
     func claimTopLevel(of path: String) throws {
-        guard let slash = path.firstIndex(of: "/") else { return }
+        guard let slash = Self.slash(in: path, last: false) else { return }
         let top = String(path[..<slash])
         lock.lock()
         defer { lock.unlock() }
