@@ -52,6 +52,23 @@ struct ManifestCodecTests {
         #expect(ManifestCodec.chunk(entries) == Array(expected))
     }
 
+    @Test("A chunk sorts its paths bytewise: shared prefixes, prefixes of each other, beyond ASCII")
+    func chunkOrder() throws {
+        let paths = [
+            "ana/quotes/page-10.html", "ana/quotes/page-1.html", "ana/quotes/page-2.html", "ana/quotes",
+            "ana/zoë.html", "ana/zoe\u{308}.html", "ana/Zoe.html", "ana/ゾ.html", "ana/🙂.html", "ana/a.html",
+            "ana/index.html", "ana/ideas/new/index.html", "ana/ideas/index.html", "ana/i",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let entries = paths.shuffled(using: &generator).map {
+                ManifestEntry(path: $0, kind: nil, viewer: "ana", sha256: Self.digest, bytes: 1)
+            }
+            let decoded = try ManifestCodec.decode(ManifestCodec.encode(entries), file: "manifest.json")
+            #expect(decoded.map(\.path) == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        }
+    }
+
     @Test("A document written in chunks is the document written whole")
     func chunks() {
         let sorted = Self.entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
