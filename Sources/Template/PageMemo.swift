@@ -14,7 +14,7 @@ struct PageMemo: ~Copyable {
     /// `andList` results by their items: ICU's list formatter costs tens of thousands of
     /// instructions a call, and the same hearers are listed on many pages (the feed, the
     /// speaker's page, the profile tabs, and every viewer who sees the quote).
-    private var lists: [[String]: String] = [:]
+    private var lists: [ListKey: String] = [:]
     private let limit: Int
 
     init(limitedTo limit: Int = Localizer.memoLimit) {
@@ -26,13 +26,40 @@ struct PageMemo: ~Copyable {
 
     /// The items joined as the locale joins them, formatted by `format` the first time.
     mutating func list(_ items: [String], format: ([String]) -> String) -> String {
-        if let known = lists[items] { return known }
+        let key = ListKey(items)
+        if let known = lists[key] { return known }
         let text = format(items)
         guard limit > 0 else { return text }
         if lists.count >= limit { lists.removeAll(keepingCapacity: true) }
-        lists[items] = text
+        lists[key] = text
         return text
     }
+}
+
+/// The items of an `andList`, as a memo key: hashed once, over their bytes, when made (an
+/// `[String]` key hashed every string through `Hasher` at every look-up, about 2,600
+/// instructions for a list of three names), and equal only when the items are.
+struct ListKey: Hashable {
+    let items: [String]
+    /// FNV-1a over each item's UTF-8 and length (what `Hasher` is given).
+    let digest: UInt64
+
+    init(_ items: [String]) {
+        self.items = items
+        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+        for item in items {
+            var item = item
+            item.withUTF8 { bytes in
+                for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            }
+            digest = (digest ^ UInt64(item.utf8.count) ^ 0xFF00) &* 0x0000_0100_0000_01B3
+        }
+        self.digest = digest
+    }
+
+    static func == (left: ListKey, right: ListKey) -> Bool { left.digest == right.digest && left.items == right.items }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }
 
 /// The memo pools, one per locale, time zone, "now" and catalog.

@@ -97,6 +97,18 @@ struct LocalizerTests {
         #expect(try library.render("page", context: ["n": [1000, 2.5]], localizer: localizer("de")) == "1.000 und 2,5")
     }
 
+    @Test func memoisedListsAreKeptApartByTheirItems() throws {
+        // Lists whose bytes run together alike, in one memo (one Localizer, one page after
+        // another): each is formatted from its own items.
+        let library = try TemplateLibrary(templates: ["page": "{{#andList}}n{{/andList}}"], mode: .strict)
+        let en = localizer("en")
+        let lists: [[Value]] = [["ab", "c"], ["a", "bc"], ["abc"], ["a", "b", "c"], ["ab", "c"], [], ["", "abc"], ["abc", ""]]
+        let expected = ["ab and c", "a and bc", "abc", "a, b, and c", "ab and c", "", " and abc", "abc and "]
+        for (items, text) in zip(lists, expected) {
+            #expect(try library.render("page", context: ["n": .list(items)], localizer: en) == text)
+        }
+    }
+
     @Test func datesAndNumericTranslationsAreMemoisedAcrossPages() throws {
         // A "now" of its own: memo pools are shared by Localizers with equal settings.
         let now = Date(timeIntervalSince1970: 1_000_000_001)
