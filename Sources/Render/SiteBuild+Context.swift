@@ -31,6 +31,8 @@ extension SiteBuild {
         var validation: PageValidation?
         var siteDigest = ""
         var previous: PreviousBuild?
+        /// "start the pass over the store", on a rebuild: the pass, running (`ViewerFingerprints`).
+        var pass: Concurrent<Result<ViewerFingerprints, any Error>>?
         /// "render every viewer's pages", on a rebuild: every chosen home's fingerprint.
         var scannedFingerprints: ViewerFingerprints?
         var started = Date()

@@ -45,25 +45,44 @@ extension SiteBuild {
             reusesIdeaEntries: context.tuning.reusesIdeaEntries)
     }
 
-    /// Opens the staging folder and the manifest spool, and finds the previous build.
-    ///
-    /// On a rebuild (a previous build to trust), every home's fingerprint is worked out from
-    /// one pass over the store (`ViewerFingerprints`) on a thread of its own meanwhile: the
-    /// writer's check of the back buffer is bound by system calls, the pass by the processor.
-    static func prepareOutput(_ context: BuildContext) throws {
-        let (options, tuning) = (context.options, context.tuning)
-        // The mask's digest is part of every page's inputs: a phone added to the export changes
-        // how a text that holds it is masked.
-        context.siteDigest = BuildFingerprint.site(
-            context.site, templates: options.templates, forcedLocale: options.locale,
-            tool: options.tool + "\u{0}" + context.site.mask.digest, validate: tuning.validate)
-        let (homes, digest) = (context.chosen, context.siteDigest)
-        let pass = context.previous == nil ? nil : Concurrent {
+    /// On a rebuild (not `--full`, and a previous build in the output to trust), loads that
+    /// build and starts the pass over the store that works out every chosen home's fingerprint
+    /// (`ViewerFingerprints`) on a thread of its own: compiling the templates, the plan and the
+    /// writer's check of the back buffer run meanwhile ("prepare the output" waits for it). The
+    /// pass is bound by the processor, the back buffer's check by system calls.
+    static func startFingerprintPass(_ context: BuildContext) throws {
+        let options = context.options
+        guard !options.full else { return }
+        // Loaded before the output is touched, for the plan (the room the kept folders save).
+        var output = options.output
+        while output.count > 1, output.hasSuffix("/") { output.removeLast() }
+        // As the writer names it (and the record): symbolic links followed.
+        let path = URL(fileURLWithPath: (try? OutputFolder.resolve(URL(fileURLWithPath: output).path)) ?? output).path
+        context.previous = PreviousBuild.load(store: options.store, output: path, checked: options.checkedOutput)
+        guard context.previous != nil else { return }
+        let (homes, digest) = (context.chosen, siteDigest(context))
+        context.siteDigest = digest
+        context.pass = Concurrent {
             Result { try ViewerFingerprints(store: Store(path: options.store, readOnly: true), homes: homes, siteDigest: digest) }
         }
-        defer { _ = pass?.value }  // the pass never outlives the step, whatever happens
+    }
+
+    /// The part of every viewer's fingerprint that they all share (`BuildFingerprint.site`).
+    static func siteDigest(_ context: BuildContext) -> String {
+        // The mask's digest is part of every page's inputs: a phone added to the export changes
+        // how a text that holds it is masked.
+        BuildFingerprint.site(
+            context.site, templates: context.options.templates, forcedLocale: context.options.locale,
+            tool: context.options.tool + "\u{0}" + context.site.mask.digest, validate: context.tuning.validate)
+    }
+
+    /// Opens the staging folder and the manifest spool, and takes the pass's fingerprints.
+    static func prepareOutput(_ context: BuildContext) throws {
+        let (options, tuning) = (context.options, context.tuning)
+        if context.siteDigest.isEmpty { context.siteDigest = siteDigest(context) }
+        defer { _ = context.pass?.value }  // the pass never outlives the step, whatever happens
         context.writer = try SiteWriter(output: options.output, store: options.store, checked: options.checkedOutput)
-        if let pass { context.scannedFingerprints = try pass.value.get() }
+        if let pass = context.pass { context.scannedFingerprints = try pass.value.get() }
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate {
             context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))
