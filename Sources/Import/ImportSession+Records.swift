@@ -35,6 +35,11 @@ extension ImportSession {
                     line.append(contentsOf: hearer.phone.utf8)
                 }
             }, store: { prepared, location in
+                if prepared.everyoneKnown, sync.insertCatchesRepeats, let saidBy = prepared.saidBy {
+                    try sync.claimAndWrite(prepared.quote, saidBy: saidBy, submittedBy: prepared.submitter,
+                                           hearerIDs: prepared.hearers, at: location)
+                    return
+                }
                 let quote = prepared.quote
                 // Everyone already a person: nothing is written before the id is known to be new.
                 if sync.insertCatchesRepeats, let saidBy = prepared.saidBy ?? self.people.claimed(phone: quote.saidBy.phone) {
@@ -135,11 +140,14 @@ private final class PreparedQuote {
     let submitter: Int64
     let saidBy: Int64?
     let hearers: [Int64?]
+    /// The speaker and every hearer are users (rows known on the reading thread).
+    let everyoneKnown: Bool
 
     init(quote: QuoteRecord, submitter: Int64, saidBy: Int64?, hearers: [Int64?]) {
         self.quote = quote
         self.submitter = submitter
         self.saidBy = saidBy
         self.hearers = hearers
+        everyoneKnown = saidBy != nil && !hearers.contains(nil)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// import's threads rarely wait for one another, and a stripe is an open-addressed table
 /// probed linearly: a number once remembered stays remembered. (A direct-mapped table let two
 /// numbers of one slot evict each other; at 10,000 numbers in 65,536 slots that re-parsed
-/// 54,000 of the peer workload's million reads.) A slot holds the key and the answer's digits
+/// 54,000 of the peer workload's million reads.) A slot holds the key and the answer's text
 /// together, so a look-up reads one cache line and hands back a string that needs no heap
 /// (an E.164 number is short enough for Swift's inline strings); a problem is kept aside. A
 /// stripe that is three quarters full remembers nothing more; the numbers it refuses are
@@ -30,10 +30,13 @@ final class PhoneMemo: @unchecked Sendable {
 
     private struct Slot {
         var digits: UInt64 = 0
+        /// The E.164 number as ASCII (`+` and at most 15 digits), `length` bytes of the two
+        /// words; or, for a problem, its index in `first`. Kept as text so that a hit only copies
+        /// bytes into an inline string (formatting the digits again was 4% of a reading thread).
+        var first: UInt64 = 0, second: UInt64 = 0
         /// Bit 7: taken; bit 6: the answer is a problem; bit 5: international; bits 0–4: the count.
         var flags: UInt8 = 0
-        /// The E.164 number's digits after the `+` (it never starts with 0), or the problem's index.
-        var answer: UInt64 = 0
+        var length: UInt8 = 0
 
         static let taken: UInt8 = 0x80, problem: UInt8 = 0x40, international: UInt8 = 0x20
 
@@ -114,9 +117,12 @@ final class PhoneMemo: @unchecked Sendable {
         if found.flags & Slot.problem != 0 {
             problemLock.lock()
             defer { problemLock.unlock() }
-            return .failure(problems[Int(found.answer)])
+            return .failure(problems[Int(found.first)])
         }
-        return .success("+" + String(found.answer))
+        let length = Int(found.length)
+        return .success(withUnsafeBytes(of: (found.first, found.second)) { raw in
+            String(decoding: UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<length]), as: UTF8.self)
+        })
     }
 
     /// Remembers `answer` for `key`, unless its stripe is full (or another thread was first).
@@ -125,12 +131,17 @@ final class PhoneMemo: @unchecked Sendable {
         switch answer {
         case .success(let e164):
             // libphonenumber's E.164 form: `+` and at most 15 digits, the first not 0.
-            guard e164.utf8.first == 0x2B, let digits = UInt64(e164.dropFirst()), "+" + String(digits) == e164 else { return }
-            stored.answer = digits
+            let utf8 = Array(e164.utf8)
+            guard utf8.count >= 2, utf8.count <= 16, utf8[0] == 0x2B, utf8[1] != 0x30,
+                utf8.dropFirst().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return }
+            var words: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: utf8) }
+            (stored.first, stored.second) = words
+            stored.length = UInt8(utf8.count)
         case .failure(let problem):
             problemLock.lock()
             stored.flags |= Slot.problem
-            stored.answer = UInt64(problems.count)
+            stored.first = UInt64(problems.count)
             problems.append(problem)  // kept even if the slot is not: a few bytes, rarely
             problemLock.unlock()
         }
