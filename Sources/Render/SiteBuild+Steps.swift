@@ -94,8 +94,21 @@ extension SiteBuild {
         context.started = Date()
     }
 
-    /// The index, the review pages and report, and the assets.
+    /// The index, the review pages and report, and the assets: taken from "render every
+    /// viewer's pages", which renders them on a thread of their own beside the viewers, or
+    /// rendered here (a merge).
     static func renderSitePages(_ context: BuildContext) throws {
+        let added = try context.sitePages.map { try $0.value.get() } ?? sitePages(context)
+        context.sitePages = nil
+        context.report.pages += added.pages
+        context.report.otherFiles += added.files
+    }
+
+    /// Renders, validates and writes the site-wide pages and copies the assets and static
+    /// files; returns the pages and other files added. Reads the context and changes nothing
+    /// in it (the spool, the writer and the validation take pages from any thread), so that it
+    /// can run beside the viewers.
+    static func sitePages(_ context: BuildContext) throws -> (pages: Int, files: Int) {
         let site = context.site!
         let validation = context.validation
         // The index lists the homes that were built (all of them, but for --viewers).
@@ -115,16 +128,15 @@ extension SiteBuild {
         }
         try pages.copyAssets(from: context.options.templates)
         for entry in record.entries { try context.spool.add([entry], key: entry.path) }
-        context.report.pages += record.entries.count
-        context.report.otherFiles += record.files
+        var files = record.files
         if let folder = context.options.staticFolder, context.options.manifestOnly {
             // Not written (nor in the manifest): still the targets links to them name.
             for file in try StaticFiles.list(folder) { validate?.check.addFile(path: file) }
         } else if let folder = context.options.staticFolder {
-            context.report.otherFiles += try StaticFiles.copy(
-                from: folder, into: context.writer, check: validate?.check, mask: site.mask)
+            files += try StaticFiles.copy(from: folder, into: context.writer, check: validate?.check, mask: site.mask)
         }
         if let validate { validation?.finish(validate.check) }
+        return (record.entries.count, files)
     }
 
     /// Fails the build when any page had a finding (the previous output stays).

@@ -149,6 +149,7 @@ public enum SiteBuild {
             for step in steps(context.options) { try step.run(context) }
         } catch {
             _ = context.pass?.value  // no thread of the build outlives it
+            _ = context.sitePages?.value
             context.writer?.abandon()
             throw error
         }
