@@ -165,7 +165,22 @@ final class QuoteSync {
 
     /// Removes the quotes (and so their hearers) the export no longer has.
     func finish(keepingUnseen: Bool = false) throws {
-        if !keepingUnseen, let unseen = seen.unseenCondition(keyColumns: ["id"]) {
+        if keepingUnseen {
+            // Nothing is removed.
+        } else if let unseen = try seen.unseenTextKeys(keyColumn: "id", limit: 4096) {
+            let countHearers = try database.statement("SELECT count(*) FROM hearer WHERE quote_id = ?1")
+            let delete = try database.statement("DELETE FROM quote WHERE id = ?1")
+            for id in unseen {
+                countHearers.reset()
+                try countHearers.bindText(id, at: 1)
+                if try countHearers.step() { hearers.removed += Int(countHearers.integer(0) ?? 0) }
+                countHearers.reset()
+                delete.reset()
+                try delete.bindText(id, at: 1)
+                try delete.runBound()
+                quotes.removed += database.changes
+            }
+        } else if let unseen = seen.unseenCondition(keyColumns: ["id"]) {
             if case .integer(let count) = try database.scalar(
                 "SELECT count(*) FROM hearer WHERE quote_id IN (SELECT id FROM quote WHERE \(unseen))")
             {

@@ -54,6 +54,45 @@ final class SeenKeys {
         return "(\(keyColumns.joined(separator: ", "))) NOT IN (SELECT \(keyColumns.joined(separator: ", ")) FROM temp.seen_\(table))"
     }
 
+    /// The keys of `table` not met, when the key is one text column (`keyColumn`) and at most
+    /// `limit` are unmet; nil when more are (or keys are not tracked: then none is unmet).
+    ///
+    /// The table and the keys met are read side by side in key order (both primary keys,
+    /// `BINARY`) and merged: two scans instead of a B-tree search of the keys met for every row,
+    /// which was a fifth of a re-import's storing thread on the peer workload (200,000 quotes),
+    /// where usually nothing is unmet.
+    func unseenTextKeys(keyColumn: String, limit: Int) throws -> [String]? {
+        guard tracksKeys else { return [] }
+        let rows = try database.statement("SELECT \(keyColumn) FROM \(table) ORDER BY \(keyColumn)")
+        let met = try database.statement("SELECT \(keyColumn) FROM temp.seen_\(table) ORDER BY \(keyColumn)")
+        // Reset (their read cursors let go) before the table of keys met is dropped.
+        defer {
+            rows.reset()
+            met.reset()
+        }
+        var unseen: [String] = []
+        var metRow = try met.step()
+        while try rows.step() {
+            var key = rows.text(0) ?? ""
+            let found = try key.withUTF8 { bytes -> Bool in
+                while metRow {
+                    let order = met.compareText(0, with: bytes)
+                    if order < 0 {
+                        metRow = try met.step()  // met, not in the table (a record rejected)
+                        continue
+                    }
+                    return order == 0
+                }
+                return false
+            }
+            if !found {
+                unseen.append(key)
+                if unseen.count > limit { return nil }
+            }
+        }
+        return unseen
+    }
+
     /// Drops the temporary table.
     func finish() throws {
         if tracksKeys { try database.execute("DROP TABLE IF EXISTS temp.seen_\(table)") }

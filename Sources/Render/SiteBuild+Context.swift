@@ -31,6 +31,11 @@ extension SiteBuild {
         var validation: PageValidation?
         var siteDigest = ""
         var previous: PreviousBuild?
+        /// "start the pass over the store", on a rebuild: the pass, running (`ViewerFingerprints`).
+        var pass: Concurrent<Result<ViewerFingerprints, any Error>>?
+        /// "render every viewer's pages": the site-wide pages, rendering beside the viewers
+        /// (`sitePages`); "render the site-wide pages" takes what they added.
+        var sitePages: Concurrent<Result<(pages: Int, files: Int), any Error>>?
         /// "render every viewer's pages", on a rebuild: every chosen home's fingerprint.
         var scannedFingerprints: ViewerFingerprints?
         var started = Date()
@@ -41,6 +46,12 @@ extension SiteBuild {
             self.options = options
             self.tuning = tuning
         }
+    }
+
+    /// A context handed to a thread of the build's own (`Concurrent`): the steps that run
+    /// beside others (the pass, the site-wide pages) only read what earlier steps set.
+    struct SharedContext: @unchecked Sendable {
+        let context: BuildContext
     }
 
     /// One named step of the build.

@@ -58,17 +58,10 @@ extension SiteBuild {
 
     /// Renders a sample of the chosen people in memory (not validated, not written), scales
     /// their pages and bytes up to everyone chosen, and compares what the build will write with
-    /// the room on the output's file system. Refuses (`NoRoom`) before anything is written.
+    /// the room on the output's file system. Refuses (`NoRoom`) before anything is written. The
+    /// previous build (for the room its kept folders save) was loaded by the pass's step.
     static func planOutput(_ context: BuildContext) throws {
         let chosen = context.chosen
-        if !context.options.full {
-            // Loaded here, before the output is touched, for the room the kept folders save.
-            var output = context.options.output
-            while output.count > 1, output.hasSuffix("/") { output.removeLast() }
-            // As the writer names it (and the record): symbolic links followed.
-            let path = URL(fileURLWithPath: (try? OutputFolder.resolve(URL(fileURLWithPath: output).path)) ?? output).path
-            context.previous = PreviousBuild.load(store: context.options.store, output: path, checked: context.options.checkedOutput)
-        }
         let sample = chosen.isEmpty ? [] : (0..<min(planSample, chosen.count)).map { chosen[$0 * chosen.count / min(planSample, chosen.count)] }
         let store = try Store(path: context.options.store, readOnly: true)
         var sampledPages = 0, sampledBytes = 0, sampledQuotes = 0, sampledEntries = 0

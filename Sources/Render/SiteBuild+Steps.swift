@@ -45,25 +45,44 @@ extension SiteBuild {
             reusesIdeaEntries: context.tuning.reusesIdeaEntries)
     }
 
-    /// Opens the staging folder and the manifest spool, and finds the previous build.
-    ///
-    /// On a rebuild (a previous build to trust), every home's fingerprint is worked out from
-    /// one pass over the store (`ViewerFingerprints`) on a thread of its own meanwhile: the
-    /// writer's check of the back buffer is bound by system calls, the pass by the processor.
-    static func prepareOutput(_ context: BuildContext) throws {
-        let (options, tuning) = (context.options, context.tuning)
-        // The mask's digest is part of every page's inputs: a phone added to the export changes
-        // how a text that holds it is masked.
-        context.siteDigest = BuildFingerprint.site(
-            context.site, templates: options.templates, forcedLocale: options.locale,
-            tool: options.tool + "\u{0}" + context.site.mask.digest, validate: tuning.validate)
-        let (homes, digest) = (context.chosen, context.siteDigest)
-        let pass = context.previous == nil ? nil : Concurrent {
+    /// On a rebuild (not `--full`, and a previous build in the output to trust), loads that
+    /// build and starts the pass over the store that works out every chosen home's fingerprint
+    /// (`ViewerFingerprints`) on a thread of its own: compiling the templates, the plan and the
+    /// writer's check of the back buffer run meanwhile ("prepare the output" waits for it). The
+    /// pass is bound by the processor, the back buffer's check by system calls.
+    static func startFingerprintPass(_ context: BuildContext) throws {
+        let options = context.options
+        guard !options.full else { return }
+        // Loaded before the output is touched, for the plan (the room the kept folders save).
+        var output = options.output
+        while output.count > 1, output.hasSuffix("/") { output.removeLast() }
+        // As the writer names it (and the record): symbolic links followed.
+        let path = URL(fileURLWithPath: (try? OutputFolder.resolve(URL(fileURLWithPath: output).path)) ?? output).path
+        context.previous = PreviousBuild.load(store: options.store, output: path, checked: options.checkedOutput)
+        guard context.previous != nil else { return }
+        let (homes, digest) = (context.chosen, siteDigest(context))
+        context.siteDigest = digest
+        context.pass = Concurrent {
             Result { try ViewerFingerprints(store: Store(path: options.store, readOnly: true), homes: homes, siteDigest: digest) }
         }
-        defer { _ = pass?.value }  // the pass never outlives the step, whatever happens
+    }
+
+    /// The part of every viewer's fingerprint that they all share (`BuildFingerprint.site`).
+    static func siteDigest(_ context: BuildContext) -> String {
+        // The mask's digest is part of every page's inputs: a phone added to the export changes
+        // how a text that holds it is masked.
+        BuildFingerprint.site(
+            context.site, templates: context.options.templates, forcedLocale: context.options.locale,
+            tool: context.options.tool + "\u{0}" + context.site.mask.digest, validate: context.tuning.validate)
+    }
+
+    /// Opens the staging folder and the manifest spool, and takes the pass's fingerprints.
+    static func prepareOutput(_ context: BuildContext) throws {
+        let (options, tuning) = (context.options, context.tuning)
+        if context.siteDigest.isEmpty { context.siteDigest = siteDigest(context) }
+        defer { _ = context.pass?.value }  // the pass never outlives the step, whatever happens
         context.writer = try SiteWriter(output: options.output, store: options.store, checked: options.checkedOutput)
-        if let pass { context.scannedFingerprints = try pass.value.get() }
+        if let pass = context.pass { context.scannedFingerprints = try pass.value.get() }
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate {
             context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))
@@ -75,8 +94,21 @@ extension SiteBuild {
         context.started = Date()
     }
 
-    /// The index, the review pages and report, and the assets.
+    /// The index, the review pages and report, and the assets: taken from "render every
+    /// viewer's pages", which renders them on a thread of their own beside the viewers, or
+    /// rendered here (a merge).
     static func renderSitePages(_ context: BuildContext) throws {
+        let added = try context.sitePages.map { try $0.value.get() } ?? sitePages(context)
+        context.sitePages = nil
+        context.report.pages += added.pages
+        context.report.otherFiles += added.files
+    }
+
+    /// Renders, validates and writes the site-wide pages and copies the assets and static
+    /// files; returns the pages and other files added. Reads the context and changes nothing
+    /// in it (the spool, the writer and the validation take pages from any thread), so that it
+    /// can run beside the viewers.
+    static func sitePages(_ context: BuildContext) throws -> (pages: Int, files: Int) {
         let site = context.site!
         let validation = context.validation
         // The index lists the homes that were built (all of them, but for --viewers).
@@ -96,16 +128,15 @@ extension SiteBuild {
         }
         try pages.copyAssets(from: context.options.templates)
         for entry in record.entries { try context.spool.add([entry], key: entry.path) }
-        context.report.pages += record.entries.count
-        context.report.otherFiles += record.files
+        var files = record.files
         if let folder = context.options.staticFolder, context.options.manifestOnly {
             // Not written (nor in the manifest): still the targets links to them name.
             for file in try StaticFiles.list(folder) { validate?.check.addFile(path: file) }
         } else if let folder = context.options.staticFolder {
-            context.report.otherFiles += try StaticFiles.copy(
-                from: folder, into: context.writer, check: validate?.check, mask: site.mask)
+            files += try StaticFiles.copy(from: folder, into: context.writer, check: validate?.check, mask: site.mask)
         }
         if let validate { validation?.finish(validate.check) }
+        return (record.entries.count, files)
     }
 
     /// Fails the build when any page had a finding (the previous output stays).

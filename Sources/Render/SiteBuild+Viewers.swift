@@ -22,6 +22,12 @@ extension SiteBuild {
             context.scannedFingerprints = try ViewerFingerprints(
                 store: context.store, homes: selected, siteDigest: context.siteDigest)
         }
+        if !options.scope.isShard {
+            // The index, the review pages and the assets need nothing of the viewers': they
+            // render on a thread of their own meanwhile (on a rebuild, most of the time left).
+            let shared = SharedContext(context: context)
+            context.sitePages = Concurrent { Result { try sitePages(shared.context) } }
+        }
         let queue = ViewerQueue(count: selected.count)
         let workers = max(1, min(tuning.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count))
         let viewer = ViewerStep(context: context)

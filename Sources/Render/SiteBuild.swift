@@ -104,6 +104,7 @@ public enum SiteBuild {
             Step("open the store \(options.store)", openStore),
             Step("load the site from the store", loadSite),
             Step("choose the people to build", choosePeople),
+            Step("start the pass over the store", startFingerprintPass),
             Step("compile the templates in \(options.templates)", compileTemplates),
             Step("plan the output", planOutput),
             Step("prepare the output \(options.output)", prepareOutput),
@@ -147,6 +148,8 @@ public enum SiteBuild {
         do {
             for step in steps(context.options) { try step.run(context) }
         } catch {
+            _ = context.pass?.value  // no thread of the build outlives it
+            _ = context.sitePages?.value
             context.writer?.abandon()
             throw error
         }

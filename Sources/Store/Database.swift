@@ -276,6 +276,20 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// Column `index`'s text against `bytes` in SQLite's `BINARY` order (the bytes compared as
+    /// unsigned, then the shorter first): negative, zero or positive. NULL sorts first. No
+    /// `String` is made, for merges of two scans in key order.
+    public func compareText(_ index: Int, with bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let pointer = sqlite3_column_text(handle, Int32(index)) else { return -1 }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        let common = min(count, bytes.count)
+        if common > 0, let other = bytes.baseAddress {
+            let order = memcmp(pointer, other, common)
+            if order != 0 { return Int(order) }
+        }
+        return count - bytes.count
+    }
+
     /// The integer of column `index`, or nil for NULL.
     public func integer(_ index: Int) -> Int64? {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, Int32(index))

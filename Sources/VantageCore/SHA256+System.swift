@@ -34,6 +34,19 @@ extension SHA256 {
         return hexString(digest)
     }
 
+    /// The 32 bytes of the digest of `bytes`, written at `output`: libcrypto's when the system
+    /// has it, else the Swift rounds. For digests that are only ever compared or hashed again
+    /// (no hex string is made).
+    public static func digest(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
+        if let system {
+            _ = system(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, output)
+            return
+        }
+        var hasher = SHA256()
+        hasher.update(UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count))
+        for (offset, byte) in hasher.finalize().enumerated() { output[offset] = byte }
+    }
+
     static func hexString(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()

@@ -57,6 +57,18 @@ public struct SHA256: Sendable {
 
     /// Pads, finishes and returns the digest as hex.
     public mutating func finalizeHex() -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(64)
+        for byte in finalize() {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Pads, finishes and returns the 32 bytes of the digest.
+    public mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         buffer.append(0x80)
         while buffer.count % 64 != 56 { buffer.append(0) }
@@ -65,13 +77,12 @@ public struct SHA256: Sendable {
         tail.withUnsafeBufferPointer { Self.compress(&state, $0.baseAddress!, blocks: $0.count / 64) }
         buffer.removeAll()
         let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
-        out.reserveCapacity(64)
+        out.reserveCapacity(32)
         for word in words {
-            for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
+            for shift in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)

@@ -105,4 +105,18 @@ struct SHA256Tests {
         }
         #expect(hasher.finalizeHex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
+
+    @Test("The raw digest is the hex digest's bytes, from libcrypto and from the Swift rounds")
+    func rawDigest() {
+        for length in [0, 1, 55, 56, 63, 64, 65, 200, 4096] {
+            let message = Self.bytes(length, seed: 0x5851_F42D_4C95_7F2D &+ UInt64(length))
+            var raw = [UInt8](repeating: 0, count: 32)
+            message.withUnsafeBytes { input in raw.withUnsafeMutableBufferPointer { SHA256.digest(input, into: $0.baseAddress!) } }
+            let hex = raw.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            #expect(hex == SHA256.swiftHex(message), "libcrypto, length \(length)")
+            var hasher = SHA256()
+            hasher.update(message)
+            #expect(hasher.finalize() == raw, "Swift, length \(length)")
+        }
+    }
 }
