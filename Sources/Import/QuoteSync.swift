@@ -70,15 +70,21 @@ final class QuoteSync {
     func claimAndWrite(_ quote: Resolved, at location: RecordLocation) throws {
         precondition(insertCatchesRepeats)
         try bindQuote(insertQuote, quote)
+        try insertNew(id: quote.id, at: location)
+        try insertAllHearers(quote)
+    }
+
+    /// Runs `insertQuote`, bound for the new quote `id`: an id met before is `claim`'s error,
+    /// having stored nothing.
+    private func insertNew(id: String, at location: RecordLocation) throws {
         do {
             try insertQuote.runBound()
         } catch let error as DatabaseError where error.code & 0xFF == 19 {  // SQLITE_CONSTRAINT
             // Every other constraint of the row is checked before it gets here; make sure.
-            if try !seen.markNew({ try $0.bindText(quote.id, at: 1) }) { throw repeated(quote.id, at: location) }
+            if try !seen.markNew({ try $0.bindText(id, at: 1) }) { throw repeated(id, at: location) }
             throw error
         }
         quotes.added += 1
-        try insertAllHearers(quote)
     }
 
     /// `claimAndWrite` for a record whose speaker and hearers (`hearerIDs`, one per
@@ -94,13 +100,7 @@ final class QuoteSync {
         try insertQuote.bindText(quote.saidBy.name, at: 4)
         try insertQuote.bindInteger(quote.saidAt, at: 5)
         try insertQuote.bindInteger(submittedBy, at: 6)
-        do {
-            try insertQuote.runBound()
-        } catch let error as DatabaseError where error.code & 0xFF == 19 {  // SQLITE_CONSTRAINT
-            if try !seen.markNew({ try $0.bindText(quote.id, at: 1) }) { throw repeated(quote.id, at: location) }
-            throw error
-        }
-        quotes.added += 1
+        try insertNew(id: quote.id, at: location)
         try insertHearerRows(of: quote.id, saidAt: quote.saidAt, count: hearerIDs.count) { index in
             (hearerIDs[index]!, quote.heardBy[index].name)
         }
