@@ -13,7 +13,7 @@ import VantageCore
 ///   templates folder's bytes, the tool, every home's slug and chosen name (slugs and rule-1
 ///   names reach other viewers' pages), and every idea (everyone sees every idea);
 /// - the viewer's own inputs: their person row, slug, address book, and the quotes they see,
-///   each as a digest of everything of it the render reads (`quote(_:)`), in a fixed order
+///   each as a digest of everything of it the render reads (`appendDigest(of:to:)`), in a fixed order
 ///   (`ordered(_:)`), so a pass over every quote (`ViewerFingerprints`) gives the same value.
 /// Fields are written length-prefixed, so different inputs never serialise alike. Phones and
 /// emails are never read (only "has an email", which the Settings page shows).
@@ -98,7 +98,7 @@ struct BuildFingerprint {
     }
 
     /// One viewer's fingerprint: the site digest, then what only this viewer's pages read (the
-    /// quotes as `quote(_:)` digests, in `ordered`'s order, whatever order they came in).
+    /// quotes as `appendDigest(of:to:)` digests, in `ordered`'s order, whatever order they came in).
     static func viewer(
         _ home: SiteModel.Home, siteDigest: String, contacts: [Int64: String], quotes: [Quote]
     ) -> String {
@@ -132,16 +132,9 @@ struct BuildFingerprint {
     /// Bytes of a quote's digest (a SHA-256, raw: it is only hashed again, never shown).
     static let quoteDigestSize = 32
 
-    /// Everything of one quote that a page of a viewer who sees it can show: id, text, speaker,
-    /// the speaker's recorded name, when, and every hearer with their recorded name, in order.
-    static func quote(_ quote: Quote) -> [UInt8] {
-        var digest: [UInt8] = []
-        var scratch = BuildFingerprint()
-        scratch.appendDigest(of: quote, to: &digest)
-        return digest
-    }
-
-    /// Appends `quote(quote)` to `digests`, using this fingerprint's bytes as scratch space
+    /// Appends the digest of everything of `quote` that a page of a viewer who sees it can
+    /// show (id, text, speaker, the speaker's recorded name, when, and every hearer with their
+    /// recorded name, in order) to `digests`, using this fingerprint's bytes as scratch space
     /// (the pass over every quote digests 200,000 quotes with one buffer).
     mutating func appendDigest(of quote: Quote, to digests: inout [UInt8]) {
         bytes.removeAll(keepingCapacity: true)

@@ -8,7 +8,7 @@ import VantageCore
 /// on the peer workload (10,000 people, 200,000 quotes, 800,000 visibility pairs) that was about
 /// five CPU seconds, half of a rebuild that renders a handful of people. Here every quote is
 /// read once in id order with its hearers (`SiteReader.everyQuote`, two scans), reduced to its
-/// digest (`BuildFingerprint.quote`), and handed to each person who sees it (`Quote.viewerIDs`,
+/// digest (`BuildFingerprint.appendDigest`), and handed to each person who sees it (`Quote.viewerIDs`,
 /// the `visible_quote` rule); each home's digests are then put in the fingerprint's order and
 /// hashed. The pass makes no array per quote or per home: the digests are one buffer, who sees
 /// what is a list of (home, quote) pairs put in home order by counting, and the fingerprint's
