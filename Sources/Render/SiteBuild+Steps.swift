@@ -153,7 +153,12 @@ extension SiteBuild {
     /// Writes `manifest.json` from the spool (a shard's lists its own pages only), and a
     /// shard's record for the merge.
     static func writeManifest(_ context: BuildContext) throws {
-        try context.writer.write(SitePath.manifest) { emit in try context.spool.document(emit) }
+        // The live manifest's digest was checked against the record: a new digest means new
+        // bytes, which need not be compared with it (150 MB on the peer workload).
+        let liveDigest = context.writer.ownership?.manifestDigest
+        try context.writer.write(SitePath.manifest, producing: { emit in try context.spool.document(emit) }, knownToDiffer: {
+            liveDigest != nil && context.spool.digest != nil && liveDigest != context.spool.digest
+        })
         context.report.otherFiles += 2  // the manifest, and the marker the commit writes
         if case .shard(let shard) = context.options.scope {
             try context.writer.write(ShardRecord.file, bytes: ShardRecord(shard: shard, viewers: context.chosen.map(\.slug)).bytes)

@@ -266,9 +266,13 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Puts a file produced in pieces at `path` (for the manifest, which can be larger than is
     /// worth holding in memory): written to the staging tree, then replaced by a link to the
-    /// previous file when the bytes turn out to be the same.
+    /// previous file when the bytes turn out to be the same. `knownToDiffer`, asked once the
+    /// file is written, says when they cannot be (the manifest's digest is not the previous
+    /// one's): then the previous file is not read back to compare.
     @discardableResult
-    public func write(_ path: String, producing body: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws -> Outcome {
+    public func write(
+        _ path: String, producing body: (_ emit: ([UInt8]) throws -> Void) throws -> Void, knownToDiffer: () -> Bool = { false }
+    ) throws -> Outcome {
         try SafePath.check(path)
         try claimTopLevel(of: path)
         try makeParentDirectories(of: path)
@@ -286,7 +290,7 @@ public final class SiteWriter: @unchecked Sendable {
         }
         let previous = output + "/" + path
         var outcome = Outcome.written
-        if Self.files(target, previous, areEqualWithSize: size) {
+        if !knownToDiffer(), Self.files(target, previous, areEqualWithSize: size) {
             unlink(target)
             if link(previous, target) == 0 { outcome = .unchanged } else { try Self.copy(previous, to: target) }
         }
