@@ -34,6 +34,7 @@ extension ImportSession {
     func each<Decoded>(
         _ source: RecordSource, count name: String, memory: RecordMemory,
         decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> Decoded,
+        fast: ((UnsafeBufferPointer<UInt8>, RecordLocation, ReadContext) throws -> Decoded?)? = nil,
         remembering: @escaping (Decoded, inout [UInt8]) -> Void,
         store: (Decoded, RecordLocation) throws -> Void,
         unchanged: ([String], RecordLocation) throws -> Void
@@ -72,16 +73,36 @@ extension ImportSession {
                 }
                 var lines: [UInt8] = []
                 var clean = records == cut.batch.count
-                let failure = source.records(in: cut.batch) { record in
+                // A record the fast reader takes is checked and resolved by `fast` (which may
+                // still throw, as `decode` would); one it declines is parsed and read by `decode`.
+                var fastDecoded: Result<Decoded, Error>?
+                let failure = source.records(in: cut.batch, fast: { bytes, location -> Bool? in
+                    guard let fast else { return nil }
+                    do {
+                        guard let value = try fast(bytes, location, context) else { return nil }
+                        fastDecoded = .success(value)
+                    } catch {
+                        fastDecoded = .failure(error)
+                    }
+                    return true
+                }) { location, reading in
                     let noted = context.audit.noted
-                    let decoded = Result { try decode(try record.value.get(), record.location, context) }
+                    let decoded: Result<Decoded, Error>
+                    switch reading {
+                    case .fast: decoded = fastDecoded!
+                    case .parsed(let value): decoded = Result { try decode(try value.get(), location, context) }
+                    }
+                    fastDecoded = nil
                     if clean, case .success(let value) = decoded, context.audit.noted == noted {
                         remembering(value, &lines)
                         lines.append(0x0A)
                     } else {
                         clean = false
                     }
-                    result.items.append(ReadItem(location: record.location, text: record.text, decoded: decoded))
+                    let offset = result.items.count
+                    let batch = cut.batch
+                    result.items.append(ReadItem(location: location, text: { source.record(in: batch, at: offset).text() },
+                                                 decoded: decoded))
                 }
                 if clean, failure == nil {
                     result.entry = RecordMemory.Entry(digest: digest, records: String(decoding: lines, as: UTF8.self))

@@ -7,6 +7,11 @@ struct QuoteContact {
     let phone: String
     let name: String
 
+    init(phone: String, name: String) {
+        self.phone = phone
+        self.name = name
+    }
+
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context,
                                 expected: "an object (a contact: phone and name)")
@@ -26,6 +31,17 @@ struct QuoteRecord {
     let heardBy: [QuoteContact]
     let saidAt: Int64
     let submittedBy: String
+
+    init(location: RecordLocation, id: String, text: String, saidBy: QuoteContact, heardBy: [QuoteContact], saidAt: Int64,
+         submittedBy: String) {
+        self.location = location
+        self.id = id
+        self.text = text
+        self.saidBy = saidBy
+        self.heardBy = heardBy
+        self.saidAt = saidAt
+        self.submittedBy = submittedBy
+    }
 
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a quote)")
