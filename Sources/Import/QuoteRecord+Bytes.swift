@@ -40,8 +40,7 @@ extension QuoteRecord {
                 guard let seconds = string.withUTF8({ try? Timestamp.unixSeconds(utf8: $0) }) else { return nil }
                 saidAt = seconds
             case 5:
-                guard submittedBy == nil, let value = reader.string()?.checked,
-                      let phone = try? context.phones.e164(value) else { return nil }
+                guard submittedBy == nil, let phone = reader.phone(context.phones) else { return nil }
                 submittedBy = phone
             default:
                 return nil
@@ -77,9 +76,7 @@ extension QuoteContact {
         repeat {
             switch reader.memberName(Self.names) {
             case 0:
-                guard phone == nil, let value = reader.string()?.checked, let e164 = try? context.phones.e164(value) else {
-                    return nil
-                }
+                guard phone == nil, let e164 = reader.phone(context.phones) else { return nil }
                 phone = e164
             case 1:
                 guard name == nil, let value = reader.string()?.checked else { return nil }

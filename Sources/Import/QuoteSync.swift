@@ -19,7 +19,8 @@ final class QuoteSync {
     private let insertQuote, updateQuote, selectQuote: Statement
     private let insertHearer, updateHearer, deleteHearer, selectHearers: Statement
     /// `INSERT … VALUES (…), (…)` for 1 to `maximumBatch` hearers: a quote's new hearers
-    /// in one statement.
+    /// in one statement. The quote's id (`?1`) and time (`?2`) are bound once for all its rows,
+    /// each row adding only its position, person and name (`?3`, `?4`, `?5` for the first).
     private var insertHearers: [Statement] = []
     private static let maximumBatch = 8
     private let database: Database
@@ -43,7 +44,7 @@ final class QuoteSync {
         selectHearers = try database.statement(
             "SELECT person_id, position, name, said_at FROM hearer WHERE quote_id = ?1")
         for count in 1...Self.maximumBatch {
-            let rows = (0..<count).map { row in "(" + (1...5).map { "?\(row * 5 + $0)" }.joined(separator: ", ") + ")" }
+            let rows = (0..<count).map { row in "(?1, ?\(row * 3 + 3), ?\(row * 3 + 4), ?\(row * 3 + 5), ?2)" }
             insertHearers.append(try database.statement(
                 "INSERT INTO hearer (quote_id, position, person_id, name, said_at) VALUES " + rows.joined(separator: ", ")))
         }
@@ -148,14 +149,14 @@ final class QuoteSync {
         while start < total {
             let count = min(Self.maximumBatch, total - start)
             let statement = insertHearers[count - 1]
+            try statement.bindText(id, at: 1)
+            try statement.bindInteger(saidAt, at: 2)
             for row in 0..<count {
-                let base = Int32(row * 5)
+                let base = Int32(row * 3)
                 let (person, name) = hearer(start + row)
-                try statement.bindText(id, at: base + 1)
-                try statement.bindInteger(Int64(start + row), at: base + 2)
-                try statement.bindInteger(person, at: base + 3)
-                try statement.bindText(name, at: base + 4)
-                try statement.bindInteger(saidAt, at: base + 5)
+                try statement.bindInteger(Int64(start + row), at: base + 3)
+                try statement.bindInteger(person, at: base + 4)
+                try statement.bindText(name, at: base + 5)
             }
             try statement.runBound()
             hearers.added += count

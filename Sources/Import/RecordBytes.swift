@@ -69,9 +69,45 @@ struct RecordBytes {
         return nil
     }
 
+    /// A string value's bytes between its double quotes (after any whitespace), whether it
+    /// has escapes and whether every byte is ASCII; nil when the value is not a string or holds
+    /// a control byte. The bytes are not checked further (see `string()`).
+    struct RawString {
+        var bytes: UnsafeBufferPointer<UInt8>
+        var escaped: Bool
+        var isASCII: Bool
+    }
+
+    /// A phone number's text, as `PhoneNumberReader.e164` reads it (from the bytes when they
+    /// are plain ASCII: no string is made for a number already remembered).
+    mutating func phone(_ phones: PhoneNumberReader) -> String? {
+        guard let raw = rawString() else { return nil }
+        if !raw.escaped, raw.isASCII { return try? phones.e164(ascii: raw.bytes) }
+        guard let text = Self.text(of: raw)?.checked else { return nil }
+        return try? phones.e164(text)
+    }
+
     /// A string value (after any whitespace), or nil when the value is not a string or the
     /// string is anything `JSONParser` would refuse or this reader does not handle.
     mutating func string() -> Text? {
+        guard let raw = rawString() else { return nil }
+        return Self.text(of: raw)
+    }
+
+    /// The text of a string's bytes, or nil where `JSONParser` would refuse them.
+    private static func text(of raw: RawString) -> Text? {
+        let slice = raw.bytes
+        if !raw.escaped {
+            if raw.isASCII { return Text(string: String(decoding: slice, as: UTF8.self), isASCII: true, hasNUL: false) }
+            // Valid UTF-8 or nothing, as the parser checks; no raw byte of a string is a NUL.
+            guard let text = String(validating: slice, as: UTF8.self) else { return nil }
+            return Text(string: text, isASCII: false, hasNUL: false)
+        }
+        if !raw.isASCII, String(validating: slice, as: UTF8.self) == nil { return nil }
+        return unescape(slice, isASCII: raw.isASCII)
+    }
+
+    private mutating func rawString() -> RawString? {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
         position += 1
@@ -111,17 +147,7 @@ struct RecordBytes {
         }
         let end = position
         position += 1
-        guard end <= bytes.count else { return nil }
-        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        let isASCII = highBits == 0
-        if !escaped {
-            if isASCII { return Text(string: String(decoding: slice, as: UTF8.self), isASCII: true, hasNUL: false) }
-            // Valid UTF-8 or nothing, as the parser checks; no raw byte of a string is a NUL.
-            guard let text = String(validating: slice, as: UTF8.self) else { return nil }
-            return Text(string: text, isASCII: false, hasNUL: false)
-        }
-        if !isASCII, String(validating: slice, as: UTF8.self) == nil { return nil }
-        return Self.unescape(slice, isASCII: isASCII)
+        return RawString(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), escaped: escaped, isASCII: highBits == 0)
     }
 
     /// The text of a string's bytes with escapes, decoded as `JSONParser` does; nil at an

@@ -54,6 +54,10 @@ struct QuoteBytesTests {
         taken("Arabic-Indic digits", quote(heardBy: "[{\"phone\": \"+1 ٤١٥ ٥٥٥ ٠١٩٩\", \"name\": \"Jo\"}]")),
         taken("unregistered submitter (read; refused when resolved)", quote(submittedBy: #""+1 415 555 0177""#)),
         taken("no-break spaces in a phone", quote(submittedBy: "\"+1\u{A0}415\u{A0}555\u{A0}0100\"")),
+        taken("phone with escapes", quote(heardBy: #"[{"phone": "415\u002e555\u002E0199", "name": "Jo"}]"#)),
+        declined("misplaced plus", quote(submittedBy: #""1+4155550100""#)),
+        declined("too many digits", quote(submittedBy: #""+123456789012345678901""#)),
+        declined("00 alone", quote(submittedBy: #""00""#)),
         declined("unknown field", quote(extra: #", "mood": "happy""#)),
         declined("unknown field holding a number", quote(extra: #", "n": -1.5e3"#)),
         declined("password field", quote(extra: #", "password": "hunter2""#)),
@@ -152,6 +156,24 @@ struct QuoteBytesTests {
             QuoteRecord(bytes: $0, at: RecordLocation(file: "f"), context: Self.context())
         })
         #expect(Array(record.text.utf8) == Array("Caf\u{E9}".utf8))
+    }
+
+    /// `e164(ascii:)` answers exactly as `e164` for the same text, remembered or not, valid or not.
+    @Test func phoneBytesReadAsTheirText() {
+        let texts = ["+1 415 555 0100", "(415) 555-0100", "415.555.0100", "0033 6 12 34 56 78", "+44 (0)20 7946 0018", "555-01",
+                     "1+4155550100", "++14155550100", "00", "0", "", "+", "1-800-FLOWERS", "+123456789012345678901",
+                     "0012345678901234567890", "000014155550100", "+999 123 4567", "4155550100\t", "415/555/0100", "12345678901234567890"]
+        let reader = PhoneNumberReader(defaultRegion: PhoneRegion.named("US")!)
+        for round in 0..<2 {  // first unremembered, then remembered
+            for text in texts {
+                let expected = Result { () throws(PhoneNumberProblem) in try reader.e164(text) }
+                let bytes = Array(text.utf8)
+                let actual = bytes.withUnsafeBufferPointer { buffer in
+                    Result { () throws(PhoneNumberProblem) in try reader.e164(ascii: buffer) }
+                }
+                #expect("\(actual)" == "\(expected)", "\(text) in round \(round)")
+            }
+        }
     }
 
     static let users = #"{"phone": "+1 415 555 0100", "firstName": "Ana", "lastName": "Lima"}, {"phone": "+1 415 555 0199", "firstName": "Jo", "lastName": "Silva"}, {"phone": "+33 6 12 34 56 78", "firstName": "Chloé", "lastName": "Martin"}"#
