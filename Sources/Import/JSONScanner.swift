@@ -89,24 +89,25 @@ struct JSONScanner {
             return skipString()
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             var depth = 0
-            while true {
-                skipToStructure()
-                guard position < bytes.count else { return false }
+            while position < bytes.count {
                 switch bytes[position] {
                 case UInt8(ascii: "\""):
                     guard skipString() else { return false }
                     continue
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     depth += 1
-                default:  // a closing bracket
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     depth -= 1
                     if depth == 0 {
                         position += 1
                         return true
                     }
+                default:
+                    break
                 }
                 position += 1
             }
+            return false
         default:
             let start = position
             while position < bytes.count {
@@ -121,64 +122,23 @@ struct JSONScanner {
         }
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// The high bit of each byte of `word` that equals `byte`; the lowest one set is a true
-    /// match (a false one only ever follows a true one, through the borrow).
-    @inline(__always) private static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let difference = word ^ (ones &* UInt64(byte))
-        return (difference &- ones) & ~difference & highs
-    }
-
-    /// Moves to the next double quote or bracket (or the end), eight bytes at a time: the
-    /// export scan walks every byte of the file on the storing thread, before any record is read.
-    private mutating func skipToStructure() {
-        guard let base = bytes.baseAddress else { return }
-        while position + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            // `[` and `]` differ from `{` and `}` only in bit 5, and no other byte folds onto them.
-            let folded = word | (Self.ones &* 0x20)
-            let found = Self.matches(word, 0x22) | Self.matches(folded, 0x7B) | Self.matches(folded, 0x7D)
-            if found != 0 {
-                position += found.trailingZeroBitCount / 8
-                return
-            }
-            position += 8
-        }
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"): return
-            default: position += 1
-            }
-        }
-    }
-
-    /// Skips a string, eight bytes at a time to the next double quote or backslash (a
-    /// backslash escapes the byte after it).
+    /// Skips a string: `memchr` finds each double quote (the text of quotes and ideas is most
+    /// of an export's bytes), and a quote after an odd number of backslashes is escaped.
     private mutating func skipString() -> Bool {
-        guard take(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return false }
-        while true {
-            while position + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                let found = Self.matches(word, 0x22) | Self.matches(word, 0x5C)
-                if found != 0 {
-                    position += found.trailingZeroBitCount / 8
-                    break
-                }
-                position += 8
+        guard take(UInt8(ascii: "\"")) else { return false }
+        guard let base = bytes.baseAddress else { return false }
+        while position < bytes.count {
+            guard let found = memchr(base + position, 0x22, bytes.count - position) else {
+                position = bytes.count
+                return false
             }
-            while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\") {
-                position += 1
-            }
-            guard position < bytes.count else { return false }
-            if bytes[position] == UInt8(ascii: "\\") {
-                position += 2
-                continue
-            }
-            position += 1
-            return true
+            let quote = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            var backslashes = 0
+            while quote - backslashes - 1 >= position, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            position = quote + 1
+            if backslashes % 2 == 0 { return true }
         }
+        return false
     }
 
     private mutating func take(_ byte: UInt8) -> Bool {
