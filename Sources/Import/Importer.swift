@@ -89,7 +89,6 @@ public enum Importer {
                 try database.execute("PRAGMA defer_foreign_keys = ON")
                 // The deferred indexes are built by sorting; let SQLite sort on two threads.
                 try database.execute("PRAGMA threads = 2")
-                if let extra = ProcessInfo.processInfo.environment["VANTAGE_EXPERIMENT_PRAGMAS"] { try database.execute(extra) }
                 let session = ImportSession(database: database, layout: layout, keepGoing: options.keepGoing, rejects: rejects,
                                             handles: options.handles, readingThreads: options.readingThreads)
                 session.readsQuoteBytes = options.readsQuoteBytes
