@@ -4,10 +4,12 @@ import VantageCore
 /// Re-importing without reading again what did not change (docs/IMPORT.md, Re-importing):
 /// the quote records are read through the import's memory of them (`RecordMemory`).
 extension ImportSession {
-    /// One record read, from a reading thread to the storing thread.
+    /// One record read, from a reading thread to the storing thread. Its original text, which
+    /// only a rejection needs, is found again from the batch (`RecordSource.record(in:at:)`):
+    /// a closure per record would be one more allocation, and references to the source shared
+    /// by every thread, counted up and down once a record on each.
     struct ReadItem<Decoded> {
         var location: RecordLocation
-        var text: () -> String
         var decoded: Result<Decoded, Error>
     }
 
@@ -99,10 +101,7 @@ extension ImportSession {
                     } else {
                         clean = false
                     }
-                    let offset = result.items.count
-                    let batch = cut.batch
-                    result.items.append(ReadItem(location: location, text: { source.record(in: batch, at: offset).text() },
-                                                 decoded: decoded))
+                    result.items.append(ReadItem(location: location, decoded: decoded))
                 }
                 if clean, failure == nil {
                     result.entry = RecordMemory.Entry(digest: digest, records: String(decoding: lines, as: UTF8.self))
@@ -125,13 +124,19 @@ extension ImportSession {
                     }
                     if !stored { try memory.remember(nil, batch: batch.index, previous: batch.previous) }
                 } else {
-                    for item in batch.items {
+                    // By index, not `for item in`: a copy of each item would count every reference
+                    // it holds up and down again on this thread, the import's bound.
+                    for offset in batch.items.indices {
                         count += 1
                         do {
-                            try store(try item.decoded.get(), item.location)
+                            switch batch.items[offset].decoded {
+                            case .success(let decoded): try store(decoded, batch.items[offset].location)
+                            case .failure(let error): throw error
+                            }
                         } catch let diagnostic as Diagnostic {
                             stored = false
-                            try reject(diagnostic, at: item.location, text: item.text)
+                            try reject(diagnostic, at: batch.items[offset].location,
+                                       text: { source.record(in: batch.batch, at: offset).text() })
                         }
                     }
                     try memory.remember(stored ? batch.entry : nil, batch: batch.index, previous: batch.previous)

@@ -29,7 +29,7 @@ extension ImportSession {
             try each(source, count: "quotes", memory: memory, decode: { value, location, context -> PreparedQuote in
                 try prepare(try QuoteRecord(value, at: location, context: context), location)
             }, fast: !readsQuoteBytes ? nil : { bytes, location, context -> PreparedQuote? in
-                guard let quote = QuoteRecord(bytes: bytes, at: location, context: context) else { return nil }
+                guard let quote = QuoteRecord(bytes: bytes, context: context) else { return nil }
                 return try prepare(quote, location)
             }, remembering: { prepared, line in
                 line.append(contentsOf: prepared.quote.id.utf8)

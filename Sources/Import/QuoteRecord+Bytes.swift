@@ -14,7 +14,7 @@ extension QuoteRecord {
     private static let names: [StaticString] = ["id", "text", "saidBy", "heardBy", "when", "submittedBy"]
 
     /// The quote in `bytes` (one JSON value, perhaps with whitespace around it), or nil.
-    init?(bytes: UnsafeBufferPointer<UInt8>, at location: RecordLocation, context: ReadContext) {
+    init?(bytes: UnsafeBufferPointer<UInt8>, context: ReadContext) {
         var reader = RecordBytes(bytes)
         guard reader.take(UInt8(ascii: "{")) else { return nil }
         var id: String?, text: String?, saidBy: QuoteContact?, heardBy: [QuoteContact]?, saidAt: Int64?
@@ -48,8 +48,7 @@ extension QuoteRecord {
         } while reader.take(UInt8(ascii: ","))
         guard reader.take(UInt8(ascii: "}")), reader.finished(), let id, let text, let saidBy, let heardBy, let saidAt,
               let submittedBy else { return nil }
-        self.init(location: location, id: id, text: text, saidBy: saidBy, heardBy: heardBy, saidAt: saidAt,
-                  submittedBy: submittedBy)
+        self.init(id: id, text: text, saidBy: saidBy, heardBy: heardBy, saidAt: saidAt, submittedBy: submittedBy)
     }
 
     /// `heardBy`: one or more contacts, each phone once.

@@ -124,7 +124,7 @@ struct QuoteBytesTests {
     static func fields(_ quote: QuoteRecord) -> [[UInt8]] {
         var fields = [quote.id, quote.text, quote.saidBy.phone, quote.saidBy.name].map { Array($0.utf8) }
         for hearer in quote.heardBy { fields += [Array(hearer.phone.utf8), Array(hearer.name.utf8)] }
-        fields += [Array(String(quote.saidAt).utf8), Array(quote.submittedBy.utf8), Array(quote.location.path.utf8)]
+        fields += [Array(String(quote.saidAt).utf8), Array(quote.submittedBy.utf8)]
         return fields
     }
 
@@ -135,7 +135,7 @@ struct QuoteBytesTests {
         let slowContext = Self.context()
         let slow = Result { () throws in try QuoteRecord(try JSONParser.parse(bytes, file: "x"), at: location, context: slowContext) }
         let fastContext = Self.context()
-        let fast = bytes.withUnsafeBufferPointer { QuoteRecord(bytes: $0, at: location, context: fastContext) }
+        let fast = bytes.withUnsafeBufferPointer { QuoteRecord(bytes: $0, context: fastContext) }
         #expect(fastContext.audit.noted == 0)
         if example.fast {
             let record = try #require(fast, "the fast reader declined \(example.name)")
@@ -153,7 +153,7 @@ struct QuoteBytesTests {
     @Test func normalisedTextIsComposed() throws {
         let bytes = Array(Self.quote(text: #""Cafe\u0301""#).replacingOccurrences(of: "@ID@", with: "q-1").utf8)
         let record = try #require(bytes.withUnsafeBufferPointer {
-            QuoteRecord(bytes: $0, at: RecordLocation(file: "f"), context: Self.context())
+            QuoteRecord(bytes: $0, context: Self.context())
         })
         #expect(Array(record.text.utf8) == Array("Caf\u{E9}".utf8))
     }
