@@ -4,21 +4,15 @@ import VantageCore
 /// Re-importing without reading again what did not change (docs/IMPORT.md, Re-importing):
 /// the quote records are read through the import's memory of them (`RecordMemory`).
 extension ImportSession {
-    /// One record read, from a reading thread to the storing thread. Its original text, which
-    /// only a rejection needs, is found again from the batch (`RecordSource.record(in:at:)`):
-    /// a closure per record would be one more allocation, and references to the source shared
-    /// by every thread, counted up and down once a record on each.
-    struct ReadItem<Decoded> {
-        var location: RecordLocation
-        var decoded: Result<Decoded, Error>
-    }
-
     /// One batch, from a reading thread to the storing thread.
     struct RememberedBatch<Decoded> {
         var index: Int
         var batch: RecordSource.Batch
-        /// The records read; empty when the batch is `unchanged`.
-        var items: [ReadItem<Decoded>] = []
+        /// The records read, in order; empty when the batch is `unchanged`. Their locations and
+        /// original texts, which only a problem needs, are found again from the batch
+        /// (`RecordSource.record(in:at:)`): one of each per record would be allocations, and
+        /// references shared by every thread, counted up and down once a record on each.
+        var items: [Result<Decoded, Error>] = []
         var audit: FieldAudit
         /// What to remember once every record is stored (nil: a record had a warning or an error).
         var entry: RecordMemory.Entry?
@@ -36,9 +30,9 @@ extension ImportSession {
     func each<Decoded>(
         _ source: RecordSource, count name: String, memory: RecordMemory,
         decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> Decoded,
-        fast: ((UnsafeBufferPointer<UInt8>, RecordLocation, ReadContext) throws -> Decoded?)? = nil,
+        fast: ((UnsafeBufferPointer<UInt8>, () -> RecordLocation, ReadContext) throws -> Decoded?)? = nil,
         remembering: @escaping (Decoded, inout [UInt8]) -> Void,
-        store: (Decoded, RecordLocation) throws -> Void,
+        store: (Decoded, () -> RecordLocation) throws -> Void,
         unchanged: ([String], RecordLocation) throws -> Void
     ) throws {
         typealias Cut = (index: Int, batch: RecordSource.Batch, entry: RecordMemory.Entry?)
@@ -92,7 +86,7 @@ extension ImportSession {
                     let decoded: Result<Decoded, Error>
                     switch reading {
                     case .fast: decoded = fastDecoded!
-                    case .parsed(let value): decoded = Result { try decode(try value.get(), location, context) }
+                    case .parsed(let value): decoded = Result { try decode(try value.get(), location(), context) }
                     }
                     fastDecoded = nil
                     if clean, case .success(let value) = decoded, context.audit.noted == noted {
@@ -101,7 +95,7 @@ extension ImportSession {
                     } else {
                         clean = false
                     }
-                    result.items.append(ReadItem(location: location, decoded: decoded))
+                    result.items.append(decoded)
                 }
                 if clean, failure == nil {
                     result.entry = RecordMemory.Entry(digest: digest, records: String(decoding: lines, as: UTF8.self))
@@ -129,14 +123,14 @@ extension ImportSession {
                     for offset in batch.items.indices {
                         count += 1
                         do {
-                            switch batch.items[offset].decoded {
-                            case .success(let decoded): try store(decoded, batch.items[offset].location)
+                            switch batch.items[offset] {
+                            case .success(let decoded): try store(decoded, { source.record(in: batch.batch, at: offset).location })
                             case .failure(let error): throw error
                             }
                         } catch let diagnostic as Diagnostic {
                             stored = false
-                            try reject(diagnostic, at: batch.items[offset].location,
-                                       text: { source.record(in: batch.batch, at: offset).text() })
+                            let record = source.record(in: batch.batch, at: offset)
+                            try reject(diagnostic, at: record.location, text: record.text)
                         }
                     }
                     try memory.remember(stored ? batch.entry : nil, batch: batch.index, previous: batch.previous)

@@ -71,18 +71,18 @@ final class QuoteSync {
     func claimAndWrite(_ quote: Resolved, at location: RecordLocation) throws {
         precondition(insertCatchesRepeats)
         try bindQuote(insertQuote, quote)
-        try insertNew(id: quote.id, at: location)
+        try insertNew(id: quote.id, at: { location })
         try insertAllHearers(quote)
     }
 
     /// Runs `insertQuote`, bound for the new quote `id`: an id met before is `claim`'s error,
     /// having stored nothing.
-    private func insertNew(id: String, at location: RecordLocation) throws {
+    private func insertNew(id: String, at location: () -> RecordLocation) throws {
         do {
             try insertQuote.runBound()
         } catch let error as DatabaseError where error.code & 0xFF == 19 {  // SQLITE_CONSTRAINT
             // Every other constraint of the row is checked before it gets here; make sure.
-            if try !seen.markNew({ try $0.bindText(id, at: 1) }) { throw repeated(id, at: location) }
+            if try !seen.markNew({ try $0.bindText(id, at: 1) }) { throw repeated(id, at: location()) }
             throw error
         }
         quotes.added += 1
@@ -91,9 +91,9 @@ final class QuoteSync {
     /// `claimAndWrite` for a record whose speaker and hearers (`hearerIDs`, one per
     /// `quote.heardBy`, none nil) are all resolved: bound straight from the record, without
     /// copying its strings into a `Resolved` first and freeing them after (2% of the storing
-    /// thread's instructions, callgrind).
+    /// thread's instructions, callgrind). `location` is asked for only for an id met twice.
     func claimAndWrite(_ quote: borrowing QuoteRecord, saidBy: Int64, submittedBy: Int64, hearerIDs: [Int64?],
-                       at location: RecordLocation) throws {
+                       at location: () -> RecordLocation) throws {
         precondition(insertCatchesRepeats && hearerIDs.count == quote.heardBy.count)
         try insertQuote.bindText(quote.id, at: 1)
         try insertQuote.bindText(quote.text, at: 2)

@@ -128,17 +128,22 @@ enum RecordSource {
     /// Like `records(in:_:)`, but offers each record's bytes to `fast` first: a record is
     /// parsed only when `fast` declines it (returns nil). What `fast` accepts is valid JSON,
     /// so a batch stops at the same record either way.
+    /// A record's location is made only when asked for (`location()`): a record read without
+    /// a problem never needs it, and each one made is an allocation and references shared by
+    /// every thread.
     func records<Fast>(
-        in batch: Batch, fast: (UnsafeBufferPointer<UInt8>, RecordLocation) -> Fast?,
-        _ body: (RecordLocation, Reading<Fast>) -> Void
+        in batch: Batch, fast: (UnsafeBufferPointer<UInt8>, () -> RecordLocation) -> Fast?,
+        _ body: (() -> RecordLocation, Reading<Fast>) -> Void
     ) -> Error? {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
-            guard let ranges = document.ranges[key] else { return records(in: batch) { body($0.location, .parsed($0.value)) } }
+            guard let ranges = document.ranges[key] else {
+                return records(in: batch) { record in body({ record.location }, .parsed(record.value)) }
+            }
             let base = RecordLocation(file: document.file.name).member(key)
             return document.bytes.withUnsafeBufferPointer { buffer -> Error? in
                 for index in indices {
-                    let location = base.element(index)
+                    let location = { base.element(index) }
                     if let value = fast(UnsafeBufferPointer(rebasing: buffer[ranges[index]]), location) {
                         body(location, .fast(value))
                         continue
@@ -151,7 +156,7 @@ enum RecordSource {
             }
         case (.lines(let file), .lines(let lines)):
             for line in lines {
-                let location = RecordLocation(file: file.name, line: line.number)
+                let location = { RecordLocation(file: file.name, line: line.number) }
                 if let value = line.bytes.withUnsafeBufferPointer({ fast($0, location) }) {
                     body(location, .fast(value))
                     continue
