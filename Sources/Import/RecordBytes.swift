@@ -13,9 +13,9 @@ struct RecordBytes {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    /// A string read: its text exactly as `JSONParser` gives it (escapes decoded), and whether
-    /// every byte of it is ASCII (then NFC is a no-op and no byte is a NUL... unless escaped,
-    /// which `hasNUL` says).
+    /// A string read: its text exactly as `JSONParser` gives it (escapes decoded), whether every
+    /// character is ASCII (NFC then changes nothing), and whether it holds U+0000 (which only an
+    /// escape can write: a raw control byte is refused).
     struct Text {
         var string: String
         var isASCII: Bool
