@@ -29,7 +29,7 @@ extension SiteBuild {
         var writer: SiteWriter!
         /// From the start of the build until "prepare the output" takes it over: the output's
         /// lock and checks (`SiteWriter.startPreparing`).
-        var preparing: Concurrent<Result<SiteWriter.Preparation, any Error>>?
+        var preparing: SiteWriter.Preparing?
         var spool: ManifestSpool!
         var validation: PageValidation?
         var siteDigest = ""

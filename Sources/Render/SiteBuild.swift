@@ -154,9 +154,7 @@ public enum SiteBuild {
         } catch {
             _ = context.pass?.value  // no thread of the build outlives it
             _ = context.sitePages?.value
-            if let preparing = context.preparing, case .success(let preparation) = preparing.value {
-                preparation.lock.release()  // never taken over by a writer
-            }
+            context.preparing?.stop()  // never taken over by a writer
             context.writer?.abandon()
             throw error
         }

@@ -55,8 +55,10 @@ extension SiteWriter {
     /// read-only half of `prepareBackBuffer`, which a build starts early (`SiteWriter.prepare`)
     /// so that the folder checks share the cores with loading the site and the pass over the
     /// store. Which folders stay is worked out one top-level folder at a time on every core
-    /// (`ParallelMap`).
-    static func judgeBackBuffer(staging: String, output: String, ownership: OutputFolder.Ownership?) throws -> BackBufferState {
+    /// (`ParallelMap`); once `stop` is set, the folders left are not looked at and it throws.
+    static func judgeBackBuffer(
+        staging: String, output: String, ownership: OutputFolder.Ownership?, stop: Stop? = nil
+    ) throws -> BackBufferState {
         var info = stat()
         guard lstat(staging, &info) == 0 else { return .absent }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { return .notAFolder }
@@ -68,7 +70,7 @@ extension SiteWriter {
         let children = children(of: dup(back)).sorted(by: { $0.name < $1.name })
         let verdicts = ParallelMap.map(count: children.count) { index -> Verdict in
             let child = children[index]
-            guard child.type == OutputFolder.directory, live >= 0 else { return .remove }
+            guard child.type == OutputFolder.directory, live >= 0, stop?.wasSet != true else { return .remove }
             if let ownership, let before = ownership.sealedBefore, ownership.sealed.contains(child.name),
                 OutputFolder.isSealed(backFolder: back, top: child.name, previous: ownership.previous, before: before)
             {
@@ -77,6 +79,7 @@ extension SiteWriter {
             var others: [String] = []
             return sameTree(back, live, child.name, relative: child.name, others: &others) ? .same(others) : .remove
         }
+        if stop?.wasSet == true { throw Diagnostic.error("the build stopped before the output was prepared") }
         return .entries(zip(children, verdicts).map { ($0.name, $0.type, $1) })
     }
 

@@ -117,7 +117,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// Takes the output's lock, checks the output (or takes `checked`) and judges the back
     /// buffer, changing neither. (A journal an older version left of folders it moved at commit
     /// is played back first, so that the check sees the whole site.)
-    static func prepare(output: String, store: String, checked: OutputFolder.Inspection?) throws -> Preparation {
+    static func prepare(output: String, store: String, checked: OutputFolder.Inspection?, stop: Stop? = nil) throws -> Preparation {
         var trimmed = output
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         let resolved = try OutputFolder.resolve(URL(fileURLWithPath: trimmed).path)
@@ -146,7 +146,7 @@ public final class SiteWriter: @unchecked Sendable {
                 checkedAt = OutputFolder.now()
                 ownership = try OutputFolder.inspect(output, shownAs: trimmed, store: store.isEmpty ? nil : store)
             }
-            let backBuffer = try judgeBackBuffer(staging: staging, output: output, ownership: ownership)
+            let backBuffer = try judgeBackBuffer(staging: staging, output: output, ownership: ownership, stop: stop)
             return Preparation(
                 output: output, staging: staging, shownAs: trimmed, markerStore: markerStore, lock: lock,
                 checkedAt: checkedAt, ownership: ownership, backBuffer: backBuffer)
@@ -158,11 +158,59 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Starts `prepare` on a thread of its own: a build runs it beside loading the site and the
     /// pass over the store (its folder checks are system calls, they are processor work), and
-    /// takes the result when it prepares the output (`SiteWriter(_:)`), or releases it
-    /// (`Preparation.release`) when the build stops first. The output's lock is taken before
+    /// takes the result when it prepares the output (`SiteWriter(_:)`), or stops it
+    /// (`Preparing.stop`) when the build fails first. The output's lock is taken before
     /// anything is looked at, so no other vantage changes the back buffer meanwhile.
-    static func startPreparing(output: String, store: String, checked: OutputFolder.Inspection?) -> Concurrent<Result<Preparation, any Error>> {
-        Concurrent { Result { try prepare(output: output, store: store, checked: checked) } }
+    ///
+    /// Nil when the output's parent folder is not there yet: there is no site to check, and
+    /// making the folder must wait until the plan has found the room.
+    static func startPreparing(output: String, store: String, checked: OutputFolder.Inspection?) -> Preparing? {
+        var trimmed = output
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        var isFolder: ObjCBool = false
+        let parent = URL(fileURLWithPath: trimmed).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        let stopped = Stop()
+        return Preparing(stopped: stopped, work: Concurrent { Result { try prepare(output: output, store: store, checked: checked, stop: stopped) } })
+    }
+
+    /// A `prepare` running on its own thread (`startPreparing`).
+    final class Preparing: Sendable {
+        private let stopped: Stop
+        private let work: Concurrent<Result<Preparation, any Error>>
+
+        fileprivate init(stopped: Stop, work: Concurrent<Result<Preparation, any Error>>) {
+            (self.stopped, self.work) = (stopped, work)
+        }
+
+        /// Waits for the preparation: the output ready for a writer, or why not.
+        func preparation() throws -> Preparation { try work.value.get() }
+
+        /// For a build that failed before it prepared the output: the back buffer's check stops
+        /// at its next top-level folder (a template's error is not kept waiting for it), and the
+        /// lock is released.
+        func stop() {
+            stopped.set()
+            if case .success(let preparation) = work.value { preparation.lock.release() }
+        }
+    }
+
+    /// A flag set once, read from any thread.
+    final class Stop: @unchecked Sendable {
+        private let lock = NSLock()
+        private var isSet = false
+
+        func set() {
+            lock.lock()
+            isSet = true
+            lock.unlock()
+        }
+
+        var wasSet: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return isSet
+        }
     }
 
     /// `error` as a message that names the output being prepared.
