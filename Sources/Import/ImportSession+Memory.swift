@@ -4,19 +4,15 @@ import VantageCore
 /// Re-importing without reading again what did not change (docs/IMPORT.md, Re-importing):
 /// the quote records are read through the import's memory of them (`RecordMemory`).
 extension ImportSession {
-    /// One record read, from a reading thread to the storing thread.
-    struct ReadItem<Decoded> {
-        var location: RecordLocation
-        var text: () -> String
-        var decoded: Result<Decoded, Error>
-    }
-
     /// One batch, from a reading thread to the storing thread.
     struct RememberedBatch<Decoded> {
         var index: Int
         var batch: RecordSource.Batch
-        /// The records read; empty when the batch is `unchanged`.
-        var items: [ReadItem<Decoded>] = []
+        /// The records read, in order; empty when the batch is `unchanged`. Their locations and
+        /// original texts, which only a problem needs, are found again from the batch
+        /// (`RecordSource.record(in:at:)`): one of each per record would be allocations, and
+        /// references shared by every thread, counted up and down once a record on each.
+        var items: [Result<Decoded, Error>] = []
         var audit: FieldAudit
         /// What to remember once every record is stored (nil: a record had a warning or an error).
         var entry: RecordMemory.Entry?
@@ -34,8 +30,9 @@ extension ImportSession {
     func each<Decoded>(
         _ source: RecordSource, count name: String, memory: RecordMemory,
         decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> Decoded,
+        fast: ((UnsafeBufferPointer<UInt8>, () -> RecordLocation, ReadContext) throws -> Decoded?)? = nil,
         remembering: @escaping (Decoded, inout [UInt8]) -> Void,
-        store: (Decoded, RecordLocation) throws -> Void,
+        store: (Decoded, () -> RecordLocation) throws -> Void,
         unchanged: ([String], RecordLocation) throws -> Void
     ) throws {
         typealias Cut = (index: Int, batch: RecordSource.Batch, entry: RecordMemory.Entry?)
@@ -72,16 +69,33 @@ extension ImportSession {
                 }
                 var lines: [UInt8] = []
                 var clean = records == cut.batch.count
-                let failure = source.records(in: cut.batch) { record in
+                // A record the fast reader takes is checked and resolved by `fast` (which may
+                // still throw, as `decode` would); one it declines is parsed and read by `decode`.
+                var fastDecoded: Result<Decoded, Error>?
+                let failure = source.records(in: cut.batch, fast: { bytes, location -> Bool? in
+                    guard let fast else { return nil }
+                    do {
+                        guard let value = try fast(bytes, location, context) else { return nil }
+                        fastDecoded = .success(value)
+                    } catch {
+                        fastDecoded = .failure(error)
+                    }
+                    return true
+                }) { location, reading in
                     let noted = context.audit.noted
-                    let decoded = Result { try decode(try record.value.get(), record.location, context) }
+                    let decoded: Result<Decoded, Error>
+                    switch reading {
+                    case .fast: decoded = fastDecoded!
+                    case .parsed(let value): decoded = Result { try decode(try value.get(), location(), context) }
+                    }
+                    fastDecoded = nil
                     if clean, case .success(let value) = decoded, context.audit.noted == noted {
                         remembering(value, &lines)
                         lines.append(0x0A)
                     } else {
                         clean = false
                     }
-                    result.items.append(ReadItem(location: record.location, text: record.text, decoded: decoded))
+                    result.items.append(decoded)
                 }
                 if clean, failure == nil {
                     result.entry = RecordMemory.Entry(digest: digest, records: String(decoding: lines, as: UTF8.self))
@@ -104,13 +118,19 @@ extension ImportSession {
                     }
                     if !stored { try memory.remember(nil, batch: batch.index, previous: batch.previous) }
                 } else {
-                    for item in batch.items {
+                    // By index, not `for item in`: a copy of each item would count every reference
+                    // it holds up and down again on this thread, the import's bound.
+                    for offset in batch.items.indices {
                         count += 1
                         do {
-                            try store(try item.decoded.get(), item.location)
+                            switch batch.items[offset] {
+                            case .success(let decoded): try store(decoded, { source.record(in: batch.batch, at: offset).location })
+                            case .failure(let error): throw error
+                            }
                         } catch let diagnostic as Diagnostic {
                             stored = false
-                            try reject(diagnostic, at: item.location, text: item.text)
+                            let record = source.record(in: batch.batch, at: offset)
+                            try reject(diagnostic, at: record.location, text: record.text)
                         }
                     }
                     try memory.remember(stored ? batch.entry : nil, batch: batch.index, previous: batch.previous)

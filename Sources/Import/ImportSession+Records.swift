@@ -19,13 +19,18 @@ extension ImportSession {
             let rejectedUsers = rejectedQuotesUsers
             let memory = try RecordMemory(database: database, context: quoteContext(users: users), batchSize: Self.batchSize,
                                           trusted: !sync.insertCatchesRepeats)
-            try each(source, count: "quotes", memory: memory, decode: { value, location, context -> PreparedQuote in
-                let quote = try QuoteRecord(value, at: location, context: context)
+            let prepare = { (quote: QuoteRecord, location: () -> RecordLocation) throws -> PreparedQuote in
                 guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
-                    throw location.member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
+                    throw location().member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
                 }
                 return PreparedQuote(quote: quote, submitter: submitter, saidBy: users.byPhone[quote.saidBy.phone],
                                      hearers: quote.heardBy.map { users.byPhone[$0.phone] })
+            }
+            try each(source, count: "quotes", memory: memory, decode: { value, location, context -> PreparedQuote in
+                try prepare(try QuoteRecord(value, at: location, context: context), { location })
+            }, fast: !readsQuoteBytes ? nil : { bytes, location, context -> PreparedQuote? in
+                guard let quote = QuoteRecord(bytes: bytes, context: context) else { return nil }
+                return try prepare(quote, location)
             }, remembering: { prepared, line in
                 line.append(contentsOf: prepared.quote.id.utf8)
                 line.append(0x20)
@@ -40,6 +45,7 @@ extension ImportSession {
                                            hearerIDs: prepared.hearers, at: location)
                     return
                 }
+                let location = location()
                 let quote = prepared.quote
                 // Everyone already a person: nothing is written before the id is known to be new.
                 if sync.insertCatchesRepeats, let saidBy = prepared.saidBy ?? self.people.claimed(phone: quote.saidBy.phone) {

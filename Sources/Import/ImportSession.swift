@@ -19,6 +19,8 @@ final class ImportSession {
     /// The site's handle rule, for `content/submissions/` (nil: submissions cannot be read).
     let handles: (any SubmissionHandleRule)?
     let audit = FieldAudit()
+    /// Offer quote records to the byte reader first (`ImportOptions.readsQuoteBytes`).
+    var readsQuoteBytes = true
     /// Errors of bad records, in order.
     private(set) var errors: [Diagnostic] = []
     private(set) var omittedErrors = 0

@@ -18,6 +18,11 @@ public struct ImportOptions: Sendable {
     /// Threads that parse and check records while another stores them; by default one per
     /// processor (at most 4). Any count stores the same rows and reports the same errors.
     public var readingThreads: Int = ImportOptions.defaultReadingThreads
+    /// Whether quote records are first offered to the reader that fills a record straight from
+    /// its bytes (`QuoteRecord(bytes:…)`). Off, every quote goes through the JSON tree and
+    /// `Fields`; the store, the messages and the rejects file are the same either way
+    /// (`QuoteBytesTests` compares the two).
+    var readsQuoteBytes = true
     /// Called inside the import's one transaction, after the last row is written and just before
     /// it commits: an error it throws rolls everything back (the store is as it was) and fails
     /// the import. `vantage build` waits here for its check of the output folder, which runs
@@ -86,6 +91,7 @@ public enum Importer {
                 try database.execute("PRAGMA threads = 2")
                 let session = ImportSession(database: database, layout: layout, keepGoing: options.keepGoing, rejects: rejects,
                                             handles: options.handles, readingThreads: options.readingThreads)
+                session.readsQuoteBytes = options.readsQuoteBytes
                 do {
                     try session.run()
                 } catch {

@@ -80,6 +80,42 @@ public struct PhoneNumberReader: Sendable {
         return try answer.get()
     }
 
+    /// `e164` of ASCII text given as its bytes (the quote reader's fast path, which then makes
+    /// no string for the number): a remembered number is answered from the bytes alone; any
+    /// other text (a byte `e164` would look at more closely, a number not remembered yet, a
+    /// problem) goes to `e164` itself, so the answers are always `e164`'s.
+    func e164(ascii bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberProblem) -> String {
+        var packed: UInt64 = 0
+        var count = 0
+        var international = false
+        var leadingZeros = 0
+        for byte in bytes {
+            if byte >= 0x30 && byte <= 0x39 {
+                if count == leadingZeros, byte == 0x30 { leadingZeros += 1 }
+                count += 1
+                packed = packed &* 10 &+ UInt64(byte - 0x30)
+                continue
+            }
+            switch byte {
+            case 0x20, 0x2E, 0x2D, 0x28, 0x29, 0x2F, 0x09: continue
+            case 0x2B where count == 0 && !international: international = true
+            default: return try e164(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        // As in `e164`: more digits than it packs is its error, and `00` starts a country code.
+        guard count <= Self.maximumDigits else { return try e164(String(decoding: bytes, as: UTF8.self)) }
+        if !international, count >= 2, leadingZeros >= 2 {
+            international = true
+            count -= 2
+        }
+        guard count > 0, count < Self.maximumDigits,
+              let known = memo.answer(for: PhoneMemo.Key(digits: packed, count: UInt8(count), international: international)),
+              case .success(let number) = known else {
+            return try e164(String(decoding: bytes, as: UTF8.self))
+        }
+        return number
+    }
+
     /// libphonenumber's reading of the digits (as `+` and ASCII digits).
     private func read(packed: UInt64, count: Int, international: Bool, text: String) throws(PhoneNumberProblem) -> String {
         var digits = [CChar](repeating: 0x30, count: count + (international ? 2 : 1))

@@ -7,6 +7,11 @@ struct QuoteContact {
     let phone: String
     let name: String
 
+    init(phone: String, name: String) {
+        self.phone = phone
+        self.name = name
+    }
+
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context,
                                 expected: "an object (a contact: phone and name)")
@@ -19,7 +24,6 @@ struct QuoteContact {
 struct QuoteRecord {
     static let fields = ["id", "text", "saidBy", "heardBy", "when", "submittedBy"]
 
-    let location: RecordLocation
     let id: String
     let text: String
     let saidBy: QuoteContact
@@ -27,9 +31,17 @@ struct QuoteRecord {
     let saidAt: Int64
     let submittedBy: String
 
+    init(id: String, text: String, saidBy: QuoteContact, heardBy: [QuoteContact], saidAt: Int64, submittedBy: String) {
+        self.id = id
+        self.text = text
+        self.saidBy = saidBy
+        self.heardBy = heardBy
+        self.saidAt = saidAt
+        self.submittedBy = submittedBy
+    }
+
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a quote)")
-        self.location = location
         id = try fields.recordID("id", expected: "the quote's id")
         text = try fields.nonEmptyString("text", expected: "the words said")
         let contact = "an object (a contact: phone and name)"

@@ -117,6 +117,58 @@ enum RecordSource {
         return nil
     }
 
+    /// How a record was read by `records(in:fast:_:)`.
+    enum Reading<Fast> {
+        /// Straight from its bytes.
+        case fast(Fast)
+        /// Parsed, because the fast reader declined it: its value or its syntax error.
+        case parsed(Result<JSONValue, Diagnostic>)
+    }
+
+    /// Like `records(in:_:)`, but offers each record's bytes to `fast` first: a record is
+    /// parsed only when `fast` declines it (returns nil). What `fast` accepts is valid JSON,
+    /// so a batch stops at the same record either way.
+    /// A record's location is made only when asked for (`location()`): a record read without
+    /// a problem never needs it, and each one made is an allocation and references shared by
+    /// every thread.
+    func records<Fast>(
+        in batch: Batch, fast: (UnsafeBufferPointer<UInt8>, () -> RecordLocation) -> Fast?,
+        _ body: (() -> RecordLocation, Reading<Fast>) -> Void
+    ) -> Error? {
+        switch (self, batch) {
+        case (.array(let document, let key), .elements(let indices)):
+            guard let ranges = document.ranges[key] else {
+                return records(in: batch) { record in body({ record.location }, .parsed(record.value)) }
+            }
+            let base = RecordLocation(file: document.file.name).member(key)
+            return document.bytes.withUnsafeBufferPointer { buffer -> Error? in
+                for index in indices {
+                    let location = { base.element(index) }
+                    if let value = fast(UnsafeBufferPointer(rebasing: buffer[ranges[index]]), location) {
+                        body(location, .fast(value))
+                        continue
+                    }
+                    let element: JSONValue
+                    do { element = try document.element(of: key, at: index) } catch { return error }
+                    body(location, .parsed(.success(element)))
+                }
+                return nil
+            }
+        case (.lines(let file), .lines(let lines)):
+            for line in lines {
+                let location = { RecordLocation(file: file.name, line: line.number) }
+                if let value = line.bytes.withUnsafeBufferPointer({ fast($0, location) }) {
+                    body(location, .fast(value))
+                    continue
+                }
+                body(location, .parsed(JSONLinesReader.parse(line.bytes, number: line.number, displayName: file.name).value))
+            }
+            return nil
+        default:
+            preconditionFailure("a batch of another source")
+        }
+    }
+
     /// Calls `body` with the bytes of each record of `batch`, unparsed, in order (the
     /// re-import's digests, docs/IMPORT.md).
     func forEachBytes(in batch: Batch, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -13,6 +13,12 @@ public enum Timestamp {
         return try result.get()
     }
 
+    /// `unixSeconds` of the UTF-8 bytes of a string (the quote reader's fast path reads them
+    /// from the record's bytes).
+    static func unixSeconds(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(TimestampProblem) -> Int64 {
+        try parse(bytes)
+    }
+
     /// True when `text` is a calendar date `YYYY-MM-DD` (a review's `until`).
     public static func isCalendarDate(_ text: String) -> Bool {
         var text = text

@@ -198,26 +198,34 @@ public final class Statement {
     /// reads in place (`SQLITE_STATIC`) until the parameter is bound again or the statement ends.
     @inline(__always)
     public func bindText(_ value: String, at index: Int32) throws {
-        var value = value
-        let rc = value.withUTF8 { bytes -> Int32 in
-            guard let source = bytes.baseAddress, !bytes.isEmpty, index > 0 else {
-                return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
-            }
-            let slot = Int(index)
-            if textBuffers.count <= slot { textBuffers.append(contentsOf: repeatElement(nil, count: slot + 1 - textBuffers.count)) }
-            var buffer = textBuffers[slot]
-            if buffer == nil || buffer!.count < bytes.count {
-                // SQLite may still point at the old buffer: let go of it before freeing it.
-                sqlite3_bind_null(handle, index)
-                buffer?.deallocate()
-                buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(64, bytes.count * 2), alignment: 1)
-                textBuffers[slot] = buffer
-            }
-            let target = buffer!.baseAddress!
-            target.copyMemory(from: source, byteCount: bytes.count)
-            return sqlite3_bind_text(handle, index, target.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
-        }
+        // The string's bytes in place, not a copy of it: copying counts a reference of storage
+        // another thread made, a cache line both cores then write (the importer's storing thread).
+        let rc = value.utf8.withContiguousStorageIfAvailable { bindCopy(of: $0, at: index) } ?? {
+            var value = value
+            return value.withUTF8 { bindCopy(of: $0, at: index) }
+        }()
         if rc != SQLITE_OK { throw database.error(rc, sql: sql) }
+    }
+
+    /// Copies `bytes` into the buffer kept for parameter `index` and binds them from there.
+    @inline(__always)
+    private func bindCopy(of bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        guard let source = bytes.baseAddress, !bytes.isEmpty, index > 0 else {
+            return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
+        }
+        let slot = Int(index)
+        if textBuffers.count <= slot { textBuffers.append(contentsOf: repeatElement(nil, count: slot + 1 - textBuffers.count)) }
+        var buffer = textBuffers[slot]
+        if buffer == nil || buffer!.count < bytes.count {
+            // SQLite may still point at the old buffer: let go of it before freeing it.
+            sqlite3_bind_null(handle, index)
+            buffer?.deallocate()
+            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(64, bytes.count * 2), alignment: 1)
+            textBuffers[slot] = buffer
+        }
+        let target = buffer!.baseAddress!
+        target.copyMemory(from: source, byteCount: bytes.count)
+        return sqlite3_bind_text(handle, index, target.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
     }
 
     /// Binds an integer at `index` without wrapping it in a `DatabaseValue`.
