@@ -29,9 +29,13 @@ extension ViewerPages {
     /// `entry(for: lists.feed[index], on: path, …).value`, made once per `depth` of `path`
     /// below the viewer's folder (`ViewerLinkValues.depth(of:)`).
     func entryValue(_ index: Int, on path: String, depth: Int?, lists: QuoteLists, viewer: Viewer) -> Value {
-        let make = { entry(for: lists.feed[index], on: path, lists: lists, viewer: viewer).value }
-        guard let depth else { return make() }
-        return lists.entryValues.value(index, depth: depth, count: lists.feed.count, make: make)
+        // The closure is passed as it is written (non-escaping): stored in a `let` first, it was
+        // an escaping closure whose context (copies of `self`, `lists` and `viewer`, some thirty
+        // references) was allocated, retained and freed for every item of every page.
+        guard let depth else { return entry(for: lists.feed[index], on: path, lists: lists, viewer: viewer).value }
+        return lists.entryValues.value(index, depth: depth, count: lists.feed.count) {
+            entry(for: lists.feed[index], on: path, lists: lists, viewer: viewer).value
+        }
     }
 
     /// A quote as listed on the page at `path`: named for the viewer, linked to its speaker's
