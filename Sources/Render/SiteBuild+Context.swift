@@ -27,6 +27,9 @@ extension SiteBuild {
         /// validation (nil when off), the site-wide part of every fingerprint, and the previous
         /// build when it can be trusted.
         var writer: SiteWriter!
+        /// From the start of the build until "prepare the output" takes it over: the output's
+        /// lock and checks (`SiteWriter.startPreparing`).
+        var preparing: SiteWriter.Preparing?
         var spool: ManifestSpool!
         var validation: PageValidation?
         var siteDigest = ""

@@ -81,7 +81,10 @@ extension SiteBuild {
         let (options, tuning) = (context.options, context.tuning)
         if context.siteDigest.isEmpty { context.siteDigest = siteDigest(context) }
         defer { _ = context.pass?.value }  // the pass never outlives the step, whatever happens
-        context.writer = try SiteWriter(output: options.output, store: options.store, checked: options.checkedOutput)
+        let preparation = try context.preparing?.preparation()
+            ?? SiteWriter.prepare(output: options.output, store: options.store, checked: options.checkedOutput)
+        context.preparing = nil  // the writer holds the lock now, or released it failing
+        context.writer = try SiteWriter(preparation)
         if let pass = context.pass { context.scannedFingerprints = try pass.value.get() }
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate {

@@ -145,11 +145,16 @@ public enum SiteBuild {
     private static func build(_ context: BuildContext) throws -> (
         Report, (output: String, viewers: [BuildRecord.Viewer], checkedAt: Int64, manifestDigest: String?)
     ) {
+        // The output's lock and folder checks, beside the first steps (taken by "prepare the
+        // output").
+        let options = context.options
+        context.preparing = SiteWriter.startPreparing(output: options.output, store: options.store, checked: options.checkedOutput)
         do {
             for step in steps(context.options) { try step.run(context) }
         } catch {
             _ = context.pass?.value  // no thread of the build outlives it
             _ = context.sitePages?.value
+            context.preparing?.stop()  // never taken over by a writer
             context.writer?.abandon()
             throw error
         }

@@ -38,23 +38,39 @@ extension SiteWriter {
     /// folder is sealed in the back buffer too is kept without being compared: both trees hold
     /// it as the build that recorded the check time left them, the same.
     static func prepareBackBuffer(staging: String, output: String, ownership: OutputFolder.Ownership? = nil) throws -> BackBuffer {
+        try applyBackBuffer(judgeBackBuffer(staging: staging, output: output, ownership: ownership), staging: staging)
+    }
+
+    /// What the back buffer at `staging` is found to be, before anything in it is changed.
+    enum BackBufferState: Sendable {
+        /// There is none yet.
+        case absent
+        /// Something that is not a real folder is in its place.
+        case notAFolder
+        /// A folder: what becomes of each of its entries, in name order.
+        case entries([(name: String, type: UInt8, verdict: Verdict)])
+    }
+
+    /// Decides what becomes of every top-level entry of the back buffer, changing nothing: the
+    /// read-only half of `prepareBackBuffer`, which a build starts early (`SiteWriter.prepare`)
+    /// so that the folder checks share the cores with loading the site and the pass over the
+    /// store. Which folders stay is worked out one top-level folder at a time on every core
+    /// (`ParallelMap`); once `stop` is set, the folders left are not looked at and it throws.
+    static func judgeBackBuffer(
+        staging: String, output: String, ownership: OutputFolder.Ownership?, stop: Stop? = nil
+    ) throws -> BackBufferState {
         var info = stat()
-        if lstat(staging, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { try removeStale(staging) }
-        if lstat(staging, &info) != 0 {
-            guard mkdir(staging, 0o755) == 0 else { throw posixError("cannot create '\(staging)'") }
-            return BackBuffer()
-        }
+        guard lstat(staging, &info) == 0 else { return .absent }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return .notAFolder }
         let back = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard back >= 0 else { throw posixError("cannot open '\(staging)'") }
         defer { close(back) }
         let live = open(output, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         defer { if live >= 0 { close(live) } }
-        // Which folders stay is read-only work, one top-level folder at a time on every core
-        // (`ParallelMap`); the deletions are then made in name order.
         let children = children(of: dup(back)).sorted(by: { $0.name < $1.name })
         let verdicts = ParallelMap.map(count: children.count) { index -> Verdict in
             let child = children[index]
-            guard child.type == OutputFolder.directory, live >= 0 else { return .remove }
+            guard child.type == OutputFolder.directory, live >= 0, stop?.wasSet != true else { return .remove }
             if let ownership, let before = ownership.sealedBefore, ownership.sealed.contains(child.name),
                 OutputFolder.isSealed(backFolder: back, top: child.name, previous: ownership.previous, before: before)
             {
@@ -63,16 +79,34 @@ extension SiteWriter {
             var others: [String] = []
             return sameTree(back, live, child.name, relative: child.name, others: &others) ? .same(others) : .remove
         }
+        if stop?.wasSet == true { throw Diagnostic.error("the build stopped before the output was prepared") }
+        return .entries(zip(children, verdicts).map { ($0.name, $0.type, $1) })
+    }
+
+    /// Makes the back buffer what `state` found it should be: created when absent, replaced
+    /// when not a folder, its entries judged `.remove` deleted (in name order).
+    static func applyBackBuffer(_ state: BackBufferState, staging: String) throws -> BackBuffer {
         var buffer = BackBuffer()
-        for (child, verdict) in zip(children, verdicts) {
-            switch verdict {
-            case .sealed(let others):
-                buffer.clean[child.name] = others
-                buffer.sealed += 1
-            case .same(let others):
-                buffer.clean[child.name] = others
-            case .remove:
-                buffer.pruned += try removeEntry(back, child.name, type: child.type, in: staging)
+        switch state {
+        case .notAFolder:
+            try removeStale(staging)
+            fallthrough
+        case .absent:
+            guard mkdir(staging, 0o755) == 0 else { throw posixError("cannot create '\(staging)'") }
+        case .entries(let entries):
+            let back = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard back >= 0 else { throw posixError("cannot open '\(staging)'") }
+            defer { close(back) }
+            for entry in entries {
+                switch entry.verdict {
+                case .sealed(let others):
+                    buffer.clean[entry.name] = others
+                    buffer.sealed += 1
+                case .same(let others):
+                    buffer.clean[entry.name] = others
+                case .remove:
+                    buffer.pruned += try removeEntry(back, entry.name, type: entry.type, in: staging)
+                }
             }
         }
         return buffer

@@ -78,49 +78,145 @@ public final class SiteWriter: @unchecked Sendable {
     /// (`OutputFolder.check`), taken instead of checking again when it still holds: the folder's
     /// top, manifest and marker are the same files, unchanged (another build swapping a site in,
     /// or a file added at the top, changes them).
-    public init(output: String, store: String = "", checked: OutputFolder.Inspection? = nil) throws {
-        var trimmed = output
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        shownAs = trimmed
-        let resolved = try OutputFolder.resolve(URL(fileURLWithPath: trimmed).path)
-        let url = URL(fileURLWithPath: resolved)
-        self.output = url.path
-        let parent = url.deletingLastPathComponent().path
-        self.staging = parent + "/." + url.lastPathComponent + ".building"
-        markerStore = store.isEmpty ? "" : SiteMarker.storeName(store, output: url.path)
-        let files = FileManager.default
+    public convenience init(output: String, store: String = "", checked: OutputFolder.Inspection? = nil) throws {
+        try self.init(Self.prepare(output: output, store: store, checked: checked))
+    }
+
+    /// Finishes what `prepare` began: the back buffer made what it was found to be, the
+    /// staging folder opened. Takes over the preparation's lock.
+    init(_ preparation: Preparation) throws {
+        (output, staging, shownAs, markerStore) = (preparation.output, preparation.staging, preparation.shownAs, preparation.markerStore)
+        (outputLock, checkedAt, ownership) = (preparation.lock, preparation.checkedAt, preparation.ownership)
         do {
-            try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic.error("cannot prepare the output folder '\(trimmed)': \(error.localizedDescription)")
-        }
-        outputLock = try BuildLock.acquire(BuildLock.outputLockPath(self.output), what: "the output folder '\(trimmed)'")
-        do {
-            // A build of an older vantage killed mid-commit may have left carried folders in
-            // the staging tree: they go back first, so the check below sees the whole site.
-            Self.recoverKeptFolders(output: self.output, staging: staging)
-            // Taken before either tree is looked at: a folder changed after it is listed by the
-            // next build (OutputFolder+Seal).
-            if let checked, checked.holds(for: self.output) {
-                checkedAt = checked.checkedAt
-                ownership = checked.ownership
-            } else {
-                checkedAt = OutputFolder.now()
-                ownership = try OutputFolder.inspect(self.output, shownAs: trimmed, store: store.isEmpty ? nil : store)
-            }
             for stale in [staging + ".old", staging + ".manifest", staging + ".keep"] {
                 try Self.removeStale(stale)
             }
-            back = try Self.prepareBackBuffer(staging: staging, output: self.output, ownership: ownership)
+            back = try Self.applyBackBuffer(preparation.backBuffer, staging: staging)
             stagingFolder = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard stagingFolder >= 0 else { throw posixError("cannot open '\(staging)'") }
             counts.pruned = back.pruned
             counts.sealedFolders = back.sealed
         } catch {
             outputLock.release()
-            if let diagnostic = error as? Diagnostic { throw diagnostic }
+            finished = true
+            throw Self.preparing(shownAs, error)
+        }
+    }
+
+    /// What preparing the output found before changing anything in it or in the back buffer:
+    /// the output's lock (held), its check, and what becomes of each of the back buffer's
+    /// folders (`judgeBackBuffer`).
+    struct Preparation: @unchecked Sendable {
+        let output: String, staging: String, shownAs: String, markerStore: String
+        let lock: BuildLock
+        let checkedAt: Int64
+        let ownership: OutputFolder.Ownership?
+        let backBuffer: BackBufferState
+    }
+
+    /// Takes the output's lock, checks the output (or takes `checked`) and judges the back
+    /// buffer, changing neither. (A journal an older version left of folders it moved at commit
+    /// is played back first, so that the check sees the whole site.)
+    static func prepare(output: String, store: String, checked: OutputFolder.Inspection?, stop: Stop? = nil) throws -> Preparation {
+        var trimmed = output
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let resolved = try OutputFolder.resolve(URL(fileURLWithPath: trimmed).path)
+        let url = URL(fileURLWithPath: resolved)
+        let output = url.path
+        let parent = url.deletingLastPathComponent().path
+        let staging = parent + "/." + url.lastPathComponent + ".building"
+        let markerStore = store.isEmpty ? "" : SiteMarker.storeName(store, output: url.path)
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
             throw Diagnostic.error("cannot prepare the output folder '\(trimmed)': \(error.localizedDescription)")
         }
+        let lock = try BuildLock.acquire(BuildLock.outputLockPath(output), what: "the output folder '\(trimmed)'")
+        do {
+            // A build of an older vantage killed mid-commit may have left carried folders in
+            // the staging tree: they go back first, so the check below sees the whole site.
+            recoverKeptFolders(output: output, staging: staging)
+            // Taken before either tree is looked at: a folder changed after it is listed by the
+            // next build (OutputFolder+Seal).
+            let checkedAt: Int64
+            let ownership: OutputFolder.Ownership?
+            if let checked, checked.holds(for: output) {
+                (checkedAt, ownership) = (checked.checkedAt, checked.ownership)
+            } else {
+                checkedAt = OutputFolder.now()
+                ownership = try OutputFolder.inspect(output, shownAs: trimmed, store: store.isEmpty ? nil : store)
+            }
+            let backBuffer = try judgeBackBuffer(staging: staging, output: output, ownership: ownership, stop: stop)
+            return Preparation(
+                output: output, staging: staging, shownAs: trimmed, markerStore: markerStore, lock: lock,
+                checkedAt: checkedAt, ownership: ownership, backBuffer: backBuffer)
+        } catch {
+            lock.release()
+            throw preparing(trimmed, error)
+        }
+    }
+
+    /// Starts `prepare` on a thread of its own: a build runs it beside loading the site and the
+    /// pass over the store (its folder checks are system calls, they are processor work), and
+    /// takes the result when it prepares the output (`SiteWriter(_:)`), or stops it
+    /// (`Preparing.stop`) when the build fails first. The output's lock is taken before
+    /// anything is looked at, so no other vantage changes the back buffer meanwhile.
+    ///
+    /// Nil when the output's parent folder is not there yet: there is no site to check, and
+    /// making the folder must wait until the plan has found the room.
+    static func startPreparing(output: String, store: String, checked: OutputFolder.Inspection?) -> Preparing? {
+        var trimmed = output
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        var isFolder: ObjCBool = false
+        let parent = URL(fileURLWithPath: trimmed).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        let stopped = Stop()
+        return Preparing(stopped: stopped, work: Concurrent { Result { try prepare(output: output, store: store, checked: checked, stop: stopped) } })
+    }
+
+    /// A `prepare` running on its own thread (`startPreparing`).
+    final class Preparing: Sendable {
+        private let stopped: Stop
+        private let work: Concurrent<Result<Preparation, any Error>>
+
+        fileprivate init(stopped: Stop, work: Concurrent<Result<Preparation, any Error>>) {
+            (self.stopped, self.work) = (stopped, work)
+        }
+
+        /// Waits for the preparation: the output ready for a writer, or why not.
+        func preparation() throws -> Preparation { try work.value.get() }
+
+        /// For a build that failed before it prepared the output: the back buffer's check stops
+        /// at its next top-level folder (a template's error is not kept waiting for it), and the
+        /// lock is released.
+        func stop() {
+            stopped.set()
+            if case .success(let preparation) = work.value { preparation.lock.release() }
+        }
+    }
+
+    /// A flag set once, read from any thread.
+    final class Stop: @unchecked Sendable {
+        private let lock = NSLock()
+        private var isSet = false
+
+        func set() {
+            lock.lock()
+            isSet = true
+            lock.unlock()
+        }
+
+        var wasSet: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return isSet
+        }
+    }
+
+    /// `error` as a message that names the output being prepared.
+    private static func preparing(_ shownAs: String, _ error: any Error) -> any Error {
+        if let diagnostic = error as? Diagnostic { return diagnostic }
+        return Diagnostic.error("cannot prepare the output folder '\(shownAs)': \(error.localizedDescription)")
     }
 
     deinit {

@@ -212,17 +212,25 @@ struct IncrementalBuildTests {
         #expect(!other.incremental && other.viewersCarried == 0)
     }
 
-    @Test("A failed build keeps the previous site and its record: the next good build is still incremental")
+    @Test("A failed build keeps the previous site, its back buffer and its record, and leaves no lock: the next good build is still incremental")
     func failedBuild() throws {
         let workspace = try Workspace()
         let first = try workspace.build()
+        _ = try workspace.build()  // a back buffer beside the output
         let before = TreeComparison.snapshot(workspace.output)
+        let staging = workspace.folder.appendingPathComponent(".public.building").path
+        let backBefore = TreeComparison.snapshot(staging)
+        #expect(!backBefore.isEmpty)
         let template = workspace.templates + "/pages/settings.mustache"
         let original = try String(contentsOfFile: template, encoding: .utf8)
         try original.replacingOccurrences(of: "{{localeTag}}", with: "{{noSuchField}}")
             .write(toFile: template, atomically: true, encoding: .utf8)
+        // The output's lock and the back buffer's check start with the build, beside the
+        // templates' compilation that fails here: the check stops, nothing is pruned, the lock goes.
         #expect(throws: (any Error).self) { try workspace.build() }
         #expect(TreeComparison.snapshot(workspace.output) == before)
+        #expect(TreeComparison.snapshot(staging) == backBefore)
+        #expect(!FileManager.default.fileExists(atPath: BuildLock.outputLockPath(workspace.output)))
         try original.write(toFile: template, atomically: true, encoding: .utf8)
         let after = try workspace.build()
         #expect(after.incremental && after.viewersCarried == first.homes)
