@@ -31,16 +31,22 @@ public enum ParallelMap {
 
 /// A value worked out on another thread meanwhile; `value` waits for it (the rebuild's
 /// fingerprint pass beside the back buffer's check, `SiteBuild+Steps`).
+///
+/// The work gets a thread of its own, not one of Dispatch's global queue: that queue runs about
+/// as many blocks at once as there are cores, so work queued while a `ParallelMap` holds them
+/// (the back buffer's check, the viewers) would wait for it to end instead of running beside it.
 public final class Concurrent<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchGroup()
     private var result: Value?
 
     public init(_ work: @escaping @Sendable () -> Value) {
         done.enter()
-        DispatchQueue.global().async { [self] in
+        let thread = Thread { [self] in
             result = work()
             done.leave()
         }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
     public var value: Value {
