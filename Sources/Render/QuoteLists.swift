@@ -35,13 +35,16 @@ struct QuoteLists {
         /// By depth, then by index into `feed`.
         private var values: [[Value?]] = []
 
-        func value(_ index: Int, depth: Int, count: Int, make: () -> Value) -> Value {
+        /// The item made for `index` at `depth`, if any (of `count` entries in all).
+        func known(_ index: Int, depth: Int, count: Int) -> Value? {
             while values.count <= depth { values.append([]) }
             if values[depth].isEmpty { values[depth] = Array(repeating: nil, count: count) }
-            if let known = values[depth][index] { return known }
-            let value = make()
+            return values[depth][index]
+        }
+
+        /// Keeps the item made for `index` at `depth` (after `known` said there was none).
+        func keep(_ value: Value, _ index: Int, depth: Int) {
             values[depth][index] = value
-            return value
         }
     }
 

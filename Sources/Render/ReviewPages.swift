@@ -72,7 +72,7 @@ extension ViewerPages {
         let pagination = Pagination(itemCount: lists.feed.count, pageSize: site.settings.pageSize)
         for page in pagination.pages(at: .quoteReview(viewer.slug)) {
             let depth = viewer.links.depth(of: page.path)
-            let items = page.range.map { entryValue($0, on: page.path, depth: depth, lists: lists, viewer: viewer) }
+            let items = page.range.map { Self.entryValue($0, on: page.path, depth: depth, lists: lists, viewer: viewer) }
             try emit(
                 ReviewKind.quotes.pageKind, template: PageKind.triageQuotes.template, path: page.path,
                 fields: page.fields(ReviewKind.quotes.fields(count: lists.feed.count), items: items), for: viewer)

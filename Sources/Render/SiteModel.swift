@@ -41,6 +41,8 @@ public struct SiteModel: Sendable {
     public let personCount: Int
     /// What every text from the store goes through before it is shown (phones and emails).
     public let mask: PersonalDataMask
+    /// The visible quotes through `mask`, cleaned once per build (each is seen by several viewers).
+    let maskedQuotes = MaskedQuotes()
 
     /// Builds the model from the store's people and ideas; every text is cleaned by `mask`.
     public init(settings: SiteSettings, now: Int64, people: [Person], ideas: [Idea], mask: PersonalDataMask = .shapes) {

@@ -21,22 +21,27 @@ extension ViewerPages {
         let listValue = kind.listValue(count: indices.count)
         for page in pagination.pages(at: location) {
             let depth = viewer.links.depth(of: page.path)
-            let items = page.range.map { entryValue(indices[$0], on: page.path, depth: depth, lists: lists, viewer: viewer) }
+            let items = page.range.map { Self.entryValue(indices[$0], on: page.path, depth: depth, lists: lists, viewer: viewer) }
             try emit(kind.pageKind, path: page.path, fields: page.fields(["list": listValue], items: items), for: viewer)
         }
     }
 
     /// `entry(for: lists.feed[index], on: path, …).value`, made once per `depth` of `path`
-    /// below the viewer's folder (`ViewerLinkValues.depth(of:)`).
-    func entryValue(_ index: Int, on path: String, depth: Int?, lists: QuoteLists, viewer: Viewer) -> Value {
-        let make = { entry(for: lists.feed[index], on: path, lists: lists, viewer: viewer).value }
-        guard let depth else { return make() }
-        return lists.entryValues.value(index, depth: depth, count: lists.feed.count, make: make)
+    /// below the viewer's folder (`ViewerLinkValues.depth(of:)`). Static, and without a closure
+    /// for the entry: a method of `self` called per item (or a closure calling one) copied the
+    /// whole `ViewerPages` and `QuoteLists` (some thirty references retained and released) for
+    /// every item of every page.
+    static func entryValue(_ index: Int, on path: String, depth: Int?, lists: QuoteLists, viewer: Viewer) -> Value {
+        guard let depth else { return entry(for: lists.feed[index], on: path, lists: lists, viewer: viewer).value }
+        if let known = lists.entryValues.known(index, depth: depth, count: lists.feed.count) { return known }
+        let value = entry(for: lists.feed[index], on: path, lists: lists, viewer: viewer).value
+        lists.entryValues.keep(value, index, depth: depth)
+        return value
     }
 
     /// A quote as listed on the page at `path`: named for the viewer, linked to its speaker's
     /// quotes.
-    func entry(for quote: Quote, on path: String, lists: QuoteLists, viewer: Viewer) -> QuoteEntry {
+    static func entry(for quote: Quote, on path: String, lists: QuoteLists, viewer: Viewer) -> QuoteEntry {
         let speakerSlug = lists.speakerSlugs[quote.speakerID] ?? ""
         return QuoteEntry(
             id: quote.id, fragment: Fragment.quote(quote.id), text: quote.text,

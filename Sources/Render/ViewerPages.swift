@@ -43,7 +43,7 @@ public struct ViewerPages {
             home: home, localizer: localizer,
             naming: Naming(chosenNames: site.chosenNames, contacts: contacts),
             badge: ViewerBadge(slug: home.slug, name: home.name), links: ViewerLinkValues(viewer: home.slug))
-        let quotes = storedQuotes.map { Self.cleaned($0, mask: site.mask) }
+        let quotes = storedQuotes.map { site.maskedQuotes.cleaned($0, mask: site.mask) }
         let ideas = IdeaLists(site: site, viewer: person)
         try renderIdeaLists(ideas, for: viewer)
         let quoteLists = QuoteLists(quotes: quotes, viewer: viewer, site: site)

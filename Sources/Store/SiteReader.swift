@@ -66,17 +66,24 @@ public struct SiteReader {
     public func visibleQuotes(viewer: Int64) throws -> [Quote] {
         let statement = try database.statement(StoreSQL.visibleQuotes)
         try statement.bind(.integer(viewer), at: 1)
+        let hearers = try database.statement(StoreSQL.quoteHearers)
         var quotes: [Quote] = []
+        var rows: [(position: Int64, hearer: Hearer)] = []
         while try statement.step() {
             let id = statement.text(0) ?? ""
-            if quotes.last?.id != id {
-                quotes.append(Quote(
-                    id: id, text: statement.text(1) ?? "", speakerID: statement.integer(2) ?? 0,
-                    speakerRecordedName: statement.text(3) ?? "", saidAt: statement.integer(4) ?? 0, hearers: []))
+            hearers.reset()
+            try hearers.bindText(id, at: 1)
+            rows.removeAll(keepingCapacity: true)
+            while try hearers.step() {
+                rows.append((hearers.integer(0) ?? 0, Hearer(personID: hearers.integer(1) ?? 0, recordedName: hearers.text(2) ?? "")))
             }
-            if let hearer = statement.integer(5) {
-                quotes[quotes.count - 1].hearers.append(Hearer(personID: hearer, recordedName: statement.text(6) ?? ""))
-            }
+            // Export order; a person is a quote's hearer once (the key), so places do not tie
+            // in an imported store, and the person breaks a tie the same way everywhere.
+            if rows.count > 1 { rows.sort { ($0.position, $0.hearer.personID) < ($1.position, $1.hearer.personID) } }
+            quotes.append(Quote(
+                id: id, text: statement.text(1) ?? "", speakerID: statement.integer(2) ?? 0,
+                speakerRecordedName: statement.text(3) ?? "", saidAt: statement.integer(4) ?? 0,
+                hearers: rows.map(\.hearer)))
         }
         return quotes
     }

@@ -20,17 +20,22 @@ public enum StoreSQL {
         FROM idea ORDER BY submitted_at DESC, id
         """
 
-    /// The quotes viewer ?1 sees, newest first (ties: id), one row per hearer in export order:
-    /// read through `visible_quote`, THE visibility rule (SQLite pushes the viewer into both
-    /// halves of the view: index ranges on quote_by_speaker and hearer_feed, not a scan).
+    /// The quotes viewer ?1 sees, newest first (ties: id), one row per quote: read through
+    /// `visible_quote`, THE visibility rule (SQLite pushes the viewer into both halves of the
+    /// view: index ranges on quote_by_speaker and hearer_feed, not a scan). Each quote's hearers
+    /// are read after it (`quoteHearers`): joined here, every quote's row was repeated once
+    /// per hearer, text and all, through the sort.
     public static let visibleQuotes = """
-        SELECT q.id, q.text, q.said_by, q.said_by_name, q.said_at, h.person_id, h.name
+        SELECT q.id, q.text, q.said_by, q.said_by_name, q.said_at
         FROM visible_quote v
         JOIN quote q ON q.id = v.quote_id
-        LEFT JOIN hearer h ON h.quote_id = q.id
         WHERE v.viewer_id = ?1
-        ORDER BY v.said_at DESC, v.quote_id, h.position
+        ORDER BY v.said_at DESC, v.quote_id
         """
+
+    /// The hearers of quote ?1 with their places in the export (a primary key range, in person
+    /// order: the reader puts them in export order).
+    public static let quoteHearers = "SELECT position, person_id, name FROM hearer WHERE quote_id = ?1"
 
     /// Viewer ?1's address book (primary key range).
     public static let contacts = "SELECT person_id, name FROM contact WHERE owner_id = ?1"
@@ -73,7 +78,7 @@ public enum StoreSQL {
 
     /// Every read the build runs, for the query-plan test.
     public static let allReads = [
-        site, people, ideas, visibleQuotes, contacts, reviews, quoteCount, quoteText, latestInstant, buildState,
+        site, people, ideas, visibleQuotes, quoteHearers, contacts, reviews, quoteCount, quoteText, latestInstant, buildState,
         buildViewers,
     ]
 }

@@ -28,6 +28,9 @@ struct ContextStack {
     init(root: Value) {
         values.reserveCapacity(16)
         starts.reserveCapacity(16)
+        // A page's own members and a list item's or two: grown from empty, five or six
+        // reallocations a page.
+        entries.reserveCapacity(32)
         // A page's own context is a small map too (its fields and the frame's links, viewer,
         // kind, …), read for every name not found in a list item: flattened, with the hints, a
         // name is found at its slot without hashing it.

@@ -24,6 +24,22 @@ struct PageMemo: ~Copyable {
         resolutions = ScalarMemo(limit: max(limit, 64), initialCapacity: 64)
     }
 
+    /// A memo that stands in for the one a renderer hands back after its page (`Renderer.finish`)
+    /// and is never read: it shares one empty table of resolutions instead of making its own
+    /// (a table of 64 slots cost about 11,000 instructions, once per page).
+    static func placeholder() -> PageMemo { PageMemo(resolutions: idleResolutions) }
+
+    private init(resolutions: ScalarMemo<(key: String, resolution: Resolution)>) {
+        limit = 0
+        dates = ByteMemo(limit: 0)
+        translations = ByteMemo(limit: 0)
+        self.resolutions = resolutions
+    }
+
+    /// The placeholders' table (copied on write, like any array, should one ever be stored into).
+    nonisolated(unsafe) private static let idleResolutions =
+        ScalarMemo<(key: String, resolution: Resolution)>(limit: 64, initialCapacity: 16)
+
     /// The items joined as the locale joins them, formatted by `format` the first time.
     mutating func list(_ items: [String], format: ([String]) -> String) -> String {
         let key = ListKey(items)

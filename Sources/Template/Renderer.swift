@@ -44,7 +44,7 @@ struct Renderer: ~Copyable {
     /// Returns the memo to the Localizer for the next page.
     mutating func finish() {
         guard let localizer else { return }
-        var memo = PageMemo(limitedTo: 0)
+        var memo = PageMemo.placeholder()
         swap(&memo, &self.memo)
         localizer.checkIn(memo)
     }
