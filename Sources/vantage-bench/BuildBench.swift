@@ -144,7 +144,10 @@ enum BuildBench {
         let tuning = SiteBuild.Tuning(
             workers: settings.workers, validate: settings.validate, viewerStride: settings.every,
             reusesIdeaEntries: settings.reuse)
-        try? FileManager.default.removeItem(atPath: output)  // the first build starts from nothing
+        // The first build starts from nothing: no site, and no back buffer left by an earlier run
+        // (the build would delete it while preparing the output, inside the timed figures).
+        try? FileManager.default.removeItem(atPath: output)
+        try? FileManager.default.removeItem(atPath: settings.directory + "/.public.building")
         ScanCounts.build.reset()
         let first = try timed { try SiteBuild.run(options, tuning: tuning) }
         let scans = (
