@@ -35,14 +35,20 @@ public enum OutputFolder {
         try startCheck(output, store: store).inspection()
     }
 
+    /// The output as messages name it: as given, without trailing slashes ("/" stays "/").
+    static func named(_ output: String) -> String {
+        var trimmed = output
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
+    }
+
     /// Starts the same check on another thread and returns at once, for the command line to
     /// import meanwhile (the check is a system call per folder, the import mostly SQLite). What
     /// the check reads from the store, the last build's record, is read before this returns, so
     /// the import's transaction never stands in its way and it sees the record as it was before
     /// the import. The import must not commit before `PendingCheck.inspection()` has returned.
     public static func startCheck(_ output: String, store: String? = nil) throws -> PendingCheck {
-        var trimmed = output
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let trimmed = named(output)
         let path = try resolve(URL(fileURLWithPath: trimmed).path)
         let checkedAt = now()
         let identity = Inspection.identity(of: path)

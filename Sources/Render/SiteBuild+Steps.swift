@@ -54,8 +54,7 @@ extension SiteBuild {
         let options = context.options
         guard !options.full else { return }
         // Loaded before the output is touched, for the plan (the room the kept folders save).
-        var output = options.output
-        while output.count > 1, output.hasSuffix("/") { output.removeLast() }
+        let output = OutputFolder.named(options.output)
         // As the writer names it (and the record): symbolic links followed.
         let path = URL(fileURLWithPath: (try? OutputFolder.resolve(URL(fileURLWithPath: output).path)) ?? output).path
         context.previous = PreviousBuild.load(store: options.store, output: path, checked: options.checkedOutput)

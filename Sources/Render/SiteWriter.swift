@@ -118,8 +118,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// buffer, changing neither. (A journal an older version left of folders it moved at commit
     /// is played back first, so that the check sees the whole site.)
     static func prepare(output: String, store: String, checked: OutputFolder.Inspection?, stop: Stop? = nil) throws -> Preparation {
-        var trimmed = output
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let trimmed = OutputFolder.named(output)
         let resolved = try OutputFolder.resolve(URL(fileURLWithPath: trimmed).path)
         let url = URL(fileURLWithPath: resolved)
         let output = url.path
@@ -165,10 +164,8 @@ public final class SiteWriter: @unchecked Sendable {
     /// Nil when the output's parent folder is not there yet: there is no site to check, and
     /// making the folder must wait until the plan has found the room.
     static func startPreparing(output: String, store: String, checked: OutputFolder.Inspection?) -> Preparing? {
-        var trimmed = output
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         var isFolder: ObjCBool = false
-        let parent = URL(fileURLWithPath: trimmed).deletingLastPathComponent().path
+        let parent = URL(fileURLWithPath: OutputFolder.named(output)).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else { return nil }
         let stopped = Stop()
         return Preparing(stopped: stopped, work: Concurrent { Result { try prepare(output: output, store: store, checked: checked, stop: stopped) } })
