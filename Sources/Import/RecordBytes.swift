@@ -203,14 +203,7 @@ struct RecordBytes {
         guard index + 4 <= slice.count else { return nil }
         var value: UInt16 = 0
         for offset in 0..<4 {
-            let byte = slice[index + offset]
-            let digit: UInt16
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt16(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt16(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt16(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
+            guard let digit = hexDigitValue(slice[index + offset]) else { return nil }
             value = value << 4 | digit
         }
         return value

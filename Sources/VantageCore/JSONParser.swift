@@ -371,13 +371,8 @@ public struct JSONParser {
         guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u", at: index) }
         var value: UInt16 = 0
         for offset in 0..<4 {
-            let byte = bytes[index + offset]
-            let digit: UInt16
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt16(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt16(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt16(byte - UInt8(ascii: "A") + 10)
-            default: throw error("expected four hex digits after \\u", at: index + offset)
+            guard let digit = hexDigitValue(bytes[index + offset]) else {
+                throw error("expected four hex digits after \\u", at: index + offset)
             }
             value = value << 4 | digit
         }
@@ -431,5 +426,16 @@ public struct JSONParser {
         var text: String? = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
         if let shown = text, shown.count > 200 { text = nil }
         return (line, column, text)
+    }
+}
+
+/// The value of one ASCII hex digit (`0`–`9`, `a`–`f`, `A`–`F`) of a `\u` escape, or nil.
+@inlinable
+public func hexDigitValue(_ byte: UInt8) -> UInt16? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt16(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt16(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt16(byte - UInt8(ascii: "A") + 10)
+    default: nil
     }
 }
