@@ -68,39 +68,12 @@ final class MaskedQuotes: @unchecked Sendable {
         left.utf8.count == right.utf8.count && left.utf8.elementsEqual(right.utf8)
     }
 
-    /// A 64-bit digest of the texts the mask reads, each with its length (so that no two
-    /// different lists of texts run together alike), eight bytes at a time.
+    /// A 64-bit digest of the texts the mask reads, each hashed on its own and combined in
+    /// order (`StableHash`), so that no two different lists of texts run together alike.
     static func digest(_ quote: Quote) -> UInt64 {
-        var state: UInt64 = 0x243F_6A88_85A3_08D3
-        func mix(_ word: UInt64) {
-            state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
-            state ^= state >> 29
-        }
-        func add(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                mix(UInt64(bytes.count) | 0x5A00_0000_0000_0000)
-                guard let base = bytes.baseAddress else { return }
-                let raw = UnsafeRawPointer(base)
-                var index = 0
-                while index + 8 <= bytes.count {
-                    mix(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    index += 8
-                }
-                var tail: UInt64 = 0
-                var shift: UInt64 = 0
-                while index < bytes.count {
-                    tail |= UInt64(bytes[index]) << shift
-                    shift += 8
-                    index += 1
-                }
-                mix(tail)
-            }
-        }
-        add(quote.text)
-        add(quote.speakerRecordedName)
-        mix(UInt64(quote.hearers.count))
-        for hearer in quote.hearers { add(hearer.recordedName) }
+        var state = StableHash.combine(StableHash.of(quote.text), StableHash.of(quote.speakerRecordedName))
+        state = StableHash.combine(state, UInt64(quote.hearers.count))
+        for hearer in quote.hearers { state = StableHash.combine(state, StableHash.of(hearer.recordedName)) }
         return state
     }
 }
