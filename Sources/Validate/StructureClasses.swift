@@ -91,11 +91,12 @@ final class StructureClasses: @unchecked Sendable {
     private func fold(_ structure: [UInt8], learning: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(structure.count)
-        // Open elements: where each starts in `out`, its header's length, whether it is unique,
-        // whether it holds an element. A subtree without an element inside is not folded
-        // (leaving bytes as they are is always exact, and folding each leaf cost more than it
-        // saved); a scratch buffer keeps the lookups from allocating.
-        var open: [(start: Int, header: Int, unique: Bool, holdsElements: Bool)] = []
+        // Open elements: where each starts in `out`, its header's length, whether it is unique.
+        // Leaves fold too: a list whose items are text alone (the people a compose screen
+        // offers, the viewer's own item marked) differs from viewer to viewer only in which
+        // item is which, and folded its items are all alike. A scratch buffer keeps the
+        // lookups from allocating.
+        var open: [(start: Int, header: Int, unique: Bool)] = []
         open.reserveCapacity(64)
         var scratch: [UInt8] = []
         scratch.reserveCapacity(structure.count)
@@ -117,14 +118,13 @@ final class StructureClasses: @unchecked Sendable {
                 guard index < count else { return nil }
                 index += 1
                 let header = Array(structure[start..<index])
-                if !open.isEmpty { open[open.count - 1].holdsElements = true }
-                open.append((out.count, header.count, unique.contains(header), false))
+                open.append((out.count, header.count, unique.contains(header)))
                 out += header
             case 2:
                 guard let element = open.popLast() else { return nil }
                 out.append(2)
                 index += 1
-                guard element.unique, element.holdsElements else { continue }
+                guard element.unique else { continue }
                 scratch.removeAll(keepingCapacity: true)
                 scratch += out[element.start...]
                 var known = subtrees.contains(StructureKey(bytes: scratch))

@@ -64,6 +64,38 @@ import Testing
         #expect(build.scanCounts.foldedAcceptances == 1)
     }
 
+    /// A list whose items are text alone, the viewer's own marked (as a compose screen offers
+    /// people): once one such list is accepted, the same list with the mark on another item
+    /// is accepted folded, since its items fold even without an element inside. The same
+    /// items where none may stand still get the check's findings.
+    @Test func listsOfTextItemsFoldWhereverTheMarkIs() throws {
+        func page(_ items: String) throws -> [UInt8] {
+            Array(try Self.edited { $0.replacingOccurrences(of: "</ol>\n", with: "</ol>\n" + items) }.utf8)
+        }
+        let learnt = try page("<ul><li>Ana</li><li>Ben <small>you</small></li><li>Caio</li></ul>\n")
+        let moved = try page("<ul><li>Ana <small>you</small></li><li>Ben</li><li>Caio</li></ul>\n")
+        let build = SiteValidator(reusesStructures: true)
+        let first = try Fixtures.check(adding: [Self.path + ".learnt.html": learnt], validator: build).findings
+        #expect(first.isEmpty)
+        #expect(build.scanCounts.foldedAcceptances == 0)
+        let built = try Fixtures.check(adding: [Self.path + ".moved.html": moved], validator: build).findings
+        let checked = try Fixtures.check(adding: [Self.path + ".moved.html": moved], validator: SiteValidator()).findings
+        #expect(checked.isEmpty)
+        #expect(built.map(\.diagnostic.description) == checked.map(\.diagnostic.description))
+        #expect(build.scanCounts.foldedAcceptances == 1)
+
+        for misplaced in [
+            "<p>Ana<li>Ben</li></p>\n", "<ul><li>Ana</li></ul><li>Ben</li>\n",
+            "<ul><li>Ana</li><li>Ben <small>you</small></li><li>Caio</li><li><li>Dora</li></li></ul>\n",
+        ] {
+            let wrong = try page(misplaced)
+            let built = try Fixtures.check(adding: [Self.path + ".wrong.html": wrong], validator: build).findings
+            let checked = try Fixtures.check(adding: [Self.path + ".wrong.html": wrong], validator: SiteValidator()).findings
+            #expect(!checked.isEmpty, "\(misplaced): the check rejects it")
+            #expect(built.map(\.diagnostic.description) == checked.map(\.diagnostic.description), "\(misplaced)")
+        }
+    }
+
     /// Edits a looser folding would let through: every one gets the check's findings.
     @Test(arguments: [
         "an entry after the list, in main",
