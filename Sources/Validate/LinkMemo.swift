@@ -38,17 +38,6 @@ final class LinkMemo {
     /// three or four of them (about 1% of a build's instructions went to those checks).
     private var table = Table()
 
-    private var folders: [FolderKey: Int32] = [:]
-
-    /// A folder of the page by its depth and path: "" is the root (no segment) but also a
-    /// folder of one empty segment, and the two resolve `..` differently. (A struct, not a
-    /// string "depth/path": building that string per folder of every page cost more than
-    /// the lookup.)
-    private struct FolderKey: Hashable {
-        let depth: Int
-        let path: String
-    }
-
     /// The page being read (a new number for every page).
     var page: Int { table.page }
 
@@ -60,32 +49,67 @@ final class LinkMemo {
     /// The key folder for values that start with `#` (they resolve on no folder).
     static let anyFolder: Int32 = 0
 
-    /// The numbers of the current page's folder and of each folder above it: `levels[k]`
-    /// for the folder of its first k segments (`PagePath.prefixes`), the page's own last.
-    private(set) var levels: [Int32] = []
+    /// Folders are numbered in the same table as links, under keys no link has: the bytes
+    /// of the folder's path (the page's path up to one of its slashes) in the key folder
+    /// `-2 - depth` ("" is the root, no segment, but also a folder of one empty segment,
+    /// and the two resolve `..` differently; links use 0 and up, and -1 is no folder). A
+    /// folder's number is its entry's index plus one, so numbers go when the table is
+    /// cleared, with the links they keyed.
+    private var numberedFolders = 0
 
-    /// Starts a page: numbers its folder and the folders above it.
-    func startPage(_ page: PagePath) {
+    /// The page being read and where its slashes are: `levels[k]` numbers the folder of its
+    /// first k segments (the page's own last), found when a link first asks for it (most
+    /// pages are alone in their folder, and their links climb to two or three of them).
+    private var path = ""
+    private var slashes: [Int] = []
+    private var levels: [Int32] = []
+    private static let unnumbered: Int32 = -1
+
+    /// Starts the page at `path`.
+    func startPage(_ path: String) {
         table.page += 1
+        self.path = path
+        slashes.removeAll(keepingCapacity: true)
+        var bytes = path.utf8.makeIterator()
+        var offset = 0
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: "/") { slashes.append(offset) }
+            offset += 1
+        }
         // Every person has folders of their own: forget them all now and then (between
-        // pages, so no page's numbers change while it is read).
-        if folders.count + page.prefixes.count > Self.folderLimit {
-            folders.removeAll(keepingCapacity: true)
-            table.clear()
-        }
+        // pages, so no page's numbers change while it is read; a page numbers at most one
+        // folder per slash and its root).
         // Full: start again, here rather than mid-page, where recorded keys must stay known.
-        if table.isFull { table.clear() }
-        levels.removeAll(keepingCapacity: true)
-        for (depth, prefix) in page.prefixes.enumerated() {
-            let name = FolderKey(depth: depth, path: prefix)
-            if let known = folders[name] {
-                levels.append(known)
-            } else {
-                let number = Int32(folders.count + 1)
-                folders[name] = number
-                levels.append(number)
-            }
+        if numberedFolders + slashes.count + 1 > Self.folderLimit || table.isFull {
+            table.clear()
+            numberedFolders = 0
         }
+        levels.removeAll(keepingCapacity: true)
+        levels.append(contentsOf: repeatElement(Self.unnumbered, count: slashes.count + 1))
+    }
+
+    /// How many folders deep the page is (its slashes).
+    var pageDepth: Int { slashes.count }
+
+    /// The page's folder of its first `depth` segments, as `PagePath.prefixes[depth]`.
+    func pagePrefix(_ depth: Int) -> String {
+        depth == 0 ? "" : String(decoding: path.utf8.prefix(slashes[depth - 1]), as: UTF8.self)
+    }
+
+    /// The number of the page's folder of its first `depth` segments.
+    private func level(_ depth: Int) -> Int32 {
+        if levels[depth] != Self.unnumbered { return levels[depth] }
+        let length = depth == 0 ? 0 : slashes[depth - 1]
+        let key = Int32(-2 - depth)
+        var path = path
+        let number = path.withUTF8 { utf8 -> Int32 in
+            let bytes = UnsafeBufferPointer(rebasing: utf8[..<length])
+            if let known = table.find(bytes, folder: key) { return Int32(known + 1) }
+            numberedFolders += 1
+            return Int32(table.insert(bytes, folder: key, .fragment("")) + 1)
+        }
+        levels[depth] = number
+        return number
     }
 
     /// The key folder for a value that starts with `climbs` times `../` (and nothing else
@@ -94,7 +118,7 @@ final class LinkMemo {
     /// resolved on every page: keyed on the page's own folder, it would meet the same bytes
     /// climbing to that folder from a deeper page).
     func folder(climbing climbs: Int) -> Int32? {
-        climbs < levels.count ? levels[levels.count - 1 - climbs] : nil
+        climbs < levels.count ? level(levels.count - 1 - climbs) : nil
     }
 
     /// The entry for `bytes` in `folder`, if resolved before.

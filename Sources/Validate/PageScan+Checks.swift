@@ -160,7 +160,7 @@ extension PageScan {
         guard !styleText.isEmpty else { return }
         let text = String(decoding: styleText, as: UTF8.self)
         for url in StyleSheetURLs(text).urls {
-            guard record(Reference(url, attribute: "url()", element: "style", page: page), value: url, attribute: "url()", cursor: cursor)
+            guard record(Reference(url, attribute: "url()", element: "style", page: page()), value: url, attribute: "url()", cursor: cursor)
             else { return handOver(.finding) }
         }
     }
@@ -214,8 +214,11 @@ extension PageScan {
         }
         let value = String(decoding: bytes, as: UTF8.self)
         // The commonest links resolve from their bytes; `Reference` reads the rest.
-        let reference = page.plainTarget(bytes).map { Reference.file(path: $0, fragment: nil) }
-            ?? Reference(value, attribute: attribute.name, element: element.name, page: page)
+        // (The page's path is cut at its slashes only for the links `Reference` reads.)
+        let links = links
+        let reference = PagePath.plainTarget(bytes, depth: links.pageDepth, prefix: links.pagePrefix)
+            .map { Reference.file(path: $0, fragment: nil) }
+            ?? Reference(value, attribute: attribute.name, element: element.name, page: page())
         let resolved: LinkMemo.Resolved
         switch reference {
         case .fragment(let id):

@@ -56,14 +56,16 @@ struct PageScan {
 
     /// Scans one page; `schema` decides whether its structure is known.
     static func scan(path: String, bytes: UnsafeRawBufferPointer, schema: PageSchema) -> Outcome {
-        let scan = read(path: path, bytes: bytes, schema: schema)
+        let scan = read(path: path, bytes: bytes, schema: schema, lookingUp: true)
         if let handover = scan.handover { return .needsTree(handover) }
         let clean = Clean(kind: scan.kind, ids: scan.ids, references: scan.siteReferences, structure: scan.structure)
-        return schema.hasAccepted(scan.structure) ? .clean(clean) : .newStructure(clean)
+        return scan.knownStructure ? .clean(clean) : .newStructure(clean)
     }
 
-    /// Reads one page through the scan's callbacks (the structure is not looked up).
-    static func read(path: String, bytes: UnsafeRawBufferPointer, schema: PageSchema) -> PageScan {
+    /// Reads one page through the scan's callbacks. With `lookingUp`, a clean page's
+    /// structure is looked up (`knownStructure`); a known one is not handed out (`structure`
+    /// is then empty) and its buffer serves the next page.
+    static func read(path: String, bytes: UnsafeRawBufferPointer, schema: PageSchema, lookingUp: Bool = false) -> PageScan {
         guard let base = bytes.baseAddress, bytes.count > doctype.count, bytes.count < Int(Int32.max),
             memcmp(base, doctype, doctype.count) == 0
         else { return PageScan(handover: .notPlain, path: path, bytes: bytes, model: schema.model) }
@@ -80,8 +82,10 @@ struct PageScan {
         scanContext.vocabulary = nil  // the scan holds the only reference: no copy on write
         let links = scanContext.links ?? LinkMemo()
         scanContext.links = nil
+        let buffers = scanContext.buffers ?? Buffers()
+        scanContext.buffers = nil
         let state = UnsafeMutablePointer<PageScan>.allocate(capacity: 1)
-        state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary, links: links))
+        state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary, links: links, buffers: buffers))
         // The context's own handlers (libxml2's tree builder) go back in before the context
         // returns to the pool; the tree path expects them there.
         let treeHandler = context.pointee.sax
@@ -96,22 +100,65 @@ struct PageScan {
         state.deallocate()
         scanContext.vocabulary = scan.vocabulary
         scanContext.links = scan.links
-        ParserPool.shared.give(parser)
         scan.finish()
+        if lookingUp, scan.handover == nil, schema.hasAccepted(scan.structure) { scan.knownStructure = true }
+        scanContext.buffers = scan.giveBuffers(keepingStructure: !scan.knownStructure)
+        ParserPool.shared.give(parser)
         return scan
+    }
+
+    /// Arrays a scan fills and empties on every page, kept with the parser context so that
+    /// pages do not allocate them anew (each would be a malloc per page).
+    struct Buffers {
+        var structure: [UInt8] = []
+        var open: [Unmanaged<ScanElement>] = []
+        var checked: [(slot: Unmanaged<ScanSlot>, value: UnsafeBufferPointer<UInt8>)] = []
+
+        init() {
+            structure.reserveCapacity(4096)
+            open.reserveCapacity(32)
+            checked.reserveCapacity(16)
+        }
+
+        private init(empty: Void) {}
+
+        /// Buffers holding nothing, not even capacity.
+        static var empty: Buffers { Buffers(empty: ()) }
+    }
+
+    /// The buffers back, emptied: the structure too unless the caller keeps it (then a new
+    /// one is made for the next page).
+    private mutating func giveBuffers(keepingStructure: Bool) -> Buffers {
+        var buffers = Buffers.empty
+        swap(&buffers.open, &open)
+        swap(&buffers.checked, &checked)
+        buffers.open.removeAll(keepingCapacity: true)
+        buffers.checked.removeAll(keepingCapacity: true)
+        if keepingStructure {
+            buffers.structure.reserveCapacity(4096)
+        } else {
+            swap(&buffers.structure, &structure)
+            buffers.structure.removeAll(keepingCapacity: true)
+        }
+        return buffers
     }
 
     // MARK: State of one scan
 
     let path: String
     let bytes: UnsafeRawBufferPointer
-    let page: PagePath
+    /// The page's path cut at its slashes, made when a link is first resolved (most links
+    /// are found in the memo, resolved on an earlier page).
+    private var pagePath: PagePath?
     var vocabulary: ScanVocabulary
     /// Set once the page needs the tree; the callbacks then return at once.
     private(set) var handover: Handover?
 
-    /// The page's structure, written as `PageStructure` writes it from a tree.
+    /// The page's structure, written as `PageStructure` writes it from a tree (empty once
+    /// read when the structure was looked up and known).
     private(set) var structure: [UInt8] = []
+    /// True when `read` looked the structure up and the content schema has accepted it.
+    private(set) var knownStructure = false
     /// The text node being read: 0 none, 3 only whitespace so far, 4 text (`PageStructure`).
     var textRun: UInt8 = 0
 
@@ -146,7 +193,7 @@ struct PageScan {
     var tagCursor = 0
     /// Lines and columns of the links' places, which come in document order.
     var lineCursor: LineCursor
-    /// Links resolved on this and earlier pages (`LinkMemo.levels` are this page's folders).
+    /// Links resolved on this and earlier pages (and the numbers of this page's folders).
     let links: LinkMemo
 
     /// A scan that ended before it began.
@@ -155,21 +202,27 @@ struct PageScan {
         self.handover = handover
     }
 
-    init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary, links: LinkMemo) {
-        let page = PagePath(path)
-        links.startPage(page)
+    init(path: String, bytes: UnsafeRawBufferPointer, vocabulary: ScanVocabulary, links: LinkMemo, buffers: Buffers = Buffers()) {
+        links.startPage(path)
         self.path = path
         self.bytes = bytes
         self.lineCursor = LineCursor(bytes)
-        self.page = page
         self.vocabulary = vocabulary
         self.links = links
-        structure.reserveCapacity(4096)
+        structure = buffers.structure
+        open = buffers.open
+        checked = buffers.checked
         // A page holds a dozen ids or so: a set grown from empty rehashes them all four or
         // five times.
         ids.reserveCapacity(32)
-        open.reserveCapacity(32)
-        checked.reserveCapacity(16)
+    }
+
+    /// The page's path, cut at its slashes (`pagePath`).
+    mutating func page() -> PagePath {
+        if let pagePath { return pagePath }
+        let page = PagePath(path)
+        pagePath = page
+        return page
     }
 
     mutating func handOver(_ reason: Handover) {

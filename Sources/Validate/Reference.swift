@@ -213,6 +213,12 @@ struct PagePath {
     /// the same result. Nil for everything else (and for a link that climbs above the
     /// root), which `Reference` reads in full.
     func plainTarget(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        Self.plainTarget(bytes, depth: folder.count) { prefixes[$0] }
+    }
+
+    /// `plainTarget` for a page `depth` folders deep whose folder of its first k segments
+    /// is `prefix(k)` (`prefixes[k]`), asked only for the one the link climbs to.
+    static func plainTarget(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int, prefix: (Int) -> String) -> String? {
         guard !bytes.isEmpty else { return nil }
         for byte in bytes {
             switch byte {
@@ -232,10 +238,10 @@ struct PagePath {
             ups += 1
             start += 3
         }
-        guard start < bytes.count, ups <= folder.count else { return nil }
+        guard start < bytes.count, ups <= depth else { return nil }
         let rest = UnsafeBufferPointer(rebasing: bytes[start...])
-        guard Self.isPlain(rest) else { return nil }
-        let base = prefixes[folder.count - ups]
+        guard isPlain(rest) else { return nil }
+        let base = prefix(depth - ups)
         let tail = String(decoding: rest, as: UTF8.self)
         return base.isEmpty ? tail : base + "/" + tail
     }

@@ -14,6 +14,8 @@ final class ScanContext {
     /// The links resolved on earlier pages (nil while a scan holds it); it outlives the
     /// context (`LinkMemo.spare`).
     var links: LinkMemo?
+    /// The scan's arrays, emptied between pages (nil while a scan holds them).
+    var buffers: PageScan.Buffers?
 
     init(schema: PageSchema) {
         handler = .allocate(capacity: 1)
