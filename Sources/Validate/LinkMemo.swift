@@ -41,9 +41,12 @@ final class LinkMemo {
     /// The page being read (a new number for every page).
     var page: Int { table.page }
 
-    /// Entries kept at most, and bytes of link values: then the memo starts again.
-    static let entryLimit = 1 << 17
-    static let byteLimit = 8 << 20
+    /// Entries kept at most, and bytes of link values: then the memo starts again. (Links
+    /// hit across people only in the few site-wide files, so a memo that holds a few dozen
+    /// people's links loses nothing; one of 2^17 entries, with a string or two per entry,
+    /// and a memo per pooled context, added 80 MB to the quotes shape's peak.)
+    static let entryLimit = 1 << 14
+    static let byteLimit = 1 << 20
     static let folderLimit = 4096
 
     /// The key folder for values that start with `#` (they resolve on no folder).
