@@ -42,6 +42,7 @@ struct PageScan {
         var kind: String?
         var ids: Set<String>
         var references: [SiteReference]
+        /// Empty for a page of a known structure (`read`'s `knownStructure`).
         var structure: [UInt8]
     }
 
