@@ -83,8 +83,9 @@ struct PageScan {
         scanContext.vocabulary = nil  // the scan holds the only reference: no copy on write
         let links = scanContext.links ?? LinkMemo()
         scanContext.links = nil
-        let buffers = scanContext.buffers ?? Buffers()
-        scanContext.buffers = nil
+        // Moved out of the context, not copied: a second reference would make the scan's first
+        // append to each array copy it.
+        let buffers = scanContext.buffers.take() ?? Buffers()
         let state = UnsafeMutablePointer<PageScan>.allocate(capacity: 1)
         state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary, links: links, buffers: buffers))
         // The context's own handlers (libxml2's tree builder) go back in before the context
@@ -115,22 +116,19 @@ struct PageScan {
         var open: [Unmanaged<ScanElement>] = []
         var checked: [(slot: Unmanaged<ScanSlot>, value: UnsafeBufferPointer<UInt8>)] = []
 
-        init() {
+        /// With room for a usual page, or (`reserving: false`) none at all.
+        init(reserving: Bool = true) {
+            guard reserving else { return }
             structure.reserveCapacity(4096)
             open.reserveCapacity(32)
             checked.reserveCapacity(16)
         }
-
-        private init(empty: Void) {}
-
-        /// Buffers holding nothing, not even capacity.
-        static var empty: Buffers { Buffers(empty: ()) }
     }
 
     /// The buffers back, emptied: the structure too unless the caller keeps it (then a new
     /// one is made for the next page).
     private mutating func giveBuffers(keepingStructure: Bool) -> Buffers {
-        var buffers = Buffers.empty
+        var buffers = Buffers(reserving: false)
         swap(&buffers.open, &open)
         swap(&buffers.checked, &checked)
         buffers.open.removeAll(keepingCapacity: true)
