@@ -4,10 +4,18 @@ import Validate
 /// the template it came from in findings.
 final class ValidateStage: PageStage {
     let check: SiteCheck
+    let parseOnly: Bool
 
-    init(check: SiteCheck) { self.check = check }
+    init(check: SiteCheck, parseOnly: Bool = false) {
+        self.check = check
+        self.parseOnly = parseOnly
+    }
 
     func take(_ page: RenderedPage) throws {
+        if parseOnly {
+            _ = page.bytes.withUnsafeBytes(BareParse.parse)
+            return
+        }
         _ = check.addPage(path: page.path, bytes: page.bytes, template: page.template)
     }
 

@@ -13,6 +13,9 @@ final class PageValidation: @unchecked Sendable {
     let validator: SiteValidator
     /// Files outside any viewer's folder that pages may link to.
     let siteFiles: [String]
+    /// Benchmarks only (`SiteBuild.Tuning.parseOnly`): each page is parsed by libxml2 with
+    /// callbacks that do nothing, and not checked.
+    let parseOnly: Bool
     /// At most this many findings are kept (all are counted).
     static let findingLimit = 1000
     private let lock = NSLock()
@@ -24,11 +27,12 @@ final class PageValidation: @unchecked Sendable {
         var pages = 0
     }
 
-    init(siteFiles: [String]) {
+    init(siteFiles: [String], parseOnly: Bool = false) {
         // Pages arrive with the template they were rendered from (`RenderedPage.template`), so
         // the validator needs no kind-to-template map.
         validator = SiteValidator(reusesStructures: true, scanCounts: .build)
         self.siteFiles = siteFiles
+        self.parseOnly = parseOnly
     }
 
     /// A check for one part of the site, knowing the site-wide files (and `extraFiles`).
@@ -39,7 +43,9 @@ final class PageValidation: @unchecked Sendable {
     }
 
     /// The validating stage of one part's output, and the check to `finish` after it.
-    func stage(extraFiles: [String] = []) -> ValidateStage { ValidateStage(check: check(extraFiles: extraFiles)) }
+    func stage(extraFiles: [String] = []) -> ValidateStage {
+        ValidateStage(check: check(extraFiles: extraFiles), parseOnly: parseOnly)
+    }
 
     /// Finishes a part's check and keeps its findings.
     func finish(_ check: SiteCheck) {

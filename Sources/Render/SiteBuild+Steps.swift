@@ -86,8 +86,9 @@ extension SiteBuild {
         context.writer = try SiteWriter(preparation)
         if let pass = context.pass { context.scannedFingerprints = try pass.value.get() }
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
-        if tuning.validate {
-            context.validation = PageValidation(siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty))
+        if tuning.validate || tuning.parseOnly {
+            context.validation = PageValidation(
+                siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty), parseOnly: tuning.parseOnly)
         }
         if context.previous == nil, !options.full {
             context.previous = PreviousBuild.load(store: options.store, output: context.writer.output, checked: options.checkedOutput)

@@ -74,6 +74,10 @@ public enum SiteBuild {
         /// it into every list (`IdeaEntryCache`); off renders every entry in full, to prove
         /// the pages are the same and to measure what the reuse saves.
         public var reusesIdeaEntries = true
+        /// In validation's place, each page is only parsed by libxml2, with callbacks that do
+        /// nothing (`BareParse`): nothing is checked. For measuring the floor under the
+        /// validation's cost (libxml2 must parse every page); never for a real build.
+        public var parseOnly = false
 
         public init(workers: Int? = nil, validate: Bool = true, viewerStride: Int = 1, reusesIdeaEntries: Bool = true) {
             self.workers = workers

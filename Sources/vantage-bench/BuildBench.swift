@@ -12,7 +12,7 @@ enum BuildBench {
     static let usage = """
         Usage: vantage-bench build [--shape peer|mixed] [--people N] [--quotes N] [--ideas N] [--page-size N]
                                    [--every K] [--workers N] [--dir DIR] [--seed N] [--no-validate]
-                                   [--incremental] [--manifest-only] [--no-reuse] [--once]
+                                   [--parse-only] [--incremental] [--manifest-only] [--no-reuse] [--once]
           defaults: the peer workload's shape (../shared/bench), 10000 people, 200000 quotes,
                     2000 ideas (--ideas 0: the quotes shape), page size 50, every viewer,
                     one thread per core, DIR /dev/shm/vantage-bench-build (a tmpfs)
@@ -21,6 +21,8 @@ enum BuildBench {
                       export is people × ideas entries, tens of GB: see docs/SITE.md)
           --no-validate  skip the in-build validation of every page (on by default, as in
                       vantage build)
+          --parse-only  in validation's place, only parse each page with libxml2 (callbacks
+                      that do nothing, no check): the floor under what validation can cost
           --manifest-only  render, validate and hash every page, write only manifest.json (the
                       whole site's size is printed, not written)
           --incremental  then change one quote's text in the store and rebuild: prints the
@@ -38,6 +40,7 @@ enum BuildBench {
         var prepareOnly = false
         var shape = "peer"
         var validate = true
+        var parseOnly = false
         var incremental = false
         var manifestOnly = false
         var reuse = true
@@ -74,6 +77,7 @@ enum BuildBench {
             case "--dir": settings.directory = try value()
             case "--prepare-only": settings.prepareOnly = true
             case "--no-validate": settings.validate = false
+            case "--parse-only": settings.parseOnly = true
             case "--incremental": settings.incremental = true
             case "--manifest-only": settings.manifestOnly = true
             case "--no-reuse": settings.reuse = false
@@ -141,9 +145,10 @@ enum BuildBench {
         let output = settings.directory + "/public"
         var options = SiteBuild.Options(store: store(settings), templates: templates, output: output, environment: [:])
         options.manifestOnly = settings.manifestOnly
-        let tuning = SiteBuild.Tuning(
+        var tuning = SiteBuild.Tuning(
             workers: settings.workers, validate: settings.validate, viewerStride: settings.every,
             reusesIdeaEntries: settings.reuse)
+        tuning.parseOnly = settings.parseOnly
         // The first build starts from nothing: no site, and no back buffer left by an earlier run
         // (the build would delete it while preparing the output, inside the timed figures).
         try? FileManager.default.removeItem(atPath: output)
@@ -165,7 +170,7 @@ enum BuildBench {
         print("""
             build: \(settings.people) people, \(settings.quotes) quotes, \(settings.ideas) ideas, page size \(settings.pageSize), \
             \(settings.workers.map(String.init) ?? "\(ProcessInfo.processInfo.activeProcessorCount)") threads, \
-            \(settings.validate ? "every page validated" : "no validation")\(settings.manifestOnly ? ", manifest only (pages hashed, not written)" : "")
+            \(settings.parseOnly ? "every page parsed by libxml2, nothing checked" : settings.validate ? "every page validated" : "no validation")\(settings.manifestOnly ? ", manifest only (pages hashed, not written)" : "")
               viewers    \(viewers) of \(report.homes) rendered\(settings.every > 1 ? " (every \(settings.every)th)" : "")
               output     \(report.pages) pages + \(report.otherFiles) other files, \(fixed(megabytes, 1)) MB \
             (\(fixed(perViewerPages, 1)) pages, \(fixed(perViewerBytes / 1_000, 1)) KB per viewer)
@@ -184,7 +189,7 @@ enum BuildBench {
                 """ : "every idea entry rendered in full (--no-reuse)")\
             \(reuse.refused ? "; REFUSED: a fragment failed its check, the rest were rendered in full" : "")
             """)
-        if settings.validate {
+        if settings.validate, !settings.parseOnly {
             // How the first build's pages went through validation: a page of a structure not
             // accepted yet costs a skeleton and a RELAX NG run (docs/SCALE.md).
             let handed = scans.handed.map { "\($0.pages) \($0.reason)" }.joined(separator: ", ")
