@@ -9,19 +9,9 @@ import Foundation
 public enum BareParse {
     /// Parses `bytes` with a pooled context; true when libxml2 found them well formed.
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress, bytes.count < Int(Int32.max), let parser = ParserPool.shared.take() else {
-            return false
-        }
-        let context = parser.context
-        let treeHandler = context.pointee.sax
-        context.pointee.sax = handler
-        let document = xmlCtxtReadMemory(
-            context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, ParsedPage.options)
-        if let document { xmlFreeDoc(document) }
-        let wellFormed = context.pointee.wellFormed != 0
-        context.pointee.sax = treeHandler
-        ParserPool.shared.give(parser)
-        return wellFormed
+        guard let parser = ParserPool.shared.take() else { return false }
+        defer { ParserPool.shared.give(parser) }
+        return parser.read(bytes, handler: handler, state: nil)
     }
 
     /// Start tags, end tags and text go to callbacks that return at once, as the scan's do

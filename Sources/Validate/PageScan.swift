@@ -73,7 +73,6 @@ struct PageScan {
         guard var parser = ParserPool.shared.take() else {
             return PageScan(handover: .parser, path: path, bytes: bytes, model: schema.model)
         }
-        let context = parser.context
         if parser.scan?.schema !== schema { parser.scan = ScanContext(schema: schema) }
         let scanContext = parser.scan!
         // The scan lives behind a pointer for the parse: the callbacks reach it through the
@@ -88,16 +87,9 @@ struct PageScan {
         let buffers = scanContext.buffers.take() ?? Buffers()
         let state = UnsafeMutablePointer<PageScan>.allocate(capacity: 1)
         state.initialize(to: PageScan(path: path, bytes: bytes, vocabulary: vocabulary, links: links, buffers: buffers))
-        // The context's own handlers (libxml2's tree builder) go back in before the context
-        // returns to the pool; the tree path expects them there.
-        let treeHandler = context.pointee.sax
-        context.pointee.sax = scanContext.handler
-        context.pointee._private = UnsafeMutableRawPointer(state)
-        let document = xmlCtxtReadMemory(
-            context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, ParsedPage.options)
-        if let document { xmlFreeDoc(document) }
-        if context.pointee.wellFormed == 0 { state.pointee.handOver(.parser) }
-        context.pointee.sax = treeHandler
+        if !parser.read(bytes, handler: scanContext.handler, state: UnsafeMutableRawPointer(state)) {
+            state.pointee.handOver(.parser)
+        }
         var scan = state.move()
         state.deallocate()
         scanContext.vocabulary = scan.vocabulary

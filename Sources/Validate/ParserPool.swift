@@ -17,6 +17,22 @@ final class ParserPool: @unchecked Sendable {
         let context: xmlParserCtxtPtr
         var uses: Int
         var scan: ScanContext?
+
+        /// Parses `bytes` with `handler` in place of the context's own SAX handlers (libxml2's
+        /// tree builder, which the tree path expects there: they go back before this returns)
+        /// and `state` as the context's `_private`, where the callbacks find it. True when
+        /// libxml2 found the bytes well formed.
+        func read(_ bytes: UnsafeRawBufferPointer, handler: UnsafeMutablePointer<xmlSAXHandler>, state: UnsafeMutableRawPointer?) -> Bool {
+            guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return false }
+            let treeHandler = context.pointee.sax
+            context.pointee.sax = handler
+            context.pointee._private = state
+            let document = xmlCtxtReadMemory(
+                context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, ParsedPage.options)
+            if let document { xmlFreeDoc(document) }
+            context.pointee.sax = treeHandler
+            return context.pointee.wellFormed != 0
+        }
     }
 
     private let lock = NSLock()
