@@ -14,6 +14,9 @@ public struct ImportReport: Sendable {
 
     /// Per record type, in a fixed order: site, people, ideas, quotes, hearers, contacts, reviews.
     public var tables: [Table] = []
+    /// Hearer rows a first import wrote through its own writer thread and moved into the store
+    /// in one statement (`HearerStaging`); 0 when they went in one by one.
+    var stagedHearers = 0
     /// Records read per input type ("Quotes users", …), in a fixed order.
     public var recordsRead: [(name: String, count: Int)] = []
     /// Warnings: unknown and password fields, ignored files, merges that dropped a value.

@@ -19,6 +19,10 @@ extension ImportSession {
             let rejectedUsers = rejectedQuotesUsers
             let memory = try RecordMemory(database: database, context: quoteContext(users: users), batchSize: Self.batchSize,
                                           trusted: !sync.insertCatchesRepeats)
+            // The hearers of a first import go through a writer of their own (`HearerStaging`),
+            // moved into the store before anything reads them, and never left behind by an error.
+            if stagesHearers { try sync.startStaging() }
+            defer { sync.abandonStaging() }
             let prepare = { (quote: QuoteRecord, location: () -> RecordLocation) throws -> PreparedQuote in
                 guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
                     throw location().member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
@@ -79,6 +83,7 @@ extension ImportSession {
                 for phone in words.dropFirst() { _ = try self.people.contact(phone: phone) }
                 sync.countUnchanged(hearers: words.count - 2)
             })
+            stagedHearers += try sync.finishStaging()
         }
         return sync
     }

@@ -21,6 +21,10 @@ final class ImportSession {
     let audit = FieldAudit()
     /// Offer quote records to the byte reader first (`ImportOptions.readsQuoteBytes`).
     var readsQuoteBytes = true
+    /// Write a first import's hearers on a thread of their own (`ImportOptions.stagesHearers`).
+    var stagesHearers = true
+    /// Hearer rows moved into the store from that thread's side database.
+    var stagedHearers = 0
     /// Errors of bad records, in order.
     private(set) var errors: [Diagnostic] = []
     private(set) var omittedErrors = 0

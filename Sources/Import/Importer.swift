@@ -23,6 +23,10 @@ public struct ImportOptions: Sendable {
     /// `Fields`; the store, the messages and the rejects file are the same either way
     /// (`QuoteBytesTests` compares the two).
     var readsQuoteBytes = true
+    /// Whether a first import writes the hearers on a thread of their own (`HearerStaging`).
+    /// Off, they are inserted one by one on the storing thread; the store is the same either way
+    /// (`HearerStagingTests` compares the two).
+    var stagesHearers = true
     /// Called inside the import's one transaction, after the last row is written and just before
     /// it commits: an error it throws rolls everything back (the store is as it was) and fails
     /// the import. `vantage build` waits here for its check of the output folder, which runs
@@ -92,6 +96,7 @@ public enum Importer {
                 let session = ImportSession(database: database, layout: layout, keepGoing: options.keepGoing, rejects: rejects,
                                             handles: options.handles, readingThreads: options.readingThreads)
                 session.readsQuoteBytes = options.readsQuoteBytes
+                session.stagesHearers = options.stagesHearers
                 do {
                     try session.run()
                 } catch {
@@ -105,13 +110,20 @@ public enum Importer {
                 var report = ImportReport()
                 report.tables = try session.reportTables()
                 report.recordsRead = session.recordsRead
+                report.stagedHearers = session.stagedHearers
                 report.warnings = warnings
                 report.rejected = options.keepGoing ? session.reportedErrors : []
                 report.rejectsPath = options.keepGoing ? options.effectiveRejectsPath : nil
                 try options.beforeCommit?()
                 return report
             }
-            let report = try store.isEmpty ? store.writeUncheckedReferences(importInto) : store.write(importInto)
+            // A side database of hearers the import attached stays attached until its transaction
+            // has ended (SQLite keeps the attached file's lock until then): detached here.
+            var connection: Database?
+            defer { if let connection { HearerStaging.detach(from: connection) } }
+            let report = try store.isEmpty
+                ? store.writeUncheckedReferences { connection = $0; return try importInto($0) }
+                : store.write { connection = $0; return try importInto($0) }
             try rejects?.commit()
             return report
         } catch {

@@ -22,7 +22,9 @@ final class QuoteSync {
     /// in one statement. The quote's id (`?1`) and time (`?2`) are bound once for all its rows,
     /// each row adding only its position, person and name (`?3`, `?4`, `?5` for the first).
     private var insertHearers: [Statement] = []
-    private static let maximumBatch = 8
+    static let maximumBatch = 8
+    /// On a first import, the writer the new quotes' hearers go to (nil: row by row, here).
+    private var staging: HearerStaging?
     private let database: Database
     private(set) var quotes = RowChanges()
     private(set) var hearers = RowChanges()
@@ -44,10 +46,37 @@ final class QuoteSync {
         selectHearers = try database.statement(
             "SELECT person_id, position, name, said_at FROM hearer WHERE quote_id = ?1")
         for count in 1...Self.maximumBatch {
-            let rows = (0..<count).map { row in "(?1, ?\(row * 3 + 3), ?\(row * 3 + 4), ?\(row * 3 + 5), ?2)" }
-            insertHearers.append(try database.statement(
-                "INSERT INTO hearer (quote_id, position, person_id, name, said_at) VALUES " + rows.joined(separator: ", ")))
+            insertHearers.append(try database.statement(Self.insertHearersSQL(rows: count)))
         }
+    }
+
+    /// `INSERT INTO hearer` of `rows` rows of one quote (see `insertHearers`).
+    static func insertHearersSQL(rows: Int) -> String {
+        let values = (0..<rows).map { row in "(?1, ?\(row * 3 + 3), ?\(row * 3 + 4), ?\(row * 3 + 5), ?2)" }
+        return "INSERT INTO hearer (quote_id, position, person_id, name, said_at) VALUES " + values.joined(separator: ", ")
+    }
+
+    /// From now until `finishStaging`, the hearers of new quotes are written by a thread of
+    /// their own (`HearerStaging`), when the store allows it: a first import into an empty store.
+    func startStaging() throws {
+        precondition(staging == nil)
+        guard insertCatchesRepeats else { return }
+        staging = try HearerStaging.start(beside: database)
+    }
+
+    /// Moves the staged hearers into the store; from now on hearers are written here again.
+    /// Returns the rows moved.
+    func finishStaging() throws -> Int {
+        guard let staging else { return 0 }
+        try staging.finish(into: database)
+        self.staging = nil
+        return database.changes
+    }
+
+    /// Stops the staging writer without moving its rows (the import is failing).
+    func abandonStaging() {
+        staging?.abandon()
+        staging = nil
     }
 
     /// A condition on `alias.id` that keeps the quotes this import has stored so far (the rows
@@ -145,6 +174,11 @@ final class QuoteSync {
     /// Inserts `count` hearers of the new quote `id`, hearer `index` being `hearer(index)`.
     private func insertHearerRows(of id: String, saidAt: Int64, count total: Int,
                                _ hearer: (Int) -> (person: Int64, name: String)) throws {
+        if let staging {
+            try staging.add(quote: id, saidAt: saidAt, count: total, hearer)
+            hearers.added += total
+            return
+        }
         var start = 0
         while start < total {
             let count = min(Self.maximumBatch, total - start)

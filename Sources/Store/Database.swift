@@ -209,6 +209,17 @@ public final class Statement {
         if rc != SQLITE_OK { throw database.error(rc, sql: sql) }
     }
 
+    /// Binds the UTF-8 `bytes` at `index` in place (`SQLITE_STATIC`): the caller keeps them
+    /// unchanged until the statement has run and been reset, and binds the parameter again
+    /// before the next run.
+    @inline(__always)
+    public func bindText(bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws {
+        let rc = bytes.baseAddress.map {
+            sqlite3_bind_text(handle, index, UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+        } ?? sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
+        if rc != SQLITE_OK { throw database.error(rc, sql: sql) }
+    }
+
     /// Copies `bytes` into the buffer kept for parameter `index` and binds them from there.
     @inline(__always)
     private func bindCopy(of bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
