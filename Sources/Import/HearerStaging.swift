@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import VantageCore
 
 /// On a first import, the hearer rows (three in four of the rows an export has) are written by
 /// a thread of their own into a side database, so that SQLite's per-row work for them runs
@@ -61,14 +62,23 @@ final class HearerStaging: @unchecked Sendable {
               case .text(let definition) = try database.scalar("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'hearer'"),
               !database.path.isEmpty, database.path != ":memory:"
         else { return nil }
-        return try HearerStaging(path: database.path + "-hearers", definition: definition)
+        let path = database.path + "-hearers"
+        do {
+            return try HearerStaging(path: path, definition: definition)
+        } catch {
+            // Scratch that cannot be made (a full disk, a folder that takes no new file): the
+            // rows go in one by one instead, and any error is the store's own.
+            unlink(path)
+            return nil
+        }
     }
 
     private init(path: String, definition: String) throws {
         self.path = path
         // Left behind by an import that was killed: scratch, never the store.
         unlink(path)
-        // Opened here so that a side database that cannot be made fails the import at once.
+        // Opened here, before the writer starts, so that a side database that cannot be made
+        // is known at once.
         let side = try Database(path: path)
         self.side = side
         // The same definition as the store's table, so that the move copies cells unchanged
@@ -195,22 +205,13 @@ final class HearerStaging: @unchecked Sendable {
                 UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start + count)])
             }
             for quote in chunk.quotes {
-                var start = 0
-                let total = Int(quote.rowCount)
-                while start < total {
-                    let count = min(QuoteSync.maximumBatch, total - start)
-                    let statement = statements[count - 1]
+                try QuoteSync.insertHearers(count: Int(quote.rowCount), with: statements) { statement in
                     try statement.bindText(bytes: text(quote.idStart, quote.idCount), at: 1)
                     try statement.bindInteger(quote.saidAt, at: 2)
-                    for row in 0..<count {
-                        let base = Int32(row * 3)
-                        let hearer = chunk.rows[Int(quote.firstRow) + start + row]
-                        try statement.bindInteger(Int64(start + row), at: base + 3)
-                        try statement.bindInteger(hearer.person, at: base + 4)
-                        try statement.bindText(bytes: text(hearer.nameStart, hearer.nameCount), at: base + 5)
-                    }
-                    try statement.runBound()
-                    start += count
+                } row: { statement, index, base in
+                    let hearer = chunk.rows[Int(quote.firstRow) + index]
+                    try statement.bindInteger(hearer.person, at: base + 1)
+                    try statement.bindText(bytes: text(hearer.nameStart, hearer.nameCount), at: base + 2)
                 }
             }
         }
@@ -234,9 +235,13 @@ final class HearerStaging: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Keeps the writer's first error, naming the side file (the import then fails with it).
     private func fail(_ error: Error) {
         condition.lock()
-        if failure == nil { failure = error }
+        if failure == nil {
+            failure = error is CancellationError ? error
+                : Diagnostic.error("cannot write the import's side database of hearers: \(error)", at: SourceLocation(file: path))
+        }
         condition.broadcast()
         condition.unlock()
     }

@@ -131,7 +131,7 @@ public enum Importer {
             if !storeExisted {
                 // The store did not exist before: leave no empty one behind.
                 try? FileManager.default.removeItem(atPath: options.storePath)
-                for suffix in ["-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: options.storePath + suffix) }
+                for suffix in ["-journal", "-wal", "-shm", "-hearers"] { try? FileManager.default.removeItem(atPath: options.storePath + suffix) }
             }
             // Only folders left empty: rmdir never removes what someone else put there meanwhile.
             for created in missingFolders { _ = rmdir(created) }

@@ -179,21 +179,35 @@ final class QuoteSync {
             hearers.added += total
             return
         }
-        var start = 0
-        while start < total {
-            let count = min(Self.maximumBatch, total - start)
-            let statement = insertHearers[count - 1]
+        try Self.insertHearers(count: total, with: insertHearers) { statement in
             try statement.bindText(id, at: 1)
             try statement.bindInteger(saidAt, at: 2)
-            for row in 0..<count {
-                let base = Int32(row * 3)
-                let (person, name) = hearer(start + row)
-                try statement.bindInteger(Int64(start + row), at: base + 3)
-                try statement.bindInteger(person, at: base + 4)
-                try statement.bindText(name, at: base + 5)
+        } row: { statement, index, base in
+            let (person, name) = hearer(index)
+            try statement.bindInteger(person, at: base + 1)
+            try statement.bindText(name, at: base + 2)
+        }
+        hearers.added += total
+    }
+
+    /// Inserts `count` hearer rows of one quote with `statements` (`insertHearersSQL` for 1 to
+    /// `maximumBatch` rows), a few rows per statement: `quote` binds the quote's id and time
+    /// (`?1`, `?2`), `row` binds hearer `index`'s person and name at `base + 1` and `base + 2`
+    /// (its position, `base`, is bound here). The one loop for the storing thread and the
+    /// hearers' own writer (`HearerStaging`).
+    static func insertHearers(count total: Int, with statements: [Statement], quote: (Statement) throws -> Void,
+                              row: (Statement, _ index: Int, _ base: Int32) throws -> Void) throws {
+        var start = 0
+        while start < total {
+            let count = min(maximumBatch, total - start)
+            let statement = statements[count - 1]
+            try quote(statement)
+            for offset in 0..<count {
+                let base = Int32(offset * 3 + 3)
+                try statement.bindInteger(Int64(start + offset), at: base)
+                try row(statement, start + offset, base)
             }
             try statement.runBound()
-            hearers.added += count
             start += count
         }
     }

@@ -99,6 +99,21 @@ struct HearerStagingTests {
         #expect(try Self.run(files, keepGoing: false, stagesHearers: false).outcome == staged.outcome)
     }
 
+    /// A side file that cannot be made (here a folder of that name is in the way): the rows go in
+    /// one by one, and the store is the same.
+    @Test func aSideFileThatCannotBeMadeMeansRowByRow() throws {
+        let files = Self.bigExport(quotes: 1_500, jsonLines: false)
+        let fixture = try Fixture(files)
+        try FileManager.default.createDirectory(atPath: fixture.store + "-hearers/in-the-way", withIntermediateDirectories: true)
+        let report = try Importer.run(ImportOptions(contentDirectory: fixture.content, storePath: fixture.store, keepGoing: false,
+                                                    rejectsPath: nil, handles: SiteHandleRule()))
+        #expect(report.stagedHearers == 0)
+        #expect(report.tables.first { $0.name == "hearers" }?.stored == 3_000)
+        #expect(try fixture.dump() == Self.run(files, keepGoing: false, stagesHearers: false).outcome.dump)
+        // Whatever was in the way is left as it was.
+        #expect(FileManager.default.fileExists(atPath: fixture.store + "-hearers/in-the-way"))
+    }
+
     /// A re-import into a store with quotes goes row by row (rows are compared, not only added),
     /// and stores what a first import of the same export does.
     @Test func aReimportWritesRowByRowAndEndsTheSame() throws {
