@@ -13,30 +13,14 @@ struct HearerStagingTests {
         throws -> (outcome: ReadingThreadsTests.Outcome, staged: Int, leftovers: [String])
     {
         let fixture = try Fixture(files)
-        var options = ImportOptions(contentDirectory: fixture.content, storePath: fixture.store, keepGoing: keepGoing,
-                                    rejectsPath: keepGoing ? fixture.rejects : nil, handles: SiteHandleRule())
-        options.readingThreads = threads
-        options.stagesHearers = stagesHearers
-        func names(_ diagnostics: [Diagnostic]) -> [String] {
-            diagnostics.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        let (outcome, report) = try ReadingThreadsTests.outcome(of: fixture, keepGoing: keepGoing) {
+            $0.readingThreads = threads
+            $0.stagesHearers = stagesHearers
         }
-        var outcome: ReadingThreadsTests.Outcome
-        var staged = 0
-        switch Result(catching: { () throws(ImportFailure) in try Importer.run(options) }) {
-        case .success(let report):
-            outcome = .init(summary: report.tables.map { "\($0.name) \($0.stored)" }.joined(separator: ", "),
-                            warnings: names(report.warnings), errors: names(report.rejected))
-            staged = report.stagedHearers
-        case .failure(let failure):
-            outcome = .init(summary: "failed", warnings: names(failure.warnings), errors: names(failure.errors))
-        }
-        outcome.rejects = try? String(contentsOfFile: fixture.rejects, encoding: .utf8)
-            .replacingOccurrences(of: fixture.content, with: "content")
-        outcome.dump = try fixture.dump()
         let folder = (fixture.store as NSString).deletingLastPathComponent
         let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasPrefix("store.sqlite-") }.sorted()
-        return (outcome, staged, leftovers)
+        return (outcome, report?.stagedHearers ?? 0, leftovers)
     }
 
     /// An export of many quotes (more than the writer's chunks of 1,024 quotes times the four it

@@ -201,25 +201,10 @@ struct QuoteBytesTests {
     {
         let fixture = try Fixture([:])
         for (path, bytes) in files { try fixture.write(path, bytes: bytes) }
-        var options = ImportOptions(contentDirectory: fixture.content, storePath: fixture.store, keepGoing: keepGoing,
-                                    rejectsPath: keepGoing ? fixture.rejects : nil, handles: SiteHandleRule())
-        options.readingThreads = threads
-        options.readsQuoteBytes = readsQuoteBytes
-        func names(_ diagnostics: [Diagnostic]) -> [String] {
-            diagnostics.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
-        }
-        var outcome: ReadingThreadsTests.Outcome
-        switch Result(catching: { () throws(ImportFailure) in try Importer.run(options) }) {
-        case .success(let report):
-            outcome = .init(summary: report.tables.map { "\($0.name) \($0.stored)" }.joined(separator: ", "),
-                            warnings: names(report.warnings), errors: names(report.rejected))
-        case .failure(let failure):
-            outcome = .init(summary: "failed", warnings: names(failure.warnings), errors: names(failure.errors))
-        }
-        outcome.rejects = try? String(contentsOfFile: fixture.rejects, encoding: .utf8)
-            .replacingOccurrences(of: fixture.content, with: "content")
-        outcome.dump = try fixture.dump()
-        return outcome
+        return try ReadingThreadsTests.outcome(of: fixture, keepGoing: keepGoing) {
+            $0.readingThreads = threads
+            $0.readsQuoteBytes = readsQuoteBytes
+        }.outcome
     }
 
     @Test(arguments: [false, true])

@@ -71,24 +71,35 @@ struct ReadingThreadsTests {
 
     static func run(_ files: [String: String], threads: Int, keepGoing: Bool) throws -> Outcome {
         let fixture = try Fixture(files)
+        return try outcome(of: fixture, keepGoing: keepGoing) { $0.readingThreads = threads }.outcome
+    }
+
+    /// Imports `fixture`'s content into its store (`configure` sets the options beyond
+    /// `keepGoing`) and tells what came of it, with the report of a successful import. The one
+    /// harness of the tests that compare whole imports made different ways.
+    static func outcome(of fixture: Fixture, keepGoing: Bool, configure: (inout ImportOptions) -> Void) throws
+        -> (outcome: Outcome, report: ImportReport?)
+    {
         var options = ImportOptions(contentDirectory: fixture.content, storePath: fixture.store, keepGoing: keepGoing,
                                     rejectsPath: keepGoing ? fixture.rejects : nil, handles: SiteHandleRule())
-        options.readingThreads = threads
+        configure(&options)
         func names(_ diagnostics: [Diagnostic]) -> [String] {
             diagnostics.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
         }
         var outcome: Outcome
+        var report: ImportReport?
         switch Result(catching: { () throws(ImportFailure) in try Importer.run(options) }) {
-        case .success(let report):
-            outcome = Outcome(summary: report.tables.map { "\($0.name) \($0.stored)" }.joined(separator: ", "),
-                              warnings: names(report.warnings), errors: names(report.rejected))
+        case .success(let imported):
+            outcome = Outcome(summary: imported.tables.map { "\($0.name) \($0.stored)" }.joined(separator: ", "),
+                              warnings: names(imported.warnings), errors: names(imported.rejected))
+            report = imported
         case .failure(let failure):
             outcome = Outcome(summary: "failed", warnings: names(failure.warnings), errors: names(failure.errors))
         }
         outcome.rejects = try? String(contentsOfFile: fixture.rejects, encoding: .utf8)
             .replacingOccurrences(of: fixture.content, with: "content")
         outcome.dump = try fixture.dump()
-        return outcome
+        return (outcome, report)
     }
 
     @Test(arguments: [false, true])
