@@ -30,24 +30,24 @@ extension ImportSession {
             quotesSource = try source(file, key: "users", expected: "an array of users", keeps: [.quotesUsers])
         }
         if let source = quotesSource {
-            try collect(source, name: "Quotes users", rejected: { record in
+            // The records as `collect` gathers them: a copy would double the peak of the users
+            // phase, the highest of a JSON Lines import (it grows with the people).
+            quotesUsers = try collect(source, name: "Quotes users", rejected: { record in
                 // Remember the phone of a rejected user, when it has a readable one.
                 guard case .success(let value) = record.value, let text = value.objectValue?["phone"]?.stringValue,
                     let phone = try? self.context.phones.e164(text), self.rejectedQuotesUsers[phone] == nil
                 else { return }
                 self.rejectedQuotesUsers[phone] = record.location.reference
             }) { value, location, context in try QuotesUser(value, at: location, context: context) }
-                .forEach { quotesUsers.append($0) }
         } else if keptAsStored.contains(.quotesUsers) {
             quotesUsers = try storedQuotesUsers()
         }
         var changeJarUsers: [Read<ChangeJarUser>] = []
         if let file = layout.changeJarUsers {
             if let source = try source(file, key: "users", expected: "an array of users", keeps: [.changeJarUsers]) {
-                try collect(source, name: "Change Jar users") { value, location, context in
+                changeJarUsers = try collect(source, name: "Change Jar users") { value, location, context in
                     try ChangeJarUser(value, at: location, context: context)
                 }
-                    .forEach { changeJarUsers.append($0) }
             } else {
                 changeJarUsers = try storedChangeJarUsers()
             }
@@ -56,22 +56,25 @@ extension ImportSession {
         // Quotes users are keyed by phone, and by email when they give one.
         var quotesByPhone: [String: Int] = [:]
         var quotesByEmail: [String: Int] = [:]
-        var keptQuotes: [Read<QuotesUser>] = []
-        for read in quotesUsers {
+        // The users kept, as indices into `quotesUsers` (not copies: see above).
+        var kept: [Int] = []
+        kept.reserveCapacity(quotesUsers.count)
+        func keptQuotes(_ index: Int) -> QuotesUser { quotesUsers[kept[index]].user }
+        for (position, read) in quotesUsers.enumerated() {
             let user = read.user
             if let first = quotesByPhone[user.phone] {
                 try reject(user.location.member("phone").error(
-                    "expected each Quotes user once, found \(user.phone) again (also \(keptQuotes[first].user.location.path))"), read.record)
+                    "expected each Quotes user once, found \(user.phone) again (also \(keptQuotes(first).location.path))"), read.record)
                 continue
             }
             if let email = user.email, let first = quotesByEmail[email] {
                 try reject(user.location.member("email").error(
-                    "expected each email once, found \(quoted(email)) again (also \(keptQuotes[first].user.location.path))"), read.record)
+                    "expected each email once, found \(quoted(email)) again (also \(keptQuotes(first).location.path))"), read.record)
                 continue
             }
-            quotesByPhone[user.phone] = keptQuotes.count
-            if let email = user.email { quotesByEmail[email] = keptQuotes.count }
-            keptQuotes.append(read)
+            quotesByPhone[user.phone] = kept.count
+            if let email = user.email { quotesByEmail[email] = kept.count }
+            kept.append(position)
         }
 
         // Each Change Jar user joins at most one Quotes user.
@@ -96,13 +99,13 @@ extension ImportSession {
             let byEmail = quotesByEmail[user.email]
             if let byPhone, let byEmail, byPhone != byEmail {
                 try reject(user.location.error(
-                    "expected one person, found the phone of the Quotes user \(keptQuotes[byPhone].user.location.path) and the email of the Quotes user \(keptQuotes[byEmail].user.location.path)"),
+                    "expected one person, found the phone of the Quotes user \(keptQuotes(byPhone).location.path) and the email of the Quotes user \(keptQuotes(byEmail).location.path)"),
                     read.record)
                 continue
             }
             if let match = byPhone ?? byEmail, let other = partner[match].map({ changeJarUsers[$0] }) {
                 try reject(user.location.error(
-                    "expected one Change Jar user per person, found a second one for the Quotes user \(keptQuotes[match].user.location.path) (also \(other.user.location.path))"),
+                    "expected one Change Jar user per person, found a second one for the Quotes user \(keptQuotes(match).location.path) (also \(other.user.location.path))"),
                     read.record)
                 continue
             }
@@ -115,8 +118,9 @@ extension ImportSession {
             }
         }
 
-        for (index, read) in keptQuotes.enumerated() {
-            let quotes = read.user
+        people.reserve(max(kept.count, changeJarUsers.count))
+        for index in kept.indices {
+            let quotes = keptQuotes(index)
             // DATA.md: a Quotes user without locale or time zone takes the person's Change Jar
             // record's, else the site's.
             let changeJarPartner = partner[index].map { changeJarUsers[$0].user }

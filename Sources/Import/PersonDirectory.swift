@@ -59,6 +59,16 @@ final class PersonDirectory {
         }
     }
 
+    /// Makes room for `count` more people at once, so that the tables are not grown (each
+    /// growth holds the old table and the new one at the same time) while the users are claimed.
+    func reserve(_ count: Int) {
+        rows.reserveCapacity(rows.count + count)
+        claimed.reserveCapacity(claimed.count + count)
+        claimedPhones.reserveCapacity(claimedPhones.count + count)
+        claimedEmails.reserveCapacity(claimedEmails.count + count)
+        claimedQuotesUsers.reserveCapacity(claimedQuotesUsers.count + count)
+    }
+
     /// The users claimed so far, by phone and email: taken once the users are merged, so the
     /// reading thread can resolve most people without touching the directory.
     func users() -> UserIndex {
