@@ -5,20 +5,19 @@ import VantageCore
 /// user are one person when they share a phone or an email; the Quotes record wins for name,
 /// locale and time zone; Change Jar gives the email (its identity) and the last visit.
 extension ImportSession {
-    /// A user read, with what rejecting its record later needs (its place and original text;
-    /// not its parsed JSON: ten thousand users' trees would set the import's peak memory).
-    private struct Read<User> {
+    /// A user read, with what rejecting its record later needs (its original text, and its
+    /// place, which the user holds; not its parsed JSON: ten thousand users' trees would set
+    /// the import's peak memory, and so would their lines' bytes: see `LineTexts`).
+    private struct Read<User: LocatedRecord> {
         let user: User
-        let location: RecordLocation
         let text: () -> String
 
-        init(user: User, record: RecordSource.Record) {
+        init(user: User, text: @escaping () -> String) {
             self.user = user
-            location = record.location
-            text = record.text
+            self.text = text
         }
 
-        var record: RecordSource.Record { RecordSource.Record(location: location, value: .success(.null), text: text) }
+        var record: RecordSource.Record { RecordSource.Record(location: user.location, value: .success(.null), text: text) }
     }
 
     func importUsers(quotesExport: QuotesExport?) throws {
@@ -54,8 +53,10 @@ extension ImportSession {
         }
 
         // Quotes users are keyed by phone, and by email when they give one.
-        var quotesByPhone: [String: Int] = [:]
-        var quotesByEmail: [String: Int] = [:]
+        // (Each reserved whole: a dictionary that grows holds its old and its new table while
+        // it moves them, and the users' phase sets a JSON Lines import's highest point.)
+        var quotesByPhone: [String: Int] = Dictionary(minimumCapacity: quotesUsers.count)
+        var quotesByEmail: [String: Int] = Dictionary(minimumCapacity: quotesUsers.count)
         // The users kept, as indices into `quotesUsers` (not copies: see above).
         var kept: [Int] = []
         kept.reserveCapacity(quotesUsers.count)
@@ -64,12 +65,12 @@ extension ImportSession {
             let user = read.user
             if let first = quotesByPhone[user.phone] {
                 try reject(user.location.member("phone").error(
-                    "expected each Quotes user once, found \(user.phone) again (also \(keptQuotes(first).location.path))"), read.record)
+                    "expected each Quotes user once, found \(user.phone) again (also \(keptQuotes(first).location.place))"), read.record)
                 continue
             }
             if let email = user.email, let first = quotesByEmail[email] {
                 try reject(user.location.member("email").error(
-                    "expected each email once, found \(quoted(email)) again (also \(keptQuotes(first).location.path))"), read.record)
+                    "expected each email once, found \(quoted(email)) again (also \(keptQuotes(first).location.place))"), read.record)
                 continue
             }
             quotesByPhone[user.phone] = kept.count
@@ -79,38 +80,39 @@ extension ImportSession {
 
         // Each Change Jar user joins at most one Quotes user.
         // Indices into `changeJarUsers`.
-        var partner: [Int: Int] = [:]
+        var partner: [Int: Int] = Dictionary(minimumCapacity: min(kept.count, changeJarUsers.count))
         var alone: [Int] = []
-        var changeJarEmails: [String: String] = [:]
-        var changeJarPhones: [String: String] = [:]
+        // Each email and phone seen, with the user's index (its place is worded only for a message).
+        var changeJarEmails: [String: Int] = Dictionary(minimumCapacity: changeJarUsers.count)
+        var changeJarPhones: [String: Int] = Dictionary(minimumCapacity: changeJarUsers.count)
         for (position, read) in changeJarUsers.enumerated() {
             let user = read.user
             if let first = changeJarEmails[user.email] {
                 try reject(user.location.member("email").error(
-                    "expected each Change Jar user once, found \(quoted(user.email)) again (also \(first))"), read.record)
+                    "expected each Change Jar user once, found \(quoted(user.email)) again (also \(changeJarUsers[first].user.location.place))"), read.record)
                 continue
             }
             if let phone = user.phone, let first = changeJarPhones[phone] {
                 try reject(user.location.member("phone").error(
-                    "expected each phone once, found \(phone) again (also \(first))"), read.record)
+                    "expected each phone once, found \(phone) again (also \(changeJarUsers[first].user.location.place))"), read.record)
                 continue
             }
             let byPhone = user.phone.flatMap { quotesByPhone[$0] }
             let byEmail = quotesByEmail[user.email]
             if let byPhone, let byEmail, byPhone != byEmail {
                 try reject(user.location.error(
-                    "expected one person, found the phone of the Quotes user \(keptQuotes(byPhone).location.path) and the email of the Quotes user \(keptQuotes(byEmail).location.path)"),
+                    "expected one person, found the phone of the Quotes user \(keptQuotes(byPhone).location.place) and the email of the Quotes user \(keptQuotes(byEmail).location.place)"),
                     read.record)
                 continue
             }
             if let match = byPhone ?? byEmail, let other = partner[match].map({ changeJarUsers[$0] }) {
                 try reject(user.location.error(
-                    "expected one Change Jar user per person, found a second one for the Quotes user \(keptQuotes(match).location.path) (also \(other.user.location.path))"),
+                    "expected one Change Jar user per person, found a second one for the Quotes user \(keptQuotes(match).location.place) (also \(other.user.location.place))"),
                     read.record)
                 continue
             }
-            changeJarEmails[user.email] = user.location.path
-            if let phone = user.phone { changeJarPhones[phone] = user.location.path }
+            changeJarEmails[user.email] = position
+            if let phone = user.phone { changeJarPhones[phone] = position }
             if let match = byPhone ?? byEmail {
                 partner[match] = position
             } else {
@@ -118,6 +120,12 @@ extension ImportSession {
             }
         }
 
+        // The merge's look-ups are done with: freed before the directory takes its room, which
+        // is the highest point of the phase (4 MB of the 34 MB at 20,000 people).
+        quotesByPhone = [:]
+        quotesByEmail = [:]
+        changeJarEmails = [:]
+        changeJarPhones = [:]
         people.reserve(max(kept.count, changeJarUsers.count))
         for index in kept.indices {
             let quotes = keptQuotes(index)
@@ -131,12 +139,12 @@ extension ImportSession {
             if let changeJar = changeJarPartner {
                 if let email = quotes.email, email != changeJar.email {
                     audit.note(.warning(
-                        "the Quotes user \(quotes.location.path) has the email \(quoted(email)), this Change Jar user \(quoted(changeJar.email)); keeping \(quoted(changeJar.email))",
+                        "the Quotes user \(quotes.location.place) has the email \(quoted(email)), this Change Jar user \(quoted(changeJar.email)); keeping \(quoted(changeJar.email))",
                         at: changeJar.location.member("email").source))
                 }
                 if let phone = changeJar.phone, phone != quotes.phone {
                     audit.note(.warning(
-                        "the Quotes user \(quotes.location.path) has the phone \(quotes.phone), this Change Jar user \(phone); keeping \(quotes.phone)",
+                        "the Quotes user \(quotes.location.place) has the phone \(quotes.phone), this Change Jar user \(phone); keeping \(quotes.phone)",
                         at: changeJar.location.member("phone").source))
                 }
                 person.email = changeJar.email
@@ -161,13 +169,22 @@ extension ImportSession {
         _ decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> User
     ) throws -> [Read<User>] {
         var users: [Read<User>] = []
+        // Room for every record at once: grown by doubling, the array would hold up to twice
+        // the room it needs, and both the old and the new storage while it moves.
+        users.reserveCapacity(source.expectedCount)
+        let lineTexts: LineTexts? = if case .lines(let file) = source { LineTexts(file) } else { nil }
         var count = 0
         try read(source, transform: { record, context in
             (record, Result { try decode(try record.value.get(), record.location, context) })
         }) { (record: RecordSource.Record, user: Result<User, Error>) in
             count += 1
             do {
-                users.append(Read(user: try user.get(), record: record))
+                let user = try user.get()
+                if let lineTexts, let line = record.location.line {
+                    users.append(Read(user: user, text: { lineTexts.text(ofLine: line) }))
+                } else {
+                    users.append(Read(user: user, text: record.text))
+                }
             } catch let diagnostic as Diagnostic {
                 rejected(record)
                 try reject(diagnostic, record)
@@ -186,7 +203,7 @@ extension ImportSession {
                 let location = RecordLocation(file: file, path: "(stored)")
                 let user = QuotesUser(stored: location, phone: row[0].text!, name: row[1].text ?? "", locale: row[2].text,
                                       timeZone: row[3].text, email: row[4].text)
-                return Read(user: user, record: RecordSource.Record(location: location, value: .success(.null), text: { "" }))
+                return Read(user: user, text: { "" })
             }
     }
 
@@ -199,7 +216,7 @@ extension ImportSession {
             let location = RecordLocation(file: file, path: "(stored)")
             let user = ChangeJarUser(stored: location, email: row[0].text!, name: row[1].text ?? "", lastVisitAt: row[2].integer,
                                      locale: row[3].text, timeZone: row[4].text, phone: row[5].text)
-            return Read(user: user, record: RecordSource.Record(location: location, value: .success(.null), text: { "" }))
+            return Read(user: user, text: { "" })
         }
     }
 }
@@ -210,3 +227,11 @@ extension DatabaseValue {
     /// The integer, when this is one.
     fileprivate var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
 }
+
+/// A record that knows its own place (the users kept until people are merged).
+protocol LocatedRecord {
+    var location: RecordLocation { get }
+}
+
+extension QuotesUser: LocatedRecord {}
+extension ChangeJarUser: LocatedRecord {}

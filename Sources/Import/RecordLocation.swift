@@ -48,6 +48,11 @@ struct RecordLocation: Sendable {
         return SourceLocation(file: file, line: line, recordPath: path.isEmpty ? nil : path)
     }
 
+    /// The record in words for a message about another record: its path in a JSON document
+    /// (`users[3]`, as the message's own location names the file), or for a JSON Lines record,
+    /// which has no path, `reference` (`content/quotes/users.jsonl line 4`).
+    var place: String { line == nil ? path : reference }
+
     /// The record in words for another record's message: `content/quotes/export.json
     /// users[3]`, or `content/quotes/users.jsonl line 4`.
     var reference: String {

@@ -132,6 +132,29 @@ public struct JSONLinesReader: Sequence {
 
     }
 
+    /// The line feeds in the file at `path` and its size in bytes, counted in one pass without
+    /// keeping the file; nil when it cannot be read.
+    public static func lineFeeds(path: String) -> (lineFeeds: Int, bytes: Int)? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        let size = 1 << 16
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var feeds = 0
+        var total = 0
+        while true {
+            let read = fread(buffer, 1, size, file)
+            if read == 0 { return ferror(file) != 0 ? nil : (feeds, total) }
+            total += read
+            var from = UnsafeRawPointer(buffer)
+            let end = from + read
+            while from < end, let feed = memchr(from, 0x0A, end - from) {
+                feeds += 1
+                from = UnsafeRawPointer(feed) + 1
+            }
+        }
+    }
+
     /// Parses one line cut by `nextRawLine`: its value, or its syntax error at its line.
     public static func parse(_ line: [UInt8], number: Int, displayName: String) -> Line {
         do {
