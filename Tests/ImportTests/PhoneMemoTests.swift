@@ -4,8 +4,9 @@ import Testing
 import VantageCore
 
 /// The phone memo remembers every number it took (a direct-mapped table let numbers of one slot
-/// evict each other, so an export's numbers were parsed again and again), keeps numbers apart
-/// that differ only in leading zeros or a `+`, stops remembering when a stripe is full, and
+/// evict each other, so an export's numbers were parsed again and again) as its stripes grow,
+/// keeps numbers apart that differ only in leading zeros or a `+`, stops remembering when a
+/// stripe is full at its largest, and
 /// gives the same answers from several threads.
 struct PhoneMemoTests {
     private func key(_ digits: UInt64, count: UInt8 = 11, international: Bool = true) -> PhoneMemo.Key {
@@ -14,8 +15,9 @@ struct PhoneMemoTests {
 
     @Test func everyNumberTakenStaysRemembered() {
         let memo = PhoneMemo()
-        // 15,000 numbers, the peer workload's 10,000 and half again: all fit below the stripes' limit.
-        let numbers = (0..<15_000).map { 1_555_000_0000 + UInt64($0) * 7919 }
+        // 100,000 numbers, ten times the peer workload's: every stripe's table doubles several
+        // times on the way (512 slots a stripe hold 24,576 numbers in all), and keeps them all.
+        let numbers = (0..<100_000).map { 1_555_000_0000 + UInt64($0) * 7919 }
         for number in numbers { memo.remember(.success("+\(number)"), for: key(number)) }
         #expect(memo.count == numbers.count)
         for number in numbers {
@@ -51,7 +53,7 @@ struct PhoneMemoTests {
 
     @Test func aFullStripeRemembersNoMore() {
         let memo = PhoneMemo()
-        let total = 200_000
+        let total = 1_000_000
         for number in 0..<UInt64(total) { memo.remember(.success("+\(number + 1)"), for: key(number)) }
         #expect(memo.count == PhoneMemo.stripeLimit << PhoneMemo.stripeBits)
         // What it does answer is right, and the refused numbers are simply not known.
