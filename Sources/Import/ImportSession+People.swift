@@ -173,6 +173,7 @@ extension ImportSession {
         // the room it needs, and both the old and the new storage while it moves.
         users.reserveCapacity(source.expectedCount)
         let lineTexts: LineTexts? = if case .lines(let file) = source { LineTexts(file) } else { nil }
+        let documentTexts: DocumentTexts? = if case .array(let document, let key) = source { DocumentTexts(document, key: key) } else { nil }
         var count = 0
         try read(source, transform: { record, context in
             (record, Result { try decode(try record.value.get(), record.location, context) })
@@ -182,6 +183,8 @@ extension ImportSession {
                 let user = try user.get()
                 if let lineTexts, let line = record.location.line {
                     users.append(Read(user: user, text: { lineTexts.text(ofLine: line) }))
+                } else if let documentTexts, let index = record.location.elementIndex {
+                    users.append(Read(user: user, text: { documentTexts.text(at: index) }))
                 } else {
                     users.append(Read(user: user, text: record.text))
                 }

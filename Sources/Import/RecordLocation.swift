@@ -63,6 +63,11 @@ struct RecordLocation: Sendable {
 
     /// An error at this location.
     func error(_ message: String) -> Diagnostic { .error(message, at: source) }
+
+    /// The index, when this is an element of an array (a record of a JSON document).
+    var elementIndex: Int? {
+        if case .element(let index)? = trail?.step { index } else { nil }
+    }
 }
 
 /// One step of a record path, linked to the steps before it (immutable, so shared freely).

@@ -243,3 +243,18 @@ final class LineTexts {
         return String(decoding: current.bytes, as: UTF8.self)
     }
 }
+
+/// The original text of a JSON document's records kept for long, by element index: one shared
+/// object, so that each record's text costs a closure of two words (a closure over the
+/// document itself copied the document's fields into every one: 2.4 MB for 20,000 users).
+final class DocumentTexts {
+    private let document: JSONDocument
+    private let key: String
+
+    init(_ document: JSONDocument, key: String) {
+        self.document = document
+        self.key = key
+    }
+
+    func text(at index: Int) -> String { document.text(of: key, at: index) }
+}

@@ -36,6 +36,20 @@ struct UserLinesTests {
         #expect(rejected.map { $0["record"] } == [.string(again1), .string(again3), .string(again2)])
     }
 
+    @Test func aDocumentsUserRejectedWhenMergingKeepsItsTextByteForByte() throws {
+        let fixture = try Fixture()
+        let duplicate = #"{ "email": "chloe@example.com", "name": "Zed" }"#
+        try fixture.edit("changejar/users.json", replacing: #"{ "email": "Zed@Example.com", "name": "Zed" }"#, with: duplicate)
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            #"content/changejar/users.json: users[2].email: error: expected each Change Jar user once, found "chloe@example.com" again (also users[1])"#,
+        ])
+        let text = try String(contentsOfFile: fixture.rejects, encoding: .utf8)
+        let rejected = try #require(try JSONParser.parse(Array(text.split(separator: "\n")[0].utf8), file: "rejects").objectValue)
+        #expect(rejected["path"] == .string("users[2].email"))
+        #expect(rejected["record"] == .string(duplicate))
+    }
+
     @Test func lineTextsReadForwardAndStartAgainForAnEarlierLine() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vantage-line-texts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
