@@ -12,11 +12,6 @@ extension ImportSession {
         let user: User
         let text: () -> String
 
-        init(user: User, text: @escaping () -> String) {
-            self.user = user
-            self.text = text
-        }
-
         var record: RecordSource.Record { RecordSource.Record(location: user.location, value: .success(.null), text: text) }
     }
 
