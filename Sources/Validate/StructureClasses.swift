@@ -26,9 +26,11 @@ final class StructureClasses: @unchecked Sendable {
     /// Element headers (`1`, namespace, name, `0`, as `PageStructure` writes them) that
     /// exactly one element pattern of the content schema matches.
     let unique: Set<[UInt8]>
+    /// The same, looked up where a header lies in a structure (`ByteStrings`).
+    private let uniqueHeaders: ByteStrings
     private let lock = NSLock()
     /// Folded subtrees of unique elements whose content the schema accepted.
-    private var subtrees: Set<StructureKey> = []
+    private var subtrees = ByteStrings()
     /// Folded structures of accepted pages.
     private var pages: Set<StructureKey> = []
     private var size = 0
@@ -67,6 +69,7 @@ final class StructureClasses: @unchecked Sendable {
             }
         }
         unique = Set(counts.filter { $0.value == 1 }.keys)
+        uniqueHeaders = ByteStrings(unique)
     }
 
     /// True when the structure folds into the folded structure of an accepted page.
@@ -88,63 +91,63 @@ final class StructureClasses: @unchecked Sendable {
 
     /// The structure with every kept subtree of a unique element folded, innermost first;
     /// `learning` keeps each one first. Nil for bytes that are not a structure.
+    ///
+    /// Headers and subtrees are looked up where they lie (in `structure` and in `out`), so
+    /// a new structure costs no array and no `Hasher` per element: it was 1.5 M instructions
+    /// a page when each header and each subtree was copied out to be looked up in a `Set`.
     private func fold(_ structure: [UInt8], learning: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(structure.count)
         // Open elements: where each starts in `out`, its header's length, whether it is unique.
         // Leaves fold too: a list whose items are text alone (the people a compose screen
         // offers, the viewer's own item marked) differs from viewer to viewer only in which
-        // item is which, and folded its items are all alike. A scratch buffer keeps the
-        // lookups from allocating.
+        // item is which, and folded its items are all alike.
         var open: [(start: Int, header: Int, unique: Bool)] = []
         open.reserveCapacity(64)
-        var scratch: [UInt8] = []
-        scratch.reserveCapacity(structure.count)
-        var index = 0
-        let count = structure.count
-        while index < count {
-            let byte = structure[index]
-            switch byte {
-            case 1:
-                let start = index
-                index += 1
-                guard index < count else { return nil }
-                if structure[index] == UInt8(ascii: "u") {
+        let complete = structure.withUnsafeBytes { bytes -> Bool in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                switch byte {
+                case 1:
+                    let start = index
                     index += 1
-                    while index < count, structure[index] != 0 { index += 1 }
+                    guard index < count else { return false }
+                    if bytes[index] == UInt8(ascii: "u") {
+                        index += 1
+                        while index < count, bytes[index] != 0 { index += 1 }
+                    }
+                    index += 1
+                    while index < count, bytes[index] != 0 { index += 1 }
+                    guard index < count else { return false }
+                    index += 1
+                    let header = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                    open.append((out.count, header.count, uniqueHeaders.contains(header)))
+                    out.append(contentsOf: header)
+                case 2:
+                    guard let element = open.popLast() else { return false }
+                    out.append(2)
+                    index += 1
+                    guard element.unique else { continue }
+                    var known = out.withUnsafeBytes { subtrees.contains(UnsafeRawBufferPointer(rebasing: $0[element.start...])) }
+                    if !known, learning, size < Self.byteLimit {
+                        out.withUnsafeBytes { _ = subtrees.insert(UnsafeRawBufferPointer(rebasing: $0[element.start...])) }
+                        size += out.count - element.start
+                        known = true
+                    }
+                    if known {
+                        out.removeSubrange((element.start + element.header)...)
+                        out[element.start] = 5
+                    }
+                default:
+                    out.append(byte)
+                    index += 1
                 }
-                index += 1
-                while index < count, structure[index] != 0 { index += 1 }
-                guard index < count else { return nil }
-                index += 1
-                let header = Array(structure[start..<index])
-                open.append((out.count, header.count, unique.contains(header)))
-                out += header
-            case 2:
-                guard let element = open.popLast() else { return nil }
-                out.append(2)
-                index += 1
-                guard element.unique else { continue }
-                scratch.removeAll(keepingCapacity: true)
-                scratch += out[element.start...]
-                var known = subtrees.contains(StructureKey(bytes: scratch))
-                if !known, learning, size < Self.byteLimit {
-                    // A copy of exactly its bytes: `Array(scratch)` would share the scratch
-                    // buffer, whose capacity is the whole page's, and keep one per subtree.
-                    subtrees.insert(StructureKey(bytes: scratch.withUnsafeBufferPointer { Array($0) }))
-                    size += scratch.count
-                    known = true
-                }
-                if known {
-                    out.removeSubrange((element.start + element.header)...)
-                    out[element.start] = 5
-                }
-            default:
-                out.append(byte)
-                index += 1
             }
+            return true
         }
-        return open.isEmpty ? out : nil
+        return complete && open.isEmpty ? out : nil
     }
 
     private static func attribute(_ name: String, of node: xmlNodePtr) -> String? {

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A set of byte strings looked up in place: a key is any run of bytes in the caller's own
+/// buffer (a slice of a structure being folded), hashed and compared where it lies, never
+/// copied into an array of its own to be asked about. Members are kept end to end in one
+/// buffer. `StructureClasses` looks up an element header and, at each unique element's end,
+/// its folded subtree: as `Set<[UInt8]>` that was an array made, hashed by `Hasher` and freed
+/// per element of every new structure.
+///
+/// Equal members are equal bytes, compared whole (`memcmp`), never merely equal hashes.
+struct ByteStrings {
+    private struct Member {
+        let hash: UInt64
+        let offset: Int
+        let count: Int
+    }
+
+    /// Every member's bytes, end to end.
+    private var storage: [UInt8] = []
+    private var members: [Member] = []
+    /// Open addressing: an index into `members`, or -1 for none.
+    private var slots: [Int32] = Array(repeating: -1, count: 16)
+
+    /// The bytes held by all members together.
+    var byteCount: Int { storage.count }
+
+    /// How many members there are.
+    var count: Int { members.count }
+
+    init() {}
+
+    init<Keys: Sequence>(_ keys: Keys) where Keys.Element == [UInt8] {
+        for key in keys { key.withUnsafeBytes { _ = insert($0) } }
+    }
+
+    private static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
+        WordHash.mix(key, seed: 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count))
+    }
+
+    private func slot(of hash: UInt64) -> Int { Int(truncatingIfNeeded: hash ^ hash >> 31) & (slots.count - 1) }
+
+    /// The index in `slots` where `key` is, or the empty one where it would go.
+    private func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, found: Bool) {
+        var slot = slot(of: hash)
+        return storage.withUnsafeBytes { stored in
+            while true {
+                let index = Int(slots[slot])
+                if index < 0 { return (slot, false) }
+                let member = members[index]
+                if member.hash == hash, member.count == key.count,
+                    key.count == 0 || memcmp(stored.baseAddress! + member.offset, key.baseAddress!, key.count) == 0
+                {
+                    return (slot, true)
+                }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+        }
+    }
+
+    /// True when `key`'s bytes are a member.
+    func contains(_ key: UnsafeRawBufferPointer) -> Bool { find(key, hash: Self.hash(key)).found }
+
+    /// True when `key` is a member (its array's bytes, for a caller holding one).
+    func contains(_ key: [UInt8]) -> Bool { key.withUnsafeBytes { contains($0) } }
+
+    /// Adds a copy of `key`'s bytes; false when they were a member already.
+    @discardableResult
+    mutating func insert(_ key: UnsafeRawBufferPointer) -> Bool {
+        let hash = Self.hash(key)
+        let place = find(key, hash: hash)
+        if place.found { return false }
+        members.append(Member(hash: hash, offset: storage.count, count: key.count))
+        storage.append(contentsOf: key)
+        slots[place.slot] = Int32(members.count - 1)
+        if members.count * 2 > slots.count { grow() }
+        return true
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: -1, count: slots.count * 2)
+        for (index, member) in members.enumerated() {
+            var slot = slot(of: member.hash)
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int32(index)
+        }
+    }
+}
