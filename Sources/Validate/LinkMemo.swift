@@ -132,7 +132,10 @@ final class LinkMemo {
         table.insert(bytes, folder: folder, resolved)
     }
 
-    func resolved(_ index: Int) -> Resolved { table.entries[index].resolved }
+    /// Entry `index`'s link, lent to `body` where the memo keeps it (not copied out).
+    func withResolved<Result>(_ index: Int, _ body: (borrowing Resolved) -> Result) -> Result {
+        table.entries.withUnsafeBufferPointer { body($0[index].resolved) }
+    }
 
     /// The number of dedupe key `key` (`target#fragment`).
     func keyNumber(_ key: String) -> Int { table.keyNumber(key) }

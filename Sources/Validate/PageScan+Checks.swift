@@ -210,7 +210,10 @@ extension PageScan {
         let memoable = !bytes.isEmpty && folder >= 0 && !Self.holds(0x3F, bytes)
         if memoable, let index = links.find(bytes, folder: folder) {
             guard links.firstUse(index) else { return true }
-            return record(links.resolved(index), attribute: attribute.name, cursor: tagCursor)
+            // Read where the memo keeps it: a copy of the entry's link would retain and
+            // release each of its strings.
+            let links = links
+            return links.withResolved(index) { record($0, attribute: attribute.name, cursor: tagCursor) }
         }
         let value = String(decoding: bytes, as: UTF8.self)
         // The commonest links resolve from their bytes; `Reference` reads the rest.
