@@ -66,14 +66,14 @@ struct StartTag {
         let end = min(span.start + span.length, bytes.count)
         var index = span.start + 1
         // Skip the element name.
-        while index < end, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
+        while index < end, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
             index += 1
         }
         while index < end {
-            while index < end, isSpace(bytes[index]) { index += 1 }
+            while index < end, Self.isSpace(bytes[index]) { index += 1 }
             guard index < end, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") else { return nil }
             let nameStart = index
-            while index < end, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
+            while index < end, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
             if index - nameStart == target.count, target.count == 0 || memcmp(bytes.baseAddress! + nameStart, target.baseAddress!, target.count) == 0 {
                 return nameStart
             }
@@ -87,7 +87,8 @@ struct StartTag {
         return nil
     }
 
-    private func isSpace(_ byte: UInt8) -> Bool {
+    /// XML whitespace, which separates a tag's attributes.
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }

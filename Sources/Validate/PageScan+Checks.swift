@@ -213,7 +213,7 @@ extension PageScan {
             // Read where the memo keeps it: a copy of the entry's link would retain and
             // release each of its strings.
             let links = links
-            return links.withResolved(index) { record($0, attribute: attribute.name, cursor: tagCursor) }
+            return links.withResolved(index) { record($0, attribute: attribute.name, cursor: tagCursor, value: bytes) }
         }
         let value = String(decoding: bytes, as: UTF8.self)
         // The commonest links resolve from their bytes; `Reference` reads the rest.
@@ -234,17 +234,19 @@ extension PageScan {
             return false
         }
         if memoable { _ = links.firstUse(links.insert(bytes, folder: folder, resolved)) }
-        return record(resolved, attribute: attribute.name, cursor: tagCursor)
+        return record(resolved, attribute: attribute.name, cursor: tagCursor, value: bytes)
     }
 
     /// Records a resolved link written in `attribute` of the tag whose end is at `cursor`.
-    private mutating func record(_ resolved: LinkMemo.Resolved, attribute: String, cursor: Int) -> Bool {
+    private mutating func record(
+        _ resolved: LinkMemo.Resolved, attribute: String, cursor: Int, value written: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         switch resolved {
         case .fragment(let id):
             pendingFragments.append(id)
         case .file(let target, let fragment, let key, let value):
             guard links.firstUse(key: key) else { return true }
-            let location = position(ofAttribute: attribute, cursor: cursor)
+            let location = position(ofAttribute: attribute, cursor: cursor, value: written)
             siteReferences.append(SiteReference(
                 source: path, target: target, fragment: fragment, attribute: attribute, value: value,
                 line: location.line, column: location.column))
@@ -274,6 +276,31 @@ extension PageScan {
 
     /// Where attribute `name` is written in the start tag that ends at `cursor`, as
     /// `PageInspection` finds it: the tag starts at the nearest `<` before that.
+    private mutating func position(
+        ofAttribute name: String, cursor: Int, value: UnsafeBufferPointer<UInt8>
+    ) -> (line: Int, column: Int) {
+        if let start = nameOffset(of: name, value: value) { return lineCursor.position(of: start) }
+        return position(ofAttribute: name, cursor: cursor)
+    }
+
+    /// Where attribute `name` starts, read back from where libxml2 found its value: the page
+    /// must hold ` name="` (or `'`) right before the value, else nil (then the tag is read
+    /// from its `<`). Names are unique in a tag, so this is the place `StartTag` finds.
+    private func nameOffset(of name: String, value: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let input, let pointer = value.baseAddress, pointer >= input.base, input.end.map({ pointer < $0 }) ?? false
+        else { return nil }
+        var name = name
+        return name.withUTF8 { name -> Int? in
+            let valueStart = input.offset + (pointer - input.base)
+            let start = valueStart - 2 - name.count
+            guard start > 0, valueStart <= bytes.count, bytes[valueStart - 1] == UInt8(ascii: "\"") || bytes[valueStart - 1] == UInt8(ascii: "'"),
+                bytes[valueStart - 2] == UInt8(ascii: "="), StartTag.isSpace(bytes[start - 1]),
+                memcmp(bytes.baseAddress! + start, name.baseAddress!, name.count) == 0
+            else { return nil }
+            return start
+        }
+    }
+
     private mutating func position(ofAttribute name: String, cursor: Int) -> (line: Int, column: Int) {
         var start = cursor - 1
         while start > 0, bytes[start] != UInt8(ascii: "<") { start -= 1 }

@@ -36,9 +36,13 @@ extension PageScan {
             else { return scan.handOver(.unusual) }
             // Where libxml2 stands: on the tag's `>` or `/>` (as `ParsedPage`'s hook reads it).
             let cursor = Int(input.pointee.consumed) + (current - base)
+            // Where the input buffer lies in the page: attribute values are handed over in
+            // place, so their offsets in the page follow from their addresses.
+            scan.input = (base, input.pointee.end, Int(input.pointee.consumed))
             scan.startElement(
                 name: localName, namespace: uri, cursor: cursor, attributeCount: Int(attributeCount),
                 attributes: attributes)
+            scan.input = nil
         }
     }
 

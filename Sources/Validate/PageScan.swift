@@ -182,6 +182,9 @@ struct PageScan {
 
     /// Byte offset of the current start tag's end (its `>` or `/>`), for positions.
     var tagCursor = 0
+    /// libxml2's input buffer during the current start tag: its start and end, and the page
+    /// offset of its start (nil outside a start tag's callback).
+    var input: (base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>?, offset: Int)?
     /// Lines and columns of the links' places, which come in document order.
     var lineCursor: LineCursor
     /// Links resolved on this and earlier pages (and the numbers of this page's folders).

@@ -47,6 +47,34 @@ import Testing
         #expect(build.scanCounts.scanned > 0)
     }
 
+    /// The scan reads where a broken link's attribute starts from where libxml2 found its
+    /// value, when the page holds ` href="` right before it, and from the tag's `<` otherwise:
+    /// links spelled every way (single quotes, spaces around `=`, on a line of their own after
+    /// a tab, after another attribute whose value holds `href="`) name missing files, and the
+    /// build's findings, lines and columns are the check's.
+    @Test func positionsOfLinksSpelledEveryWayAgreeWithTheCheck() throws {
+        let path = "people/ana-lima/ideas-new.html"
+        let text = String(decoding: try Fixtures.bytes(Fixtures.site + "/" + path), as: UTF8.self)
+        let spellings = [
+            "<a href=\"gone-1.html\"", "<a href='gone-2.html'", "<a href = \"gone-3.html\"", "<a\n\thref=\"gone-4.html\"",
+            "<a title='see href=\"gone-0.html\"' href=\"gone-5.html\"", "<a class=\"x\"\nhref='gone-6.html#top'",
+        ]
+        // Each of the page's first links, up to its value's closing quote, spelled one way.
+        var edited = text
+        var replaced = 0
+        for spelling in spellings {
+            guard let range = edited.range(of: #"<a href="[^g"][^"]*""#, options: .regularExpression) else { break }
+            edited.replaceSubrange(range, with: spelling)
+            replaced += 1
+        }
+        #expect(replaced == spellings.count)
+        let extra = ["people/ana-lima/spelled.html": Array(edited.utf8)]
+        let built = try Fixtures.check(adding: extra, validator: SiteValidator(reusesStructures: true)).findings
+        let checked = try Fixtures.check(adding: extra, validator: SiteValidator()).findings
+        #expect(checked.filter { $0.rule == .brokenLink }.count == replaced)
+        #expect(built.map(\.diagnostic.description) == checked.map(\.diagnostic.description))
+    }
+
     /// A link value on a page in a new folder, after the same value resolved elsewhere:
     /// in the same validating thread, the second page's link is still checked against its
     /// own folder.
