@@ -7,17 +7,15 @@ import Foundation
 /// its folded subtree: as `Set<[UInt8]>` that was an array made, hashed by `Hasher` and freed
 /// per element of every new structure.
 ///
-/// Equal members are equal bytes, compared whole (`memcmp`), never merely equal hashes.
-struct ByteStrings {
-    private struct Member {
-        let hash: UInt64
-        let offset: Int
-        let count: Int
-    }
-
+/// A page's ids are one too (`PageScan`, `PageReport.ids`): an id is added from the bytes
+/// libxml2 hands over, without a `String` of its own, and a fragment is looked up by its UTF-8.
+///
+/// Equal members are equal bytes, compared whole (`memcmp`), never merely equal hashes; two
+/// sets are equal when they hold the same members, in whatever order they were added.
+struct ByteStrings: Sendable, Equatable {
     /// Every member's bytes, end to end.
     private var storage: [UInt8] = []
-    private var members: [Member] = []
+    private var members: [ByteStringsMember] = []
     /// Open addressing: an index into `members`, or -1 for none.
     private var slots: [Int32] = Array(repeating: -1, count: 16)
 
@@ -31,6 +29,11 @@ struct ByteStrings {
 
     init<Keys: Sequence>(_ keys: Keys) where Keys.Element == [UInt8] {
         for key in keys { key.withUnsafeBytes { _ = insert($0) } }
+    }
+
+    /// The UTF-8 of each string.
+    init<Keys: Sequence>(strings keys: Keys) where Keys.Element == String {
+        for var key in keys { key.withUTF8 { _ = insert(UnsafeRawBufferPointer($0)) } }
     }
 
     private static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
@@ -63,13 +66,32 @@ struct ByteStrings {
     /// True when `key` is a member (its array's bytes, for a caller holding one).
     func contains(_ key: [UInt8]) -> Bool { key.withUnsafeBytes { contains($0) } }
 
+    /// True when `key`'s UTF-8 is a member.
+    func contains(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { contains(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Adds a copy of `key`'s bytes; false when they were a member already.
+    @discardableResult
+    mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> Bool { insert(UnsafeRawBufferPointer(key)) }
+
+    static func == (left: ByteStrings, right: ByteStrings) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.storage.withUnsafeBytes { stored in
+            left.members.allSatisfy { member in
+                right.contains(UnsafeRawBufferPointer(rebasing: stored[member.offset..<(member.offset + member.count)]))
+            }
+        }
+    }
+
     /// Adds a copy of `key`'s bytes; false when they were a member already.
     @discardableResult
     mutating func insert(_ key: UnsafeRawBufferPointer) -> Bool {
         let hash = Self.hash(key)
         let place = find(key, hash: hash)
         if place.found { return false }
-        members.append(Member(hash: hash, offset: storage.count, count: key.count))
+        members.append(ByteStringsMember(hash: hash, offset: storage.count, count: key.count))
         storage.append(contentsOf: key)
         slots[place.slot] = Int32(members.count - 1)
         if members.count * 2 > slots.count { grow() }
@@ -84,4 +106,11 @@ struct ByteStrings {
             slots[slot] = Int32(index)
         }
     }
+}
+
+/// Where one member of a `ByteStrings` lies in its buffer, with its hash.
+private struct ByteStringsMember: Sendable {
+    let hash: UInt64
+    let offset: Int
+    let count: Int
 }

@@ -11,7 +11,10 @@ struct PageInspection {
 
     private(set) var findings: [Finding] = []
     /// Every id on the page, with the element that uses it first.
-    private(set) var ids: [String: xmlNodePtr] = [:]
+    /// The page's ids by their UTF-8: ids are equal when their code points are (as in a
+    /// browser), not when Swift's strings are (`"é"` and `"e\u{301}"` are two ids), and the
+    /// scan and the site check compare their bytes too (`ByteStrings`).
+    private(set) var ids: [[UInt8]: xmlNodePtr] = [:]
     /// References to other files (and to this page by name), first use of each target only.
     private(set) var siteReferences: [SiteReference] = []
     private var siteReferenceKeys: Set<String> = []
@@ -118,11 +121,11 @@ struct PageInspection {
             report(.label, "<input type=\"\(control.type)\"> has no label: wrap it in a <label>, name its id in <label for>, or give it aria-label or aria-labelledby",
                 at: position(of: control.node))
         }
-        for reference in pendingFragments where ids[reference.id] == nil {
+        for reference in pendingFragments where ids[Array(reference.id.utf8)] == nil {
             report(.brokenFragment, "\(reference.attribute)=\"\(reference.value)\": no id \"\(reference.id)\" on this page",
                 at: position(of: reference.node, attribute: reference.attribute))
         }
-        for reference in pendingIDReferences where ids[reference.id] == nil {
+        for reference in pendingIDReferences where ids[Array(reference.id.utf8)] == nil {
             report(.idReference, "\(reference.attribute) names \"\(reference.id)\", which is no id on this page",
                 at: position(of: reference.node, attribute: reference.attribute))
         }
@@ -131,11 +134,11 @@ struct PageInspection {
     // MARK: Collected facts
 
     mutating func record(id: String, node: xmlNodePtr) {
-        if let first = ids[id] {
+        if let first = ids[Array(id.utf8)] {
             report(.duplicateID, "duplicate id \"\(id)\" (first used on line \(position(of: first, attribute: "id").line))",
                 at: position(of: node, attribute: "id"))
         } else {
-            ids[id] = node
+            ids[Array(id.utf8)] = node
         }
     }
 

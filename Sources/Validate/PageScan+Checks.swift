@@ -108,7 +108,7 @@ extension PageScan {
             if !checkDataAttribute(attribute, value) { handOver(.finding) }
             return
         case .id:
-            guard ids.insert(String(decoding: value, as: UTF8.self)).inserted else { return handOver(.finding) }
+            guard ids.insert(value) else { return handOver(.finding) }
         case .url:
             guard recordLink(attribute, value, element: element) else { return handOver(.finding) }
         case .idList:

@@ -40,7 +40,7 @@ struct PageScan {
     /// What a clean page tells the site check: as `PageReport` holds it.
     struct Clean {
         var kind: String?
-        var ids: Set<String>
+        var ids: ByteStrings
         var references: [SiteReference]
         /// Empty for a page of a known structure (`read`'s `knownStructure`).
         var structure: [UInt8]
@@ -154,7 +154,8 @@ struct PageScan {
     var textRun: UInt8 = 0
 
     var kind: String?
-    var ids: Set<String> = []
+    /// The page's ids, as libxml2 handed their bytes over (no string made per id).
+    var ids = ByteStrings()
     var siteReferences: [SiteReference] = []
     var pendingFragments: [String] = []
     var pendingIDReferences: [String] = []
@@ -206,9 +207,6 @@ struct PageScan {
         structure = buffers.structure
         open = buffers.open
         checked = buffers.checked
-        // A page holds a dozen ids or so: a set grown from empty rehashes them all four or
-        // five times.
-        ids.reserveCapacity(32)
     }
 
     /// The page's path, cut at its slashes (`pagePath`).

@@ -11,7 +11,7 @@ public final class SiteCheck: @unchecked Sendable {
 
     private let lock = NSLock()
     private var pageFindings: [Finding] = []
-    private var pageIDs: [String: Set<String>] = [:]
+    private var pageIDs: [String: ByteStrings] = [:]
     private var pageTemplates: [String: String] = [:]
     private var files: Set<String> = []
     /// Each page's references, as the page reported them: kept as its array, not copied
@@ -73,7 +73,7 @@ public final class SiteCheck: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         files.insert(path)
-        if let ids { pageIDs[path] = ids }
+        if let ids { pageIDs[path] = ByteStrings(strings: ids) }
     }
 
     /// Checks every recorded reference and returns everything found, sorted by file and

@@ -130,7 +130,7 @@ public final class SiteValidator: Sendable {
         findings.sort(by: Finding.outputOrder)
         return PageReport(
             path: path, kind: inspection.kind, findings: attribute(findings, template: template, kind: inspection.kind),
-            ids: Set(inspection.ids.keys), references: inspection.siteReferences,
+            ids: ByteStrings(inspection.ids.keys), references: inspection.siteReferences,
             template: template ?? inspection.kind.flatMap { templates[$0] })
     }
 
@@ -177,14 +177,14 @@ public struct PageReport: Sendable {
     /// Problems on the page itself, in document order.
     public let findings: [Finding]
     /// The ids on the page, for fragments in links from other pages.
-    let ids: Set<String>
+    let ids: ByteStrings
     /// References to other files of the site, resolved by `SiteCheck`.
     let references: [SiteReference]
     /// The template findings about this page are attributed to.
     let template: String?
 
     init(
-        path: String, kind: String?, findings: [Finding], ids: Set<String> = [], references: [SiteReference] = [],
+        path: String, kind: String?, findings: [Finding], ids: ByteStrings = ByteStrings(), references: [SiteReference] = [],
         template: String? = nil
     ) {
         self.path = path

@@ -75,6 +75,40 @@ import Testing
         #expect(built.map(\.diagnostic.description) == checked.map(\.diagnostic.description))
     }
 
+    /// Ids are equal when their code points are, as in a browser: `é` and `e` + U+0301 are two
+    /// ids (no duplicate), and a fragment spelled the other way names no id, on the same page
+    /// and from another one. The build (which compares the bytes libxml2 hands over) and the
+    /// check (the tree) agree.
+    @Test func idsAreComparedByTheirCodePoints() throws {
+        let composed = "idea-\u{E9}"
+        let decomposed = "idea-e\u{301}"
+        #expect(composed == decomposed)  // equal as Swift strings: not how ids compare
+        let folder = Fixtures.site + "/people/ana-lima/"
+        let list = String(decoding: try Fixtures.bytes(folder + "ideas-new.html"), as: UTF8.self)
+        // Both spellings as two ids, each link naming its own: nothing to find.
+        let both = list.replacingOccurrences(of: "id=\"idea-idea-0001\"", with: "id=\"\(composed)\"")
+            .replacingOccurrences(of: "href=\"#idea-idea-0001\"", with: "href=\"#\(composed)\"")
+            .replacingOccurrences(of: "id=\"idea-idea-0002\"", with: "id=\"\(decomposed)\"")
+            .replacingOccurrences(of: "href=\"#idea-idea-0002\"", with: "href=\"#\(decomposed)\"")
+        // The composed id alone, named decomposed on the same page.
+        let one = list.replacingOccurrences(of: "id=\"idea-idea-0001\"", with: "id=\"\(composed)\"")
+            .replacingOccurrences(of: "href=\"#idea-idea-0001\"", with: "href=\"#\(decomposed)\"")
+        // From another page: the decomposed spelling, to the page that has it and to the one that does not.
+        let other = String(decoding: try Fixtures.bytes(folder + "ideas-new-2.html"), as: UTF8.self)
+            .replacingOccurrences(of: "ideas-new.html#idea-idea-0002", with: "spelled-1.html#\(decomposed)")
+            .replacingOccurrences(of: "href=\"ideas-new.html\"", with: "href=\"spelled-2.html#\(decomposed)\"")
+        let extra = [
+            "people/ana-lima/spelled-1.html": Array(both.utf8), "people/ana-lima/spelled-2.html": Array(one.utf8),
+            "people/ana-lima/spelled-3.html": Array(other.utf8),
+        ]
+        let built = try Fixtures.check(adding: extra, validator: SiteValidator(reusesStructures: true)).findings
+        let checked = try Fixtures.check(adding: extra, validator: SiteValidator()).findings
+        let mine = checked.filter { $0.file.hasPrefix("people/ana-lima/spelled") }
+        #expect(mine.map(\.rule) == [.brokenFragment, .brokenFragment], "\(mine.map(\.diagnostic.description))")
+        #expect(mine.map(\.file) == ["people/ana-lima/spelled-2.html", "people/ana-lima/spelled-3.html"])
+        #expect(built.map(\.diagnostic.description) == checked.map(\.diagnostic.description))
+    }
+
     /// A link value on a page in a new folder, after the same value resolved elsewhere:
     /// in the same validating thread, the second page's link is still checked against its
     /// own folder.
