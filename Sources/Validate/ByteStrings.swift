@@ -31,11 +31,6 @@ struct ByteStrings: Sendable, Equatable {
         for key in keys { key.withUnsafeBytes { _ = insert($0) } }
     }
 
-    /// The UTF-8 of each string.
-    init<Keys: Sequence>(strings keys: Keys) where Keys.Element == String {
-        for var key in keys { key.withUTF8 { _ = insert(UnsafeRawBufferPointer($0)) } }
-    }
-
     private static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
         WordHash.mix(key, seed: 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count))
     }
@@ -72,10 +67,6 @@ struct ByteStrings: Sendable, Equatable {
         return key.withUTF8 { contains(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Adds a copy of `key`'s bytes; false when they were a member already.
-    @discardableResult
-    mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> Bool { insert(UnsafeRawBufferPointer(key)) }
-
     static func == (left: ByteStrings, right: ByteStrings) -> Bool {
         guard left.count == right.count else { return false }
         return left.storage.withUnsafeBytes { stored in
@@ -97,6 +88,10 @@ struct ByteStrings: Sendable, Equatable {
         if members.count * 2 > slots.count { grow() }
         return true
     }
+
+    /// `insert` of a typed buffer (libxml2's bytes).
+    @discardableResult
+    mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> Bool { insert(UnsafeRawBufferPointer(key)) }
 
     private mutating func grow() {
         slots = Array(repeating: -1, count: slots.count * 2)

@@ -25,7 +25,8 @@ struct PageInspection {
 
     /// Controls without a label around them or an ARIA name, and the ids `<label for>` names.
     private var unlabelledControls: [(node: xmlNodePtr, type: String, id: String?)] = []
-    private var labelTargets: Set<String> = []
+    /// The ids `<label for>` names, by their UTF-8 (as `ids`).
+    private var labelTargets: Set<[UInt8]> = []
 
     private struct PendingReference {
         var id: String
@@ -117,7 +118,7 @@ struct PageInspection {
     }
 
     private mutating func resolveSamePageReferences() {
-        for control in unlabelledControls where !(control.id.map(labelTargets.contains) ?? false) {
+        for control in unlabelledControls where !(control.id.map { labelTargets.contains(Array($0.utf8)) } ?? false) {
             report(.label, "<input type=\"\(control.type)\"> has no label: wrap it in a <label>, name its id in <label for>, or give it aria-label or aria-labelledby",
                 at: position(of: control.node))
         }
@@ -169,7 +170,7 @@ struct PageInspection {
     }
 
     mutating func recordLabelTarget(_ id: String) {
-        labelTargets.insert(id)
+        labelTargets.insert(Array(id.utf8))
     }
 
     mutating func setKind(_ value: String) { kind = value }

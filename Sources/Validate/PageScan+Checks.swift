@@ -85,7 +85,7 @@ extension PageScan {
             if PageInspection.selfNamedInputTypes.contains(typeName) || labels > 0 || tag.named { break }
             unlabelledControls.append(tag.idValue.map { String(decoding: $0, as: UTF8.self) })
         case .label:
-            if let labelFor = tag.labelFor { labelTargets.insert(String(decoding: labelFor, as: UTF8.self)) }
+            if let labelFor = tag.labelFor { labelTargets.insert(labelFor) }
         case .button:
             if !tag.named { unnamedButtons.append((depth, false)) }
         case .script, .style:

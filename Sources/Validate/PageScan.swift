@@ -161,7 +161,8 @@ struct PageScan {
     var pendingIDReferences: [String] = []
     /// Controls without a label around them or a name, by id (nil: no id).
     var unlabelledControls: [String?] = []
-    var labelTargets: Set<String> = []
+    /// The ids `<label for>` names, by their bytes (as `ids`).
+    var labelTargets = ByteStrings()
 
     /// The elements open around the cursor, innermost last (unretained: the vocabulary keeps
     /// them alive).

@@ -73,7 +73,7 @@ public final class SiteCheck: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         files.insert(path)
-        if let ids { pageIDs[path] = ByteStrings(strings: ids) }
+        if let ids { pageIDs[path] = ids }
     }
 
     /// Checks every recorded reference and returns everything found, sorted by file and

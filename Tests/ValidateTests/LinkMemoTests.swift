@@ -76,9 +76,9 @@ import Testing
     }
 
     /// Ids are equal when their code points are, as in a browser: `é` and `e` + U+0301 are two
-    /// ids (no duplicate), and a fragment spelled the other way names no id, on the same page
-    /// and from another one. The build (which compares the bytes libxml2 hands over) and the
-    /// check (the tree) agree.
+    /// ids (no duplicate), and a fragment or a `<label for>` spelled the other way names no id,
+    /// on the same page and from another one. The build (which compares the bytes libxml2 hands
+    /// over) and the check (the tree) agree.
     @Test func idsAreComparedByTheirCodePoints() throws {
         let composed = "idea-\u{E9}"
         let decomposed = "idea-e\u{301}"
@@ -97,15 +97,27 @@ import Testing
         let other = String(decoding: try Fixtures.bytes(folder + "ideas-new-2.html"), as: UTF8.self)
             .replacingOccurrences(of: "ideas-new.html#idea-idea-0002", with: "spelled-1.html#\(decomposed)")
             .replacingOccurrences(of: "href=\"ideas-new.html\"", with: "href=\"spelled-2.html#\(decomposed)\"")
+        // A `<label for>` names its control's id the same way: spelled alike it labels it (no
+        // finding), spelled the other way it does not (an unlabelled control).
+        let search = String(decoding: try Fixtures.bytes(folder + "search.html"), as: UTF8.self)
+        func labelled(_ spelling: String) -> [UInt8] {
+            Array(search.replacingOccurrences(
+                of: "<label>Buscar ideias e citações <input type=\"search\" name=\"q\" autocomplete=\"off\"/></label>",
+                with: "<label for=\"\(spelling)\">Buscar ideias e citações</label> <input type=\"search\" id=\"\(composed)\" name=\"q\" autocomplete=\"off\"/>").utf8)
+        }
+        #expect(labelled(composed) != Array(search.utf8))
         let extra = [
             "people/ana-lima/spelled-1.html": Array(both.utf8), "people/ana-lima/spelled-2.html": Array(one.utf8),
-            "people/ana-lima/spelled-3.html": Array(other.utf8),
+            "people/ana-lima/spelled-3.html": Array(other.utf8), "people/ana-lima/spelled-4.html": labelled(composed),
+            "people/ana-lima/spelled-5.html": labelled(decomposed),
         ]
         let built = try Fixtures.check(adding: extra, validator: SiteValidator(reusesStructures: true)).findings
         let checked = try Fixtures.check(adding: extra, validator: SiteValidator()).findings
         let mine = checked.filter { $0.file.hasPrefix("people/ana-lima/spelled") }
-        #expect(mine.map(\.rule) == [.brokenFragment, .brokenFragment], "\(mine.map(\.diagnostic.description))")
-        #expect(mine.map(\.file) == ["people/ana-lima/spelled-2.html", "people/ana-lima/spelled-3.html"])
+        // The label spelled the other way: `for` names no id, and the control has no label.
+        #expect(mine.map(\.rule) == [.brokenFragment, .brokenFragment, .idReference, .label], "\(mine.map(\.diagnostic.description))")
+        #expect(mine.map(\.file) == ["people/ana-lima/spelled-2.html", "people/ana-lima/spelled-3.html"]
+            + Array(repeating: "people/ana-lima/spelled-5.html", count: 2))
         #expect(built.map(\.diagnostic.description) == checked.map(\.diagnostic.description))
     }
 
