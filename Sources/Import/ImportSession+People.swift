@@ -5,18 +5,29 @@ import VantageCore
 /// user are one person when they share a phone or an email; the Quotes record wins for name,
 /// locale and time zone; Change Jar gives the email (its identity) and the last visit.
 extension ImportSession {
-    /// A user read, with what rejecting its record later needs (its original text, and its
-    /// place, which the user holds; not its parsed JSON: ten thousand users' trees would set
-    /// the import's peak memory, and so would their lines' bytes: see `LineTexts`).
-    private struct Read<User: LocatedRecord> {
-        let user: User
-        let text: () -> String
+    /// The users of one file, read, with what rejecting one later needs: its original text,
+    /// read again from the file (`LineTexts`, `DocumentTexts`), and its place, which the user
+    /// holds. Not its parsed JSON, nor its bytes, nor a closure per user: the users phase is a
+    /// JSON Lines import's highest point, and grows with the people.
+    private struct Collected<User: LocatedRecord> {
+        var users: [User] = []
+        var lineTexts: LineTexts?
+        var documentTexts: DocumentTexts?
 
-        var record: RecordSource.Record { RecordSource.Record(location: user.location, value: .success(.null), text: text) }
+        /// User `index`, as the record it was read from.
+        func record(_ index: Int) -> RecordSource.Record {
+            let location = users[index].location
+            let (lines, document) = (lineTexts, documentTexts)
+            return RecordSource.Record(location: location, value: .success(.null), text: {
+                if let lines, let line = location.line { return lines.text(ofLine: line) }
+                if let document, let element = location.elementIndex { return document.text(at: element) }
+                return ""
+            })
+        }
     }
 
     func importUsers(quotesExport: QuotesExport?) throws {
-        var quotesUsers: [Read<QuotesUser>] = []
+        var quotesUsers = Collected<QuotesUser>()
         var quotesSource: RecordSource?
         if let quotesExport {
             quotesSource = quotesExport.source("users")
@@ -34,38 +45,37 @@ extension ImportSession {
                 self.rejectedQuotesUsers[phone] = record.location.reference
             }) { value, location, context in try QuotesUser(value, at: location, context: context) }
         } else if keptAsStored.contains(.quotesUsers) {
-            quotesUsers = try storedQuotesUsers()
+            quotesUsers.users = try storedQuotesUsers()
         }
-        var changeJarUsers: [Read<ChangeJarUser>] = []
+        var changeJarUsers = Collected<ChangeJarUser>()
         if let file = layout.changeJarUsers {
             if let source = try source(file, key: "users", expected: "an array of users", keeps: [.changeJarUsers]) {
                 changeJarUsers = try collect(source, name: "Change Jar users") { value, location, context in
                     try ChangeJarUser(value, at: location, context: context)
                 }
             } else {
-                changeJarUsers = try storedChangeJarUsers()
+                changeJarUsers.users = try storedChangeJarUsers()
             }
         }
 
         // Quotes users are keyed by phone, and by email when they give one.
         // (Each reserved whole: a dictionary that grows holds its old and its new table while
         // it moves them, and the users' phase sets a JSON Lines import's highest point.)
-        var quotesByPhone: [String: Int] = Dictionary(minimumCapacity: quotesUsers.count)
-        var quotesByEmail: [String: Int] = Dictionary(minimumCapacity: quotesUsers.count)
+        var quotesByPhone: [String: Int] = Dictionary(minimumCapacity: quotesUsers.users.count)
+        var quotesByEmail: [String: Int] = Dictionary(minimumCapacity: quotesUsers.users.count)
         // The users kept, as indices into `quotesUsers` (not copies: see above).
         var kept: [Int] = []
-        kept.reserveCapacity(quotesUsers.count)
-        func keptQuotes(_ index: Int) -> QuotesUser { quotesUsers[kept[index]].user }
-        for (position, read) in quotesUsers.enumerated() {
-            let user = read.user
+        kept.reserveCapacity(quotesUsers.users.count)
+        func keptQuotes(_ index: Int) -> QuotesUser { quotesUsers.users[kept[index]] }
+        for (position, user) in quotesUsers.users.enumerated() {
             if let first = quotesByPhone[user.phone] {
                 try reject(user.location.member("phone").error(
-                    "expected each Quotes user once, found \(user.phone) again (also \(keptQuotes(first).location.place))"), read.record)
+                    "expected each Quotes user once, found \(user.phone) again (also \(keptQuotes(first).location.place))"), quotesUsers.record(position))
                 continue
             }
             if let email = user.email, let first = quotesByEmail[email] {
                 try reject(user.location.member("email").error(
-                    "expected each email once, found \(quoted(email)) again (also \(keptQuotes(first).location.place))"), read.record)
+                    "expected each email once, found \(quoted(email)) again (also \(keptQuotes(first).location.place))"), quotesUsers.record(position))
                 continue
             }
             quotesByPhone[user.phone] = kept.count
@@ -73,23 +83,23 @@ extension ImportSession {
             kept.append(position)
         }
 
-        // Each Change Jar user joins at most one Quotes user.
-        // Indices into `changeJarUsers`.
-        var partner: [Int: Int] = Dictionary(minimumCapacity: min(kept.count, changeJarUsers.count))
+        // Each Change Jar user joins at most one Quotes user: `partner[kept index]` is the index
+        // into `changeJarUsers`, or -1.
+        var partner = [Int32](repeating: -1, count: kept.count)
         var alone: [Int] = []
         // Each email and phone seen, with the user's index (its place is worded only for a message).
-        var changeJarEmails: [String: Int] = Dictionary(minimumCapacity: changeJarUsers.count)
-        var changeJarPhones: [String: Int] = Dictionary(minimumCapacity: changeJarUsers.count)
-        for (position, read) in changeJarUsers.enumerated() {
-            let user = read.user
+        var changeJarEmails: [String: Int] = Dictionary(minimumCapacity: changeJarUsers.users.count)
+        var changeJarPhones: [String: Int] = Dictionary(minimumCapacity: changeJarUsers.users.count)
+        func partnerOf(_ index: Int) -> ChangeJarUser? { partner[index] < 0 ? nil : changeJarUsers.users[Int(partner[index])] }
+        for (position, user) in changeJarUsers.users.enumerated() {
             if let first = changeJarEmails[user.email] {
                 try reject(user.location.member("email").error(
-                    "expected each Change Jar user once, found \(quoted(user.email)) again (also \(changeJarUsers[first].user.location.place))"), read.record)
+                    "expected each Change Jar user once, found \(quoted(user.email)) again (also \(changeJarUsers.users[first].location.place))"), changeJarUsers.record(position))
                 continue
             }
             if let phone = user.phone, let first = changeJarPhones[phone] {
                 try reject(user.location.member("phone").error(
-                    "expected each phone once, found \(phone) again (also \(changeJarUsers[first].user.location.place))"), read.record)
+                    "expected each phone once, found \(phone) again (also \(changeJarUsers.users[first].location.place))"), changeJarUsers.record(position))
                 continue
             }
             let byPhone = user.phone.flatMap { quotesByPhone[$0] }
@@ -97,19 +107,19 @@ extension ImportSession {
             if let byPhone, let byEmail, byPhone != byEmail {
                 try reject(user.location.error(
                     "expected one person, found the phone of the Quotes user \(keptQuotes(byPhone).location.place) and the email of the Quotes user \(keptQuotes(byEmail).location.place)"),
-                    read.record)
+                    changeJarUsers.record(position))
                 continue
             }
-            if let match = byPhone ?? byEmail, let other = partner[match].map({ changeJarUsers[$0] }) {
+            if let match = byPhone ?? byEmail, let other = partnerOf(match) {
                 try reject(user.location.error(
-                    "expected one Change Jar user per person, found a second one for the Quotes user \(keptQuotes(match).location.place) (also \(other.user.location.place))"),
-                    read.record)
+                    "expected one Change Jar user per person, found a second one for the Quotes user \(keptQuotes(match).location.place) (also \(other.location.place))"),
+                    changeJarUsers.record(position))
                 continue
             }
             changeJarEmails[user.email] = position
             if let phone = user.phone { changeJarPhones[phone] = position }
             if let match = byPhone ?? byEmail {
-                partner[match] = position
+                partner[match] = Int32(position)
             } else {
                 alone.append(position)
             }
@@ -121,12 +131,15 @@ extension ImportSession {
         quotesByEmail = [:]
         changeJarEmails = [:]
         changeJarPhones = [:]
-        people.reserve(max(kept.count, changeJarUsers.count))
+        // No user is rejected from here on: what rejecting one needed goes too.
+        (quotesUsers.lineTexts, quotesUsers.documentTexts) = (nil, nil)
+        (changeJarUsers.lineTexts, changeJarUsers.documentTexts) = (nil, nil)
+        people.reserve(kept.count + alone.count)
         for index in kept.indices {
             let quotes = keptQuotes(index)
             // DATA.md: a Quotes user without locale or time zone takes the person's Change Jar
             // record's, else the site's.
-            let changeJarPartner = partner[index].map { changeJarUsers[$0].user }
+            let changeJarPartner = partnerOf(index)
             var person = PersonDirectory.Person(
                 phone: quotes.phone, email: quotes.email, name: quotes.name,
                 locale: quotes.locale ?? changeJarPartner?.locale ?? site.defaultLocale,
@@ -149,7 +162,7 @@ extension ImportSession {
             try people.claim(person)
         }
         for position in alone {
-            let user = changeJarUsers[position].user
+            let user = changeJarUsers.users[position]
             try people.claim(PersonDirectory.Person(
                 phone: user.phone, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone,
                 changeJarUser: true, lastVisitAt: user.lastVisitAt))
@@ -162,51 +175,46 @@ extension ImportSession {
     private func collect<User>(
         _ source: RecordSource, name: String, rejected: (RecordSource.Record) -> Void = { _ in },
         _ decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> User
-    ) throws -> [Read<User>] {
-        var users: [Read<User>] = []
+    ) throws -> Collected<User> {
+        var collected = Collected<User>()
         // Room for every record at once: grown by doubling, the array would hold up to twice
         // the room it needs, and both the old and the new storage while it moves.
-        users.reserveCapacity(source.expectedCount)
-        let lineTexts: LineTexts? = if case .lines(let file) = source { LineTexts(file) } else { nil }
-        let documentTexts: DocumentTexts? = if case .array(let document, let key) = source { DocumentTexts(document, key: key) } else { nil }
+        collected.users.reserveCapacity(source.expectedCount)
+        switch source {
+        case .lines(let file): collected.lineTexts = LineTexts(file)
+        case .array(let document, let key): collected.documentTexts = DocumentTexts(document, key: key)
+        }
         var count = 0
         try read(source, transform: { record, context in
             (record, Result { try decode(try record.value.get(), record.location, context) })
         }) { (record: RecordSource.Record, user: Result<User, Error>) in
             count += 1
             do {
-                let user = try user.get()
-                if let lineTexts, let line = record.location.line {
-                    users.append(Read(user: user, text: { lineTexts.text(ofLine: line) }))
-                } else if let documentTexts, let index = record.location.elementIndex {
-                    users.append(Read(user: user, text: { documentTexts.text(at: index) }))
-                } else {
-                    users.append(Read(user: user, text: record.text))
-                }
+                collected.users.append(try user.get())
             } catch let diagnostic as Diagnostic {
                 rejected(record)
                 try reject(diagnostic, record)
             }
         }
         recordsRead.append((name, count))
-        return users
+        return collected
     }
 
     /// The stored Quotes users, read back as records: their file was rejected whole, and they
     /// stay as they were (with the people merged from them).
-    private func storedQuotesUsers() throws -> [Read<QuotesUser>] {
+    private func storedQuotesUsers() throws -> [QuotesUser] {
         let file = layout.quotesExport?.name ?? layout.quotesUsers?.name ?? ""
         return try database.rows("SELECT phone, name, locale, time_zone, email FROM person WHERE quotes_user = 1 AND phone IS NOT NULL ORDER BY id")
             .map { row in
                 let location = RecordLocation(file: file, path: "(stored)")
                 let user = QuotesUser(stored: location, phone: row[0].text!, name: row[1].text ?? "", locale: row[2].text,
                                       timeZone: row[3].text, email: row[4].text)
-                return Read(user: user, text: { "" })
+                return user
             }
     }
 
     /// The stored Change Jar users, read back as records (see `storedQuotesUsers`).
-    private func storedChangeJarUsers() throws -> [Read<ChangeJarUser>] {
+    private func storedChangeJarUsers() throws -> [ChangeJarUser] {
         let file = layout.changeJarUsers?.name ?? ""
         return try database.rows(
             "SELECT email, name, last_visit_at, locale, time_zone, phone FROM person WHERE changejar_user = 1 AND email IS NOT NULL ORDER BY id"
@@ -214,7 +222,7 @@ extension ImportSession {
             let location = RecordLocation(file: file, path: "(stored)")
             let user = ChangeJarUser(stored: location, email: row[0].text!, name: row[1].text ?? "", lastVisitAt: row[2].integer,
                                      locale: row[3].text, timeZone: row[4].text, phone: row[5].text)
-            return Read(user: user, text: { "" })
+            return user
         }
     }
 }

@@ -35,8 +35,8 @@ extension ImportSession {
             }
             // Every person of this import is claimed by now (users, quotes, contacts, authors).
             if handleSite == nil {
-                let claimed = people.claimedPeople()
-                let details = people.claimedContactDetails()
+                let claimed = try people.claimedPeople()
+                let details = try people.claimedContactDetails()
                 handleSite = rule.site(people: claimed, phones: details.phones, emails: details.emails)
                 for person in claimed { if let name = person.name { chosenNames[person.id] = name } }
             }

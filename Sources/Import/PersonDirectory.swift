@@ -6,7 +6,11 @@ import VantageCore
 /// the row that already has their phone (or else email), which is written only when it
 /// differs. Rows nobody claimed are removed at the end, so the table equals the export.
 ///
-/// Memory grows with the number of people, never with the number of quotes or ideas.
+/// Memory grows with the number of people, never with the number of quotes or ideas, and by
+/// as little as a look-up needs: each row's phone and email (to find the row), and one bit
+/// for whether it was claimed and whether it is a Quotes user. Everything else about a person
+/// stays in the table and is read back only when a claim finds an existing row (a re-import).
+/// (Holding every row's fields as well was 7.3 MB of 25 at 40,000 people, massif.)
 final class PersonDirectory {
     /// The stored form of a person (everything but the id).
     struct Person: Equatable {
@@ -21,18 +25,20 @@ final class PersonDirectory {
     }
 
     private let database: Database
-    private var rows: [Int64: Person] = [:]
+    /// Every row's phone and email (claimed or not), to the row.
     private var byPhone: [String: Int64] = [:]
     private var byEmail: [String: Int64] = [:]
-    private var claimed: Set<Int64> = []
-    private var claimedPhones: [String: Int64] = [:]
-    private var claimedEmails: [String: Int64] = [:]
-    private var claimedQuotesUsers: Set<Int64> = []
+    /// The rows this export claimed, and those of them that are Quotes users.
+    private var claimed = RowIDSet()
+    private var claimedQuotesUsers = RowIDSet()
+    /// True while every row is claimed (so `byPhone` holds claimed people only).
+    private var unclaimedRows = 0
     private(set) var changes = RowChanges()
 
     private let insert: Statement
     private let update: Statement
     private let delete: Statement
+    private let select: Statement
 
     init(database: Database) throws {
         self.database = database
@@ -45,54 +51,57 @@ final class PersonDirectory {
                 changejar_user = ?7, last_visit_at = ?8 WHERE id = ?9
             """)
         delete = try database.statement("DELETE FROM person WHERE id = ?1")
-        let all = try database.statement(
-            "SELECT id, phone, email, name, locale, time_zone, quotes_user, changejar_user, last_visit_at FROM person")
-        defer { all.reset() }
-        while try all.step() {
-            let id = all.integer(0)!
-            let person = Person(phone: all.text(1), email: all.text(2), name: all.text(3), locale: all.text(4),
-                                timeZone: all.text(5), quotesUser: all.integer(6) == 1,
-                                changeJarUser: all.integer(7) == 1, lastVisitAt: all.integer(8))
-            rows[id] = person
-            if let phone = person.phone { byPhone[phone] = id }
-            if let email = person.email { byEmail[email] = id }
+        select = try database.statement(
+            "SELECT phone, email, name, locale, time_zone, quotes_user, changejar_user, last_visit_at FROM person WHERE id = ?1")
+        var count = 0
+        if case .integer(let rows) = try database.scalar("SELECT count(*) FROM person") { count = Int(rows) }
+        byPhone.reserveCapacity(count)
+        byEmail.reserveCapacity(count)
+        let keys = try database.statement("SELECT id, phone, email FROM person")
+        defer { keys.reset() }
+        while try keys.step() {
+            let id = keys.integer(0)!
+            if let phone = keys.text(1) { byPhone[phone] = id }
+            if let email = keys.text(2) { byEmail[email] = id }
+            unclaimedRows += 1
         }
     }
 
     /// Makes room for `count` more people at once, so that the tables are not grown (each
     /// growth holds the old table and the new one at the same time) while the users are claimed.
     func reserve(_ count: Int) {
-        rows.reserveCapacity(rows.count + count)
-        claimed.reserveCapacity(claimed.count + count)
-        claimedPhones.reserveCapacity(claimedPhones.count + count)
-        claimedEmails.reserveCapacity(claimedEmails.count + count)
-        claimedQuotesUsers.reserveCapacity(claimedQuotesUsers.count + count)
+        byPhone.reserveCapacity(byPhone.count + count)
+        byEmail.reserveCapacity(byEmail.count + count)
     }
 
-    /// The users claimed so far, by phone and email: taken once the users are merged, so the
-    /// reading thread can resolve most people without touching the directory.
+    /// The users claimed so far, by phone: taken once the users are merged, so the reading
+    /// thread can resolve most people without touching the directory. (The directory's own
+    /// table when every row is claimed, as in a first import; else the claimed rows of it.)
     func users() -> UserIndex {
-        UserIndex(byPhone: claimedPhones, byEmail: claimedEmails, quotesUsers: claimedQuotesUsers)
+        if unclaimedRows == 0 { return UserIndex(byPhone: byPhone, quotesUsers: claimedQuotesUsers) }
+        var users: [String: Int64] = Dictionary(minimumCapacity: claimed.count)
+        for (phone, id) in byPhone where claimed.contains(id) { users[phone] = id }
+        return UserIndex(byPhone: users, quotesUsers: claimedQuotesUsers)
     }
 
     /// The claimed person with this phone.
-    func claimed(phone: String) -> Int64? { claimedPhones[phone] }
+    func claimed(phone: String) -> Int64? { byPhone[phone].flatMap { claimed.contains($0) ? $0 : nil } }
 
     /// The claimed person with this email.
-    func claimed(email: String) -> Int64? { claimedEmails[email] }
+    func claimed(email: String) -> Int64? { byEmail[email].flatMap { claimed.contains($0) ? $0 : nil } }
 
     /// True when `id` is a registered Quotes user of this export.
     func isQuotesUser(_ id: Int64) -> Bool { claimedQuotesUsers.contains(id) }
 
     /// The person with this phone: a user of this export, or else a contact-only person.
     func contact(phone: String) throws -> Int64 {
-        if let id = claimedPhones[phone] { return id }
+        if let id = claimed(phone: phone) { return id }
         return try claim(Person(phone: phone))
     }
 
     /// The person with this email: a user of this export, or else an author-only person.
     func author(email: String) throws -> Int64 {
-        if let id = claimedEmails[email] { return id }
+        if let id = claimed(email: email) { return id }
         return try claim(Person(email: email))
     }
 
@@ -108,7 +117,7 @@ final class PersonDirectory {
         let id: Int64
         if let candidate {
             guard !claimed.contains(candidate) else { throw MergeInvariantError(detail: "one person was claimed twice") }
-            let current = rows[candidate]!
+            guard let current = try stored(candidate) else { throw MergeInvariantError(detail: "a person's row went missing") }
             if current != target {
                 try write(update, target, id: candidate)
                 forget(candidate, current)
@@ -117,14 +126,14 @@ final class PersonDirectory {
                 changes.unchanged += 1
             }
             id = candidate
+            unclaimedRows -= 1
         } else {
             try write(insert, target, id: nil)
             id = database.lastInsertRowID
             changes.added += 1
         }
-        rows[id] = target
-        if let phone = target.phone { byPhone[phone] = id; claimedPhones[phone] = id }
-        if let email = target.email { byEmail[email] = id; claimedEmails[email] = id }
+        if let phone = target.phone { byPhone[phone] = id }
+        if let email = target.email { byEmail[email] = id }
         claimed.insert(id)
         if target.quotesUser { claimedQuotesUsers.insert(id) }
         return id
@@ -133,6 +142,7 @@ final class PersonDirectory {
     /// Removes every row this export did not claim; with `keepingReferenced` (a file was
     /// rejected whole and its stored rows kept), only those no stored row refers to.
     func removeUnclaimed(keepingReferenced: Bool = false) throws {
+        guard unclaimedRows > 0 else { return }
         var referenced: Set<Int64> = []
         if keepingReferenced {
             for row in try database.rows("""
@@ -142,21 +152,44 @@ final class PersonDirectory {
                 if case .integer(let id) = row[0] { referenced.insert(id) }
             }
         }
-        for id in rows.keys.sorted() where !claimed.contains(id) && !referenced.contains(id) { try release(id) }
+        // Read whole before any is deleted (a scan of the table it deletes from).
+        var unclaimed: [Int64] = []
+        let ids = try database.statement("SELECT id FROM person ORDER BY id")
+        while try ids.step() {
+            let id = ids.integer(0)!
+            if !claimed.contains(id), !referenced.contains(id) { unclaimed.append(id) }
+        }
+        ids.reset()
+        for id in unclaimed { try release(id) }
     }
 
     private func release(_ id: Int64) throws {
         guard !claimed.contains(id) else { throw MergeInvariantError(detail: "two people claimed one phone or email") }
+        let person = try stored(id)
         delete.reset()
         try delete.bindInteger(id, at: 1)
         try delete.runBound()
-        if let person = rows.removeValue(forKey: id) { forget(id, person) }
+        if let person {
+            forget(id, person)
+            unclaimedRows -= 1
+        }
         changes.removed += 1
     }
 
     private func forget(_ id: Int64, _ person: Person) {
         if let phone = person.phone, byPhone[phone] == id { byPhone[phone] = nil }
         if let email = person.email, byEmail[email] == id { byEmail[email] = nil }
+    }
+
+    /// The row `id` as stored, if there is one.
+    private func stored(_ id: Int64) throws -> Person? {
+        select.reset()
+        defer { select.reset() }
+        try select.bindInteger(id, at: 1)
+        guard try select.step() else { return nil }
+        return Person(phone: select.text(0), email: select.text(1), name: select.text(2), locale: select.text(3),
+                      timeZone: select.text(4), quotesUser: select.integer(5) == 1, changeJarUser: select.integer(6) == 1,
+                      lastVisitAt: select.integer(7))
     }
 
     private func write(_ statement: Statement, _ person: Person, id: Int64?) throws {
@@ -175,20 +208,66 @@ final class PersonDirectory {
 
     /// The people of this export so far, in id order, as the site's handle rule sees them (the
     /// rows of an earlier import that nobody claimed are on their way out and left out).
-    func claimedPeople() -> [HandlePerson] {
-        claimed.sorted().compactMap { id in
-            rows[id].map { HandlePerson(id: id, name: $0.name, isQuotesUser: $0.quotesUser, isChangeJarUser: $0.changeJarUser) }
+    func claimedPeople() throws -> [HandlePerson] {
+        var people: [HandlePerson] = []
+        try eachClaimedRow("SELECT id, name, quotes_user, changejar_user FROM person ORDER BY id") { id, row in
+            people.append(HandlePerson(id: id, name: row.text(1), isQuotesUser: row.integer(2) == 1, isChangeJarUser: row.integer(3) == 1))
         }
+        return people
     }
 
     /// The phones and emails of the people of this export so far (for the site's mask).
-    func claimedContactDetails() -> (phones: [String], emails: [String]) {
-        let people = claimed.sorted().compactMap { rows[$0] }
-        return (people.compactMap(\.phone), people.compactMap(\.email))
+    func claimedContactDetails() throws -> (phones: [String], emails: [String]) {
+        var phones: [String] = [], emails: [String] = []
+        try eachClaimedRow("SELECT id, phone, email FROM person ORDER BY id") { _, row in
+            if let phone = row.text(1) { phones.append(phone) }
+            if let email = row.text(2) { emails.append(email) }
+        }
+        return (phones, emails)
+    }
+
+    /// Runs `body` for each claimed row of `sql` (whose first column is the id), in its order.
+    private func eachClaimedRow(_ sql: String, _ body: (Int64, Statement) -> Void) throws {
+        let rows = try database.statement(sql)
+        defer { rows.reset() }
+        while try rows.step() {
+            let id = rows.integer(0)!
+            if claimed.contains(id) { body(id, rows) }
+        }
     }
 
     /// Rows of this export that are people.
     var count: Int { claimed.count }
+}
+
+/// A set of row ids: one bit each for the ids a table hands out (from 1 up, rarely far past
+/// the number of rows), a `Set` for any id too large for that.
+struct RowIDSet: Sendable {
+    private var words: [UInt64] = []
+    private var large: Set<Int64> = []
+    private(set) var count = 0
+    /// Ids from 0 up to this (2^26, 8 MB of bits) are kept as bits.
+    private static let bitLimit: Int64 = 1 << 26
+
+    func contains(_ id: Int64) -> Bool {
+        guard id >= 0, id < Self.bitLimit else { return large.contains(id) }
+        let word = Int(id >> 6)
+        return word < words.count && words[word] & (1 << UInt64(id & 63)) != 0
+    }
+
+    mutating func insert(_ id: Int64) {
+        guard id >= 0, id < Self.bitLimit else {
+            if large.insert(id).inserted { count += 1 }
+            return
+        }
+        let word = Int(id >> 6)
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: max(word + 1 - words.count, words.count))) }
+        let bit: UInt64 = 1 << UInt64(id & 63)
+        if words[word] & bit == 0 {
+            words[word] |= bit
+            count += 1
+        }
+    }
 }
 
 /// A merge that the checks before it should have made impossible: reported (exit 2, nothing
@@ -198,11 +277,10 @@ struct MergeInvariantError: Error, CustomStringConvertible {
     var description: String { "internal error while merging people: \(detail); nothing was imported" }
 }
 
-/// The users of an export by phone and email (a snapshot: never changes after it is taken).
+/// The users of an export by phone (a snapshot: never changes after it is taken).
 struct UserIndex: Sendable {
     let byPhone: [String: Int64]
-    let byEmail: [String: Int64]
-    let quotesUsers: Set<Int64>
+    let quotesUsers: RowIDSet
 
     /// The Quotes user with this phone, if any.
     func quotesUser(phone: String) -> Int64? {
