@@ -116,9 +116,12 @@ final class ImportSession {
     }
 
     /// The records of one type from `file` (see `recordSource`), or nil when it was rejected whole.
-    func source(_ file: ContentLayout.File, key: String, expected: String, keeps kinds: Set<StoredKind>) throws -> RecordSource? {
+    /// `streamed`: a JSON document's elements are read back from the file (`JSONDocument`).
+    func source(_ file: ContentLayout.File, key: String, expected: String, keeps kinds: Set<StoredKind>, streamed: Bool = false)
+        throws -> RecordSource?
+    {
         try readable(file, keeps: kinds) {
-            try recordSource(file, key: key, expected: expected, context: context, validate: keepGoing)
+            try recordSource(file, key: key, expected: expected, context: context, validate: keepGoing, streamed: streamed)
         }
     }
 
@@ -241,14 +244,14 @@ enum StoredKind: Hashable {
 /// file's root must be an object holding that array (unknown members are warned about).
 /// `validate` checks a JSON file's whole syntax first, so that a file found unreadable halfway
 /// has stored none of its records yet (`--keep-going` then keeps what was stored).
-func recordSource(_ file: ContentLayout.File, key: String, expected: String, context: ReadContext, validate: Bool = false)
-    throws -> RecordSource
+func recordSource(_ file: ContentLayout.File, key: String, expected: String, context: ReadContext, validate: Bool = false,
+                  streamed: Bool = false) throws -> RecordSource
 {
     if file.isJSONLines {
         try RecordSource.checkReadable(file)
         return .lines(file)
     }
-    let document = try JSONDocument(file, shallow: true, validate: validate)
+    let document = try JSONDocument(file, shallow: true, validate: validate, streamed: streamed)
     let root = try Fields(document.root, at: RecordLocation(file: file.name), known: [key], context: context,
                           expected: "an object with a \"\(key)\" array")
     _ = try root.array(key, expected: expected)

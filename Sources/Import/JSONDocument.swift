@@ -8,16 +8,24 @@ import VantageCore
 /// arrays, which stay empty, and each array element is parsed when it is read (on the reading
 /// thread), so no tree of the whole export is ever built. A syntax error anywhere is still
 /// reported exactly: on the first failure the whole document is parsed for its first error.
+///
+/// A `streamed` shallow document lets go of its bytes once scanned, and reads its elements
+/// back from the file, a batch at a time (`span`): for records held long after they are read
+/// (the users, until people are merged), the document's bytes would otherwise be held while they
+/// are (5 MB of 40,000 Change Jar users at the highest point of a JSON Lines import).
 struct JSONDocument: @unchecked Sendable {
     let file: ContentLayout.File
+    /// The file's bytes; empty for a streamed document.
     let bytes: [UInt8]
     let root: JSONValue
     let ranges: [String: [Range<Int>]]
     let isShallow: Bool
+    /// The elements are read back from the file (`bytes` is empty).
+    let isStreamed: Bool
 
     /// Reads and parses (or, `shallow`, scans) `file`; syntax errors name the line and column,
     /// text that is not UTF-8 is named as such.
-    init(_ file: ContentLayout.File, shallow: Bool = false, validate: Bool = false) throws(Diagnostic) {
+    init(_ file: ContentLayout.File, shallow: Bool = false, validate: Bool = false, streamed: Bool = false) throws(Diagnostic) {
         self.file = file
         if let problem = FileCheck.problem(at: file.path) {
             throw Diagnostic.error(problem, at: SourceLocation(file: file.name))
@@ -25,15 +33,37 @@ struct JSONDocument: @unchecked Sendable {
         guard let bytes = Self.read(file.path) else {
             throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
         }
-        self.bytes = bytes
         try Self.checkEncoding(bytes, file: file)
         if shallow, validate { try JSONParser.validate(bytes, file: file.name) }
         if shallow, let (root, ranges) = Self.scan(bytes, file: file) {
             (self.root, self.ranges, isShallow) = (root, ranges, true)
+            (self.bytes, isStreamed) = streamed ? ([], true) : (bytes, false)
         } else {
+            self.bytes = bytes
             (root, ranges) = try JSONParser.parseRecords(bytes, file: file.name)
-            isShallow = false
+            (isShallow, isStreamed) = (false, false)
         }
+    }
+
+    /// The bytes of the elements `indices` of the array `key`, and the offset in the file of
+    /// the first of them (element ranges are offsets in the file): from the document's bytes,
+    /// or for a streamed one read from the file. Nil when the file no longer holds them.
+    func span(_ key: String, _ indices: Range<Int>) -> (bytes: [UInt8], offset: Int)? {
+        guard let ranges = ranges[key], !indices.isEmpty else { return ([], 0) }
+        let whole = ranges[indices.lowerBound].lowerBound..<ranges[indices.upperBound - 1].upperBound
+        guard isStreamed else { return (Array(bytes[whole]), whole.lowerBound) }
+        return Self.read(file.path, whole).map { ($0, whole.lowerBound) }
+    }
+
+    /// The bytes `range` of the file at `path`; nil when it cannot be read or is shorter.
+    private static func read(_ path: String, _ range: Range<Int>) -> [UInt8]? {
+        guard let handle = fopen(path, "rb") else { return nil }
+        defer { fclose(handle) }
+        guard fseek(handle, range.lowerBound, SEEK_SET) == 0 else { return nil }
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+            count = range.isEmpty ? 0 : fread(buffer.baseAddress!, 1, range.count, handle)
+        }
+        return bytes.count == range.count ? bytes : nil
     }
 
     /// The file's bytes, read straight into one array (no second copy of a large export).
@@ -82,21 +112,36 @@ struct JSONDocument: @unchecked Sendable {
     /// Element `index` of the top-level array `key`, parsed now for a shallow document.
     func element(of key: String, at index: Int) throws(Diagnostic) -> JSONValue {
         guard isShallow else { return root.objectValue![key]!.arrayValue![index] }
-        let range = ranges[key]![index]
-        let parsed = bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
-            var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[range]), file: file.name)
-            return try? parser.parseDocument()
+        if isStreamed {
+            guard let (bytes, _) = span(key, index..<index + 1) else {
+                throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
+            }
+            return try element(of: key, at: index, in: bytes)
         }
+        let range = ranges[key]![index]
+        return try element(of: key, at: index, in: bytes[range])
+    }
+
+    /// Element `index` of the array `key` parsed from `bytes` (its own bytes, or a span of
+    /// the file: the slice's indices are offsets in the file). On failure, the whole file is
+    /// parsed for its first syntax error, with its true line and column.
+    func element(of key: String, at index: Int, in bytes: some RandomAccessCollection<UInt8>) throws(Diagnostic) -> JSONValue {
+        let parsed = bytes.withContiguousStorageIfAvailable { buffer -> JSONValue? in
+            var parser = JSONParser(bytes: buffer, file: file.name)
+            return try? parser.parseDocument()
+        } ?? nil
         if let parsed { return parsed }
-        // Parse everything: the first error of the document, with its true line and column.
-        _ = try JSONParser.parse(bytes, file: file.name)
+        let whole = isStreamed ? Self.read(file.path) ?? [] : self.bytes
+        _ = try JSONParser.parse(whole, file: file.name)
         throw Diagnostic.error("the element \(key)[\(index)] cannot be read", at: SourceLocation(file: file.name))
     }
 
-    /// The original text of element `index` of the top-level array `key`.
+    /// The original text of element `index` of the top-level array `key` (empty when a
+    /// streamed document's file no longer holds it).
     func text(of key: String, at index: Int) -> String {
         guard let range = ranges[key]?[index] else { return "" }
-        return String(decoding: bytes[range], as: UTF8.self)
+        guard isStreamed else { return String(decoding: bytes[range], as: UTF8.self) }
+        return span(key, index..<index + 1).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
     }
 
     /// Rejects UTF-16 and UTF-32 text up front: the parser would only see stray bytes. Only a

@@ -48,8 +48,10 @@ enum Pipeline {
 private final class Coordinator<Batch, Output>: @unchecked Sendable {
     private let condition = NSCondition()
     private let depth: Int
-    private let cut: () throws -> Batch?
-    private let decode: (Batch) -> Pipeline.Decoded<Output>
+    /// Dropped by `stop`: the threads may keep the coordinator a while after `run` returns,
+    /// and these keep the input (a whole JSON document, the users' one 5 MB at 40,000 users).
+    private var cut: (() throws -> Batch?)?
+    private var decode: ((Batch) -> Pipeline.Decoded<Output>)?
     /// Batches cut so far: the index the next one gets.
     private var cutCount = 0
     /// Batches handed to the consumer so far: the index it waits for.
@@ -73,6 +75,13 @@ private final class Coordinator<Batch, Output>: @unchecked Sendable {
     /// A reader: cuts the next batch (while fewer than `depth` wait), decodes it, hands it over.
     func work() {
         condition.lock()
+        // Taken under the lock (`stop` drops them only once every reader has ended).
+        guard let cut, let decode else {
+            running -= 1
+            condition.broadcast()
+            condition.unlock()
+            return
+        }
         while true {
             while !cancelled, !endOfInput, cutCount - consumedCount >= depth { condition.wait() }
             if cancelled || endOfInput { break }
@@ -135,6 +144,7 @@ private final class Coordinator<Batch, Output>: @unchecked Sendable {
         while running > 0 { condition.wait() }
         decoded.removeAll()
         consumed.removeAll()
+        (cut, decode) = (nil, nil)
         condition.unlock()
     }
 }

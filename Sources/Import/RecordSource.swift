@@ -14,6 +14,11 @@ enum RecordSource {
         let text: () -> String
     }
 
+    /// The error of a streamed document whose file can no longer be read.
+    private static func unreadable(_ file: ContentLayout.File) -> Diagnostic {
+        .error("cannot read the file", at: SourceLocation(file: file.name))
+    }
+
     /// The file the records come from.
     var file: ContentLayout.File {
         switch self {
@@ -110,6 +115,20 @@ enum RecordSource {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
             let base = RecordLocation(file: document.file.name).member(key)
+            // A streamed document's batch is read from the file in one piece.
+            if document.isStreamed, let ranges = document.ranges[key] {
+                guard let read = document.span(key, indices) else { return Self.unreadable(document.file) }
+                for index in indices {
+                    let range = ranges[index]
+                    let element: JSONValue
+                    do {
+                        element = try document.element(
+                            of: key, at: index, in: read.bytes[(range.lowerBound - read.offset)..<(range.upperBound - read.offset)])
+                    } catch { return error }
+                    body(Record(location: base.element(index), value: .success(element), text: { document.text(of: key, at: index) }))
+                }
+                return nil
+            }
             for index in indices {
                 let element: JSONValue
                 do { element = try document.element(of: key, at: index) } catch { return error }
@@ -148,7 +167,7 @@ enum RecordSource {
     ) -> Error? {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
-            guard let ranges = document.ranges[key] else {
+            guard let ranges = document.ranges[key], !document.isStreamed else {
                 return records(in: batch) { record in body({ record.location }, .parsed(record.value)) }
             }
             let base = RecordLocation(file: document.file.name).member(key)
@@ -186,6 +205,15 @@ enum RecordSource {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
             guard let ranges = document.ranges[key] else { return }
+            if document.isStreamed {
+                guard let (bytes, offset) = document.span(key, indices) else { return }
+                bytes.withUnsafeBufferPointer { buffer in
+                    for index in indices {
+                        body(UnsafeBufferPointer(rebasing: buffer[(ranges[index].lowerBound - offset)..<(ranges[index].upperBound - offset)]))
+                    }
+                }
+                return
+            }
             document.bytes.withUnsafeBufferPointer { buffer in
                 for index in indices { body(UnsafeBufferPointer(rebasing: buffer[ranges[index]])) }
             }

@@ -4,7 +4,8 @@ import VantageCore
 struct ChangeJarUser {
     static let fields = ["email", "name", "lastVisitAt", "locale", "timeZone", "phone"]
 
-    let location: RecordLocation
+    /// Where the record is: its line, or its element of the document's array (see `LocatedRecord`).
+    let record: Int
     let email: String
     let name: String
     let lastVisitAt: Int64?
@@ -13,15 +14,14 @@ struct ChangeJarUser {
     let phone: String?
 
     /// A user as the store holds it (its file was rejected whole).
-    init(stored location: RecordLocation, email: String, name: String, lastVisitAt: Int64?, locale: String?, timeZone: String?,
-         phone: String?) {
-        (self.location, self.email, self.name, self.lastVisitAt) = (location, email, name, lastVisitAt)
+    init(stored email: String, name: String, lastVisitAt: Int64?, locale: String?, timeZone: String?, phone: String?) {
+        (self.record, self.email, self.name, self.lastVisitAt) = (0, email, name, lastVisitAt)
         (self.locale, self.timeZone, self.phone) = (locale, timeZone, phone)
     }
 
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a user)")
-        self.location = location
+        record = location.line ?? location.elementIndex ?? 0
         email = try fields.email("email")
         name = try fields.nonEmptyString("name", expected: "the user's name")
         lastVisitAt = try fields.optionalInstant("lastVisitAt")
@@ -35,7 +35,8 @@ struct ChangeJarUser {
 struct QuotesUser {
     static let fields = ["phone", "firstName", "lastName", "locale", "timeZone", "email"]
 
-    let location: RecordLocation
+    /// Where the record is: its line, or its element of the document's array (see `LocatedRecord`).
+    let record: Int
     let phone: String
     /// `firstName lastName`, the name the person chose.
     let name: String
@@ -45,13 +46,13 @@ struct QuotesUser {
     let email: String?
 
     /// A user as the store holds it (its file was rejected whole).
-    init(stored location: RecordLocation, phone: String, name: String, locale: String?, timeZone: String?, email: String?) {
-        (self.location, self.phone, self.name, self.locale, self.timeZone, self.email) = (location, phone, name, locale, timeZone, email)
+    init(stored phone: String, name: String, locale: String?, timeZone: String?, email: String?) {
+        (self.record, self.phone, self.name, self.locale, self.timeZone, self.email) = (0, phone, name, locale, timeZone, email)
     }
 
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a user)")
-        self.location = location
+        record = location.line ?? location.elementIndex ?? 0
         phone = try fields.phone("phone")
         let first = try fields.string("firstName", expected: "the user's first name")
         let last = try fields.string("lastName", expected: "the user's last name (may be empty)")
