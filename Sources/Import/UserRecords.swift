@@ -6,7 +6,8 @@ struct ChangeJarUser {
 
     /// Where the record is: its line, or its element of the document's array (see `LocatedRecord`).
     let record: Int
-    let email: String
+    /// (A variable only so that the merge can make it the same string as its Quotes partner's.)
+    var email: String
     let name: String
     let lastVisitAt: Int64?
     let locale: String?
