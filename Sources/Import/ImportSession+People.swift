@@ -69,7 +69,7 @@ extension ImportSession {
         // Quotes users are keyed by phone, and by email when they give one.
         // (Each reserved whole: a dictionary that grows holds its old and its new table while
         // it moves them, and the users' phase sets a JSON Lines import's highest point.)
-        // (Indices as 32 bits: a quarter less room for each table.)
+        // (Indices as 32 bits: a sixth less room for each table.)
         var quotesByPhone: [String: Int32] = Dictionary(minimumCapacity: quotesUsers.users.count)
         var quotesByEmail: [String: Int32] = Dictionary(minimumCapacity: quotesUsers.users.count)
         // The users kept, as indices into `quotesUsers` (not copies: see above).

@@ -55,8 +55,9 @@ struct JSONDocument: @unchecked Sendable {
         return Self.read(file.path, whole).map { ($0, whole.lowerBound) }
     }
 
-    /// The bytes `range` of the file at `path`; nil when it cannot be read or is shorter.
-    private static func read(_ path: String, _ range: Range<Int>) -> [UInt8]? {
+    /// The bytes `range` of the file at `path` (an element read back); nil when it cannot be
+    /// read or is shorter.
+    static func read(_ path: String, _ range: Range<Int>) -> [UInt8]? {
         guard let handle = fopen(path, "rb") else { return nil }
         defer { fclose(handle) }
         guard fseek(handle, range.lowerBound, SEEK_SET) == 0 else { return nil }

@@ -31,7 +31,7 @@ final class PersonDirectory {
     /// The rows this export claimed, and those of them that are Quotes users.
     private var claimed = RowIDSet()
     private var claimedQuotesUsers = RowIDSet()
-    /// True while every row is claimed (so `byPhone` holds claimed people only).
+    /// Rows not claimed (yet): while there are none, `byPhone` holds claimed people only.
     private var unclaimedRows = 0
     private(set) var changes = RowChanges()
 

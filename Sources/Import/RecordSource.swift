@@ -287,13 +287,7 @@ final class DocumentTexts {
 
     /// The element's text; empty when the file no longer holds it.
     func text(at index: Int) -> String {
-        guard ranges.indices.contains(index), let handle = fopen(file.path, "rb") else { return "" }
-        defer { fclose(handle) }
-        let range = ranges[index]
-        guard fseek(handle, range.lowerBound, SEEK_SET) == 0 else { return "" }
-        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
-            count = range.isEmpty ? 0 : fread(buffer.baseAddress!, 1, range.count, handle)
-        }
-        return bytes.count == range.count ? String(decoding: bytes, as: UTF8.self) : ""
+        guard ranges.indices.contains(index), let bytes = JSONDocument.read(file.path, ranges[index]) else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
