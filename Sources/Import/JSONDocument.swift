@@ -45,14 +45,22 @@ struct JSONDocument: @unchecked Sendable {
         }
     }
 
-    /// The bytes of the elements `indices` of the array `key`, and the offset in the file of
-    /// the first of them (element ranges are offsets in the file): from the document's bytes,
-    /// or for a streamed one read from the file. Nil when the file no longer holds them.
-    func span(_ key: String, _ indices: Range<Int>) -> (bytes: [UInt8], offset: Int)? {
-        guard let ranges = ranges[key], !indices.isEmpty else { return ([], 0) }
+    /// Consecutive elements of a streamed document, read from its file in one piece.
+    struct Span {
+        let bytes: [UInt8]
+        /// Where `bytes` starts in the file (element ranges are offsets in the file).
+        let offset: Int
+
+        /// The bytes of the file's `range`, which lies in this span.
+        subscript(range: Range<Int>) -> ArraySlice<UInt8> { bytes[(range.lowerBound - offset)..<(range.upperBound - offset)] }
+    }
+
+    /// The elements `indices` of the array `key`, read from the file (a streamed document's
+    /// batch); nil when the file no longer holds them.
+    func span(_ key: String, _ indices: Range<Int>) -> Span? {
+        guard let ranges = ranges[key], !indices.isEmpty else { return Span(bytes: [], offset: 0) }
         let whole = ranges[indices.lowerBound].lowerBound..<ranges[indices.upperBound - 1].upperBound
-        guard isStreamed else { return (Array(bytes[whole]), whole.lowerBound) }
-        return Self.read(file.path, whole).map { ($0, whole.lowerBound) }
+        return Self.read(file.path, whole).map { Span(bytes: $0, offset: whole.lowerBound) }
     }
 
     /// The bytes `range` of the file at `path` (an element read back); nil when it cannot be
@@ -113,14 +121,12 @@ struct JSONDocument: @unchecked Sendable {
     /// Element `index` of the top-level array `key`, parsed now for a shallow document.
     func element(of key: String, at index: Int) throws(Diagnostic) -> JSONValue {
         guard isShallow else { return root.objectValue![key]!.arrayValue![index] }
-        if isStreamed {
-            guard let (bytes, _) = span(key, index..<index + 1) else {
-                throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
-            }
-            return try element(of: key, at: index, in: bytes)
-        }
         let range = ranges[key]![index]
-        return try element(of: key, at: index, in: bytes[range])
+        guard isStreamed else { return try element(of: key, at: index, in: bytes[range]) }
+        guard let span = span(key, index..<index + 1) else {
+            throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
+        }
+        return try element(of: key, at: index, in: span[range])
     }
 
     /// Element `index` of the array `key` parsed from `bytes` (its own bytes, or a span of
@@ -142,7 +148,7 @@ struct JSONDocument: @unchecked Sendable {
     func text(of key: String, at index: Int) -> String {
         guard let range = ranges[key]?[index] else { return "" }
         guard isStreamed else { return String(decoding: bytes[range], as: UTF8.self) }
-        return span(key, index..<index + 1).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        return span(key, index..<index + 1).map { String(decoding: $0[range], as: UTF8.self) } ?? ""
     }
 
     /// Rejects UTF-16 and UTF-32 text up front: the parser would only see stray bytes. Only a

@@ -116,22 +116,17 @@ enum RecordSource {
         case (.array(let document, let key), .elements(let indices)):
             let base = RecordLocation(file: document.file.name).member(key)
             // A streamed document's batch is read from the file in one piece.
-            if document.isStreamed, let ranges = document.ranges[key] {
-                guard let read = document.span(key, indices) else { return Self.unreadable(document.file) }
-                for index in indices {
-                    let range = ranges[index]
-                    let element: JSONValue
-                    do {
-                        element = try document.element(
-                            of: key, at: index, in: read.bytes[(range.lowerBound - read.offset)..<(range.upperBound - read.offset)])
-                    } catch { return error }
-                    body(Record(location: base.element(index), value: .success(element), text: { document.text(of: key, at: index) }))
-                }
-                return nil
-            }
+            let span = document.isStreamed ? document.span(key, indices) : nil
+            if document.isStreamed, span == nil { return Self.unreadable(document.file) }
             for index in indices {
                 let element: JSONValue
-                do { element = try document.element(of: key, at: index) } catch { return error }
+                do {
+                    if let span, let range = document.ranges[key]?[index] {
+                        element = try document.element(of: key, at: index, in: span[range])
+                    } else {
+                        element = try document.element(of: key, at: index)
+                    }
+                } catch { return error }
                 body(Record(location: base.element(index), value: .success(element), text: { document.text(of: key, at: index) }))
             }
         case (.lines(let file), .lines(let lines)):
@@ -206,12 +201,8 @@ enum RecordSource {
         case (.array(let document, let key), .elements(let indices)):
             guard let ranges = document.ranges[key] else { return }
             if document.isStreamed {
-                guard let (bytes, offset) = document.span(key, indices) else { return }
-                bytes.withUnsafeBufferPointer { buffer in
-                    for index in indices {
-                        body(UnsafeBufferPointer(rebasing: buffer[(ranges[index].lowerBound - offset)..<(ranges[index].upperBound - offset)]))
-                    }
-                }
+                guard let span = document.span(key, indices) else { return }
+                for index in indices { span[ranges[index]].withUnsafeBufferPointer(body) }
                 return
             }
             document.bytes.withUnsafeBufferPointer { buffer in
