@@ -8,9 +8,10 @@ extension ImportSession {
     /// The users of one file, read, with what rejecting one later needs: its original text,
     /// read again from the file (`LineTexts`, `DocumentTexts`), and its place, a number in the
     /// user (its line or element; the file is the same for all). Not its parsed JSON, nor its
-    /// bytes, nor a closure or a `RecordLocation` per user: the users phase is a JSON Lines
-    /// import's highest point, and grows with the people.
-    private struct Collected<User: LocatedRecord> {
+    /// bytes, nor a closure or a `RecordLocation` per user, and the users themselves packed
+    /// (`PackedRecords`): the users phase is a JSON Lines import's highest point, and grows
+    /// with the people.
+    private struct Collected<User: PackableRecord> {
         enum Origin {
             case lines(file: String)
             case document(file: String, key: String)
@@ -18,24 +19,24 @@ extension ImportSession {
         }
 
         var origin: Origin
-        var users: [User] = []
+        var users = PackedRecords<User>()
         var lineTexts: LineTexts?
         var documentTexts: DocumentTexts?
 
         init(_ origin: Origin) { self.origin = origin }
 
-        /// Where `user`'s record is.
-        func location(_ user: User) -> RecordLocation {
+        /// Where user `index`'s record is.
+        func location(_ index: Int) -> RecordLocation {
             switch origin {
-            case .lines(let file): RecordLocation(file: file, line: user.record)
-            case .document(let file, let key): RecordLocation(file: file).member(key).element(user.record)
+            case .lines(let file): RecordLocation(file: file, line: users.record(index))
+            case .document(let file, let key): RecordLocation(file: file).member(key).element(users.record(index))
             case .stored(let file): RecordLocation(file: file, path: "(stored)")
             }
         }
 
         /// User `index`, as the record it was read from.
         func record(_ index: Int) -> RecordSource.Record {
-            let location = location(users[index])
+            let location = location(index)
             let (lines, document) = (lineTexts, documentTexts)
             return RecordSource.Record(location: location, value: .success(.null), text: {
                 if let lines, let line = location.line { return lines.text(ofLine: line) }
@@ -43,9 +44,24 @@ extension ImportSession {
                 return ""
             })
         }
+
+        /// The user whose text field `field` is `key`, among those `table` holds (by the
+        /// numbers `index` maps to users).
+        func find(_ key: String, _ field: Int, in table: KeyIndex, index: (Int32) -> Int = { Int($0) }) -> Int32? {
+            table.find(hash: KeyIndex.hash(key)) { users.text(index($0), field, is: key) }
+        }
+
+        /// Puts `value` (the number `index` maps to user `user`) into `table` under the user's
+        /// text field `field`, when the user has one.
+        func add(_ value: Int32, user: Int, _ field: Int, to table: inout KeyIndex, index: (Int32) -> Int = { Int($0) }) {
+            guard let hash = users.hash(user, field) else { return }
+            table.insert(value, hash: hash) { users.hash(index($0), field)! }
+        }
     }
 
     func importUsers(quotesExport: QuotesExport?) throws {
+        typealias QuotesField = QuotesUser.Field
+        typealias ChangeJarField = ChangeJarUser.Field
         var quotesUsers = Collected<QuotesUser>(.stored(file: layout.quotesExport?.name ?? layout.quotesUsers?.name ?? ""))
         var quotesSource: RecordSource?
         if let quotesExport {
@@ -54,8 +70,6 @@ extension ImportSession {
             quotesSource = try source(file, key: "users", expected: "an array of users", keeps: [.quotesUsers], streamed: true)
         }
         if let source = quotesSource {
-            // The records as `collect` gathers them: a copy would double the peak of the users
-            // phase, the highest of a JSON Lines import (it grows with the people).
             quotesUsers = try collect(source, name: "Quotes users", rejected: { record in
                 // Remember the phone of a rejected user, when it has a readable one.
                 guard case .success(let value) = record.value, let text = value.objectValue?["phone"]?.stringValue,
@@ -64,53 +78,49 @@ extension ImportSession {
                 self.rejectedQuotesUsers[phone] = record.location.reference
             }) { value, location, context in try QuotesUser(value, at: location, context: context) }
         } else if keptAsStored.contains(.quotesUsers) {
-            quotesUsers.users = try storedQuotesUsers()
+            for user in try storedQuotesUsers() { quotesUsers.users.append(user) }
         }
-        // Quotes users are keyed by phone, and by email when they give one.
-        // (Each reserved whole: a dictionary that grows holds its old and its new table while
-        // it moves them, and the users' phase sets a JSON Lines import's highest point.)
-        // (Indices as 32 bits: a sixth less room for each table.)
-        var quotesByPhone: [String: Int32] = Dictionary(minimumCapacity: quotesUsers.users.count)
-        var quotesByEmail: [String: Int32] = Dictionary(minimumCapacity: quotesUsers.users.count)
-        // The users kept, as indices into `quotesUsers` (not copies: see above).
+        // Quotes users are keyed by phone, and by email when they give one: tables of the
+        // users kept, as indices into `kept`, which holds indices into `quotesUsers`.
+        var quotesByPhone = KeyIndex(minimumCapacity: quotesUsers.users.count)
+        var quotesByEmail = KeyIndex(minimumCapacity: quotesUsers.users.count)
         var kept: [Int32] = []
         kept.reserveCapacity(quotesUsers.users.count)
-        func keptQuotes(_ index: Int32) -> QuotesUser { quotesUsers.users[Int(kept[Int(index)])] }
-        // Worked out before the Change Jar users are read (so that each of them can share its
-        // Quotes partner's email: 2.5 MB at 40,000 people), reported after them, in the order
+        func quotes(_ keptIndex: Int32) -> Int { Int(kept[Int(keptIndex)]) }
+        func keptQuotes(_ key: String, _ field: QuotesField, in table: KeyIndex) -> Int32? {
+            quotesUsers.find(key, field.rawValue, in: table, index: quotes)
+        }
+        // Worked out before the Change Jar users are read, reported after them, in the order
         // the checks have always run.
         var duplicates: [(Diagnostic, position: Int)] = []
-        for (position, user) in quotesUsers.users.enumerated() {
-            if let first = quotesByPhone[user.phone] {
-                duplicates.append((quotesUsers.location(user).member("phone").error(
-                    "expected each Quotes user once, found \(user.phone) again (also \(quotesUsers.location(keptQuotes(first)).place))"), position))
+        for position in 0..<quotesUsers.users.count {
+            let phone = quotesUsers.users.text(position, QuotesField.phone.rawValue)!
+            if let first = keptQuotes(phone, .phone, in: quotesByPhone) {
+                duplicates.append((quotesUsers.location(position).member("phone").error(
+                    "expected each Quotes user once, found \(phone) again (also \(quotesUsers.location(quotes(first)).place))"), position))
                 continue
             }
-            if let email = user.email, let first = quotesByEmail[email] {
-                duplicates.append((quotesUsers.location(user).member("email").error(
-                    "expected each email once, found \(quoted(email)) again (also \(quotesUsers.location(keptQuotes(first)).place))"), position))
+            if let email = quotesUsers.users.text(position, QuotesField.email.rawValue),
+               let first = keptQuotes(email, .email, in: quotesByEmail) {
+                duplicates.append((quotesUsers.location(position).member("email").error(
+                    "expected each email once, found \(quoted(email)) again (also \(quotesUsers.location(quotes(first)).place))"), position))
                 continue
             }
-            quotesByPhone[user.phone] = Int32(kept.count)
-            if let email = user.email { quotesByEmail[email] = Int32(kept.count) }
             kept.append(Int32(position))
+            let keptIndex = Int32(kept.count - 1)
+            quotesUsers.add(keptIndex, user: position, QuotesField.phone.rawValue, to: &quotesByPhone, index: quotes)
+            quotesUsers.add(keptIndex, user: position, QuotesField.email.rawValue, to: &quotesByEmail, index: quotes)
         }
 
         var changeJarUsers = Collected<ChangeJarUser>(.stored(file: layout.changeJarUsers?.name ?? ""))
         if let file = layout.changeJarUsers {
             // Streamed: the users are held until people are merged, their document need not be.
             if let source = try source(file, key: "users", expected: "an array of users", keeps: [.changeJarUsers], streamed: true) {
-                changeJarUsers = try collect(source, name: "Change Jar users", keep: { user in
-                    // The same email as its Quotes partner's, byte for byte: one string for both.
-                    if let match = quotesByEmail[user.email], let email = keptQuotes(match).email,
-                       email.utf8.elementsEqual(user.email.utf8) {
-                        user.email = email
-                    }
-                }) { value, location, context in
+                changeJarUsers = try collect(source, name: "Change Jar users") { value, location, context in
                     try ChangeJarUser(value, at: location, context: context)
                 }
             } else {
-                changeJarUsers.users = try storedChangeJarUsers()
+                for user in try storedChangeJarUsers() { changeJarUsers.users.append(user) }
             }
         }
 
@@ -121,39 +131,39 @@ extension ImportSession {
         // into `changeJarUsers`, or -1.
         var partner = [Int32](repeating: -1, count: kept.count)
         var alone: [Int] = []
-        // Each email and phone seen, with the user's index (its place is worded only for a message).
-        var changeJarEmails: [String: Int32] = Dictionary(minimumCapacity: changeJarUsers.users.count)
-        var changeJarPhones: [String: Int32] = Dictionary(minimumCapacity: changeJarUsers.users.count)
-        func partnerOf(_ index: Int32) -> ChangeJarUser? {
-            partner[Int(index)] < 0 ? nil : changeJarUsers.users[Int(partner[Int(index)])]
-        }
-        for (position, user) in changeJarUsers.users.enumerated() {
-            if let first = changeJarEmails[user.email] {
-                try reject(changeJarUsers.location(user).member("email").error(
-                    "expected each Change Jar user once, found \(quoted(user.email)) again (also \(changeJarUsers.location(changeJarUsers.users[Int(first)]).place))"), changeJarUsers.record(position))
+        // Each email and phone seen, as the user's index (its place is worded only for a message).
+        var changeJarEmails = KeyIndex(minimumCapacity: changeJarUsers.users.count)
+        var changeJarPhones = KeyIndex(minimumCapacity: changeJarUsers.users.count)
+        func partnerOf(_ keptIndex: Int32) -> Int? { partner[Int(keptIndex)] < 0 ? nil : Int(partner[Int(keptIndex)]) }
+        for position in 0..<changeJarUsers.users.count {
+            let email = changeJarUsers.users.text(position, ChangeJarField.email.rawValue)!
+            let phone = changeJarUsers.users.text(position, ChangeJarField.phone.rawValue)
+            if let first = changeJarUsers.find(email, ChangeJarField.email.rawValue, in: changeJarEmails) {
+                try reject(changeJarUsers.location(position).member("email").error(
+                    "expected each Change Jar user once, found \(quoted(email)) again (also \(changeJarUsers.location(Int(first)).place))"), changeJarUsers.record(position))
                 continue
             }
-            if let phone = user.phone, let first = changeJarPhones[phone] {
-                try reject(changeJarUsers.location(user).member("phone").error(
-                    "expected each phone once, found \(phone) again (also \(changeJarUsers.location(changeJarUsers.users[Int(first)]).place))"), changeJarUsers.record(position))
+            if let phone, let first = changeJarUsers.find(phone, ChangeJarField.phone.rawValue, in: changeJarPhones) {
+                try reject(changeJarUsers.location(position).member("phone").error(
+                    "expected each phone once, found \(phone) again (also \(changeJarUsers.location(Int(first)).place))"), changeJarUsers.record(position))
                 continue
             }
-            let byPhone = user.phone.flatMap { quotesByPhone[$0] }
-            let byEmail = quotesByEmail[user.email]
+            let byPhone = phone.flatMap { keptQuotes($0, .phone, in: quotesByPhone) }
+            let byEmail = keptQuotes(email, .email, in: quotesByEmail)
             if let byPhone, let byEmail, byPhone != byEmail {
-                try reject(changeJarUsers.location(user).error(
-                    "expected one person, found the phone of the Quotes user \(quotesUsers.location(keptQuotes(byPhone)).place) and the email of the Quotes user \(quotesUsers.location(keptQuotes(byEmail)).place)"),
+                try reject(changeJarUsers.location(position).error(
+                    "expected one person, found the phone of the Quotes user \(quotesUsers.location(quotes(byPhone)).place) and the email of the Quotes user \(quotesUsers.location(quotes(byEmail)).place)"),
                     changeJarUsers.record(position))
                 continue
             }
             if let match = byPhone ?? byEmail, let other = partnerOf(match) {
-                try reject(changeJarUsers.location(user).error(
-                    "expected one Change Jar user per person, found a second one for the Quotes user \(quotesUsers.location(keptQuotes(match)).place) (also \(changeJarUsers.location(other).place))"),
+                try reject(changeJarUsers.location(position).error(
+                    "expected one Change Jar user per person, found a second one for the Quotes user \(quotesUsers.location(quotes(match)).place) (also \(changeJarUsers.location(other).place))"),
                     changeJarUsers.record(position))
                 continue
             }
-            changeJarEmails[user.email] = Int32(position)
-            if let phone = user.phone { changeJarPhones[phone] = Int32(position) }
+            changeJarUsers.add(Int32(position), user: position, ChangeJarField.email.rawValue, to: &changeJarEmails)
+            changeJarUsers.add(Int32(position), user: position, ChangeJarField.phone.rawValue, to: &changeJarPhones)
             if let match = byPhone ?? byEmail {
                 partner[Int(match)] = Int32(position)
             } else {
@@ -161,35 +171,34 @@ extension ImportSession {
             }
         }
 
-        // The merge's look-ups are done with: freed before the directory takes its room, which
-        // is the highest point of the phase (4 MB of the 34 MB at 20,000 people).
-        quotesByPhone = [:]
-        quotesByEmail = [:]
-        changeJarEmails = [:]
-        changeJarPhones = [:]
+        // The merge's look-ups are done with: freed before the directory takes its room.
+        (quotesByPhone, quotesByEmail) = (KeyIndex(minimumCapacity: 0), KeyIndex(minimumCapacity: 0))
+        (changeJarEmails, changeJarPhones) = (KeyIndex(minimumCapacity: 0), KeyIndex(minimumCapacity: 0))
         // No user is rejected from here on: what rejecting one needed goes too.
         (quotesUsers.lineTexts, quotesUsers.documentTexts) = (nil, nil)
         (changeJarUsers.lineTexts, changeJarUsers.documentTexts) = (nil, nil)
         people.reserve(kept.count + alone.count)
-        for index in kept.indices {
-            let quotes = keptQuotes(Int32(index))
+        for keptIndex in kept.indices {
+            let position = quotes(Int32(keptIndex))
+            let quotes = quotesUsers.users[position]
             // DATA.md: a Quotes user without locale or time zone takes the person's Change Jar
             // record's, else the site's.
-            let changeJarPartner = partnerOf(Int32(index))
+            let changeJarPosition = partnerOf(Int32(keptIndex))
+            let changeJarPartner = changeJarPosition.map { changeJarUsers.users[$0] }
             var person = PersonDirectory.Person(
                 phone: quotes.phone, email: quotes.email, name: quotes.name,
                 locale: quotes.locale ?? changeJarPartner?.locale ?? site.defaultLocale,
                 timeZone: quotes.timeZone ?? changeJarPartner?.timeZone ?? site.timeZone, quotesUser: true)
-            if let changeJar = changeJarPartner {
+            if let changeJarPosition, let changeJar = changeJarPartner {
                 if let email = quotes.email, email != changeJar.email {
                     audit.note(.warning(
-                        "the Quotes user \(quotesUsers.location(quotes).place) has the email \(quoted(email)), this Change Jar user \(quoted(changeJar.email)); keeping \(quoted(changeJar.email))",
-                        at: changeJarUsers.location(changeJar).member("email").source))
+                        "the Quotes user \(quotesUsers.location(position).place) has the email \(quoted(email)), this Change Jar user \(quoted(changeJar.email)); keeping \(quoted(changeJar.email))",
+                        at: changeJarUsers.location(changeJarPosition).member("email").source))
                 }
                 if let phone = changeJar.phone, phone != quotes.phone {
                     audit.note(.warning(
-                        "the Quotes user \(quotesUsers.location(quotes).place) has the phone \(quotes.phone), this Change Jar user \(phone); keeping \(quotes.phone)",
-                        at: changeJarUsers.location(changeJar).member("phone").source))
+                        "the Quotes user \(quotesUsers.location(position).place) has the phone \(quotes.phone), this Change Jar user \(phone); keeping \(quotes.phone)",
+                        at: changeJarUsers.location(changeJarPosition).member("phone").source))
                 }
                 person.email = changeJar.email
                 person.changeJarUser = true
@@ -210,7 +219,7 @@ extension ImportSession {
     /// when merging finds a conflict).
     private func collect<User>(
         _ source: RecordSource, name: String, rejected: (RecordSource.Record) -> Void = { _ in },
-        keep: (inout User) -> Void = { _ in }, _ decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> User
+        _ decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> User
     ) throws -> Collected<User> {
         var collected = Collected<User>(.stored(file: source.file.name))
         // Room for every record at once: grown by doubling, the array would hold up to twice
@@ -230,9 +239,7 @@ extension ImportSession {
         }) { (record: RecordSource.Record, user: Result<User, Error>) in
             count += 1
             do {
-                var user = try user.get()
-                keep(&user)
-                collected.users.append(user)
+                collected.users.append(try user.get())
             } catch let diagnostic as Diagnostic {
                 rejected(record)
                 try reject(diagnostic, record)
@@ -268,12 +275,3 @@ extension DatabaseValue {
     /// The integer, when this is one.
     fileprivate var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
 }
-
-/// A record that knows its own place (the users kept until people are merged): its line of
-/// a JSON Lines file, or its element of the document's array (0 for a stored user).
-protocol LocatedRecord {
-    var record: Int { get }
-}
-
-extension QuotesUser: LocatedRecord {}
-extension ChangeJarUser: LocatedRecord {}

@@ -4,10 +4,9 @@ import VantageCore
 struct ChangeJarUser {
     static let fields = ["email", "name", "lastVisitAt", "locale", "timeZone", "phone"]
 
-    /// Where the record is: its line, or its element of the document's array (see `LocatedRecord`).
+    /// Where the record is: its line, or its element of the document's array (see `PackableRecord`).
     let record: Int
-    /// (A variable only so that the merge can make it the same string as its Quotes partner's.)
-    var email: String
+    let email: String
     let name: String
     let lastVisitAt: Int64?
     let locale: String?
@@ -16,7 +15,11 @@ struct ChangeJarUser {
 
     /// A user as the store holds it (its file was rejected whole).
     init(stored email: String, name: String, lastVisitAt: Int64?, locale: String?, timeZone: String?, phone: String?) {
-        (self.record, self.email, self.name, self.lastVisitAt) = (0, email, name, lastVisitAt)
+        self.init(record: 0, email: email, name: name, lastVisitAt: lastVisitAt, locale: locale, timeZone: timeZone, phone: phone)
+    }
+
+    init(record: Int, email: String, name: String, lastVisitAt: Int64?, locale: String?, timeZone: String?, phone: String?) {
+        (self.record, self.email, self.name, self.lastVisitAt) = (record, email, name, lastVisitAt)
         (self.locale, self.timeZone, self.phone) = (locale, timeZone, phone)
     }
 
@@ -36,7 +39,7 @@ struct ChangeJarUser {
 struct QuotesUser {
     static let fields = ["phone", "firstName", "lastName", "locale", "timeZone", "email"]
 
-    /// Where the record is: its line, or its element of the document's array (see `LocatedRecord`).
+    /// Where the record is: its line, or its element of the document's array (see `PackableRecord`).
     let record: Int
     let phone: String
     /// `firstName lastName`, the name the person chose.
@@ -48,7 +51,11 @@ struct QuotesUser {
 
     /// A user as the store holds it (its file was rejected whole).
     init(stored phone: String, name: String, locale: String?, timeZone: String?, email: String?) {
-        (self.record, self.phone, self.name, self.locale, self.timeZone, self.email) = (0, phone, name, locale, timeZone, email)
+        self.init(record: 0, phone: phone, name: name, locale: locale, timeZone: timeZone, email: email)
+    }
+
+    init(record: Int, phone: String, name: String, locale: String?, timeZone: String?, email: String?) {
+        (self.record, self.phone, self.name, self.locale, self.timeZone, self.email) = (record, phone, name, locale, timeZone, email)
     }
 
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
@@ -63,5 +70,41 @@ struct QuotesUser {
         locale = try fields.optionalLanguageTag("locale")
         timeZone = try fields.optionalTimeZone("timeZone")
         email = try fields.optionalEmail("email")
+    }
+}
+
+/// Packed while the users are merged (`PackedRecords`): the text fields in `Field`'s order.
+extension ChangeJarUser: PackableRecord {
+    enum Field: Int { case email, name, locale, timeZone, phone }
+
+    func pack(into fields: inout PackedFields.Writer) {
+        fields.text(email)
+        fields.text(name)
+        fields.text(locale)
+        fields.text(timeZone)
+        fields.text(phone)
+        fields.integer(lastVisitAt)
+    }
+
+    init(record: Int, unpacking fields: inout PackedFields.Reader) {
+        let (email, name, locale, timeZone, phone) = (fields.text()!, fields.text()!, fields.text(), fields.text(), fields.text())
+        self.init(record: record, email: email, name: name, lastVisitAt: fields.integer(), locale: locale, timeZone: timeZone, phone: phone)
+    }
+}
+
+extension QuotesUser: PackableRecord {
+    enum Field: Int { case phone, name, locale, timeZone, email }
+
+    func pack(into fields: inout PackedFields.Writer) {
+        fields.text(phone)
+        fields.text(name)
+        fields.text(locale)
+        fields.text(timeZone)
+        fields.text(email)
+    }
+
+    init(record: Int, unpacking fields: inout PackedFields.Reader) {
+        let (phone, name, locale, timeZone, email) = (fields.text()!, fields.text()!, fields.text(), fields.text(), fields.text())
+        self.init(record: record, phone: phone, name: name, locale: locale, timeZone: timeZone, email: email)
     }
 }

@@ -121,4 +121,88 @@ struct UserPhaseShapesTests {
         source.forEachBytes(in: .elements(0..<5)) { spans.append(Array($0)) }
         #expect(spans.map { String(decoding: $0, as: UTF8.self) } == (0..<5).map { whole.text(of: "users", at: $0) })
     }
+
+    @Test("Packed users read back whole and field by field as they were written")
+    func packedUsersReadBackAsWritten() {
+        // Absent and present optional fields, non-ASCII and long text (a name past a whole
+        // chunk, so that it gets one of its own), the integers' extremes, large record numbers.
+        let long = String(repeating: "Zoë 日本 ", count: ByteChunks.chunkSize / 8)
+        let changeJar = [
+            ChangeJarUser(record: 0, email: "a@example.com", name: "Ada", lastVisitAt: nil, locale: nil, timeZone: nil, phone: nil),
+            ChangeJarUser(record: 1, email: "zoë@exämple.com", name: "Zoë 日本", lastVisitAt: -1, locale: "pt-BR",
+                          timeZone: "America/Argentina/ComodRivadavia", phone: "+15550100"),
+            ChangeJarUser(record: Int(Int32.max) + 7, email: "b@x.y", name: long, lastVisitAt: Int64.min, locale: "en",
+                          timeZone: "UTC", phone: "+447700900123"),
+            ChangeJarUser(record: 3, email: "c@x.y", name: "C", lastVisitAt: Int64.max, locale: nil, timeZone: "Europe/Berlin", phone: nil),
+            ChangeJarUser(record: 4, email: "d@x.y", name: "D", lastVisitAt: 0, locale: "zh-Hant-TW", timeZone: nil, phone: "+8613800000000"),
+        ]
+        // Many more than fit in one chunk, so that records straddle no chunk's end.
+        var quotes: [QuotesUser] = []
+        for index in 0..<12_000 {
+            quotes.append(QuotesUser(
+                record: index * 3, phone: "+1555\(1_000_000 + index)", name: index % 7 == 0 ? "Ω \(index)" : "Name Surname \(index)",
+                locale: index % 2 == 0 ? nil : "en-US", timeZone: index % 3 == 0 ? nil : "America/Los_Angeles",
+                email: index % 5 == 0 ? nil : "user\(index)@example.com"))
+        }
+        quotes.insert(QuotesUser(record: 5, phone: "+15550199", name: long, locale: nil, timeZone: nil, email: "long@example.com"), at: 6_000)
+
+        var packedChangeJar = PackedRecords<ChangeJarUser>()
+        for user in changeJar { packedChangeJar.append(user) }
+        #expect(packedChangeJar.count == changeJar.count)
+        for (index, user) in changeJar.enumerated() {
+            let back = packedChangeJar[index]
+            #expect((back.record, back.email, back.name, back.lastVisitAt) == (user.record, user.email, user.name, user.lastVisitAt))
+            #expect((back.locale, back.timeZone, back.phone) == (user.locale, user.timeZone, user.phone))
+            #expect(packedChangeJar.record(index) == user.record)
+            let fields: [(ChangeJarUser.Field, String?)] = [
+                (.email, user.email), (.name, user.name), (.locale, user.locale), (.timeZone, user.timeZone), (.phone, user.phone),
+            ]
+            for (field, text) in fields {
+                #expect(packedChangeJar.text(index, field.rawValue) == text)
+                #expect(packedChangeJar.hash(index, field.rawValue) == text.map(KeyIndex.hash))
+                if let text {
+                    #expect(packedChangeJar.text(index, field.rawValue, is: text))
+                    #expect(!packedChangeJar.text(index, field.rawValue, is: text + "x"))
+                    #expect(!packedChangeJar.text(index, field.rawValue, is: String(text.dropLast())))
+                } else {
+                    #expect(!packedChangeJar.text(index, field.rawValue, is: ""))
+                }
+            }
+        }
+
+        var packedQuotes = PackedRecords<QuotesUser>()
+        packedQuotes.reserveCapacity(quotes.count)
+        for user in quotes { packedQuotes.append(user) }
+        for (index, user) in quotes.enumerated() {
+            let back = packedQuotes[index]
+            #expect((back.record, back.phone, back.name) == (user.record, user.phone, user.name))
+            #expect((back.locale, back.timeZone, back.email) == (user.locale, user.timeZone, user.email))
+            #expect(packedQuotes.text(index, QuotesUser.Field.phone.rawValue) == user.phone)
+            #expect(packedQuotes.text(index, QuotesUser.Field.email.rawValue) == user.email)
+            #expect(packedQuotes.text(index, QuotesUser.Field.timeZone.rawValue) == user.timeZone)
+        }
+    }
+
+    @Test("A key index finds what a dictionary of the same keys finds, growing past its first size")
+    func keyIndexAgreesWithADictionary() {
+        var keys: [String] = []
+        for index in 0..<2_000 { keys.append(index % 4 == 0 ? "+1555\(index)" : "person\(index)@example.com") }
+        keys += ["", "é", "e\u{301}", String(repeating: "long", count: 100), "日本"]
+        var index = KeyIndex(minimumCapacity: 3)
+        // Keyed by bytes, as the index is.
+        var reference: [[UInt8]: Int32] = [:]
+        for (number, key) in keys.enumerated() where reference[Array(key.utf8)] == nil {
+            #expect(index.find(hash: KeyIndex.hash(key)) { keys[Int($0)].utf8.elementsEqual(key.utf8) } == nil)
+            index.insert(Int32(number), hash: KeyIndex.hash(key)) { KeyIndex.hash(keys[Int($0)]) }
+            reference[Array(key.utf8)] = Int32(number)
+        }
+        #expect(index.count == reference.count)
+        for key in keys + ["absent", "+15550", "person@example.com", "e"] {
+            let found = index.find(hash: KeyIndex.hash(key)) { keys[Int($0)].utf8.elementsEqual(key.utf8) }
+            // By bytes: the decomposed é is a key of its own (emails and phones reach the
+            // index in NFC, where bytes and canonical equivalence agree).
+            let expected = keys.firstIndex { $0.utf8.elementsEqual(key.utf8) }.map(Int32.init)
+            #expect(found == expected)
+        }
+    }
 }
