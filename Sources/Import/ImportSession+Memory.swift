@@ -158,7 +158,11 @@ extension ImportSession {
             line.withUTF8 { digest.update(UnsafeRawBufferPointer($0)) }
         }
         feed("quotes, executable \(ExecutableIdentity.current), schema \(Schema.currentVersion)\nregion \(site.defaultRegion)\n")
-        for (phone, id) in users.byPhone.sorted(by: { $0.key < $1.key }) {
+        var phones: [(phone: String, id: Int64)] = []
+        phones.reserveCapacity(users.byPhone.count)
+        users.byPhone.forEach { phones.append(($0, $1)) }
+        phones.sort { $0.phone < $1.phone }
+        for (phone, id) in phones {
             feed("user \(phone) \(id) \(users.quotesUsers.contains(id) ? "quotes" : "-")\n")
         }
         for (phone, record) in rejectedQuotesUsers.sorted(by: { $0.key < $1.key }) {

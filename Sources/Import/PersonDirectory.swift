@@ -26,8 +26,8 @@ final class PersonDirectory {
 
     private let database: Database
     /// Every row's phone and email (claimed or not), to the row.
-    private var byPhone: [String: Int64] = [:]
-    private var byEmail: [String: Int64] = [:]
+    private var byPhone = KeyTable()
+    private var byEmail = KeyTable()
     /// The rows this export claimed, and those of them that are Quotes users.
     private var claimed = RowIDSet()
     private var claimedQuotesUsers = RowIDSet()
@@ -79,8 +79,8 @@ final class PersonDirectory {
     /// table when every row is claimed, as in a first import; else the claimed rows of it.)
     func users() -> UserIndex {
         if unclaimedRows == 0 { return UserIndex(byPhone: byPhone, quotesUsers: claimedQuotesUsers) }
-        var users: [String: Int64] = Dictionary(minimumCapacity: claimed.count)
-        for (phone, id) in byPhone where claimed.contains(id) { users[phone] = id }
+        var users = KeyTable(minimumCapacity: claimed.count)
+        byPhone.forEach { phone, id in if claimed.contains(id) { users[phone] = id } }
         return UserIndex(byPhone: users, quotesUsers: claimedQuotesUsers)
     }
 
@@ -279,7 +279,7 @@ struct MergeInvariantError: Error, CustomStringConvertible {
 
 /// The users of an export by phone (a snapshot: never changes after it is taken).
 struct UserIndex: Sendable {
-    let byPhone: [String: Int64]
+    let byPhone: KeyTable
     let quotesUsers: RowIDSet
 
     /// The Quotes user with this phone, if any.

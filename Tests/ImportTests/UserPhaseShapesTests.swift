@@ -205,4 +205,43 @@ struct UserPhaseShapesTests {
             #expect(found == expected)
         }
     }
+
+    @Test("A key table agrees with a dictionary through sets, changes, removals and growth")
+    func keyTableAgreesWithADictionary() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        let keys = (0..<600).map { $0 % 3 == 0 ? "+1555\($0)" : "user\($0)@example.com" } + ["", "é", "e\u{301}", "日本"]
+        var table = KeyTable()
+        // Keyed by bytes, as the table is; with the order each key was (last) added.
+        var reference: [[UInt8]: Int64] = [:]
+        var order: [[UInt8]] = []
+        for step in 0..<6_000 {
+            let key = keys[next(keys.count)]
+            let bytes = Array(key.utf8)
+            switch next(10) {
+            case 0...5:
+                let value = Int64(next(1_000_000)) - 500
+                if reference[bytes] == nil { order.append(bytes) }
+                table[key] = value
+                reference[bytes] = value
+            case 6...8:
+                table[key] = nil
+                reference[bytes] = nil
+                order.removeAll { $0 == bytes }
+            default:
+                table.reserveCapacity(table.count + next(300))
+            }
+            if step % 500 == 0 || step == 5_999 {
+                #expect(table.count == reference.count)
+                for key in keys + ["absent"] { #expect(table[key] == reference[Array(key.utf8)]) }
+                var seen: [([UInt8], Int64)] = []
+                table.forEach { key, value in seen.append((Array(key.utf8), value)) }
+                #expect(seen.map(\.0) == order)
+                #expect(seen.allSatisfy { reference[$0.0] == $0.1 })
+            }
+        }
+    }
 }
