@@ -79,6 +79,7 @@ final class ImportSession {
         do {
             try database.withIndexesDeferred(on: empty) {
                 try importUsers(quotesExport: quotesExport)
+                MemoryArenas.trim()
                 let quotes = try importQuotes(quotesExport: quotesExport)
                 try importContacts(quotesExport: quotesExport)
                 let ideas = try importIdeas()

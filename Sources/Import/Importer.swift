@@ -172,6 +172,14 @@ enum MemoryArenas {
     /// Eight a core, glibc's own default, spelled out: it ignores 0.
     private static var defaultLimit: Int { 8 * max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
+    /// Hands the pages of freed memory back to the system (glibc keeps them, and the holes the
+    /// users' phase leaves in the heap stay resident otherwise).
+    static func trim() {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
+
     private static func set(_ limit: Int) {
         #if os(Linux)
         // M_ARENA_MAX from <malloc.h>, which Swift's Glibc module leaves out. It counts for the
@@ -184,4 +192,6 @@ enum MemoryArenas {
 #if os(Linux)
 @_silgen_name("mallopt")
 private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
