@@ -48,7 +48,9 @@ extension ImportSession {
         /// The user whose text field `field` is `key`, among those `table` holds (by the
         /// numbers `index` maps to users).
         func find(_ key: String, _ field: Int, in table: KeyIndex, index: (Int32) -> Int = { Int($0) }) -> Int32? {
-            table.find(hash: KeyIndex.hash(key)) { users.text(index($0), field, is: key) }
+            KeyIndex.withBytes(key) { key in
+                table.find(hash: KeyIndex.hash(key)) { users.text(index($0), field, is: key) }
+            }
         }
 
         /// Puts `value` (the number `index` maps to user `user`) into `table` under the user's
@@ -178,8 +180,11 @@ extension ImportSession {
         (quotesUsers.lineTexts, quotesUsers.documentTexts) = (nil, nil)
         (changeJarUsers.lineTexts, changeJarUsers.documentTexts) = (nil, nil)
         people.reserve(kept.count + alone.count)
+        // Each user's room is let go once claimed (the directory's keys take it up), but a
+        // Change Jar user's only after the last partner: partners come in any order.
         for keptIndex in kept.indices {
             let position = quotes(Int32(keptIndex))
+            quotesUsers.users.release(before: position)
             let quotes = quotesUsers.users[position]
             // DATA.md: a Quotes user without locale or time zone takes the person's Change Jar
             // record's, else the site's.
@@ -206,7 +211,9 @@ extension ImportSession {
             }
             try people.claim(person)
         }
+        quotesUsers.users = PackedRecords()
         for position in alone {
+            changeJarUsers.users.release(before: position)
             let user = changeJarUsers.users[position]
             try people.claim(PersonDirectory.Person(
                 phone: user.phone, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone,

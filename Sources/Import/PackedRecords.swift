@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Records kept as bytes, end to end, while the users of an export are merged: each record's
 /// fields written one after the other (a length, then the UTF-8), in chunks that are never
 /// moved or grown, and one number per record saying where it starts.
@@ -14,6 +18,10 @@ struct PackedRecords<Record: PackableRecord> {
     private var starts: [UInt64] = []
     /// The writer's buffer, reused for every record.
     private var scratch: [UInt8] = []
+    /// The first record of each chunk (records fill the chunks in order), and how many chunks
+    /// from the first have been released.
+    private var firstRecords: [Int] = []
+    private var released = 0
 
     var count: Int { starts.count }
     var isEmpty: Bool { starts.isEmpty }
@@ -28,7 +36,18 @@ struct PackedRecords<Record: PackableRecord> {
         record.pack(into: &writer)
         scratch = writer.bytes
         let (chunk, offset) = chunks.append(scratch)
+        if offset == 0 { firstRecords.append(starts.count) }
         starts.append(UInt64(chunk) << 32 | UInt64(offset))
+    }
+
+    /// Lets go of the chunks that hold only records before `index` (read in order, as the
+    /// merge claims people, so that the directory the claims fill reuses their room). Those
+    /// records must not be read again.
+    mutating func release(before index: Int) {
+        while released + 1 < firstRecords.count, firstRecords[released + 1] <= index {
+            chunks.release(released)
+            released += 1
+        }
     }
 
     /// Record `index`, whole.
@@ -55,10 +74,12 @@ struct PackedRecords<Record: PackableRecord> {
 
     /// True when text field `field` of record `index` is `key`, byte for byte.
     func text(_ index: Int, _ field: Int, is key: String) -> Bool {
-        withText(index, field) { bytes in
-            guard let bytes else { return false }
-            return key.utf8.elementsEqual(bytes)
-        }
+        KeyIndex.withBytes(key) { key in text(index, field, is: key) }
+    }
+
+    /// True when text field `field` of record `index` is `key`.
+    func text(_ index: Int, _ field: Int, is key: UnsafeBufferPointer<UInt8>) -> Bool {
+        withText(index, field) { bytes in bytes.map { KeyIndex.equal($0, key) } ?? false }
     }
 
     private func withText<T>(_ index: Int, _ field: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
@@ -175,6 +196,9 @@ struct ByteChunks: Sendable {
         return (chunks.count - 1, 0)
     }
 
+    /// Frees chunk `chunk` (its strings must not be read again).
+    mutating func release(_ chunk: Int) { chunks[chunk] = [] }
+
     /// The bytes of chunk `chunk` from `offset` to its end.
     func withBytes<T>(chunk: Int, from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         chunks[chunk].withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset...])) }
@@ -203,9 +227,19 @@ struct KeyIndex: Sendable {
         return hasher.finalize()
     }
 
-    static func hash(_ key: String) -> Int {
-        if let hash = key.utf8.withContiguousStorageIfAvailable(hash) { return hash }
-        return Array(key.utf8).withUnsafeBufferPointer(hash)
+    static func hash(_ key: String) -> Int { withBytes(key, hash) }
+
+    /// `key`'s UTF-8, in place when the string has it contiguous (a native string always does).
+    static func withBytes<T>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(key.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// True when `a` and `b` hold the same bytes.
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
     }
 
     /// The number stored for the key whose hash is `hash` and that `matches` recognises.
@@ -312,10 +346,10 @@ struct KeyTable: Sendable {
     }
 
     subscript(key: String) -> Int64? {
-        get { entry(key, hash: KeyIndex.hash(key)).map { values[Int($0)] } }
+        get { KeyIndex.withBytes(key) { key in entry(key, hash: KeyIndex.hash(key)).map { values[Int($0)] } } }
         set {
             let hash = KeyIndex.hash(key)
-            if let entry = entry(key, hash: hash) {
+            if let entry = KeyIndex.withBytes(key, { self.entry($0, hash: hash) }) {
                 if let newValue {
                     values[Int(entry)] = newValue
                 } else {
@@ -346,7 +380,7 @@ struct KeyTable: Sendable {
         }
     }
 
-    private func entry(_ key: String, hash: Int) -> Int32? {
-        index.find(hash: hash) { entry in keys.withKey(Int(entry)) { key.utf8.elementsEqual($0) } }
+    private func entry(_ key: UnsafeBufferPointer<UInt8>, hash: Int) -> Int32? {
+        index.find(hash: hash) { entry in keys.withKey(Int(entry)) { KeyIndex.equal($0, key) } }
     }
 }

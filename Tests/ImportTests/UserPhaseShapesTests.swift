@@ -181,6 +181,14 @@ struct UserPhaseShapesTests {
             #expect(packedQuotes.text(index, QuotesUser.Field.email.rawValue) == user.email)
             #expect(packedQuotes.text(index, QuotesUser.Field.timeZone.rawValue) == user.timeZone)
         }
+        // Released in order, as the merge claims them: what comes after still reads the same,
+        // the record just before a chunk's start included.
+        for index in stride(from: 0, to: quotes.count, by: 97) {
+            packedQuotes.release(before: index)
+            let back = packedQuotes[index]
+            #expect((back.record, back.phone, back.name, back.email) == (quotes[index].record, quotes[index].phone, quotes[index].name, quotes[index].email))
+            #expect(packedQuotes[quotes.count - 1].phone == quotes[quotes.count - 1].phone)
+        }
     }
 
     @Test("A key index finds what a dictionary of the same keys finds, growing past its first size")
