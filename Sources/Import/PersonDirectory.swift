@@ -25,7 +25,7 @@ final class PersonDirectory {
     }
 
     private let database: Database
-    /// Every row's phone and email (claimed or not), to the row.
+    /// Every row's phone and email (claimed or not), to the row: each key once, as bytes.
     private var byPhone = KeyTable()
     private var byEmail = KeyTable()
     /// The rows this export claimed, and those of them that are Quotes users.
