@@ -130,7 +130,7 @@ extension PageInspection {
         } else if !Self.siteWideKinds.contains(kind), viewer == nil, model.accepts(
             namespace: ElementFacts.xhtml, element: "body", attribute: "data-page", value: kind)
         {
-            report(.hook, "<body data-page=\"\(kind)\"> needs data-viewer: every page of a person's part of the site names its viewer",
+            report(.hook, "a body with data-page=\"\(kind)\" needs data-viewer: every page of a person's part of the site names its viewer",
                 at: position(of: node))
         }
     }

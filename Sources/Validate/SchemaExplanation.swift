@@ -84,7 +84,7 @@ struct SchemaExplanation {
             return "<\(name)> is not allowed here: expected <\(expected)>"
         }
         if message.hasPrefix("Expecting a namespace for element") {
-            return "<\(name)> has no namespace: write xmlns=\"\(ElementFacts.xhtml)\" on <html>"
+            return "<\(name)> has no namespace: give the html element the XHTML namespace, xmlns \(ElementFacts.xhtml)"
         }
         if message.contains("has wrong namespace") || message.hasPrefix("Expecting no namespace") {
             return "<\(name)> is in the wrong namespace (\(namespace(of: node).isEmpty ? "none" : namespace(of: node)))"

@@ -43,7 +43,7 @@ import Testing
             (.schema, 7, 7, "data-page=\"idea-list\" is not allowed on <body>: expected one of index, reviews, triage-ideas, home, ideas-new, ideas-mine, ideas-all, ideas-browse, quotes-feed, quotes-said, quotes-heard, quotes-by, search, settings, triage-quotes, submit-idea, compose-quote"),
         ]),
         Expected(fixture: "missing-viewer", findings: [
-            (.hook, 7, 1, "<body data-page=\"ideas-new\"> needs data-viewer: every page of a person's part of the site names its viewer"),
+            (.hook, 7, 1, "a body with data-page=\"ideas-new\" needs data-viewer: every page of a person's part of the site names its viewer"),
         ]),
         Expected(fixture: "bad-data-attribute", findings: [
             (.hook, 10, 4, "data-Swipe is not a valid data-* name: use lower-case letters, digits and hyphens"),

@@ -112,6 +112,17 @@ import Testing
             == ["data-viewer does not belong on a site-wide page (data-page=\"index\")"])
     }
 
+    @Test func aPageWithoutTheXHTMLNamespaceSaysWhereItGoes() {
+        let page = Array("""
+            <!DOCTYPE html>
+            <html lang="en" dir="ltr"><head><meta charset="utf-8"/><title>T</title></head>
+            <body data-page="index"></body></html>
+            """.utf8)
+        let messages = validator.validatePage(path: "n.html", bytes: page).findings.map(\.message)
+        #expect(messages.contains("<html> has no namespace: give the html element the XHTML namespace, xmlns http://www.w3.org/1999/xhtml"),
+                "\(messages)")
+    }
+
     @Test func theReviewReportAndTheIdeaTriageAreSiteWideTheQuotesTriageIsAPersons() {
         let cases: [(body: String, findings: [String])] = [
             (#"<body data-page="reviews">"#, []),
@@ -122,9 +133,9 @@ import Testing
             (#"<body data-page="triage-ideas" data-viewer="ana">"#,
              [#"data-viewer does not belong on a site-wide page (data-page="triage-ideas")"#]),
             (#"<body data-page="triage-quotes">"#,
-             [#"<body data-page="triage-quotes"> needs data-viewer: every page of a person's part of the site names its viewer"#]),
+             [#"a body with data-page="triage-quotes" needs data-viewer: every page of a person's part of the site names its viewer"#]),
             (#"<body data-page="submit-idea">"#,
-             [#"<body data-page="submit-idea"> needs data-viewer: every page of a person's part of the site names its viewer"#]),
+             [#"a body with data-page="submit-idea" needs data-viewer: every page of a person's part of the site names its viewer"#]),
             (#"<body data-page="compose-quote" data-viewer="ana">"#, []),
         ]
         for (body, findings) in cases {
