@@ -47,7 +47,7 @@ extension ImportSession {
 
         /// The user whose text field `field` is `key`, among those `table` holds (by the
         /// numbers `index` maps to users).
-        func find(_ key: String, _ field: Int, in table: KeyIndex, index: (Int32) -> Int = { Int($0) }) -> Int32? {
+        func find(_ key: String, _ field: User.Field, in table: KeyIndex, index: (Int32) -> Int = { Int($0) }) -> Int32? {
             KeyIndex.withBytes(key) { key in
                 table.find(hash: KeyIndex.hash(key)) { users.text(index($0), field, is: key) }
             }
@@ -55,15 +55,13 @@ extension ImportSession {
 
         /// Puts `value` (the number `index` maps to user `user`) into `table` under the user's
         /// text field `field`, when the user has one.
-        func add(_ value: Int32, user: Int, _ field: Int, to table: inout KeyIndex, index: (Int32) -> Int = { Int($0) }) {
+        func add(_ value: Int32, user: Int, _ field: User.Field, to table: inout KeyIndex, index: (Int32) -> Int = { Int($0) }) {
             guard let hash = users.hash(user, field) else { return }
             table.insert(value, hash: hash) { users.hash(index($0), field)! }
         }
     }
 
     func importUsers(quotesExport: QuotesExport?) throws {
-        typealias QuotesField = QuotesUser.Field
-        typealias ChangeJarField = ChangeJarUser.Field
         var quotesUsers = Collected<QuotesUser>(.stored(file: layout.quotesExport?.name ?? layout.quotesUsers?.name ?? ""))
         var quotesSource: RecordSource?
         if let quotesExport {
@@ -89,20 +87,20 @@ extension ImportSession {
         var kept: [Int32] = []
         kept.reserveCapacity(quotesUsers.users.count)
         func quotes(_ keptIndex: Int32) -> Int { Int(kept[Int(keptIndex)]) }
-        func keptQuotes(_ key: String, _ field: QuotesField, in table: KeyIndex) -> Int32? {
-            quotesUsers.find(key, field.rawValue, in: table, index: quotes)
+        func keptQuotes(_ key: String, _ field: QuotesUser.Field, in table: KeyIndex) -> Int32? {
+            quotesUsers.find(key, field, in: table, index: quotes)
         }
         // Worked out before the Change Jar users are read, reported after them, in the order
         // the checks have always run.
         var duplicates: [(Diagnostic, position: Int)] = []
         for position in 0..<quotesUsers.users.count {
-            let phone = quotesUsers.users.text(position, QuotesField.phone.rawValue)!
+            let phone = quotesUsers.users.text(position, .phone)!
             if let first = keptQuotes(phone, .phone, in: quotesByPhone) {
                 duplicates.append((quotesUsers.location(position).member("phone").error(
                     "expected each Quotes user once, found \(phone) again (also \(quotesUsers.location(quotes(first)).place))"), position))
                 continue
             }
-            if let email = quotesUsers.users.text(position, QuotesField.email.rawValue),
+            if let email = quotesUsers.users.text(position, .email),
                let first = keptQuotes(email, .email, in: quotesByEmail) {
                 duplicates.append((quotesUsers.location(position).member("email").error(
                     "expected each email once, found \(quoted(email)) again (also \(quotesUsers.location(quotes(first)).place))"), position))
@@ -110,8 +108,8 @@ extension ImportSession {
             }
             kept.append(Int32(position))
             let keptIndex = Int32(kept.count - 1)
-            quotesUsers.add(keptIndex, user: position, QuotesField.phone.rawValue, to: &quotesByPhone, index: quotes)
-            quotesUsers.add(keptIndex, user: position, QuotesField.email.rawValue, to: &quotesByEmail, index: quotes)
+            quotesUsers.add(keptIndex, user: position, .phone, to: &quotesByPhone, index: quotes)
+            quotesUsers.add(keptIndex, user: position, .email, to: &quotesByEmail, index: quotes)
         }
 
         var changeJarUsers = Collected<ChangeJarUser>(.stored(file: layout.changeJarUsers?.name ?? ""))
@@ -138,14 +136,14 @@ extension ImportSession {
         var changeJarPhones = KeyIndex(minimumCapacity: changeJarUsers.users.count)
         func partnerOf(_ keptIndex: Int32) -> Int? { partner[Int(keptIndex)] < 0 ? nil : Int(partner[Int(keptIndex)]) }
         for position in 0..<changeJarUsers.users.count {
-            let email = changeJarUsers.users.text(position, ChangeJarField.email.rawValue)!
-            let phone = changeJarUsers.users.text(position, ChangeJarField.phone.rawValue)
-            if let first = changeJarUsers.find(email, ChangeJarField.email.rawValue, in: changeJarEmails) {
+            let email = changeJarUsers.users.text(position, .email)!
+            let phone = changeJarUsers.users.text(position, .phone)
+            if let first = changeJarUsers.find(email, .email, in: changeJarEmails) {
                 try reject(changeJarUsers.location(position).member("email").error(
                     "expected each Change Jar user once, found \(quoted(email)) again (also \(changeJarUsers.location(Int(first)).place))"), changeJarUsers.record(position))
                 continue
             }
-            if let phone, let first = changeJarUsers.find(phone, ChangeJarField.phone.rawValue, in: changeJarPhones) {
+            if let phone, let first = changeJarUsers.find(phone, .phone, in: changeJarPhones) {
                 try reject(changeJarUsers.location(position).member("phone").error(
                     "expected each phone once, found \(phone) again (also \(changeJarUsers.location(Int(first)).place))"), changeJarUsers.record(position))
                 continue
@@ -164,8 +162,8 @@ extension ImportSession {
                     changeJarUsers.record(position))
                 continue
             }
-            changeJarUsers.add(Int32(position), user: position, ChangeJarField.email.rawValue, to: &changeJarEmails)
-            changeJarUsers.add(Int32(position), user: position, ChangeJarField.phone.rawValue, to: &changeJarPhones)
+            changeJarUsers.add(Int32(position), user: position, .email, to: &changeJarEmails)
+            changeJarUsers.add(Int32(position), user: position, .phone, to: &changeJarPhones)
             if let match = byPhone ?? byEmail {
                 partner[Int(match)] = Int32(position)
             } else {

@@ -12,26 +12,20 @@ struct PackedRecords<Record: PackableRecord> {
     private var chunks = ByteChunks()
     /// Where each record starts: its chunk (high 32 bits) and offset in it.
     private var starts: [UInt64] = []
-    /// The writer's buffer, reused for every record.
-    private var scratch: [UInt8] = []
     /// The first record of each chunk (records fill the chunks in order), and how many chunks
     /// from the first have been released.
     private var firstRecords: [Int] = []
     private var released = 0
 
     var count: Int { starts.count }
-    var isEmpty: Bool { starts.isEmpty }
 
     mutating func reserveCapacity(_ count: Int) { starts.reserveCapacity(count) }
 
     mutating func append(_ record: Record) {
-        scratch.removeAll(keepingCapacity: true)
-        var writer = PackedFields.Writer(bytes: scratch)
-        scratch = []
+        var writer = PackedFields.Writer(bytes: [])
         writer.number(UInt64(record.record))
         record.pack(into: &writer)
-        scratch = writer.bytes
-        let (chunk, offset) = chunks.append(scratch)
+        let (chunk, offset) = chunks.append(writer.bytes)
         if offset == 0 { firstRecords.append(starts.count) }
         starts.append(UInt64(chunk) << 32 | UInt64(offset))
     }
@@ -57,31 +51,31 @@ struct PackedRecords<Record: PackableRecord> {
     /// The place (line or element) of record `index`, without unpacking it.
     func record(_ index: Int) -> Int { withFields(index) { Int($0.number()) } }
 
-    /// Text field `field` of record `index` (see the record's `Field`), nil when absent.
-    func text(_ index: Int, _ field: Int) -> String? {
+    /// Text field `field` of record `index`, nil when absent.
+    func text(_ index: Int, _ field: Record.Field) -> String? {
         withText(index, field) { bytes in bytes.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// The hash of text field `field` of record `index`, as `KeyIndex.hash` gives it for the
     /// same text; nil when the field is absent.
-    func hash(_ index: Int, _ field: Int) -> Int? {
+    func hash(_ index: Int, _ field: Record.Field) -> Int? {
         withText(index, field) { bytes in bytes.map(KeyIndex.hash) }
     }
 
     /// True when text field `field` of record `index` is `key`, byte for byte.
-    func text(_ index: Int, _ field: Int, is key: String) -> Bool {
+    func text(_ index: Int, _ field: Record.Field, is key: String) -> Bool {
         KeyIndex.withBytes(key) { key in text(index, field, is: key) }
     }
 
     /// True when text field `field` of record `index` is `key`.
-    func text(_ index: Int, _ field: Int, is key: UnsafeBufferPointer<UInt8>) -> Bool {
+    func text(_ index: Int, _ field: Record.Field, is key: UnsafeBufferPointer<UInt8>) -> Bool {
         withText(index, field) { bytes in bytes.map { KeyIndex.equal($0, key) } ?? false }
     }
 
-    private func withText<T>(_ index: Int, _ field: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
+    private func withText<T>(_ index: Int, _ field: Record.Field, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
         withFields(index) { reader in
             _ = reader.number()
-            for _ in 0..<field { reader.skipText() }
+            for _ in 0..<field.rawValue { reader.skipText() }
             return body(reader.textBytes())
         }
     }
@@ -96,8 +90,9 @@ struct PackedRecords<Record: PackableRecord> {
 }
 
 /// A record that can be kept packed: it writes its fields in one order and reads them back
-/// in the same. Its text fields come first, numbered by its `Field` (for `PackedRecords.text`).
+/// in the same. Its text fields come first, in the order of its `Field`'s raw values.
 protocol PackableRecord {
+    associatedtype Field: RawRepresentable<Int>
     /// Its line, or its element of the document's array.
     var record: Int { get }
     func pack(into fields: inout PackedFields.Writer)

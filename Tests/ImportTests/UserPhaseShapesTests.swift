@@ -158,14 +158,14 @@ struct UserPhaseShapesTests {
                 (.email, user.email), (.name, user.name), (.locale, user.locale), (.timeZone, user.timeZone), (.phone, user.phone),
             ]
             for (field, text) in fields {
-                #expect(packedChangeJar.text(index, field.rawValue) == text)
-                #expect(packedChangeJar.hash(index, field.rawValue) == text.map(KeyIndex.hash))
+                #expect(packedChangeJar.text(index, field) == text)
+                #expect(packedChangeJar.hash(index, field) == text.map(KeyIndex.hash))
                 if let text {
-                    #expect(packedChangeJar.text(index, field.rawValue, is: text))
-                    #expect(!packedChangeJar.text(index, field.rawValue, is: text + "x"))
-                    #expect(!packedChangeJar.text(index, field.rawValue, is: String(text.dropLast())))
+                    #expect(packedChangeJar.text(index, field, is: text))
+                    #expect(!packedChangeJar.text(index, field, is: text + "x"))
+                    #expect(!packedChangeJar.text(index, field, is: String(text.dropLast())))
                 } else {
-                    #expect(!packedChangeJar.text(index, field.rawValue, is: ""))
+                    #expect(!packedChangeJar.text(index, field, is: ""))
                 }
             }
         }
@@ -177,9 +177,9 @@ struct UserPhaseShapesTests {
             let back = packedQuotes[index]
             #expect((back.record, back.phone, back.name) == (user.record, user.phone, user.name))
             #expect((back.locale, back.timeZone, back.email) == (user.locale, user.timeZone, user.email))
-            #expect(packedQuotes.text(index, QuotesUser.Field.phone.rawValue) == user.phone)
-            #expect(packedQuotes.text(index, QuotesUser.Field.email.rawValue) == user.email)
-            #expect(packedQuotes.text(index, QuotesUser.Field.timeZone.rawValue) == user.timeZone)
+            #expect(packedQuotes.text(index, .phone) == user.phone)
+            #expect(packedQuotes.text(index, .email) == user.email)
+            #expect(packedQuotes.text(index, .timeZone) == user.timeZone)
         }
         // Released in order, as the merge claims them: what comes after still reads the same,
         // the record just before a chunk's start included.
