@@ -119,7 +119,9 @@ extension ImportSession {
     /// Stores the export's ideas; the sync stays open for the submitted ideas.
     func importIdeas() throws -> IdeaSync {
         let sync = try IdeaSync(database: database)
-        if let file = layout.ideas, let source = try self.source(file, key: "ideas", expected: "an array of ideas", keeps: [.ideas]) {
+        // Streamed: the ideas are read from the file a batch at a time, not held whole.
+        if let file = layout.ideas,
+           let source = try self.source(file, key: "ideas", expected: "an array of ideas", keeps: [.ideas], streamed: true) {
             try each(source, count: "ideas", decode: { value, location, context in try IdeaRecord(value, at: location, context: context) }) {
                 idea, location in
                 try sync.claim(id: idea.id, at: location)

@@ -30,6 +30,13 @@ struct JSONDocument: @unchecked Sendable {
         if let problem = FileCheck.problem(at: file.path) {
             throw Diagnostic.error(problem, at: SourceLocation(file: file.name))
         }
+        // Streamed, the document is scanned from its file a block at a time and never held
+        // whole; a document the scan cannot walk is read whole below, for the parser's error.
+        if shallow, streamed, !validate, let (root, ranges) = try Self.scan(file) {
+            (self.root, self.ranges, isShallow, isStreamed) = (root, ranges, true, true)
+            bytes = []
+            return
+        }
         guard let bytes = Self.read(file.path) else {
             throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
         }
@@ -96,21 +103,47 @@ struct JSONDocument: @unchecked Sendable {
     private static func scan(_ bytes: [UInt8], file: ContentLayout.File) -> (JSONValue, [String: [Range<Int>]])? {
         bytes.withUnsafeBufferPointer { buffer in
             guard let members = JSONScanner.members(of: buffer) else { return nil }
-            var root = JSONObject()
-            var ranges: [String: [Range<Int>]] = [:]
-            for member in members {
-                root.keys.append(member.key)
-                if let elements = member.elements {
-                    root.values.append(.array([]))
-                    ranges[member.key] = elements
-                } else {
-                    var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[member.value]), file: file.name)
-                    guard let value = try? parser.parseDocument() else { return nil }
-                    root.values.append(value)
-                }
-            }
-            return (.object(root), ranges)
+            return shallowRoot(members, file: file) { range in Array(buffer[range]) }
         }
+    }
+
+    /// `scan(_:file:)` from the file itself, a block at a time (a streamed document), the
+    /// members outside the arrays read back by their ranges; nil as there, or when the file
+    /// cannot be read (read whole then, for the error). Throws for UTF-16 and UTF-32 text.
+    private static func scan(_ file: ContentLayout.File) throws(Diagnostic) -> (JSONValue, [String: [Range<Int>]])? {
+        guard let handle = fopen(file.path, "rb") else { return nil }
+        defer { fclose(handle) }
+        guard FileCheck.problem(with: handle) == nil else { return nil }
+        var head = [UInt8](repeating: 0, count: 4)
+        head.removeLast(4 - fread(&head, 1, 4, handle))
+        try checkEncoding(head, file: file)
+        guard fseek(handle, 0, SEEK_SET) == 0, let members = JSONScanner.members(ofFile: handle) else { return nil }
+        return shallowRoot(members, file: file) { range in read(file.path, range) }
+    }
+
+    /// The root of a shallow document from its scanned members: the arrays left empty (their
+    /// element ranges returned), every other member parsed from its bytes (`bytes(range)`).
+    private static func shallowRoot(
+        _ members: [JSONScanner.Member], file: ContentLayout.File, bytes: (Range<Int>) -> [UInt8]?
+    ) -> (JSONValue, [String: [Range<Int>]])? {
+        var root = JSONObject()
+        var ranges: [String: [Range<Int>]] = [:]
+        for member in members {
+            root.keys.append(member.key)
+            if let elements = member.elements {
+                root.values.append(.array([]))
+                ranges[member.key] = elements
+            } else {
+                guard let value = bytes(member.value).flatMap({ bytes in
+                    bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
+                        var parser = JSONParser(bytes: buffer, file: file.name)
+                        return try? parser.parseDocument()
+                    }
+                }) else { return nil }
+                root.values.append(value)
+            }
+        }
+        return (.object(root), ranges)
     }
 
     /// The number of elements of the top-level array `key`.

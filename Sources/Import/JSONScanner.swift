@@ -5,6 +5,12 @@ import VantageCore
 /// its arrays, without building any value: an export's records can then be parsed one by one on
 /// the reading thread instead of all at once into one large tree. It checks only the structure
 /// it walks; anything it cannot read is left to `JSONParser`, which names the place exactly.
+///
+/// It reads forward only, a window of bytes at a time: the whole document when it is already in
+/// memory (`members(of:)`), or a file one block at a time (`members(ofFile:)`), so that a
+/// streamed document is scanned without ever being held whole (a Change Jar users document is
+/// about 125 bytes a person: 20 MB at 160,000 people, once the highest point of a JSON Lines
+/// import). Ranges are offsets in the document either way.
 struct JSONScanner {
     /// One member of the root object: its value's range, and its elements' if it is an array.
     struct Member {
@@ -13,20 +19,65 @@ struct JSONScanner {
         let elements: [Range<Int>]?
     }
 
+    /// The size of a file's blocks.
+    static let blockSize = 1 << 20
+
     /// The root object's members, or nil when the document is not an object this scanner can
     /// walk (the caller then parses it fully for the exact error).
     static func members(of bytes: UnsafeBufferPointer<UInt8>) -> [Member]? {
-        var scanner = JSONScanner(bytes: bytes)
+        var scanner = JSONScanner(window: bytes, refill: nil)
         return scanner.rootMembers()
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    /// The members of the document in the open file `handle`, read from where it stands in
+    /// blocks of `blockSize` bytes (only one block is held); nil as for `members(of:)`, or when
+    /// the file cannot be read.
+    static func members(ofFile handle: UnsafeMutablePointer<FILE>, blockSize: Int = blockSize) -> [Member]? {
+        let block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, blockSize))
+        defer { block.deallocate() }
+        var failed = false
+        var scanner = JSONScanner(window: UnsafeBufferPointer(start: block.baseAddress, count: 0)) {
+            let count = fread(block.baseAddress!, 1, block.count, handle)
+            if count == 0, ferror(handle) != 0 { failed = true }
+            return UnsafeBufferPointer(start: block.baseAddress, count: count)
+        }
+        let members = scanner.rootMembers()
+        return failed ? nil : members
+    }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    /// The bytes at hand, and where they start in the document.
+    private var window: UnsafeBufferPointer<UInt8>
+    private var windowStart = 0
+    /// The next byte's index in `window`.
+    private var index = 0
+    /// The next window (empty at the end of the document); nil when `window` is all there is.
+    private let refill: (() -> UnsafeBufferPointer<UInt8>)?
+
+    private init(window: UnsafeBufferPointer<UInt8>, refill: (() -> UnsafeBufferPointer<UInt8>)?) {
+        self.window = window
+        self.refill = refill
+    }
+
+    /// The offset of the next byte in the document.
+    private var position: Int { windowStart + index }
+
+    /// True when a byte is at hand (reading the next window when this one is used up).
+    private mutating func more() -> Bool {
+        if index < window.count { return true }
+        guard let refill else { return false }
+        windowStart += window.count
+        index = 0
+        window = refill()
+        return !window.isEmpty
+    }
+
+    /// The next byte, not taken; nil at the end.
+    private mutating func peek() -> UInt8? { more() ? window[index] : nil }
 
     private mutating func rootMembers() -> [Member]? {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        if peek() == 0xEF {  // a byte-order mark, or nothing this scanner reads
+            for byte: UInt8 in [0xEF, 0xBB, 0xBF] { guard take(byte) else { return nil } }
+        }
         skipWhitespace()
         guard take(UInt8(ascii: "{")) else { return nil }
         var members: [Member] = []
@@ -34,9 +85,9 @@ struct JSONScanner {
         if take(UInt8(ascii: "}")) { return finished() ? members : nil }
         while true {
             skipWhitespace()
-            let keyStart = position
-            guard skipString() else { return nil }
-            guard let key = try? JSONParser.parse(Array(bytes[keyStart..<position]), file: "").stringValue else { return nil }
+            var keyBytes: [UInt8] = []
+            guard skipString(keeping: &keyBytes) else { return nil }
+            guard let key = try? JSONParser.parse(keyBytes, file: "").stringValue else { return nil }
             // A repeated name: the parser reports it at its line and column.
             if members.contains(where: { $0.key == key }) { return nil }
             skipWhitespace()
@@ -44,7 +95,7 @@ struct JSONScanner {
             skipWhitespace()
             let valueStart = position
             var elements: [Range<Int>]?
-            if position < bytes.count, bytes[position] == UInt8(ascii: "[") {
+            if peek() == UInt8(ascii: "[") {
                 guard let ranges = arrayElements() else { return nil }
                 elements = ranges
             } else {
@@ -61,11 +112,11 @@ struct JSONScanner {
 
     private mutating func finished() -> Bool {
         skipWhitespace()
-        return position == bytes.count
+        return !more()
     }
 
     private mutating func arrayElements() -> [Range<Int>]? {
-        position += 1
+        index += 1  // the `[`, at hand
         var ranges: [Range<Int>] = []
         skipWhitespace()
         if take(UInt8(ascii: "]")) { return ranges }
@@ -83,74 +134,100 @@ struct JSONScanner {
 
     /// Skips one value of any kind; false at anything unexpected.
     private mutating func skipValue() -> Bool {
-        guard position < bytes.count else { return false }
-        switch bytes[position] {
+        guard let first = peek() else { return false }
+        switch first {
         case UInt8(ascii: "\""):
-            return skipString()
+            var none: [UInt8]?
+            return skipString(keeping: &none)
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             var depth = 0
-            while position < bytes.count {
-                switch bytes[position] {
+            while more() {
+                switch window[index] {
                 case UInt8(ascii: "\""):
-                    guard skipString() else { return false }
+                    var none: [UInt8]?
+                    guard skipString(keeping: &none) else { return false }
                     continue
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     depth -= 1
                     if depth == 0 {
-                        position += 1
+                        index += 1
                         return true
                     }
                 default:
                     break
                 }
-                position += 1
+                index += 1
             }
             return false
         default:
             let start = position
-            while position < bytes.count {
-                switch bytes[position] {
+            while more() {
+                switch window[index] {
                 case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D:
                     return position > start
                 default:
-                    position += 1
+                    index += 1
                 }
             }
             return position > start
         }
     }
 
-    /// Skips a string: `memchr` finds each double quote (the text of quotes and ideas is most
-    /// of an export's bytes), and a quote after an odd number of backslashes is escaped.
-    private mutating func skipString() -> Bool {
+    /// Skips a string, appending its bytes (quotes included) to `kept` when there is one.
+    /// `memchr` finds each double quote (the text of quotes and ideas is most of an export's
+    /// bytes); a quote after an odd number of backslashes is escaped. Backslashes are counted
+    /// back only to where this window's search began: a run that ends a window carries its
+    /// parity into the next (`escaped`), whose first byte it then escapes.
+    private mutating func skipString(keeping kept: inout [UInt8]?) -> Bool {
         guard take(UInt8(ascii: "\"")) else { return false }
-        guard let base = bytes.baseAddress else { return false }
-        while position < bytes.count {
-            guard let found = memchr(base + position, 0x22, bytes.count - position) else {
-                position = bytes.count
-                return false
+        kept?.append(UInt8(ascii: "\""))
+        var escaped = false
+        while more() {
+            if escaped {
+                kept?.append(window[index])
+                index += 1
+                escaped = false
+                continue
+            }
+            let base = window.baseAddress!
+            let searched = index
+            guard let found = memchr(base + index, 0x22, window.count - index) else {
+                // No quote in the rest of this window: the string goes on in the next.
+                var backslashes = 0
+                while window.count - backslashes - 1 >= searched, base[window.count - backslashes - 1] == 0x5C { backslashes += 1 }
+                escaped = backslashes % 2 == 1
+                kept?.append(contentsOf: UnsafeBufferPointer(start: base + index, count: window.count - index))
+                index = window.count
+                continue
             }
             let quote = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
             var backslashes = 0
-            while quote - backslashes - 1 >= position, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-            position = quote + 1
+            while quote - backslashes - 1 >= searched, base[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            kept?.append(contentsOf: UnsafeBufferPointer(start: base + index, count: quote + 1 - index))
+            index = quote + 1
             if backslashes % 2 == 0 { return true }
         }
         return false
     }
 
+    private mutating func skipString(keeping kept: inout [UInt8]) -> Bool {
+        var some: [UInt8]? = kept
+        defer { kept = some ?? [] }
+        return skipString(keeping: &some)
+    }
+
     private mutating func take(_ byte: UInt8) -> Bool {
-        guard position < bytes.count, bytes[position] == byte else { return false }
-        position += 1
+        guard more(), window[index] == byte else { return false }
+        index += 1
         return true
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+        while more() {
+            switch window[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
             default: return
             }
         }

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import VantageCore
+
+@testable import Import
+
+/// The scanner that cuts a document into its records reads a file a block at a time
+/// (`JSONScanner.members(ofFile:)`) or a buffer whole: it must find the same members and the
+/// same ranges either way, wherever the blocks end (inside an escape, a key, a number, the
+/// byte-order mark), and refuse the same documents.
+struct JSONScannerTests {
+    /// The same values every run (a linear congruential sequence).
+    private struct Numbers {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+    }
+
+    /// A JSON value of every kind: strings with escapes (`\\`, `\"`, `\u…`, a backslash run
+    /// before the closing quote), non-ASCII text, numbers, literals, nested containers.
+    private static func value(_ numbers: inout Numbers, depth: Int = 0) -> String {
+        let strings = [#""""#, #""plain""#, #""a\"b""#, #""ends in \\""#, #""\\\\\"q""#, #""\u00e9t\u00E9""#,
+                       #""Zoë 日本 🎉""#, #""tab\tnew\nline""#, #""{[,:]}""#]
+        switch numbers.next(depth > 2 ? 4 : 6) {
+        case 0: return strings[numbers.next(strings.count)]
+        case 1: return ["0", "-12", "3.25e-7", "123456789012345678"][numbers.next(4)]
+        case 2: return ["true", "false", "null"][numbers.next(3)]
+        case 3: return strings[numbers.next(strings.count)]
+        case 4:
+            let count = numbers.next(4)
+            let items = (0..<count).map { _ in value(&numbers, depth: depth + 1) }
+            return "[" + items.joined(separator: numbers.next(2) == 0 ? "," : " ,\n ") + "]"
+        default:
+            let count = numbers.next(4)
+            let members = (0..<count).map { index in "\"k\(index)\\\\\" : " + value(&numbers, depth: depth + 1) }
+            return "{" + members.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// A document: a root object of arrays and other members, with whitespace between tokens
+    /// and sometimes a byte-order mark.
+    private static func document(_ numbers: inout Numbers) -> [UInt8] {
+        var text = numbers.next(4) == 0 ? "\u{FEFF}" : ""
+        text += numbers.next(2) == 0 ? "{" : " \n\t{ "
+        let keys = ["users", "quotes", "meta", "na\\u006De", "日本", "e\\\"scaped"]
+        let count = numbers.next(keys.count + 1)
+        text += (0..<count).map { index -> String in
+            let value: String
+            if numbers.next(3) > 0 {
+                let elements = (0..<numbers.next(6)).map { _ in Self.value(&numbers) }
+                value = "[" + (elements.isEmpty ? (numbers.next(2) == 0 ? "" : " ") : " " + elements.joined(separator: " , ") + " ") + "]"
+            } else {
+                value = Self.value(&numbers)
+            }
+            return "\"\(keys[index])\" :" + value
+        }.joined(separator: ",\r\n")
+        text += numbers.next(2) == 0 ? "}" : " }\n"
+        return Array(text.utf8)
+    }
+
+    private struct Scanned: Equatable {
+        let key: String
+        let value: Range<Int>
+        let elements: [Range<Int>]?
+    }
+
+    private static func whole(_ bytes: [UInt8]) -> [Scanned]? {
+        bytes.withUnsafeBufferPointer { JSONScanner.members(of: $0) }?.map { Scanned(key: $0.key, value: $0.value, elements: $0.elements) }
+    }
+
+    private static func blocks(_ path: String, size: Int) -> [Scanned]? {
+        guard let handle = fopen(path, "rb") else { return nil }
+        defer { fclose(handle) }
+        return JSONScanner.members(ofFile: handle, blockSize: size)?.map { Scanned(key: $0.key, value: $0.value, elements: $0.elements) }
+    }
+
+    @Test("Blocks of any size find the members and ranges the whole buffer finds")
+    func blocksAgreeWithTheWholeBuffer() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("document.json").path
+        var numbers = Numbers(state: 0x9E37_79B9_7F4A_7C15)
+        var scanned = 0
+        for _ in 0..<300 {
+            let bytes = Self.document(&numbers)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let whole = try #require(Self.whole(bytes), "\(String(decoding: bytes, as: UTF8.self))")
+            // Every element's range holds a value the parser reads, and the keys are unescaped.
+            for member in whole {
+                for range in member.elements ?? [member.value] {
+                    #expect(throws: Never.self) { try JSONParser.parse(Array(bytes[range]), file: "") }
+                }
+            }
+            for size in [1, 2, 3, 5, 8, 13, 64, 4096] {
+                #expect(Self.blocks(path, size: size) == whole, "block size \(size): \(String(decoding: bytes, as: UTF8.self))")
+            }
+            scanned += whole.count
+        }
+        #expect(scanned > 500)
+        // The keys as the parser reads them.
+        let named = Array(#"{"na\u006De": [1], "e\"scaped": {"a": [2]}}"#.utf8)
+        #expect(Self.whole(named)?.map(\.key) == ["name", "e\"scaped"])
+    }
+
+    @Test("A broken document is refused in blocks as it is whole, wherever it is cut")
+    func brokenDocumentsAreRefusedAlike() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("document.json").path
+        let text = "\u{FEFF}{\"users\": [{\"name\": \"a\\\\\\\"b\", \"n\": [1, {\"x\": null}]}, \"s\\u00e9\", 12], \"meta\": {\"v\": true}}"
+        let bytes = Array(text.utf8)
+        #expect(Self.whole(bytes) != nil)
+        // Every proper prefix is refused (a document cut short), and so are these.
+        var broken = (0..<bytes.count).map { Array(bytes[..<$0]) }
+        broken += [#"{"a": [1] "b": 2}"#, #"{"a": [1,]x}"#, #"{"a": 1} x"#, #"["a"]"#, #"{"a": 1, "a": 2}"#, #"{a: 1}"#,
+                   "\u{FEFF}\u{FEFF}{}", #"{"a": "unterminated\"}"#, #"{"a": }"#]
+            .map { Array($0.utf8) }
+        broken.append([0xEF, 0xBB] + Array("{}".utf8))
+        for document in broken {
+            try Data(document).write(to: URL(fileURLWithPath: path))
+            #expect(Self.whole(document) == nil, "\(String(decoding: document, as: UTF8.self))")
+            for size in [1, 2, 7, 4096] {
+                #expect(Self.blocks(path, size: size) == nil, "block size \(size): \(String(decoding: document, as: UTF8.self))")
+            }
+        }
+    }
+}
