@@ -12,7 +12,7 @@ extension ImportSession {
         if let quotesExport {
             source = quotesExport.source("quotes")
         } else if let file = layout.quotes {
-            source = try self.source(file, key: "quotes", expected: "an array of quotes", keeps: [.quotes])
+            source = try self.source(file, key: "quotes", expected: "an array of quotes", keeps: [.quotes], streamed: true)
         }
         if let source {
             let users = people.users()
@@ -94,7 +94,7 @@ extension ImportSession {
         if let quotesExport {
             source = quotesExport.source("contacts")
         } else if let file = layout.contacts {
-            source = try self.source(file, key: "contacts", expected: "an array of contacts", keeps: [.contacts])
+            source = try self.source(file, key: "contacts", expected: "an array of contacts", keeps: [.contacts], streamed: true)
         }
         if let source {
             let users = people.users()

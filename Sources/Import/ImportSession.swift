@@ -225,7 +225,8 @@ struct QuotesExport {
     let document: JSONDocument
 
     init(_ file: ContentLayout.File, context: ReadContext, validate: Bool) throws {
-        document = try JSONDocument(file, shallow: true, validate: validate)
+        // Streamed: scanned from the file and read back a batch at a time, never held whole.
+        document = try JSONDocument(file, shallow: true, validate: validate, streamed: true)
         let root = try Fields(document.root, at: RecordLocation(file: file.name), known: ["users", "quotes", "contacts"],
                               context: context, expected: "an object with \"users\", \"quotes\" and \"contacts\" arrays")
         _ = try root.array("users", expected: "an array of users")

@@ -162,19 +162,28 @@ enum RecordSource {
     ) -> Error? {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
-            guard let ranges = document.ranges[key], !document.isStreamed else {
+            guard let ranges = document.ranges[key] else {
                 return records(in: batch) { record in body({ record.location }, .parsed(record.value)) }
             }
             let base = RecordLocation(file: document.file.name).member(key)
-            return document.bytes.withUnsafeBufferPointer { buffer -> Error? in
+            // A streamed document's batch is read from the file in one piece; the ranges are
+            // offsets in the file, so in the span they are moved back by where it starts.
+            let span = document.isStreamed ? document.span(key, indices) : nil
+            if document.isStreamed, span == nil { return Self.unreadable(document.file) }
+            return (span?.bytes ?? document.bytes).withUnsafeBufferPointer { buffer -> Error? in
+                let offset = span?.offset ?? 0
                 for index in indices {
                     let location = { base.element(index) }
-                    if let value = fast(UnsafeBufferPointer(rebasing: buffer[ranges[index]]), location) {
+                    let range = (ranges[index].lowerBound - offset)..<(ranges[index].upperBound - offset)
+                    if let value = fast(UnsafeBufferPointer(rebasing: buffer[range]), location) {
                         body(location, .fast(value))
                         continue
                     }
                     let element: JSONValue
-                    do { element = try document.element(of: key, at: index) } catch { return error }
+                    do {
+                        element = try span.map { try document.element(of: key, at: index, in: $0[ranges[index]]) }
+                            ?? document.element(of: key, at: index)
+                    } catch { return error }
                     body(location, .parsed(.success(element)))
                 }
                 return nil

@@ -120,6 +120,31 @@ struct UserPhaseShapesTests {
         var spans: [[UInt8]] = []
         source.forEachBytes(in: .elements(0..<5)) { spans.append(Array($0)) }
         #expect(spans.map { String(decoding: $0, as: UTF8.self) } == (0..<5).map { whole.text(of: "users", at: $0) })
+
+        // The fast reader (the quotes' bytes read in place) is offered the same bytes from a
+        // batch read from the file as from the document held whole, and what it declines is
+        // parsed alike, up to the same error.
+        func readFast(_ document: JSONDocument, _ indices: Range<Int>) -> (read: [String], error: String?) {
+            var read: [String] = []
+            let failure = RecordSource.array(document, key: "users").records(in: .elements(indices), fast: { bytes, _ -> String? in
+                let text = String(decoding: bytes, as: UTF8.self)
+                return text.contains("email") && !text.contains("tru}") ? text : nil
+            }) { location, reading in
+                switch reading {
+                case .fast(let text): read.append("\(location().reference) fast \(text)")
+                case .parsed(let value): read.append("\(location().reference) parsed \((try? value.get()).map { "\($0)" } ?? "?")")
+                }
+            }
+            return (read, (failure as? Diagnostic)?.description)
+        }
+        for indices in [0..<3, 1..<5, 4..<5] {
+            let (streamedRead, streamedError) = readFast(streamed, indices)
+            let (wholeRead, wholeError) = readFast(whole, indices)
+            #expect(streamedRead == wholeRead && streamedError == wholeError)
+            #expect(streamedRead.count == (indices.contains(3) ? 3 - indices.lowerBound : indices.count))
+        }
+        #expect(readFast(streamed, 0..<3).read.map { $0.contains(" fast ") } == [true, true, false])
+        #expect(readFast(streamed, 1..<5).error == errors.first)
     }
 
     @Test("Packed users read back whole and field by field as they were written")
