@@ -9,9 +9,9 @@ import Foundation
 /// import's threads rarely wait for one another, and a stripe is an open-addressed table
 /// probed linearly: a number once remembered stays remembered. (A direct-mapped table let two
 /// numbers of one slot evict each other; at 10,000 numbers in 65,536 slots that re-parsed
-/// 54,000 of the peer workload's million reads.) A slot holds the key and the answer's text
-/// together, so a look-up reads one cache line and hands back a string that needs no heap
-/// (an E.164 number is short enough for Swift's inline strings); a problem is kept aside. A
+/// 54,000 of the peer workload's million reads.) A slot is 16 bytes, the key and the answer's
+/// digits together, so a look-up reads one cache line and hands back a string that needs no
+/// heap (an E.164 number is short enough for Swift's inline strings); a problem is kept aside. A
 /// stripe that is three quarters full doubles its table (under its own lock), up to 16,384
 /// slots; one full at that size remembers nothing more, and the numbers it refuses are simply
 /// parsed each time. (With a fixed 512 slots a stripe, 24,576 numbers in all, an export of
@@ -34,19 +34,55 @@ final class PhoneMemo: @unchecked Sendable {
     /// How many numbers one stripe remembers at most (of its 16,384 slots), 786,432 in all.
     static let stripeLimit = (1 << maxSlotBits) * 3 / 4
 
+    /// Sixteen bytes: the key, and the answer as E.164 digits, four bits each. (Slots of 32
+    /// bytes, the answer kept as ASCII, were about 50 bytes a number: 8 MB of a JSON Lines
+    /// import's highest point at 160,000 people, 33 MB at the memo's limit.)
     private struct Slot {
-        var digits: UInt64 = 0
-        /// The E.164 number as ASCII (`+` and at most 15 digits), `length` bytes of the two
-        /// words; or, for a problem, its index in `first`. Kept as text so that a hit only copies
-        /// bytes into an inline string (formatting the digits again was 4% of a reading thread).
-        var first: UInt64 = 0, second: UInt64 = 0
-        /// Bit 7: taken; bit 6: the answer is a problem; bit 5: international; bits 0–4: the count.
-        var flags: UInt8 = 0
-        var length: UInt8 = 0
+        /// Bits 0–56: the digits; 57–61: their count; 62: international; 63: taken. Zero when
+        /// empty. Digits from 2^57 up (18 digits or more, from 144,115,188,075,855,872) do not fit and
+        /// are not remembered (parsed each time: no E.164 number has more than 15).
+        var key: UInt64 = 0
+        /// A number: its digits after the `+`, four bits each, the first in the lowest (bits
+        /// 0–59), and how many in bits 60–63 (1 to 15). A problem: a count of 0 and its index
+        /// in `problems` below.
+        var answer: UInt64 = 0
 
-        static let taken: UInt8 = 0x80, problem: UInt8 = 0x40, international: UInt8 = 0x20
+        static let digitBits: UInt64 = 57
+        static let taken: UInt64 = 1 << 63
 
-        static func flags(of key: Key) -> UInt8 { taken | (key.international ? international : 0) | key.count }
+        /// The key's word; nil when its digits do not fit.
+        static func word(of key: Key) -> UInt64? {
+            guard key.digits < 1 << digitBits, key.count < 32 else { return nil }
+            return taken | (key.international ? 1 << 62 : 0) | UInt64(key.count) << digitBits | key.digits
+        }
+
+        /// The answer's word for an E.164 number (`+` and 1 to 15 digits, the first not 0);
+        /// nil for any other text.
+        static func answer(e164: String) -> UInt64? {
+            var word: UInt64 = 0
+            var count: UInt64 = 0
+            for (index, byte) in e164.utf8.enumerated() {
+                if index == 0 {
+                    guard byte == 0x2B else { return nil }
+                    continue
+                }
+                guard byte >= 0x30, byte <= 0x39, count < 15, index > 1 || byte != 0x30 else { return nil }
+                word |= UInt64(byte - 0x30) << (4 * count)
+                count += 1
+            }
+            return count == 0 ? nil : word | count << 60
+        }
+
+        /// The E.164 text of a number's answer word.
+        static func e164(_ answer: UInt64) -> String {
+            let count = Int(answer >> 60)
+            var text: (UInt64, UInt64) = (0, 0)
+            return withUnsafeMutableBytes(of: &text) { raw in
+                raw[0] = 0x2B
+                for index in 0..<count { raw[index + 1] = 0x30 | UInt8(truncatingIfNeeded: answer >> (4 * UInt64(index)) & 0xF) }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<(count + 1)]), as: UTF8.self)
+            }
+        }
     }
 
     /// A stripe's lock, count and table, alone on a cache line (the threads take different
@@ -94,14 +130,10 @@ final class PhoneMemo: @unchecked Sendable {
         (stripes + index * Self.stripeStride + MemoryLayout<Stripe>.offset(of: \.lock)!).assumingMemoryBound(to: pthread_mutex_t.self)
     }
 
-    /// The stripe (top bits of the mixed key) and where to probe first in a table of any size
-    /// (the bits below; `& mask` takes as many as the table needs).
-    private static func place(_ key: Key) -> (stripe: Int, slot: Int) {
-        place(digits: key.digits, count: UInt64(key.count), international: key.international)
-    }
-
-    private static func place(digits: UInt64, count: UInt64, international: Bool) -> (stripe: Int, slot: Int) {
-        let mixed = (digits ^ count << 59 ^ (international ? 1 << 58 : 0)) &* 0x9E37_79B9_7F4A_7C15
+    /// The stripe (top bits of the mixed key word) and where to probe first in a table of any
+    /// size (the bits below; `& mask` takes as many as the table needs).
+    private static func place(_ word: UInt64) -> (stripe: Int, slot: Int) {
+        let mixed = word &* 0x9E37_79B9_7F4A_7C15
         let stripe = Int(truncatingIfNeeded: mixed >> UInt64(64 - stripeBits))
         let slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - stripeBits - maxSlotBits))
         return (stripe, slot)
@@ -115,10 +147,10 @@ final class PhoneMemo: @unchecked Sendable {
         let mask = oldSize * 2 - 1
         let slots = UnsafeMutablePointer<Slot>.allocate(capacity: mask + 1)
         slots.initialize(repeating: Slot(), count: mask + 1)
-        for index in 0..<oldSize where old[index].flags != 0 {
+        for index in 0..<oldSize where old[index].key != 0 {
             let slot = old[index]
-            var target = place(digits: slot.digits, count: UInt64(slot.flags & 0x1F), international: slot.flags & Slot.international != 0).slot & mask
-            while slots[target].flags != 0 { target = (target + 1) & mask }
+            var target = place(slot.key).slot & mask
+            while slots[target].key != 0 { target = (target + 1) & mask }
             slots[target] = slot
         }
         old.deallocate()
@@ -128,58 +160,50 @@ final class PhoneMemo: @unchecked Sendable {
 
     /// The answer remembered for `key`, if any.
     func answer(for key: Key) -> Result<String, PhoneNumberProblem>? {
-        let (which, start) = Self.place(key)
+        guard let word = Slot.word(of: key) else { return nil }
+        let (which, start) = Self.place(word)
         let lock = lock(which)
         let stripe = stripe(which)
-        let flags = Slot.flags(of: key)
         pthread_mutex_lock(lock)
         let table = stripe.pointee.slots
         let mask = stripe.pointee.mask
         var index = start & mask
-        var found: Slot?
+        var found: UInt64?
         while true {
             let slot = table[index]
-            if slot.flags == 0 { break }
-            if slot.digits == key.digits, slot.flags & ~Slot.problem == flags {
-                found = slot
+            if slot.key == 0 { break }
+            if slot.key == word {
+                found = slot.answer
                 break
             }
             index = (index + 1) & mask
         }
         pthread_mutex_unlock(lock)
         guard let found else { return nil }
-        if found.flags & Slot.problem != 0 {
+        if found >> 60 == 0 {
             problemLock.lock()
             defer { problemLock.unlock() }
-            return .failure(problems[Int(found.first)])
+            return .failure(problems[Int(found)])
         }
-        let length = Int(found.length)
-        return .success(withUnsafeBytes(of: (found.first, found.second)) { raw in
-            String(decoding: UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<length]), as: UTF8.self)
-        })
+        return .success(Slot.e164(found))
     }
 
     /// Remembers `answer` for `key`, unless its stripe is full (or another thread was first).
     func remember(_ answer: Result<String, PhoneNumberProblem>, for key: Key) {
-        var stored = Slot(digits: key.digits, flags: Slot.flags(of: key))
+        guard let word = Slot.word(of: key) else { return }
+        var stored = Slot(key: word)
         switch answer {
         case .success(let e164):
             // libphonenumber's E.164 form: `+` and at most 15 digits, the first not 0.
-            let utf8 = Array(e164.utf8)
-            guard utf8.count >= 2, utf8.count <= 16, utf8[0] == 0x2B, utf8[1] != 0x30,
-                utf8.dropFirst().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return }
-            var words: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: utf8) }
-            (stored.first, stored.second) = words
-            stored.length = UInt8(utf8.count)
+            guard let number = Slot.answer(e164: e164) else { return }
+            stored.answer = number
         case .failure(let problem):
             problemLock.lock()
-            stored.flags |= Slot.problem
-            stored.first = UInt64(problems.count)
+            stored.answer = UInt64(problems.count)
             problems.append(problem)  // kept even if the slot is not: a few bytes, rarely
             problemLock.unlock()
         }
-        let (which, start) = Self.place(key)
+        let (which, start) = Self.place(word)
         let stripe = stripe(which)
         let lock = lock(which)
         pthread_mutex_lock(lock)
@@ -189,8 +213,8 @@ final class PhoneMemo: @unchecked Sendable {
         let table = stripe.pointee.slots
         let mask = stripe.pointee.mask
         var index = start & mask
-        while table[index].flags != 0 {
-            if table[index].digits == key.digits, table[index].flags & ~Slot.problem == stored.flags & ~Slot.problem { return }
+        while table[index].key != 0 {
+            if table[index].key == word { return }
             index = (index + 1) & mask
         }
         table[index] = stored

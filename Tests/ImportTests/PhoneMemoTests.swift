@@ -51,6 +51,31 @@ struct PhoneMemoTests {
         #expect(memo.count == 1)
     }
 
+    @Test func answersKeepEveryDigitAndOnlyKeysThatFitAreKept() {
+        let memo = PhoneMemo()
+        // E.164 numbers of every length, with every digit in every place, read back as written.
+        var numbers: [String] = []
+        for length in 1...15 {
+            for start in 1...9 {
+                numbers.append("+" + String((0..<length).map { Character(String((start + $0 * 7) % 10 == 0 && $0 == 0 ? 1 : (start + $0 * 7) % 10)) }))
+            }
+        }
+        for (index, number) in numbers.enumerated() { memo.remember(.success(number), for: key(UInt64(index), count: 17)) }
+        for (index, number) in numbers.enumerated() {
+            #expect((try? memo.answer(for: key(UInt64(index), count: 17))?.get()) == number)
+        }
+        // Digits that fit in 57 bits beside the count and flags (every number of 17 digits) are
+        // kept; larger ones are not remembered at all.
+        let seventeen: UInt64 = 99_999_999_999_999_999
+        memo.remember(.success("+4412"), for: key(seventeen, count: 17))
+        memo.remember(.success("+4413"), for: key(1 << 57, count: 18))
+        memo.remember(.failure(.empty), for: key(1 << 62, count: 19))
+        #expect((try? memo.answer(for: key(seventeen, count: 17))?.get()) == "+4412")
+        #expect(memo.answer(for: key(1 << 57, count: 18)) == nil)
+        #expect(memo.answer(for: key(1 << 62, count: 19)) == nil)
+        #expect(memo.count == numbers.count + 1)
+    }
+
     @Test func aFullStripeRemembersNoMore() {
         let memo = PhoneMemo()
         let total = 1_000_000
