@@ -1,8 +1,8 @@
 import Foundation
 import VantageCore
 
-/// One JSON document read whole: its bytes (so a rejected record can be written back
-/// unchanged), its root, and the byte ranges of the elements of its top-level arrays.
+/// One JSON document: its bytes (so a rejected record can be written back unchanged), its
+/// root, and where the elements of its top-level arrays are (`ElementIndex`).
 ///
 /// A `shallow` document (an export) is only scanned: its root holds every member except the
 /// arrays, which stay empty, and each array element is parsed when it is read (on the reading
@@ -18,7 +18,7 @@ struct JSONDocument: @unchecked Sendable {
     /// The file's bytes; empty for a streamed document.
     let bytes: [UInt8]
     let root: JSONValue
-    let ranges: [String: [Range<Int>]]
+    let elements: [String: ElementIndex]
     let isShallow: Bool
     /// The elements are read back from the file (`bytes` is empty).
     let isStreamed: Bool
@@ -32,8 +32,8 @@ struct JSONDocument: @unchecked Sendable {
         }
         // Streamed, the document is scanned from its file a block at a time and never held
         // whole; a document the scan cannot walk is read whole below, for the parser's error.
-        if shallow, streamed, !validate, let (root, ranges) = try Self.scan(file) {
-            (self.root, self.ranges, isShallow, isStreamed) = (root, ranges, true, true)
+        if shallow, streamed, !validate, let (root, elements) = try Self.scan(file) {
+            (self.root, self.elements, isShallow, isStreamed) = (root, elements, true, true)
             bytes = []
             return
         }
@@ -42,32 +42,53 @@ struct JSONDocument: @unchecked Sendable {
         }
         try Self.checkEncoding(bytes, file: file)
         if shallow, validate { try JSONParser.validate(bytes, file: file.name) }
-        if shallow, let (root, ranges) = Self.scan(bytes, file: file) {
-            (self.root, self.ranges, isShallow) = (root, ranges, true)
+        if shallow, let (root, elements) = Self.scan(bytes, file: file) {
+            (self.root, self.elements, isShallow) = (root, elements, true)
             (self.bytes, isStreamed) = streamed ? ([], true) : (bytes, false)
         } else {
             self.bytes = bytes
-            (root, ranges) = try JSONParser.parseRecords(bytes, file: file.name)
+            let (root, ranges) = try JSONParser.parseRecords(bytes, file: file.name)
+            (self.root, elements) = (root, ranges.mapValues { ElementIndex($0) })
             (isShallow, isStreamed) = (false, false)
         }
     }
 
-    /// Consecutive elements of a streamed document, read from its file in one piece.
+    /// Consecutive elements of an array, in one piece: read from the file for a streamed
+    /// document (one read for a batch of records), else copied from its bytes.
     struct Span {
         let bytes: [UInt8]
         /// Where `bytes` starts in the file (element ranges are offsets in the file).
         let offset: Int
+        /// The elements' ranges, in order (offsets in the file).
+        let ranges: [Range<Int>]
 
         /// The bytes of the file's `range`, which lies in this span.
         subscript(range: Range<Int>) -> ArraySlice<UInt8> { bytes[(range.lowerBound - offset)..<(range.upperBound - offset)] }
     }
 
-    /// The elements `indices` of the array `key`, read from the file (a streamed document's
-    /// batch); nil when the file no longer holds them.
+    /// The elements `indices` of the array `key`; nil when the file no longer holds them.
     func span(_ key: String, _ indices: Range<Int>) -> Span? {
-        guard let ranges = ranges[key], !indices.isEmpty else { return Span(bytes: [], offset: 0) }
-        let whole = ranges[indices.lowerBound].lowerBound..<ranges[indices.upperBound - 1].upperBound
-        return Self.read(file.path, whole).map { Span(bytes: $0, offset: whole.lowerBound) }
+        guard let elements = elements[key], !indices.isEmpty else { return Span(bytes: [], offset: 0, ranges: []) }
+        guard indices.upperBound <= elements.count else { return nil }
+        let (cover, skip) = elements.cover(indices)
+        let bytes = isStreamed ? Self.read(file.path, cover) : cover.upperBound <= self.bytes.count ? Array(self.bytes[cover]) : nil
+        return bytes.flatMap { Self.span($0, at: cover.lowerBound, skip: skip, count: indices.count) }
+    }
+
+    /// The elements `indices` of an array with the index `elements` in the file at `path`,
+    /// read from the file; nil when it no longer holds them.
+    static func span(path: String, _ elements: ElementIndex, _ indices: Range<Int>) -> Span? {
+        guard !indices.isEmpty else { return Span(bytes: [], offset: 0, ranges: []) }
+        guard indices.upperBound <= elements.count else { return nil }
+        let (cover, skip) = elements.cover(indices)
+        return read(path, cover).flatMap { span($0, at: cover.lowerBound, skip: skip, count: indices.count) }
+    }
+
+    /// The span of `count` elements after the first `skip` in `bytes`, which starts at `offset`
+    /// in the file with an element's first byte.
+    private static func span(_ bytes: [UInt8], at offset: Int, skip: Int, count: Int) -> Span? {
+        let found = bytes.withUnsafeBufferPointer { JSONScanner.elements(in: $0, skip: skip, count: count) }
+        return found.map { Span(bytes: bytes, offset: offset, ranges: $0.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }) }
     }
 
     /// The bytes `range` of the file at `path` (an element read back); nil when it cannot be
@@ -98,9 +119,9 @@ struct JSONDocument: @unchecked Sendable {
         return failed ? nil : bytes
     }
 
-    /// The root with its arrays left empty, and their element ranges; nil when the scan or a
-    /// member outside the arrays fails (the full parse then reports the error).
-    private static func scan(_ bytes: [UInt8], file: ContentLayout.File) -> (JSONValue, [String: [Range<Int>]])? {
+    /// The root with its arrays left empty, and where their elements are; nil when the scan
+    /// or a member outside the arrays fails (the full parse then reports the error).
+    private static func scan(_ bytes: [UInt8], file: ContentLayout.File) -> (JSONValue, [String: ElementIndex])? {
         bytes.withUnsafeBufferPointer { buffer in
             guard let members = JSONScanner.members(of: buffer) else { return nil }
             return shallowRoot(members, file: file) { range in Array(buffer[range]) }
@@ -110,7 +131,7 @@ struct JSONDocument: @unchecked Sendable {
     /// `scan(_:file:)` from the file itself, a block at a time (a streamed document), the
     /// members outside the arrays read back by their ranges; nil as there, or when the file
     /// cannot be read (read whole then, for the error). Throws for UTF-16 and UTF-32 text.
-    private static func scan(_ file: ContentLayout.File) throws(Diagnostic) -> (JSONValue, [String: [Range<Int>]])? {
+    private static func scan(_ file: ContentLayout.File) throws(Diagnostic) -> (JSONValue, [String: ElementIndex])? {
         guard let handle = fopen(file.path, "rb") else { return nil }
         defer { fclose(handle) }
         guard FileCheck.problem(with: handle) == nil else { return nil }
@@ -121,13 +142,13 @@ struct JSONDocument: @unchecked Sendable {
         return shallowRoot(members, file: file) { range in read(file.path, range) }
     }
 
-    /// The root of a shallow document from its scanned members: the arrays left empty (their
-    /// element ranges returned), every other member parsed from its bytes (`bytes(range)`).
+    /// The root of a shallow document from its scanned members: the arrays left empty (where
+    /// their elements are returned), every other member parsed from its bytes (`bytes(range)`).
     private static func shallowRoot(
         _ members: [JSONScanner.Member], file: ContentLayout.File, bytes: (Range<Int>) -> [UInt8]?
-    ) -> (JSONValue, [String: [Range<Int>]])? {
+    ) -> (JSONValue, [String: ElementIndex])? {
         var root = JSONObject()
-        var ranges: [String: [Range<Int>]] = [:]
+        var ranges: [String: ElementIndex] = [:]
         for member in members {
             root.keys.append(member.key)
             if let elements = member.elements {
@@ -148,18 +169,16 @@ struct JSONDocument: @unchecked Sendable {
 
     /// The number of elements of the top-level array `key`.
     func count(of key: String) -> Int {
-        isShallow ? ranges[key]?.count ?? 0 : root.objectValue?[key]?.arrayValue?.count ?? 0
+        isShallow ? elements[key]?.count ?? 0 : root.objectValue?[key]?.arrayValue?.count ?? 0
     }
 
     /// Element `index` of the top-level array `key`, parsed now for a shallow document.
     func element(of key: String, at index: Int) throws(Diagnostic) -> JSONValue {
         guard isShallow else { return root.objectValue![key]!.arrayValue![index] }
-        let range = ranges[key]![index]
-        guard isStreamed else { return try element(of: key, at: index, in: bytes[range]) }
         guard let span = span(key, index..<index + 1) else {
             throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
         }
-        return try element(of: key, at: index, in: span[range])
+        return try element(of: key, at: index, in: span[span.ranges[0]])
     }
 
     /// Element `index` of the array `key` parsed from `bytes` (its own bytes, or a span of
@@ -179,9 +198,8 @@ struct JSONDocument: @unchecked Sendable {
     /// The original text of element `index` of the top-level array `key` (empty when a
     /// streamed document's file no longer holds it).
     func text(of key: String, at index: Int) -> String {
-        guard let range = ranges[key]?[index] else { return "" }
-        guard isStreamed else { return String(decoding: bytes[range], as: UTF8.self) }
-        return span(key, index..<index + 1).map { String(decoding: $0[range], as: UTF8.self) } ?? ""
+        guard let span = span(key, index..<index + 1), let range = span.ranges.first else { return "" }
+        return String(decoding: span[range], as: UTF8.self)
     }
 
     /// Rejects UTF-16 and UTF-32 text up front: the parser would only see stray bytes. Only a

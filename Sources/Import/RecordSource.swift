@@ -115,18 +115,19 @@ enum RecordSource {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
             let base = RecordLocation(file: document.file.name).member(key)
-            // A streamed document's batch is read from the file in one piece.
-            let span = document.isStreamed ? document.span(key, indices) : nil
-            if document.isStreamed, span == nil { return Self.unreadable(document.file) }
-            for index in indices {
+            guard document.isShallow else {
+                for index in indices {
+                    let element: JSONValue
+                    do { element = try document.element(of: key, at: index) } catch { return error }
+                    body(Record(location: base.element(index), value: .success(element), text: { document.text(of: key, at: index) }))
+                }
+                return nil
+            }
+            // The batch is read in one piece (from the file, for a streamed document).
+            guard let span = document.span(key, indices) else { return Self.unreadable(document.file) }
+            for (index, range) in zip(indices, span.ranges) {
                 let element: JSONValue
-                do {
-                    if let span, let range = document.ranges[key]?[index] {
-                        element = try document.element(of: key, at: index, in: span[range])
-                    } else {
-                        element = try document.element(of: key, at: index)
-                    }
-                } catch { return error }
+                do { element = try document.element(of: key, at: index, in: span[range]) } catch { return error }
                 body(Record(location: base.element(index), value: .success(element), text: { document.text(of: key, at: index) }))
             }
         case (.lines(let file), .lines(let lines)):
@@ -162,28 +163,23 @@ enum RecordSource {
     ) -> Error? {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
-            guard let ranges = document.ranges[key] else {
+            guard document.isShallow else {
                 return records(in: batch) { record in body({ record.location }, .parsed(record.value)) }
             }
             let base = RecordLocation(file: document.file.name).member(key)
-            // A streamed document's batch is read from the file in one piece; the ranges are
-            // offsets in the file, so in the span they are moved back by where it starts.
-            let span = document.isStreamed ? document.span(key, indices) : nil
-            if document.isStreamed, span == nil { return Self.unreadable(document.file) }
-            return (span?.bytes ?? document.bytes).withUnsafeBufferPointer { buffer -> Error? in
-                let offset = span?.offset ?? 0
-                for index in indices {
+            // The batch is read in one piece (from the file, for a streamed document); the
+            // ranges are offsets in the file, so in the span they are moved back by where it starts.
+            guard let span = document.span(key, indices) else { return Self.unreadable(document.file) }
+            return span.bytes.withUnsafeBufferPointer { buffer -> Error? in
+                for (index, range) in zip(indices, span.ranges) {
                     let location = { base.element(index) }
-                    let range = (ranges[index].lowerBound - offset)..<(ranges[index].upperBound - offset)
-                    if let value = fast(UnsafeBufferPointer(rebasing: buffer[range]), location) {
+                    let inSpan = (range.lowerBound - span.offset)..<(range.upperBound - span.offset)
+                    if let value = fast(UnsafeBufferPointer(rebasing: buffer[inSpan]), location) {
                         body(location, .fast(value))
                         continue
                     }
                     let element: JSONValue
-                    do {
-                        element = try span.map { try document.element(of: key, at: index, in: $0[ranges[index]]) }
-                            ?? document.element(of: key, at: index)
-                    } catch { return error }
+                    do { element = try document.element(of: key, at: index, in: span[range]) } catch { return error }
                     body(location, .parsed(.success(element)))
                 }
                 return nil
@@ -208,15 +204,8 @@ enum RecordSource {
     func forEachBytes(in batch: Batch, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         switch (self, batch) {
         case (.array(let document, let key), .elements(let indices)):
-            guard let ranges = document.ranges[key] else { return }
-            if document.isStreamed {
-                guard let span = document.span(key, indices) else { return }
-                for index in indices { span[ranges[index]].withUnsafeBufferPointer(body) }
-                return
-            }
-            document.bytes.withUnsafeBufferPointer { buffer in
-                for index in indices { body(UnsafeBufferPointer(rebasing: buffer[ranges[index]])) }
-            }
+            guard let span = document.span(key, indices) else { return }
+            for range in span.ranges { span[range].withUnsafeBufferPointer(body) }
         case (.lines, .lines(let lines)):
             for line in lines { line.bytes.withUnsafeBufferPointer(body) }
         default:
@@ -274,20 +263,21 @@ final class LineTexts {
 
 /// The original text of a JSON document's records kept for long (the users, until people are
 /// merged), by element index, read again from the file when a record is rejected late: only
-/// the elements' ranges are kept, not the document (at 40,000 Change Jar users, keeping the
+/// where the elements are is kept, not the document (at 40,000 Change Jar users, keeping the
 /// document for the merge kept 5 MB of the import's highest point).
 final class DocumentTexts {
     private let file: ContentLayout.File
-    private let ranges: [Range<Int>]
+    private let elements: ElementIndex
 
     init(_ document: JSONDocument, key: String) {
         file = document.file
-        ranges = document.ranges[key] ?? []
+        elements = document.elements[key] ?? ElementIndex()
     }
 
     /// The element's text; empty when the file no longer holds it.
     func text(at index: Int) -> String {
-        guard ranges.indices.contains(index), let bytes = JSONDocument.read(file.path, ranges[index]) else { return "" }
-        return String(decoding: bytes, as: UTF8.self)
+        guard index >= 0, let span = JSONDocument.span(path: file.path, elements, index..<index + 1), let range = span.ranges.first
+        else { return "" }
+        return String(decoding: span[range], as: UTF8.self)
     }
 }

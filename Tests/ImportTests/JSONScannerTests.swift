@@ -63,7 +63,7 @@ struct JSONScannerTests {
     private struct Scanned: Equatable {
         let key: String
         let value: Range<Int>
-        let elements: [Range<Int>]?
+        let elements: ElementIndex?
     }
 
     private static func whole(_ bytes: [UInt8]) -> [Scanned]? {
@@ -88,9 +88,14 @@ struct JSONScannerTests {
             let bytes = Self.document(&numbers)
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let whole = try #require(Self.whole(bytes), "\(String(decoding: bytes, as: UTF8.self))")
-            // Every element's range holds a value the parser reads, and the keys are unescaped.
+            // Every element's range holds a value the parser reads.
             for member in whole {
-                for range in member.elements ?? [member.value] {
+                var ranges = [member.value]
+                if let elements = member.elements, elements.count > 0 {
+                    ranges = try #require(Self.ranges(bytes, elements, 0..<elements.count))
+                    #expect(ranges.count == elements.count && ranges.last?.upperBound == elements.end)
+                }
+                for range in ranges {
                     #expect(throws: Never.self) { try JSONParser.parse(Array(bytes[range]), file: "") }
                 }
             }
@@ -103,6 +108,54 @@ struct JSONScannerTests {
         // The keys as the parser reads them.
         let named = Array(#"{"na\u006De": [1], "e\"scaped": {"a": [2]}}"#.utf8)
         #expect(Self.whole(named)?.map(\.key) == ["name", "e\"scaped"])
+    }
+
+    /// The ranges of elements `indices` found again from the index, in the document's bytes.
+    private static func ranges(_ bytes: [UInt8], _ elements: ElementIndex, _ indices: Range<Int>) -> [Range<Int>]? {
+        let (cover, skip) = elements.cover(indices)
+        return Array(bytes[cover]).withUnsafeBufferPointer { JSONScanner.elements(in: $0, skip: skip, count: indices.count) }?
+            .map { ($0.lowerBound + cover.lowerBound)..<($0.upperBound + cover.lowerBound) }
+    }
+
+    @Test("An array's elements are found again from every 64th one's start, for any run of them")
+    func elementsAreFoundAgainFromTheAnchors() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("document.json").path
+        // 1,000 elements of every kind, written with their ranges known as they are written.
+        var numbers = Numbers(state: 0x2545_F491_4F6C_DD1D)
+        var text = Array(#"{"meta": {"n": 1}, "quotes": ["#.utf8)
+        var expected: [Range<Int>] = []
+        for index in 0..<1_000 {
+            if index > 0 { text += Array((numbers.next(2) == 0 ? "," : " ,\n  ").utf8) }
+            let element = Array(Self.value(&numbers).utf8)
+            expected.append(text.count..<(text.count + element.count))
+            text += element
+        }
+        text += Array("]}".utf8)
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        let whole = try #require(Self.whole(text))
+        let elements = try #require(whole.last?.elements)
+        #expect(elements.count == 1_000 && elements.end == expected.last?.upperBound)
+        for size in [1, 7, 4096] { #expect(Self.blocks(path, size: size) == whole) }
+        // Every run, from every start: the batches of the pipeline and single elements alike.
+        for start in Swift.stride(from: 0, to: 1_000, by: 37) {
+            for length in [1, 2, 63, 64, 65, 200, 1_000] where start + length <= 1_000 {
+                #expect(Self.ranges(text, elements, start..<(start + length)) == Array(expected[start..<(start + length)]))
+            }
+        }
+        #expect(Self.ranges(text, elements, 960..<1_000) == Array(expected[960...]))
+        // A document read through the index: the same elements and texts.
+        let file = ContentLayout.File(path: path, name: "quotes.json")
+        let streamed = try JSONDocument(file, shallow: true, streamed: true)
+        let held = try JSONDocument(file, shallow: true)
+        for index in [0, 63, 64, 65, 999] {
+            #expect(streamed.text(of: "quotes", at: index) == String(decoding: text[expected[index]], as: UTF8.self))
+            #expect(held.text(of: "quotes", at: index) == streamed.text(of: "quotes", at: index))
+            #expect(try held.element(of: "quotes", at: index) == streamed.element(of: "quotes", at: index))
+        }
+        #expect(streamed.span("quotes", 100..<356)?.ranges == Array(expected[100..<356]))
     }
 
     @Test("A broken document is refused in blocks as it is whole, wherever it is cut")
