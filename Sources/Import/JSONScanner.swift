@@ -1,8 +1,8 @@
 import Foundation
 import VantageCore
 
-/// Finds the members of a JSON document's root object, and the byte range of every element of
-/// its arrays, without building any value: an export's records can then be parsed one by one on
+/// Finds the members of a JSON document's root object, and where the elements of its arrays
+/// are (`ElementIndex`), without building any value: an export's records can then be parsed one by one on
 /// the reading thread instead of all at once into one large tree. It checks only the structure
 /// it walks; anything it cannot read is left to `JSONParser`, which names the place exactly.
 ///
