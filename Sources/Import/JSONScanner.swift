@@ -2,9 +2,10 @@ import Foundation
 import VantageCore
 
 /// Finds the members of a JSON document's root object, and where the elements of its arrays
-/// are (`ElementIndex`), without building any value: an export's records can then be parsed one by one on
-/// the reading thread instead of all at once into one large tree. It checks only the structure
-/// it walks; anything it cannot read is left to `JSONParser`, which names the place exactly.
+/// are (`ElementIndex`), without building any value: an export's records can then be parsed one
+/// by one on the reading thread instead of all at once into one large tree. It checks only the
+/// structure it walks; anything it cannot read is left to `JSONParser`, which names the place
+/// exactly.
 ///
 /// It reads forward only, a window of bytes at a time: the whole document when it is already in
 /// memory (`members(of:)`), or a file one block at a time (`members(ofFile:)`), so that a

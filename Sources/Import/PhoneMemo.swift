@@ -39,8 +39,8 @@ final class PhoneMemo: @unchecked Sendable {
     /// import's highest point at 160,000 people, 33 MB at the memo's limit.)
     private struct Slot {
         /// Bits 0–56: the digits; 57–61: their count; 62: international; 63: taken. Zero when
-        /// empty. Digits from 2^57 up (18 digits or more, from 144,115,188,075,855,872) do not fit and
-        /// are not remembered (parsed each time: no E.164 number has more than 15).
+        /// empty. Digits from 2^57 up (18 digits or more, from 144,115,188,075,855,872) do not
+        /// fit and are not remembered (parsed each time: no E.164 number has more than 15).
         var key: UInt64 = 0
         /// A number: its digits after the `+`, four bits each, the first in the lowest (bits
         /// 0–59), and how many in bits 60–63 (1 to 15). A problem: a count of 0 and its index
