@@ -6,16 +6,24 @@ import Glibc
 /// that are kept elsewhere: 4 bytes a slot, open-addressed and probed linearly, at most half
 /// full. A look-up compares a candidate's key through `matches`; nothing is stored but the
 /// numbers. (A `[String: Int32]` took about 33 bytes an entry, and held its own copy of each
-/// key: four of them were a quarter of the users' phase.)
+/// key: four of them were a quarter of the users' phase.) The table has exactly twice the room
+/// asked for, not the next power of two (which was up to twice that again: 524,288 slots for
+/// 160,000 users): a hash is brought into range by a multiplication (its high bits), not a mask.
 struct KeyIndex: Sendable {
     private var slots: [Int32]
     private(set) var count = 0
 
     init(minimumCapacity: Int) {
-        var size = 8
-        while size < minimumCapacity * 2 { size <<= 1 }
-        slots = Array(repeating: -1, count: size)
+        slots = Array(repeating: -1, count: max(8, minimumCapacity * 2))
     }
+
+    /// The slot a hash probes first: the high half of its product with the table's size.
+    private func home(_ hash: Int) -> Int {
+        Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: hash).multipliedFullWidth(by: UInt64(slots.count)).high)
+    }
+
+    /// The slot after `slot`, round to the first after the last.
+    private func after(_ slot: Int) -> Int { slot + 1 == slots.count ? 0 : slot + 1 }
 
     /// The hash of a key's UTF-8 (the same for a `String` and its bytes; never reaches output).
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -41,13 +49,12 @@ struct KeyIndex: Sendable {
 
     /// The number stored for the key whose hash is `hash` and that `matches` recognises.
     func find(hash: Int, where matches: (Int32) -> Bool) -> Int32? {
-        let mask = slots.count - 1
-        var slot = hash & mask
+        var slot = home(hash)
         while true {
             let value = slots[slot]
             if value < 0 { return nil }
             if matches(value) { return value }
-            slot = (slot + 1) & mask
+            slot = after(slot)
         }
     }
 
@@ -67,21 +74,20 @@ struct KeyIndex: Sendable {
     /// Removes the number `matches` recognises, if the table holds it, moving back the numbers
     /// after it that probed past its slot (so that no look-up stops short at the hole).
     mutating func remove(hash: Int, where matches: (Int32) -> Bool, rehash: (Int32) -> Int) {
-        let mask = slots.count - 1
-        var hole = hash & mask
+        var hole = home(hash)
         while true {
             if slots[hole] < 0 { return }
             if matches(slots[hole]) { break }
-            hole = (hole + 1) & mask
+            hole = after(hole)
         }
         var next = hole
         while true {
-            next = (next + 1) & mask
+            next = after(next)
             let value = slots[next]
             if value < 0 { break }
-            let home = rehash(value) & mask
+            let first = home(rehash(value))
             // The number at `next` may stay when its home lies after the hole, up to `next`.
-            let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
+            let stays = hole <= next ? (hole < first && first <= next) : (hole < first || first <= next)
             if stays { continue }
             slots[hole] = value
             hole = next
@@ -91,9 +97,8 @@ struct KeyIndex: Sendable {
     }
 
     private mutating func place(_ value: Int32, hash: Int) {
-        let mask = slots.count - 1
-        var slot = hash & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        var slot = home(hash)
+        while slots[slot] >= 0 { slot = after(slot) }
         slots[slot] = value
     }
 }

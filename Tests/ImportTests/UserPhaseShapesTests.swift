@@ -216,6 +216,36 @@ struct UserPhaseShapesTests {
         }
     }
 
+    @Test("A key index keeps every number findable through removals whose probe chains wrap round its end")
+    func keyIndexRemovalsWrapRoundTheEnd() {
+        // Hashes chosen so that most numbers start probing in the last slots (the high bits of
+        // the hash times the size pick the slot): chains run past the end and on from slot 0.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for round in 0..<400 {
+            var index = KeyIndex(minimumCapacity: 3 + round % 9)
+            var held: [Int32: Int] = [:]  // number → its hash
+            var nextValue: Int32 = 0
+            for _ in 0..<60 {
+                if !held.isEmpty, next(3) == 0 {
+                    let value = held.keys.sorted()[next(held.count)]
+                    index.remove(hash: held[value]!, where: { $0 == value }, rehash: { held[$0]! })
+                    held[value] = nil
+                } else {
+                    let hash = next(4) > 0 ? Int(bitPattern: UInt(UInt64.max - UInt64(next(1 << 20)) << 40)) : next(Int.max)
+                    held[nextValue] = hash
+                    index.insert(nextValue, hash: hash, rehash: { held[$0]! })
+                    nextValue += 1
+                }
+                #expect(index.count == held.count)
+                for (value, hash) in held { #expect(index.find(hash: hash, where: { $0 == value }) == value) }
+            }
+        }
+    }
+
     @Test("A key index finds what a dictionary of the same keys finds, growing past its first size")
     func keyIndexAgreesWithADictionary() {
         var keys: [String] = []
