@@ -68,20 +68,24 @@ struct JSONDocument: @unchecked Sendable {
 
     /// The elements `indices` of the array `key`; nil when the file no longer holds them.
     func span(_ key: String, _ indices: Range<Int>) -> Span? {
-        guard let elements = elements[key], !indices.isEmpty else { return Span(bytes: [], offset: 0, ranges: []) }
-        guard indices.upperBound <= elements.count else { return nil }
-        let (cover, skip) = elements.cover(indices)
-        let bytes = isStreamed ? Self.read(file.path, cover) : cover.upperBound <= self.bytes.count ? Array(self.bytes[cover]) : nil
-        return bytes.flatMap { Self.span($0, at: cover.lowerBound, skip: skip, count: indices.count) }
+        let elements = elements[key] ?? ElementIndex()
+        if isStreamed { return Self.span(path: file.path, elements, indices) }
+        return Self.span(elements, indices) { cover in cover.upperBound <= bytes.count ? Array(bytes[cover]) : nil }
     }
 
     /// The elements `indices` of an array with the index `elements` in the file at `path`,
     /// read from the file; nil when it no longer holds them.
     static func span(path: String, _ elements: ElementIndex, _ indices: Range<Int>) -> Span? {
+        span(elements, indices) { cover in read(path, cover) }
+    }
+
+    /// The elements `indices` of the array `elements` indexes, from the bytes `read` gives for
+    /// the range that covers them.
+    private static func span(_ elements: ElementIndex, _ indices: Range<Int>, read: (Range<Int>) -> [UInt8]?) -> Span? {
         guard !indices.isEmpty else { return Span(bytes: [], offset: 0, ranges: []) }
         guard indices.upperBound <= elements.count else { return nil }
         let (cover, skip) = elements.cover(indices)
-        return read(path, cover).flatMap { span($0, at: cover.lowerBound, skip: skip, count: indices.count) }
+        return read(cover).flatMap { span($0, at: cover.lowerBound, skip: skip, count: indices.count) }
     }
 
     /// The span of `count` elements after the first `skip` in `bytes`, which starts at `offset`

@@ -9,18 +9,9 @@ import VantageCore
 /// same ranges either way, wherever the blocks end (inside an escape, a key, a number, the
 /// byte-order mark), and refuse the same documents.
 struct JSONScannerTests {
-    /// The same values every run (a linear congruential sequence).
-    private struct Numbers {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % bound
-        }
-    }
-
     /// A JSON value of every kind: strings with escapes (`\\`, `\"`, `\u…`, a backslash run
     /// before the closing quote), non-ASCII text, numbers, literals, nested containers.
-    private static func value(_ numbers: inout Numbers, depth: Int = 0) -> String {
+    private static func value(_ numbers: inout SeededNumbers, depth: Int = 0) -> String {
         let strings = [#""""#, #""plain""#, #""a\"b""#, #""ends in \\""#, #""\\\\\"q""#, #""\u00e9t\u00E9""#,
                        #""Zoë 日本 🎉""#, #""tab\tnew\nline""#, #""{[,:]}""#]
         switch numbers.next(depth > 2 ? 4 : 6) {
@@ -41,7 +32,7 @@ struct JSONScannerTests {
 
     /// A document: a root object of arrays and other members, with whitespace between tokens
     /// and sometimes a byte-order mark.
-    private static func document(_ numbers: inout Numbers) -> [UInt8] {
+    private static func document(_ numbers: inout SeededNumbers) -> [UInt8] {
         var text = numbers.next(4) == 0 ? "\u{FEFF}" : ""
         text += numbers.next(2) == 0 ? "{" : " \n\t{ "
         let keys = ["users", "quotes", "meta", "na\\u006De", "日本", "e\\\"scaped"]
@@ -78,11 +69,9 @@ struct JSONScannerTests {
 
     @Test("Blocks of any size find the members and ranges the whole buffer finds")
     func blocksAgreeWithTheWholeBuffer() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("document.json").path
-        var numbers = Numbers(state: 0x9E37_79B9_7F4A_7C15)
+        let path = try scratchPath("document.json")
+        defer { removeScratch(path) }
+        var numbers = SeededNumbers(state: 0x9E37_79B9_7F4A_7C15)
         var scanned = 0
         for _ in 0..<300 {
             let bytes = Self.document(&numbers)
@@ -119,12 +108,10 @@ struct JSONScannerTests {
 
     @Test("An array's elements are found again from every 64th one's start, for any run of them")
     func elementsAreFoundAgainFromTheAnchors() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("document.json").path
+        let path = try scratchPath("document.json")
+        defer { removeScratch(path) }
         // 1,000 elements of every kind, written with their ranges known as they are written.
-        var numbers = Numbers(state: 0x2545_F491_4F6C_DD1D)
+        var numbers = SeededNumbers(state: 0x2545_F491_4F6C_DD1D)
         var text = Array(#"{"meta": {"n": 1}, "quotes": ["#.utf8)
         var expected: [Range<Int>] = []
         for index in 0..<1_000 {
@@ -160,10 +147,8 @@ struct JSONScannerTests {
 
     @Test("A broken document is refused in blocks as it is whole, wherever it is cut")
     func brokenDocumentsAreRefusedAlike() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("document.json").path
+        let path = try scratchPath("document.json")
+        defer { removeScratch(path) }
         let text = "\u{FEFF}{\"users\": [{\"name\": \"a\\\\\\\"b\", \"n\": [1, {\"x\": null}]}, \"s\\u00e9\", 12], \"meta\": {\"v\": true}}"
         let bytes = Array(text.utf8)
         #expect(Self.whole(bytes) != nil)

@@ -69,10 +69,8 @@ struct UserPhaseShapesTests {
 
     @Test("A streamed document reads back the same elements, texts and errors as one held whole")
     func streamedDocumentReadsTheSame() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("users.json").path
+        let path = try scratchPath("users.json")
+        defer { removeScratch(path) }
         // Elements of several lengths and lines, non-ASCII text, and a syntax error in the fourth.
         let text = """
             {"users": [{"email": "a@example.com", "name": "Ada"},
@@ -220,22 +218,18 @@ struct UserPhaseShapesTests {
     func keyIndexRemovalsWrapRoundTheEnd() {
         // Hashes chosen so that most numbers start probing in the last slots (the high bits of
         // the hash times the size pick the slot): chains run past the end and on from slot 0.
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % bound
-        }
+        var numbers = SeededNumbers(state: 0x9E37_79B9_7F4A_7C15)
         for round in 0..<400 {
             var index = KeyIndex(minimumCapacity: 3 + round % 9)
             var held: [Int32: Int] = [:]  // number → its hash
             var nextValue: Int32 = 0
             for _ in 0..<60 {
-                if !held.isEmpty, next(3) == 0 {
-                    let value = held.keys.sorted()[next(held.count)]
+                if !held.isEmpty, numbers.next(3) == 0 {
+                    let value = held.keys.sorted()[numbers.next(held.count)]
                     index.remove(hash: held[value]!, where: { $0 == value }, rehash: { held[$0]! })
                     held[value] = nil
                 } else {
-                    let hash = next(4) > 0 ? Int(bitPattern: UInt(UInt64.max - UInt64(next(1 << 20)) << 40)) : next(Int.max)
+                    let hash = numbers.next(4) > 0 ? Int(bitPattern: UInt(UInt64.max - UInt64(numbers.next(1 << 20)) << 40)) : numbers.next(Int.max)
                     held[nextValue] = hash
                     index.insert(nextValue, hash: hash, rehash: { held[$0]! })
                     nextValue += 1
@@ -271,22 +265,18 @@ struct UserPhaseShapesTests {
 
     @Test("A key table agrees with a dictionary through sets, changes, removals and growth")
     func keyTableAgreesWithADictionary() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % bound
-        }
+        var numbers = SeededNumbers(state: 0x9E37_79B9_7F4A_7C15)
         let keys = (0..<600).map { $0 % 3 == 0 ? "+1555\($0)" : "user\($0)@example.com" } + ["", "é", "e\u{301}", "日本"]
         var table = KeyTable()
         // Keyed by bytes, as the table is; with the order each key was (last) added.
         var reference: [[UInt8]: Int64] = [:]
         var order: [[UInt8]] = []
         for step in 0..<6_000 {
-            let key = keys[next(keys.count)]
+            let key = keys[numbers.next(keys.count)]
             let bytes = Array(key.utf8)
-            switch next(10) {
+            switch numbers.next(10) {
             case 0...5:
-                let value = Int64(next(1_000_000)) - 500
+                let value = Int64(numbers.next(1_000_000)) - 500
                 if reference[bytes] == nil { order.append(bytes) }
                 table[key] = value
                 reference[bytes] = value
@@ -295,7 +285,7 @@ struct UserPhaseShapesTests {
                 reference[bytes] = nil
                 order.removeAll { $0 == bytes }
             default:
-                table.reserveCapacity(table.count + next(300))
+                table.reserveCapacity(table.count + numbers.next(300))
             }
             if step % 500 == 0 || step == 5_999 {
                 #expect(table.count == reference.count)
