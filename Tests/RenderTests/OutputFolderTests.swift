@@ -111,6 +111,24 @@ struct OutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: project.output))
     }
 
+    /// The viewers' folders are written on other threads while the static files are copied:
+    /// a person's folder is refused by name whether or not it is on disk yet, and a
+    /// manifest-only build (which writes neither) refuses what a full build refuses.
+    @Test("A static file in a person's folder or in assets/ is refused by every kind of build", arguments: [
+        ("static/ana-lima/x.txt", ["--manifest-only"], "content/static/ana-lima/x.txt: the site has its own 'ana-lima/'"),
+        ("static/assets/x.css", ["--manifest-only"], "content/static/assets/x.css: the site has its own 'assets/'"),
+        ("static/bo-berg/x.txt", ["--viewers", "ana-lima"], "content/static/bo-berg/x.txt: the site has its own 'bo-berg/'"),
+    ])
+    func staticFileTakenByEveryBuild(_ path: String, _ options: [String], _ message: String) throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/" + path, "x")
+        let result = project.build(options)
+        #expect(result.status == 2)
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: project.output + "/manifest.json"))
+    }
+
     @Test("A symbolic link in content/static/ is refused: it could publish a file from anywhere")
     func staticSymlink() throws {
         let project = try ScratchProject()
