@@ -132,18 +132,21 @@ extension SiteBuild {
         try pages.copyAssets(from: context.options.templates)
         for entry in record.entries { try context.spool.add([entry], key: entry.path) }
         var files = record.files
-        if let folder = context.options.staticFolder, context.options.manifestOnly {
-            // Not written (nor in the manifest): still the targets links to them name, and
-            // refused where a full build would refuse them.
-            let siteTops = Set(record.entries.map { StaticFiles.topLevel(of: $0.path) } + [String(SitePath.assets.dropLast())])
-            for file in try StaticFiles.list(folder) {
-                let top = StaticFiles.topLevel(of: file)
-                try StaticFiles.refuseTaken(file, in: folder, taken: site.homeSlugSet.contains(top) || siteTops.contains(top))
-                validate?.check.addFile(path: file)
+        if let folder = context.options.staticFolder {
+            // The site's own top-level names: every person's folder (built or not, so every kind
+            // of build refuses what a full build refuses), the site-wide pages' and the assets'.
+            let siteTops = site.homeSlugSet.union(record.entries.map { StaticFiles.topLevel(of: $0.path) })
+                .union([StaticFiles.topLevel(of: SitePath.assets)])
+            if context.options.manifestOnly {
+                // Not written (nor in the manifest): still the targets links to them name.
+                for file in try StaticFiles.list(folder) {
+                    try StaticFiles.refuseTaken(file, in: folder, siteTops: siteTops)
+                    validate?.check.addFile(path: file)
+                }
+            } else {
+                files += try StaticFiles.copy(
+                    from: folder, into: context.writer, check: validate?.check, mask: site.mask, siteTops: siteTops)
             }
-        } else if let folder = context.options.staticFolder {
-            files += try StaticFiles.copy(
-                from: folder, into: context.writer, check: validate?.check, mask: site.mask, people: site.homeSlugSet)
         }
         if let validate { validation?.finish(validate.check) }
         return (record.entries.count, files)

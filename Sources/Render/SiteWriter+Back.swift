@@ -186,16 +186,6 @@ extension SiteWriter {
         counts.pruned += try Self.removeEntry(root, top, type: OutputFolder.directory, in: staging)
     }
 
-    /// True when this build has put something at the top-level name `top` of the new site (a
-    /// folder the back buffer holds from the previous build does not count until claimed).
-    func holds(_ top: String) -> Bool {
-        lock.lock()
-        let unclaimed = back.clean[top] != nil
-        lock.unlock()
-        var info = stat()
-        return !unclaimed && lstat(staging + "/" + top, &info) == 0
-    }
-
     /// Deletes the clean folders no viewer of this build claimed (people gone from the site):
     /// called just before the exchange, with the lock held.
     func dropUnclaimedFolders() throws {

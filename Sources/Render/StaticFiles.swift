@@ -57,29 +57,26 @@ enum StaticFiles {
     static func topLevel(of path: String) -> String { String(path.split(separator: "/").first ?? "") }
 
     /// Throws when the static `file` would take the place of one of the site's own top-level
-    /// files or folders (`taken`, or always `manifest.json` and the marker).
-    static func refuseTaken(_ file: String, in folder: String, taken: Bool) throws {
+    /// files or folders (`siteTops`: every person's folder, built or not, and the site-wide
+    /// pages' and assets'), `manifest.json` or the marker. Named, never looked for on disk: the
+    /// viewers' folders are still being written on other threads when the static files are
+    /// copied, and a manifest-only build writes none of them.
+    static func refuseTaken(_ file: String, in folder: String, siteTops: Set<String>) throws {
         let top = topLevel(of: file)
-        guard taken || top == SitePath.manifest || top == SiteMarker.name else { return }
+        guard siteTops.contains(top) || top == SitePath.manifest || top == SiteMarker.name else { return }
         throw Diagnostic.error(
             "\(folder)/\(file): the site has its own '\(top)\(file.contains("/") ? "/" : "")'; a static file "
                 + "may not replace or go inside one of vantage's files or folders, so rename or move it")
     }
 
     /// Copies every file of `folder` into the site through `writer`; HTML pages go to `check`.
-    /// Returns how many were copied. Called after the site-wide pages are written; the viewers'
-    /// folders may still be being written on other threads, so a person's folder is known by
-    /// its name in `people` (every home's slug, built or not), never by what is on disk yet.
+    /// Returns how many were copied. Called after the site-wide pages are written.
     static func copy(
-        from folder: String, into writer: SiteWriter, check: SiteCheck?, mask: PersonalDataMask,
-        people: Set<String>
+        from folder: String, into writer: SiteWriter, check: SiteCheck?, mask: PersonalDataMask, siteTops: Set<String>
     ) throws -> Int {
         let files = try list(folder)
-        var ownTopLevel: Set<String> = []
         for file in files {
-            let top = topLevel(of: file)
-            try refuseTaken(file, in: folder, taken: people.contains(top) || (!ownTopLevel.contains(top) && writer.holds(top)))
-            ownTopLevel.insert(top)
+            try refuseTaken(file, in: folder, siteTops: siteTops)
             guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
                 throw Diagnostic.error("\(folder)/\(file): cannot be read")
             }
