@@ -5,7 +5,8 @@ import VantageCore
 /// `…/page/2/index.html`, `…/page-2.html`, `…/said-2.html` after `…/said.html`) and the
 /// first page of the same list (same viewer and kind, the path without that ending) is in the
 /// same manifest. A folder named like `dad-2/` is a name, not a page number: only a file
-/// name's `-N` counts.
+/// name's `-N` counts, and not in a list named after a person (`PageKind.namesAPerson`): a
+/// person's slug may end in `-2` (`…/by/dad-2.html` is Dad 2's page, not page 2 of Dad's).
 struct PageSeries {
     private let manifest: Manifest
 
@@ -21,7 +22,8 @@ struct PageSeries {
         let fileName = page.path.split(separator: "/").last.map(String.init) ?? page.path
         let fromFolder = fileName.hasPrefix("index.")
         let stem = Self.stem(page.path)
-        for (base, number) in Self.candidates(stem, fromFileName: !fromFolder) where number >= 2 {
+        let dashNumbers = !fromFolder && !PageKind.namesAPerson(page.kind)
+        for (base, number) in Self.candidates(stem, fromFileName: dashNumbers) where number >= 2 {
             if hasFirstPage(base, like: page) { return (base, number) }
         }
         return (stem, nil)

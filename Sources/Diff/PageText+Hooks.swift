@@ -59,7 +59,8 @@ extension PageText {
     /// or the whole heading.
     public static func personHeading(_ bytes: [UInt8], path: String) -> String? {
         guard let heading = firstHeading(bytes) else { return nil }
-        let ownStems = Set([PageSeries.stem(path)] + PageSeries.candidates(PageSeries.stem(path)).map(\.0))
+        // A person's list: a file name's `-N` is part of the slug, not a page number.
+        let ownStems = Set([PageSeries.stem(path)] + PageSeries.candidates(PageSeries.stem(path), fromFileName: false).map(\.0))
         var best: String?
         for (href, text) in links(bytes) where !text.isEmpty && heading.contains(text) {
             guard let target = resolve(href, from: path), ownStems.contains(PageSeries.stem(target)) else { continue }

@@ -17,7 +17,7 @@ import VantageCore
 /// <viewer>/quotes/index.html, page-2.html, …   the feed
 /// <viewer>/quotes/said.html, said-2.html, …    the profile's "Said By" tab
 /// <viewer>/quotes/heard.html, heard-2.html, …  the profile's "Heard By" tab
-/// <viewer>/quotes/by/<speaker>/index.html, page-2.html, …
+/// <viewer>/quotes/by/<speaker>.html, <speaker>/page-2.html, …
 /// <viewer>/search.html  <viewer>/search-index.js
 /// ```
 public enum SitePath {
@@ -133,7 +133,8 @@ public struct ListLocation: Sendable, Hashable {
     public var directory: String
     /// Page 1's file name without ".html" ("index", "said").
     public var firstStem: String
-    /// Later pages' file names without the number and ".html" ("page-", "said-").
+    /// Later pages' paths in the folder without the number and ".html" ("page-", "said-",
+    /// "papa/page-").
     public var laterPrefix: String
 
     /// A list that owns its folder: `index.html`, `page-2.html`, …
@@ -146,10 +147,19 @@ public struct ListLocation: Sendable, Hashable {
         ListLocation(directory: directory, firstStem: stem, laterPrefix: stem + "-")
     }
 
+    /// A list whose first page is a file beside its like and whose later pages, when it has
+    /// any, are in a folder of the same name: `papa.html`, `papa/page-2.html`, … For lists
+    /// that are a single page nearly always (a speaker's quotes), so that each costs one file
+    /// and no folder. `stem` is a slug (`[a-z0-9-]`), so no stem's file is another's folder.
+    public static func file(_ stem: String, in directory: String) -> ListLocation {
+        ListLocation(directory: directory, firstStem: stem, laterPrefix: stem + "/page-")
+    }
+
     /// The path of page `number` (1-based).
     public func path(page number: Int) -> String { "\(directory)/\(fileName(page: number))" }
 
-    /// The file name of page `number` (1-based), for links between pages of the list.
+    /// Page `number` (1-based) relative to the list's folder (a file name, but for a later
+    /// page of a `file` list).
     public func fileName(page number: Int) -> String {
         number <= 1 ? "\(firstStem).html" : "\(laterPrefix)\(number).html"
     }
@@ -168,7 +178,7 @@ extension ListLocation {
     public static func heard(_ viewer: String) -> ListLocation { .stem("heard", in: "\(viewer)/quotes") }
     /// The quotes a viewer sees that one speaker said.
     public static func saidBy(_ viewer: String, speaker: String) -> ListLocation {
-        .folder("\(viewer)/quotes/by/\(speaker)")
+        .file(speaker, in: "\(viewer)/quotes/by")
     }
 }
 

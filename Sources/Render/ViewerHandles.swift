@@ -1,7 +1,7 @@
 import Store
 
 /// THE handle rule: how each person a viewer has reason to see is named in that viewer's part
-/// of the site, in URLs (`quotes/by/<handle>/`), in the compose screens (`data-person`) and in
+/// of the site, in URLs (`quotes/by/<handle>.html`), in the compose screens (`data-person`) and in
 /// the submissions file the screens download. The importer resolves a submission's handles
 /// with this same code (`SubmissionHandles`), so the site and the import can never disagree.
 ///
@@ -12,7 +12,7 @@ import Store
 ///   anything derived from one.
 /// - The viewer themselves, when not among the speakers: their own home's slug.
 ///
-/// Speakers are claimed first, in person-id order (so the `quotes/by/` folders do not move when
+/// Speakers are claimed first, in person-id order (so the `quotes/by/` pages do not move when
 /// someone new joins the viewer's address book), then everyone else in person-id order.
 struct ViewerHandles {
     /// One person offered to the viewer.

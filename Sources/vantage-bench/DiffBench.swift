@@ -209,7 +209,7 @@ enum SyntheticSite {
             page("quotes/index.html", "quotes-feed", "Quotes", items: 40, words: 14),
             page("quotes/said.html", "quotes-said", "Said By", items: 8, words: 14),
             page("quotes/heard.html", "quotes-heard", "Heard By", items: 30, words: 14),
-            page("quotes/by/\(friend)/index.html", "quotes-by", "Quotes said by Person \((person * 7 + 1) % slugs.count) Example", items: 10, words: 14),
+            page("quotes/by/\(friend).html", "quotes-by", "Quotes said by Person \((person * 7 + 1) % slugs.count) Example", items: 10, words: 14),
         ]
         result.append(Page(path: slug + "/search-index.json", kind: "search-index") { changed in
             let entries: [JSONValue] = (0..<60).map { item in

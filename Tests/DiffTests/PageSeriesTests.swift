@@ -28,4 +28,19 @@ struct PageSeriesTests {
         let numbers = manifest.pages.map { series.pageNumber(of: $0) }
         #expect(numbers == [7, nil, 4, nil, nil, nil, 2, 3, nil])
     }
+
+    @Test("A list whose first page is a file and whose later pages are in a folder of its name")
+    func fileThenFolder() {
+        let manifest = Manifest(pages: [
+            Self.page("ana/quotes/by/dad.html"), Self.page("ana/quotes/by/dad/page-2.html"),
+            Self.page("ana/quotes/by/dad/page-3.html"), Self.page("ana/quotes/by/dad-2.html"),
+            Self.page("ana/quotes/by/mum/page-2.html"),
+        ], origin: .file("m"))
+        let series = PageSeries(manifest)
+        #expect(manifest.pages.map { series.position(of: $0).list } == [
+            "ana/quotes/by/dad-2", "ana/quotes/by/dad", "ana/quotes/by/dad", "ana/quotes/by/dad", "ana/quotes/by/mum/page-2",
+        ])
+        // dad-2 is a person, not page 2; mum's page 2 has no first page, so it is a page of its own.
+        #expect(manifest.pages.map { series.pageNumber(of: $0) } == [nil, nil, 2, 3, nil])
+    }
 }

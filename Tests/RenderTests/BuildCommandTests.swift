@@ -49,10 +49,10 @@ struct BuildCommandTests {
         #expect(again == 0)
         #expect(second.standardOutput.contains("  files   0 written, \(pages + 13) unchanged, 0 removed\n"))
         #expect(second.standardOutput.contains(" (3 of 3 people unchanged)\n"), "\(second.standardOutput)")
-        #expect(FileManager.default.fileExists(atPath: output + "/lea-martin/quotes/by/jean-pierre/index.html"))
+        #expect(FileManager.default.fileExists(atPath: output + "/lea-martin/quotes/by/jean-pierre.html"))
         // Dad is a contact: Léa knows him as Jean-Pierre; Ana by the most recent name recorded
         // in a quote she sees ("Papa", as a hearer of q-2).
-        #expect(FileManager.default.fileExists(atPath: output + "/ana-lima/quotes/by/papa/index.html"))
+        #expect(FileManager.default.fileExists(atPath: output + "/ana-lima/quotes/by/papa.html"))
     }
 
     @Test("Bad input: nothing is built, the previous site stays, exit 2 with the importer's located error")

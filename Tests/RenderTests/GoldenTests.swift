@@ -16,7 +16,7 @@ struct GoldenTests {
         "ana-lima/ideas/all/page-2.html",
         "ana-lima/ideas/new/index.html",
         "ana-lima/quotes/index.html",
-        "ana-lima/quotes/by/papa/index.html",
+        "ana-lima/quotes/by/papa.html",
         "ana-lima/search.html",
         "ana-lima/search-index.js",
         "ana-lima/quotes/add.html",
@@ -24,7 +24,7 @@ struct GoldenTests {
         "lea-martin/settings.html",
         "lea-martin/quotes/said.html",
         "ahmd-hsn/index.html",
-        "con-2/quotes/by/etc-passwd/index.html",
+        "con-2/quotes/by/etc-passwd.html",
         "manifest.json",
     ]
 

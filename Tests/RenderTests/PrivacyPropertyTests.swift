@@ -248,8 +248,8 @@ struct PrivacyPropertyTests {
         try #require(result.status == 0, "\(result.err)")
         let files = ScratchProject.snapshot(project.output).keys
         // Léa has him as a contact (rule 2): Jean-Pierre. Ana has only numbers and an email: Unknown.
-        #expect(files.contains("lea-martin/quotes/by/jean-pierre/index.html"))
-        #expect(files.contains("ana-lima/quotes/by/person/index.html"), "\(files.filter { $0.contains("/by/") }.sorted())")
+        #expect(files.contains("lea-martin/quotes/by/jean-pierre.html"))
+        #expect(files.contains("ana-lima/quotes/by/person.html"), "\(files.filter { $0.contains("/by/") }.sorted())")
         #expect(!files.contains { $0.contains("415") || $0.contains("555") })
         let ana = String(decoding: FileManager.default.contents(atPath: project.output + "/ana-lima/quotes/index.html") ?? Data(), as: UTF8.self)
         #expect(ana.contains(">Unknown<"))

@@ -225,7 +225,7 @@ struct SampleSiteTests {
             }
             let prefix = home.slug + "/quotes/by/"
             let folders = Set(sample.files(of: home.slug).filter { $0.hasPrefix(prefix) }.map {
-                String($0.dropFirst(prefix.count).prefix { $0 != "/" })
+                String($0.dropFirst(prefix.count).prefix { $0 != "/" && $0 != "." })
             })
             for folder in folders {
                 var base = folder
@@ -246,8 +246,11 @@ struct SampleSiteTests {
         for home in sample.homes {
             var locations = IdeaListKind.allCases.map { ListLocation.ideas(home.slug, $0) }
             locations += [.feed(home.slug), .said(home.slug), .heard(home.slug)]
-            for speaker in sample.files(of: home.slug).filter({ $0.contains("/quotes/by/") && $0.hasSuffix("/index.html") }) {
-                locations.append(.folder(String(speaker.dropLast("/index.html".count))))
+            // A speaker's list: page 1 is quotes/by/<speaker>.html, the only file right in by/.
+            let speakers = home.slug + "/quotes/by/"
+            for page in sample.files(of: home.slug) where page.hasPrefix(speakers) && page.hasSuffix(".html") {
+                let name = page.dropFirst(speakers.count).dropLast(".html".count)
+                if !name.contains("/") { locations.append(.saidBy(home.slug, speaker: String(name))) }
             }
             for location in locations {
                 var counts: [Int] = []

@@ -59,7 +59,14 @@ struct SitePathTests {
         #expect(ListLocation.ideas("ana", .new).path(page: 2) == "ana/ideas/new/page-2.html")
         #expect(ListLocation.said("ana").path(page: 1) == "ana/quotes/said.html")
         #expect(ListLocation.heard("ana").path(page: 3) == "ana/quotes/heard-3.html")
+        // A speaker's list: one file, and a folder only for the pages after the first.
+        #expect(ListLocation.saidBy("ana", speaker: "dad").path(page: 1) == "ana/quotes/by/dad.html")
         #expect(ListLocation.saidBy("ana", speaker: "dad").path(page: 2) == "ana/quotes/by/dad/page-2.html")
+        #expect(ListLocation.saidBy("ana", speaker: "dad-2").path(page: 3) == "ana/quotes/by/dad-2/page-3.html")
+        let saidBy = ListLocation.saidBy("ana", speaker: "dad")
+        #expect(SitePath.relative(from: saidBy.path(page: 1), to: saidBy.path(page: 2)) == "dad/page-2.html")
+        #expect(SitePath.relative(from: saidBy.path(page: 2), to: saidBy.path(page: 1)) == "../dad.html")
+        #expect(SitePath.relative(from: saidBy.path(page: 2), to: saidBy.path(page: 3)) == "page-3.html")
         #expect(ListLocation.feed("ana").fileName(page: 1) == "index.html")
     }
 

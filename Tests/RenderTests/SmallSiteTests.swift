@@ -37,7 +37,7 @@ struct SmallSiteTests {
                 #expect(site.files.contains("\(slug)/search-index.js"))
             }
             #expect(site.text("index.html").contains("<body data-page=\"index\" class="))
-            #expect(site.text("con-2/quotes/by/etc-passwd/index.html").contains("data-page=\"quotes-by\""))
+            #expect(site.text("con-2/quotes/by/etc-passwd.html").contains("data-page=\"quotes-by\""))
         }
     }
 
@@ -144,7 +144,7 @@ struct SmallSiteTests {
             // Hearers: recorded names for contacts, chosen names for users, in export order.
             #expect(PageChecks.item("q-4", in: ana)?.contains("Heard by Papa and Ana Lima") == true)
             // The heading of a contact's page: the most recent name recorded for them that Ana sees.
-            #expect(site.text("ana-lima/quotes/by/papa/index.html").contains("<h1 class=\"list-title\">Quotes said by Papa</h1>"))
+            #expect(site.text("ana-lima/quotes/by/papa.html").contains("<h1 class=\"list-title\">Quotes said by Papa</h1>"))
         }
     }
 
@@ -185,6 +185,33 @@ struct SmallSiteTests {
             #expect(PageChecks.item("i-3", in: site.text(pages[0]))?.contains("data-step=\"next\" href=\"page-2.html#idea-i-4\"") == true)
             #expect(PageChecks.item("i-4", in: site.text(pages[1]))?.contains("data-step=\"prev\" href=\"index.html#idea-i-3\"") == true)
         }
+    }
+
+    @Test("A speaker's quotes: page 1 is a file, the pages after it are in a folder of its name, linked both ways")
+    func speakerPages() throws {
+        // A third quote of Léa's, heard by Ana: Léa sees three she said (two pages of two), Ana two.
+        let store = try FixtureStore(sql: smallStoreSQL + """
+            INSERT INTO quote (id, text, said_by, said_by_name, said_at, submitted_by) VALUES
+                ('q-6', 'Une troisième', 2, 'Léa', 1777400000, 2);
+            INSERT INTO hearer (quote_id, position, person_id, name, said_at) VALUES ('q-6', 0, 1, 'Ana', 1777400000);
+            """)
+        defer { store.remove() }
+        let site = try BuiltSite(store: store.path)
+        defer { site.remove() }
+        let first = "lea-martin/quotes/by/lea-martin.html", second = "lea-martin/quotes/by/lea-martin/page-2.html"
+        #expect(PageChecks.listedIDs(site.text(first)) == ["q-6", "q-3"])
+        #expect(PageChecks.listedIDs(site.text(second)) == ["q-2"])
+        #expect(site.text(first).contains("<a rel=\"next\" href=\"lea-martin/page-2.html\">"))
+        #expect(site.text(second).contains("<a rel=\"prev\" href=\"../lea-martin.html\">"))
+        #expect(!site.files.contains("lea-martin/quotes/by/lea-martin/page-3.html"))
+        // A one-page list makes no folder.
+        #expect(PageChecks.listedIDs(site.text("ana-lima/quotes/by/lea-martin.html")) == ["q-6", "q-2"])
+        #expect(!site.files.contains { $0.hasPrefix("ana-lima/quotes/by/lea-martin/") })
+        for page in [first, second] {
+            #expect(site.text(page).contains("data-page=\"quotes-by\""), "\(page)")
+            #expect(PageChecks.brokenLinks(page: page, text: site.text(page), site: site).isEmpty, "\(page)")
+        }
+        #expect(site.report.validatedPages > 0)
     }
 
     @Test("The manifest lists every page sorted by path, with checksums of the bytes written")
