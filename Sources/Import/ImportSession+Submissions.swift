@@ -58,9 +58,18 @@ extension ImportSession {
                     let id = SubmissionID.stored(submittedBy: header.submittedBy, localID: quote.localID)
                     try claim(id, at: location) { try quotes.claim(id: id, at: location) }
                     let saidBy = try part.person(quote.saidBy, at: location.member("saidBy"))
+                    try requirePhone(saidBy.person, quote.saidBy, at: location.member("saidBy"))
                     var hearers: [(person: Int64, name: String)] = []
                     for (position, handle) in quote.heardBy.enumerated() {
-                        hearers.append(try part.person(handle, at: location.member("heardBy").element(position)))
+                        let place = location.member("heardBy").element(position)
+                        let hearer = try part.person(handle, at: place)
+                        // Two handles of one person (`papa` and `c/papa`) are one hearer twice.
+                        if let first = hearers.firstIndex(where: { $0.person == hearer.person }) {
+                            throw place.error(
+                                "expected each hearer once, found \(quoted(handle)), the person \(quoted(quote.heardBy[first])) names, again (also heardBy[\(first)])")
+                        }
+                        try requirePhone(hearer.person, handle, at: place)
+                        hearers.append(hearer)
                     }
                     try quotes.write(QuoteSync.Resolved(
                         id: id, text: quote.text, saidBy: saidBy.person, saidByName: saidBy.name, saidAt: quote.saidAt,
@@ -87,6 +96,14 @@ extension ImportSession {
             }
         }
         recordsRead.append(("submitted records", count))
+    }
+
+    /// Refuses a quote's speaker or hearer who has no phone (a Change Jar user who never joined
+    /// Quotes): quotes are between phones, and a quote of theirs could be seen by no one.
+    private func requirePhone(_ person: Int64, _ handle: String, at location: RecordLocation) throws {
+        guard try people.hasPhone(person) else {
+            throw location.error("expected a person with a phone (quotes are said and heard by phones), found \(quoted(handle)), who has none")
+        }
     }
 
     /// Claims a derived id, naming `localId` (the field the file has) when it was met before.

@@ -208,6 +208,10 @@ final class PersonDirectory {
 
     /// The people of this export so far, in id order, as the site's handle rule sees them (the
     /// rows of an earlier import that nobody claimed are on their way out and left out).
+    /// True when the person `id` has a phone: only they can say or hear a quote (DATA.md: phones
+    /// are identities, and a quote is seen by the phones of its speaker and hearers).
+    func hasPhone(_ id: Int64) throws -> Bool { try stored(id)?.phone != nil }
+
     func claimedPeople() throws -> [HandlePerson] {
         var people: [HandlePerson] = []
         try eachClaimedRow("SELECT id, name, quotes_user, changejar_user FROM person ORDER BY id") { id, row in

@@ -146,6 +146,33 @@ struct SubmissionTests {
         ])
     }
 
+    @Test func onePersonHeardTwiceUnderTwoHandlesIsRefusedAtTheRecord() throws {
+        // `uncle-bob` and `c/uncle-bob` are one person: the record is refused, not the store's
+        // key (it used to end the import with SQLite's "UNIQUE constraint failed").
+        let twice = good(replacing: #""heardBy": ["ana-lima", "uncle-bob"]"#, with: #""heardBy": ["uncle-bob", "c/uncle-bob"]"#)
+        #expect(try errors(twice) == [
+            #"content/submissions/x.json: quotes[0].heardBy[1]: error: expected each hearer once, found "c/uncle-bob", the person "uncle-bob" names, again (also heardBy[0])"#
+        ])
+        // With --keep-going the record alone is rejected, the idea of the same file stored.
+        let fixture = try imported(twice)
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.exitCode == .findings)
+        #expect(report.rejected.map(\.location?.recordPath) == ["quotes[0].heardBy[1]"])
+        let stored = try fixture.read { db in try db.rows("SELECT id FROM quote WHERE id LIKE 's-%' UNION ALL SELECT id FROM idea WHERE id LIKE 's-%'") }
+        #expect(stored == [[.text("s-ana-lima-2")]])
+    }
+
+    @Test func aPersonWithoutAPhoneCannotSayOrHearAQuote() throws {
+        // Zed is a Change Jar user who never joined Quotes: he has a part of the site (`zed`),
+        // but a quote is said and heard by phones, and one of his could be seen by no one.
+        let zed = good(replacing: #""submittedBy": "ana-lima""#, with: #""submittedBy": "zed""#)
+            .replacingOccurrences(of: #""saidBy": "jose-silva""#, with: #""saidBy": "zed""#)
+            .replacingOccurrences(of: #""heardBy": ["ana-lima", "uncle-bob"]"#, with: #""heardBy": ["zed"]"#)
+        #expect(try errors(zed) == [
+            #"content/submissions/x.json: quotes[0].saidBy: error: expected a person with a phone (quotes are said and heard by phones), found "zed", who has none"#
+        ])
+    }
+
     @Test func anIdeaOf161CharactersIsRefused() throws {
         let text = String(repeating: "é", count: 161)
         #expect(try errors(good(replacing: "Walk to work on Fridays", with: text)) == [
