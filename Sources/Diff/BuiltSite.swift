@@ -29,13 +29,13 @@ public struct BuiltSite: Sendable {
             let manifest = try Manifest.read(path: argument, displayName: argument)
             return BuiltSite(name: argument, folder: nil, manifest: manifest)
         }
-        let manifestPath = Manifest.join(argument, "manifest.json")
+        let manifestPath = Manifest.join(argument, SiteBookkeeping.manifest)
         if FileManager.default.fileExists(atPath: manifestPath) {
             let manifest = try Manifest.read(path: manifestPath, displayName: manifestPath)
             // `vantage build --manifest-only` leaves a folder holding its manifest alone: the
             // pages it lists were hashed, not written, so it compares as a bare manifest.
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-            if entries.filter({ !$0.hasPrefix(".") }) == ["manifest.json"] {
+            if entries.filter({ !$0.hasPrefix(".") }) == [SiteBookkeeping.manifest] {
                 return BuiltSite(name: argument, folder: nil, manifest: manifest)
             }
             return BuiltSite(name: argument, folder: argument, manifest: manifest)

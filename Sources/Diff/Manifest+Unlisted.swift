@@ -24,7 +24,7 @@ extension Manifest {
         files.sort { PathOrder.precedes($0, $1) }
         var unlisted: [String] = []
         var index = 0
-        for file in files where file != "manifest.json" {
+        for file in files where !SiteBookkeeping.holds(file) {
             while index < pages.count, PathOrder.precedes(pages[index].path, file) { index += 1 }
             if index < pages.count, pages[index].path == file { continue }
             unlisted.append(file)

@@ -2,9 +2,10 @@ import Foundation
 import VantageCore
 
 extension Manifest {
-    /// Lists every regular file under `folder` (except a top-level `manifest.json`) with its
-    /// SHA-256, for a site built without a manifest. Kinds and viewers are unknown here; the
-    /// diff fills them in from the pages it reads.
+    /// Lists every regular file under `folder` (except the build's top-level `manifest.json` and
+    /// `.vantage-site`: `SiteBookkeeping`) with its SHA-256, for a site built without a
+    /// manifest. Kinds and viewers are unknown here; the diff fills them in from the pages it
+    /// reads.
     ///
     /// Symbolic links are skipped rather than followed, so nothing outside the folder is read.
     public static func walk(folder: String, displayName: String) throws(Diagnostic) -> Manifest {
@@ -12,7 +13,7 @@ extension Manifest {
         guard var relativePaths = FileSystem.regularFiles(under: root) else {
             throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: displayName))
         }
-        relativePaths.removeAll { $0 == "manifest.json" }
+        relativePaths.removeAll(where: SiteBookkeeping.holds)
         relativePaths.sort { PathOrder.precedes($0, $1) }
         let rootPath = root + "/"
 

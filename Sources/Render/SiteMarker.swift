@@ -13,7 +13,7 @@ import VantageCore
 /// file name), so no local path (a user name) is published.
 struct SiteMarker: Sendable, Equatable {
     /// The marker's file name at the top of the output.
-    static let name = ".vantage-site"
+    static let name = SiteBookkeeping.marker
 
     /// The store that built the site, relative to the output folder.
     var store: String

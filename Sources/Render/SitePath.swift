@@ -26,7 +26,7 @@ public enum SitePath {
     /// The review report.
     public static let reviews = "reviews.html"
     /// The page list with checksums.
-    public static let manifest = "manifest.json"
+    public static let manifest = SiteBookkeeping.manifest
     /// The one stylesheet.
     public static let stylesheet = "assets/site.css"
     /// The folder of the stylesheets and scripts (copied from `templates/assets/`).

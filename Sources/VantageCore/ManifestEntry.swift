@@ -23,3 +23,17 @@ public struct ManifestEntry: Sendable, Hashable {
         self.bytes = bytes
     }
 }
+
+/// The two files at the top of a built site that are the build's own bookkeeping, not its
+/// content: named here once for the build (which writes them) and `vantage diff` (which
+/// compares sites without them).
+public enum SiteBookkeeping {
+    /// The page list with checksums (OUTPUT.md).
+    public static let manifest = "manifest.json"
+    /// The build's marker: the tool, the store that built the site (a path relative to the
+    /// output, so it differs between checkouts of the same site) and the files besides pages.
+    public static let marker = ".vantage-site"
+
+    /// True for a path (relative to the site's top) that is one of these.
+    public static func holds(_ path: String) -> Bool { path == manifest || path == marker }
+}

@@ -184,6 +184,24 @@ struct DiffScenarioTests {
         #expect(result.out.hasSuffix("\n7 pages changed, 2 added, 3 removed across 3 viewers and the site-wide pages\n"))
     }
 
+    @Test("The build's marker is bookkeeping: two builds from stores in other places are the same site")
+    func markerIsNotCompared() throws {
+        let scenario = try SiteScenario()
+        try scenario.writeManifests()
+        // The marker names the store relative to the output, so checkouts laid out differently differ there.
+        let marker = #"{"tool":"vantage","format":1,"store":"STORE","files":["ana-lima/search-index.json"]}"# + "\n"
+        try marker.replacingOccurrences(of: "STORE", with: "../store.sqlite").write(toFile: scenario.old + "/.vantage-site", atomically: true, encoding: .utf8)
+        try marker.replacingOccurrences(of: "STORE", with: "ci/store.sqlite").write(toFile: scenario.new + "/.vantage-site", atomically: true, encoding: .utf8)
+        let result = scenario.diff([scenario.old, scenario.new])
+        #expect(result.code == 0, "\(result.out)")
+        #expect(!result.out.contains("vantage-site"))
+        // Walked without manifests, the same.
+        try FileManager.default.removeItem(atPath: scenario.old + "/manifest.json")
+        try FileManager.default.removeItem(atPath: scenario.new + "/manifest.json")
+        let walked = scenario.diff([scenario.old, scenario.new])
+        #expect(walked.code == 0, "\(walked.out)")
+    }
+
     @Test func walkedSiteAttributesOtherFilesToTheViewerFolder() throws {
         let scenario = try SiteScenario()
         try scenario.useVariant("ana-lima/search-index.json")
