@@ -18,7 +18,7 @@ extension SiteBuild {
         /// "choose the people to build" (or the shards' people, for a merge).
         var chosen: [SiteModel.Home] = []
         /// "read the shards": each shard folder with its record.
-        var shards: [(folder: String, record: ShardRecord)] = []
+        var shards: [SiteBuild.ShardBuild] = []
         /// "plan the output".
         var plan: Plan?
         /// "compile the templates".

@@ -8,6 +8,64 @@ import VantageCore
 /// puts in it. The joined pages are validated again (as pages and as link targets), then the
 /// site-wide pages are rendered and the whole manifest written.
 extension SiteBuild {
+    /// A shard build as the merge takes it: its record (`shard.json`), and what it says it wrote,
+    /// to hold every person's folder to: its manifest's lines by person (each page's path,
+    /// kind, SHA-256 and size) and its marker's files besides pages.
+    struct ShardBuild: @unchecked Sendable {
+        var folder: String
+        var record: ShardRecord
+        var manifest: [UInt8]
+        var runs: [String: ManifestCodec.Run]
+        var others: Set<String>
+
+        /// Reads what the shard build at `folder` wrote about itself.
+        static func read(folder: String) throws -> ShardBuild {
+            let record = try ShardRecord.read(folder: folder)
+            let manifestPath = (folder as NSString).appendingPathComponent(SiteBookkeeping.manifest)
+            guard let manifest = FileManager.default.contents(atPath: manifestPath).map(Array.init),
+                let marker = SiteMarker.read(output: folder)
+            else {
+                throw Diagnostic.error(
+                    "--merge: \(folder) has no \(SiteBookkeeping.manifest) or \(SiteBookkeeping.marker) of its build: the shard build is incomplete")
+            }
+            let runs = manifest.withUnsafeBytes { ManifestCodec.viewerRuns(in: $0) }
+            return ShardBuild(folder: folder, record: record, manifest: manifest, runs: runs, others: marker.files)
+        }
+
+        /// Throws unless `slug`'s folder holds exactly what this shard's build wrote there: the
+        /// pages of its manifest, byte for byte (`pages`: the merge's own lines for what it
+        /// found, made as the build makes them), and the marker's other files, no more.
+        func check(_ slug: String, pages: [ManifestEntry], files: [ShardFile]) throws {
+            let wrote = runs[slug].map { manifest[$0.range] } ?? []
+            let found = ManifestCodec.chunk(pages)
+            if found.elementsEqual(wrote) {
+                let prefix = slug + "/"
+                let others = Set(files.map(\.path).filter { !$0.hasSuffix(".html") })
+                let listed = Set(self.others.filter { $0.hasPrefix(prefix) })
+                if others == listed { return }
+                let odd = others.symmetricDifference(listed).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }[0]
+                throw Diagnostic.error(
+                    "--merge: shard \(record.shard) in \(folder): \(odd) is \(listed.contains(odd) ? "missing" : "not a file its build wrote"); nothing was written")
+            }
+            // Name the first page that differs, is missing or is extra.
+            let wroteLines = String(decoding: wrote, as: UTF8.self).split(separator: "\n").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
+            let foundLines = String(decoding: found, as: UTF8.self).split(separator: "\n").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
+            let common = min(wroteLines.count, foundLines.count)
+            let index = (0..<common).first { wroteLines[$0] != foundLines[$0] } ?? common
+            let why: String
+            if index < wroteLines.count, index < foundLines.count {
+                why = "\(pages[index].path) is not the page its build wrote (its manifest: \(wroteLines[index]))"
+            } else if index < wroteLines.count {
+                why = "a page its build wrote is missing (its manifest: \(wroteLines[index]))"
+            } else if index < pages.count {
+                why = "\(pages[index].path) is not a page its build wrote"
+            } else {
+                why = "\(slug)/ is not what its build wrote"
+            }
+            throw Diagnostic.error("--merge: shard \(record.shard) in \(folder): \(why); nothing was written")
+        }
+    }
+
     /// One file of a shard: where it is, and where it goes in the site.
     struct ShardFile {
         var source: String
@@ -18,13 +76,13 @@ extension SiteBuild {
     /// Reads each shard's record, checks that the set is complete and matches the store, and
     /// lists the files of each person's folder.
     static func readShards(_ context: BuildContext) throws {
-        var shards: [(folder: String, record: ShardRecord)] = []
+        var shards: [ShardBuild] = []
         for folder in context.options.merge {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw Diagnostic.error("--merge: no shard build at \(folder)")
             }
-            shards.append((folder, try ShardRecord.read(folder: folder)))
+            shards.append(try ShardBuild.read(folder: folder))
         }
         let counts = Set(shards.map(\.record.shard.count))
         guard counts.count == 1, let count = counts.first else {
@@ -101,7 +159,7 @@ extension SiteBuild {
     /// Takes every person's folder from its shard through the same stages as a rendered one
     /// (validate, write, record), on one thread per core.
     static func joinShards(_ context: BuildContext) throws {
-        let work = context.shards.flatMap { shard in shard.record.viewers.map { (folder: shard.folder, slug: $0) } }
+        let work = context.shards.flatMap { shard in shard.record.viewers.map { (shard: shard, slug: $0) } }
         let queue = ViewerQueue(count: work.count)
         let (writer, spool, validation) = (context.writer!, context.spool!, context.validation)
         let manifestOnly = context.options.manifestOnly
@@ -110,11 +168,12 @@ extension SiteBuild {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             do {
                 while let index = queue.next() {
-                    let (folder, slug) = work[index]
+                    let (shard, slug) = work[index]
                     let validate = validation?.stage()
                     let record = RecordStage()
                     let output = StagedOutput([validate, manifestOnly ? nil : WriteStage(writer: writer), record])
-                    for file in try shardFiles(folder: folder, slug: slug) {
+                    let files = try shardFiles(folder: shard.folder, slug: slug)
+                    for file in files {
                         guard let data = FileManager.default.contents(atPath: file.source) else {
                             throw Diagnostic.error("--merge: cannot read \(file.source)")
                         }
@@ -129,6 +188,7 @@ extension SiteBuild {
                             try output.file(file.path, bytes: bytes)
                         }
                     }
+                    try shard.check(slug, pages: record.entries, files: files)
                     try spool.add(record.entries, key: slug + "/")
                     if let validate { validation?.finish(validate.check) }
                     let done = queue.finished(pages: record.entries.count, files: record.files, carried: false)

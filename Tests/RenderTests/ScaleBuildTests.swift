@@ -145,6 +145,44 @@ struct ScaleBuildTests {
         #expect(twice.err.contains("shard 1/3 is given twice"), "\(twice.err)")
     }
 
+    @Test("A shard whose files are not what its build wrote (a person's folder gone, a page edited, a file added or lost) is refused; the output stays as it was")
+    func damagedShard() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(vantage(["import", "--content", tiny, "--db", store]).status == 0)
+        #expect(build(out("site"), ["--no-import"]).status == 0)
+        let before = files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }
+        for k in 1...2 { #expect(build(out("shard-\(k)"), ["--no-import", "--shard", "\(k)/2"]).status == 0) }
+        // Damage a copy of whichever shard holds ana-lima, one way at a time.
+        let holder = FileManager.default.fileExists(atPath: out("shard-1") + "/ana-lima") ? 1 : 2
+        let manifest = try #require(String(data: bytes(out("shard-\(holder)") + "/manifest.json") ?? Data(), encoding: .utf8))
+        let homeLine = try #require(manifest.split(separator: "\n").first { $0.contains(#""path":"ana-lima/index.html""#) })
+        let firstLine = try #require(manifest.split(separator: "\n").first { $0.contains(#""path":"ana-lima/"#) })
+        let cases: [(String, (String) throws -> Void, String)] = [
+            ("folder gone", { try FileManager.default.removeItem(atPath: $0 + "/ana-lima") },
+             "a page its build wrote is missing (its manifest: \(firstLine.hasSuffix(",") ? firstLine.dropLast() : firstLine))"),
+            ("page edited", { shard in
+                let page = shard + "/ana-lima/index.html"
+                let text = try String(contentsOfFile: page, encoding: .utf8)
+                try text.replacingOccurrences(of: "<h1", with: "<h1 title=\"x\"").write(toFile: page, atomically: true, encoding: .utf8)
+            }, "ana-lima/index.html is not the page its build wrote (its manifest: \(homeLine.hasSuffix(",") ? homeLine.dropLast() : homeLine))"),
+            ("file added", { try Data("x".utf8).write(to: URL(fileURLWithPath: $0 + "/ana-lima/notes.txt")) },
+             "ana-lima/notes.txt is not a file its build wrote"),
+            ("file lost", { try FileManager.default.removeItem(atPath: $0 + "/ana-lima/search-index.js") },
+             "ana-lima/search-index.js is missing"),
+        ]
+        for (name, damage, reason) in cases {
+            let damaged = out("damaged")
+            try? FileManager.default.removeItem(atPath: damaged)
+            try FileManager.default.copyItem(atPath: out("shard-\(holder)"), toPath: damaged)
+            try damage(damaged)
+            let shards = holder == 1 ? [damaged, out("shard-2")] : [out("shard-1"), damaged]
+            let merged = build(out("site"), ["--no-import", "--merge"] + shards)
+            #expect(merged.status == 2, "\(name)")
+            #expect(merged.err.contains("--merge: shard \(holder)/2 in \(damaged): \(reason); nothing was written"), "\(name): \(merged.err)")
+            #expect(files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }.elementsEqual(before, by: { $0 == $1 }), "\(name)")
+        }
+    }
+
     @Test("--manifest-only writes manifest.json alone, equal to a full build's")
     func manifestOnly() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
