@@ -157,7 +157,8 @@ extension ImportSession {
             var line = line
             line.withUTF8 { digest.update(UnsafeRawBufferPointer($0)) }
         }
-        feed("quotes, executable \(ExecutableIdentity.current), schema \(Schema.currentVersion)\nregion \(site.defaultRegion)\n")
+        feed("quotes, executable \(ExecutableIdentity.current), schema \(Schema.currentVersion)\nregion \(site.defaultRegion)\n"
+            + "quote limit \(site.quoteLimit)\n")
         var phones: [(phone: String, id: Int64)] = []
         phones.reserveCapacity(users.byPhone.count)
         users.byPhone.forEach { phones.append(($0, $1)) }

@@ -23,7 +23,9 @@ extension ImportSession {
             // moved into the store before anything reads them, and never left behind by an error.
             if stagesHearers { try sync.startStaging() }
             defer { sync.abandonStaging() }
+            let quoteLimit = site.quoteLimit
             let prepare = { (quote: QuoteRecord, location: () -> RecordLocation) throws -> PreparedQuote in
+                try QuoteRecord.checkLength(quote.text, limit: quoteLimit, at: location().member("text"))
                 guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
                     throw location().member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
                 }

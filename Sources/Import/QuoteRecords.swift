@@ -68,6 +68,20 @@ struct QuoteRecord {
     }
 }
 
+extension QuoteRecord {
+    /// DATA.md: a quote is 1 to `quoteLimit` characters (site.json, default 280), in the apps'
+    /// exports as in the site's submissions; counted as a reader sees them (grapheme clusters).
+    /// A text of no more bytes than the limit is within it without counting (a character is at
+    /// least one byte), which is nearly every quote.
+    static func checkLength(_ text: String, limit: Int, at location: RecordLocation) throws(Diagnostic) {
+        if !text.isEmpty, text.utf8.count <= limit { return }
+        let length = TextNormalization.characterCount(text)
+        guard (1...limit).contains(length) else {
+            throw location.error("expected 1 to \(limit) characters (site.json quoteLimit), found \(length)")
+        }
+    }
+}
+
 /// An address-book entry of a registered Quotes user (`quotes/export.json` `contacts[]`, or a
 /// line of `quotes/contacts.jsonl`).
 struct ContactRecord {

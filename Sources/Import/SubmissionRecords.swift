@@ -57,10 +57,7 @@ struct SubmittedQuote {
         self.location = location
         localID = try SubmissionID.localID(fields)
         text = try fields.string("text", expected: "the words said (1 to \(quoteLimit) characters)")
-        let length = TextNormalization.characterCount(text)
-        guard (1...quoteLimit).contains(length) else {
-            throw location.member("text").error("expected 1 to \(quoteLimit) characters (site.json quoteLimit), found \(length)")
-        }
+        try QuoteRecord.checkLength(text, limit: quoteLimit, at: location.member("text"))
         let handle = "the handle of a person in the submitter's part of the site"
         saidBy = try fields.nonEmptyString("saidBy", expected: handle)
         let hearers = try fields.array("heardBy", expected: "an array of one or more handles")

@@ -106,6 +106,10 @@ struct BadInputTests {
          #"quotes[0].when: error: expected an ISO 8601 timestamp with an offset, found "2026-02-30T18:00:00Z": no such date"#),
         (#""text": "Tea first, then the world.","#, #""text": "","#,
          #"quotes[1].text: error: expected the words said, found an empty string"#),
+        // DATA.md: quotes are 1 to quoteLimit characters (default 280) in the apps' exports too,
+        // counted as a reader sees them: 281 skin-toned thumbs are 281, not 2,248 bytes.
+        (#""text": "Tea first, then the world.","#, #""text": "\#(String(repeating: "👍🏽", count: 281))","#,
+         #"quotes[1].text: error: expected 1 to 280 characters (site.json quoteLimit), found 281"#),
         (#""heardBy": [ { "phone": "0033 6 12 34 56 78", "name": "Chloé" } ]"#, #""heardBy": []"#,
          #"quotes[1].heardBy: error: expected an array of one or more contacts, found an empty array"#),
         (#""saidBy": { "phone": "+1 415 555 0199", "name": "Dad" },"#, "",
@@ -128,6 +132,20 @@ struct BadInputTests {
             try fixture.edit("quotes/export.json", replacing: old, with: new)
         }
         #expect(errors == ["\(file): \(expected)"])
+    }
+
+    @Test func theQuoteLimitOfSiteJSONHoldsForTheExportsQuotes() throws {
+        // A lower limit in site.json refuses the exported quote over it (the store unchanged).
+        let errors = try errors { fixture in
+            try fixture.edit("site.json", replacing: #""pageSize": 2"#, with: #""pageSize": 2, "quoteLimit": 30"#)
+        }
+        #expect(errors == [
+            "content/quotes/export.json: quotes[0].text: error: expected 1 to 30 characters (site.json quoteLimit), found 36"
+        ])
+        // At the limit, exactly, a quote is stored.
+        let fixture = try Fixture()
+        try fixture.edit("quotes/export.json", replacing: "Tea first, then the world.", with: String(repeating: "👍🏽", count: 280))
+        try fixture.importOrFail()
     }
 
     @Test(arguments: [

@@ -181,9 +181,9 @@ struct SubmissionTests {
     }
 
     @Test func aQuoteOverTheQuoteLimitIsRefused() throws {
-        let site = #"{ "title": "Family", "defaultRegion": "US", "quoteLimit": 20 }"#
-        #expect(try errors(good(replacing: "Build's at noon.", with: String(repeating: "👍🏽", count: 21)), site: site) == [
-            "content/submissions/x.json: quotes[0].text: error: expected 1 to 20 characters (site.json quoteLimit), found 21"
+        let site = #"{ "title": "Family", "defaultRegion": "US", "quoteLimit": 40 }"#
+        #expect(try errors(good(replacing: "Build's at noon.", with: String(repeating: "👍🏽", count: 41)), site: site) == [
+            "content/submissions/x.json: quotes[0].text: error: expected 1 to 40 characters (site.json quoteLimit), found 41"
         ])
         // The default limit is 280.
         #expect(try errors(good(replacing: "Build's at noon.", with: String(repeating: "a", count: 281))) == [
