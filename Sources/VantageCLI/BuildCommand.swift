@@ -221,7 +221,15 @@ struct BuildCommand: Command {
         }
         console.endProgress()
         if let warning = report.recordWarning { console.err("warning: \(warning)") }
-        console.out(Self.summary(report, output: output, seconds: Date().timeIntervalSince(started)))
+        let last: SummaryEnd
+        if manifestOnly {
+            last = .manifestOnly
+        } else if case .shard(let shard) = scope {
+            last = .shard(shard)
+        } else {
+            last = .site
+        }
+        console.out(Self.summary(report, output: output, seconds: Date().timeIntervalSince(started), last: last))
         return .success
     }
 
@@ -243,8 +251,14 @@ struct BuildCommand: Command {
         return "Planned: \(about)\(plan.pages) pages for \(people), \(writes)\(free)\n"
     }
 
+    /// What the summary ends with: the page to open when the build wrote a site; else what it
+    /// wrote instead (a manifest-only build's `manifest.json`, a shard's part for `--merge`).
+    enum SummaryEnd {
+        case site, manifestOnly, shard(SiteBuild.Shard)
+    }
+
     /// What was built, in a few lines, and the page to open.
-    static func summary(_ report: SiteBuild.Report, output: String, seconds: Double) -> String {
+    static func summary(_ report: SiteBuild.Report, output: String, seconds: Double, last: SummaryEnd = .site) -> String {
         let counts = report.counts
         let megabytes = Double(counts.bytes) / 1_000_000
         let now = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(report.now)))
@@ -261,7 +275,12 @@ struct BuildCommand: Command {
               now     \(now) (\(report.nowSource.rawValue))
 
             """
-        text += "Open \(output.hasSuffix("/") ? output : output + "/")index.html\n"
+        let folder = output.hasSuffix("/") ? output : output + "/"
+        switch last {
+        case .site: text += "Open \(folder)index.html\n"
+        case .manifestOnly: text += "Wrote \(folder)manifest.json only (no page was written)\n"
+        case .shard(let shard): text += "Shard \(shard) of the site: join it with the other shards' folders with vantage build --merge\n"
+        }
         return text
     }
 }

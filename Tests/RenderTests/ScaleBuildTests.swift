@@ -151,7 +151,12 @@ struct ScaleBuildTests {
         #expect(vantage(["import", "--content", tiny, "--db", store]).status == 0)
         #expect(build(out("site"), ["--no-import"]).status == 0)
         let before = files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }
-        for k in 1...2 { #expect(build(out("shard-\(k)"), ["--no-import", "--shard", "\(k)/2"]).status == 0) }
+        for k in 1...2 {
+            let shard = build(out("shard-\(k)"), ["--no-import", "--shard", "\(k)/2"])
+            #expect(shard.status == 0)
+            // A shard has no index.html to open: it says where it goes instead.
+            #expect(shard.out.hasSuffix("\nShard \(k)/2 of the site: join it with the other shards' folders with vantage build --merge\n"))
+        }
         // Damage a copy of whichever shard holds ana-lima, one way at a time.
         let holder = FileManager.default.fileExists(atPath: out("shard-1") + "/ana-lima") ? 1 : 2
         let manifest = try #require(String(data: bytes(out("shard-\(holder)") + "/manifest.json") ?? Data(), encoding: .utf8))
@@ -190,6 +195,8 @@ struct ScaleBuildTests {
         let result = build(out("manifest"), ["--manifest-only"])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("writes manifest.json only"), "\(result.out)")
+        // No page to open: it says what it wrote instead.
+        #expect(result.out.hasSuffix("\nWrote \(out("manifest"))/manifest.json only (no page was written)\n"), "\(result.out)")
         // Beside it only the hidden marker by which vantage knows its own output folder.
         #expect(files(out("manifest")) == [".vantage-site", "manifest.json"])
         #expect(try #require(bytes(out("manifest") + "/manifest.json")) == bytes(out("full") + "/manifest.json"))
