@@ -47,8 +47,11 @@ struct ReviewDecision {
             throw location.member("until").error("expected no \"until\" for action \"\(action)\" (only \"later\" has one)")
         }
         if action == "list" {
-            guard let list, !list.isEmpty else {
+            guard let list else {
                 throw location.member("list").error("expected the name of a list (action \"list\" needs one); the field is missing")
+            }
+            guard !list.isEmpty else {
+                throw location.member("list").error("expected the name of a list (action \"list\" needs one), found an empty string")
             }
         } else if list != nil {
             throw location.member("list").error("expected no \"list\" for action \"\(action)\" (only \"list\" has one)")

@@ -28,7 +28,8 @@ struct ImportCommand: Command {
                            that cannot be read at all is rejected whole and the records
                            it held before stay stored as they were
           --rejects FILE   where --keep-going writes rejected records, one JSON object a
-                           line: {"file","line","path","reason","record"}; a file
+                           line: {"file","line","path","reason","record"} ("line" for
+                           a JSON Lines record, "path" for a JSON document's); a file
                            rejected whole has "record": null and "wholeFile": true
                            (default: rejects.jsonl beside the store)
 
