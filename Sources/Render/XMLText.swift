@@ -1,19 +1,31 @@
-/// Text from the data made safe for an XML document: characters XML 1.0 forbids (C0 controls
-/// other than tab, line feed and carriage return; U+FFFE, U+FFFF) are dropped, since no escape
-/// can carry them and one would make the page ill-formed. Escaping of `<`, `&` and quotes is
-/// the template engine's job.
+/// Text from the data made safe for a page: characters no escape can carry are dropped — those
+/// XML 1.0 forbids (C0 controls other than tab, line feed and carriage return), which would make
+/// the page ill-formed, and those HTML forbids in a document (DEL and the C1 controls, U+007F to
+/// U+009F; the noncharacters U+FDD0 to U+FDEF and the last two code points of every plane,
+/// U+FFFE, U+FFFF, U+1FFFE … U+10FFFF), which HTML checkers report as errors on the page. What is
+/// dropped is never a letter, a digit or a mark a reader could see. Escaping of `<`, `&` and
+/// quotes is the template engine's job.
 public enum XMLText {
-    /// `text` without the characters XML cannot hold; returns `text` itself (no copy) when
+    /// `text` without the characters a page cannot hold; returns `text` itself (no copy) when
     /// it has none, which is nearly always.
     public static func clean(_ text: String) -> String {
         if !needsCleaning(text) { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where isAllowed(scalar) { scalars.append(scalar) }
+        for scalar in text.unicodeScalars where isAllowed(scalar.value) { scalars.append(scalar) }
         return String(scalars)
     }
 
-    /// One pass over the bytes: a forbidden control, or EF BF BE / EF BF BF (U+FFFE, U+FFFF).
-    /// Eight bytes at a time while they are ASCII without a control (nearly all text).
+    /// True when `value` is a code point a page may hold as text.
+    public static func isAllowed(_ value: UInt32) -> Bool {
+        if value < 0x20 { return value == 0x09 || value == 0x0A || value == 0x0D }
+        if value < 0x7F { return true }
+        if value <= 0x9F { return false }
+        if value >= 0xFDD0 && value <= 0xFDEF { return false }
+        return value & 0xFFFE != 0xFFFE
+    }
+
+    /// One pass over the bytes. Eight at a time while they are ASCII without a control or DEL
+    /// (nearly all text); else scalar by scalar (a Swift string's bytes are valid UTF-8).
     private static func needsCleaning(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
@@ -21,35 +33,31 @@ public enum XMLText {
             let raw = UnsafeRawPointer(base)
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highBits: UInt64 = 0x8080_8080_8080_8080
-            var previous: (UInt8, UInt8) = (0, 0)
+            let deletes: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
             var index = 0
             while index < bytes.count {
                 if index + 8 <= bytes.count {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    // No byte at or above 0x80, none below 0x20.
-                    if word & highBits == 0, (word &- ones &* 0x20) & ~word & highBits == 0 {
-                        previous = (bytes[index + 6], bytes[index + 7])
+                    // No byte at or above 0x80, none below 0x20, none equal to 0x7F.
+                    let noDelete = word ^ deletes
+                    if word & highBits == 0, (word &- ones &* 0x20) & ~word & highBits == 0,
+                        (noDelete &- ones) & ~noDelete & highBits == 0
+                    {
                         index += 8
                         continue
                     }
                 }
                 let byte = bytes[index]
-                index += 1
-                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
-                if (byte == 0xBE || byte == 0xBF) && previous == (0xEF, 0xBF) { return true }
-                previous = (previous.1, byte)
+                var value = UInt32(byte), length = 1
+                if byte >= 0x80 {
+                    length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    value = UInt32(byte & (0xFF >> (length + 1)))
+                    for next in 1..<length { value = value << 6 | UInt32(bytes[index + next] & 0x3F) }
+                }
+                if !isAllowed(value) { return true }
+                index += length
             }
             return false
         }
-    }
-
-    private static func isNonCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value == 0xFFFE || scalar.value == 0xFFFF
-    }
-
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x20 { return value == 0x09 || value == 0x0A || value == 0x0D }
-        return !isNonCharacter(scalar)
     }
 }

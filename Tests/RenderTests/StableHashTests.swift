@@ -39,6 +39,29 @@ struct FragmentTests {
         #expect(Fragment.idea(id) == fragment)
     }
 
+    @Test("Every code point is kept or dropped as Unicode's own properties say: controls but tab, line feed and carriage return, and noncharacters go")
+    func xmlTextAgreesWithUnicodeProperties() {
+        // The oracle: general category Cc (less tab, LF, CR) and the noncharacter property, from
+        // the standard library's Unicode tables, not from the ranges XMLText spells out.
+        var wrong: [UInt32] = []
+        var kept = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+            let forbidden = (scalar.properties.generalCategory == .control && ![0x09, 0x0A, 0x0D].contains(value))
+                || scalar.properties.isNoncharacterCodePoint
+            if XMLText.isAllowed(value) == forbidden { wrong.append(value) }
+            // The byte scan, on a character inside ASCII text and alone, agrees (every 97th and every odd one).
+            if value % 97 == 0 || forbidden {
+                let text = "abcdefghij" + String(Character(scalar)) + "klmnopqrst"
+                if XMLText.clean(text) != (forbidden ? "abcdefghijklmnopqrst" : text) { wrong.append(value) }
+                if XMLText.clean(String(Character(scalar))) != (forbidden ? "" : String(Character(scalar))) { wrong.append(value) }
+                kept += 1
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
+        #expect(kept > 11_000)
+    }
+
     @Test("Characters XML cannot hold are dropped; everything else is kept")
     func xmlText() {
         #expect(XMLText.clean("plain") == "plain")
@@ -49,7 +72,8 @@ struct FragmentTests {
         let line = "a plain sentence of ordinary words, long enough for words\tand\r\nlines"
         #expect(XMLText.clean(line) == line)
         for offset in [0, 7, 8, 9, 15, 16, 40, line.utf8.count - 1, line.utf8.count] {
-            for bad in ["\u{1}", "\u{1F}", "\u{FFFE}", "\u{FFFF}", "\u{0B}"] {
+            let more = [0x7F, 0x85, 0x9F, 0xFDD0, 0xFDEF, 0x1FFFE, 0x10FFFF].map { String(Character(Unicode.Scalar(UInt32($0))!)) }
+            for bad in ["\u{1}", "\u{1F}", "\u{FFFE}", "\u{FFFF}", "\u{0B}"] + more {
                 var text = line
                 text.insert(contentsOf: bad, at: text.utf8.index(text.startIndex, offsetBy: offset))
                 #expect(XMLText.clean(text) == line, "\(bad.unicodeScalars.first!.value) at \(offset)")
