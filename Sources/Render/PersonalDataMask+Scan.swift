@@ -15,13 +15,15 @@ extension PersonalDataMask {
             var previous: (UInt8, UInt8) = (0, 0)  // the two bytes before, lower-cased
             var index = 0
             while index < count {
-                // Eight bytes at a time when they are ASCII without an at-sign or a "t": no "at"
-                // can end among them (unless the "t" was the byte before), so only their
-                // digits count. About half the words of a text pass.
+                // Eight bytes at a time when they are ASCII without an at-sign, a "t", a "%" or a
+                // "&": no "at" can end among them (unless the "t" was the byte before), nor an
+                // encoded at-sign ("%40", "&#64;"), so only their digits count. About half the
+                // words of a text pass.
                 if index + 8 <= count, previous.1 != UInt8(ascii: "t") {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                     if word & Self.highBits == 0, !Self.hasByte(word, UInt8(ascii: "@")),
-                        !Self.hasByte(word | (Self.ones &* 0x20), UInt8(ascii: "t"))
+                        !Self.hasByte(word | (Self.ones &* 0x20), UInt8(ascii: "t")),
+                        !Self.hasByte(word, UInt8(ascii: "%")), !Self.hasByte(word, UInt8(ascii: "&"))
                     {
                         digits += Self.digitCount(word)
                         if digits >= 5 { return true }
@@ -33,7 +35,9 @@ extension PersonalDataMask {
                 let byte = bytes[index]
                 index += 1
                 if byte >= 0x80 { return nil }
-                if byte == UInt8(ascii: "@") { return true }
+                // An at-sign, or what may start one written as a URL or an HTML character
+                // reference ("%40", "&#64;", "&commat;"): rare, so the scans decide.
+                if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "&") { return true }
                 if byte >= 0x30 && byte <= 0x39 {
                     digits += 1
                     if digits >= 5 { return true }
@@ -84,7 +88,7 @@ extension PersonalDataMask {
         for scalar in text.unicodeScalars {
             if scalar == marker || scalar == unknownMarker { return true }
             let unit = canonical(scalar)
-            if unit == "@" { return true }
+            if unit == "@" || unit == "%" || unit == "&" { return true }
             if isDigit(unit) {
                 digits += 1
                 if digits >= 5 { return true }
@@ -127,6 +131,15 @@ extension PersonalDataMask {
             return (value >= 0x41 && value <= 0x5A) ? Unicode.Scalar(value + 0x20)! : scalar
         }
         if scalar.properties.numericType == .decimal { return asciiDigit(scalar).unicodeScalars.first! }
+        // Digits written otherwise (circled ①, superscript ², parenthesized ⑴): a digit to a reader.
+        if scalar.properties.numericType == .digit, let number = scalar.properties.numericValue, number >= 0, number <= 9,
+            number == number.rounded()
+        {
+            return asciiDigit(scalar).unicodeScalars.first!
+        }
+        // Invisible format characters (zero-width space and joiners, word joiner, bidi marks,
+        // soft hyphen) read as a separator, so that one between every digit hides nothing.
+        if scalar.properties.generalCategory == .format { return "-" }
         if value >= 0xFF01 && value <= 0xFF5E { return canonicalByProperties(Unicode.Scalar(value - 0xFEE0)!) }
         switch value {
         case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return " "
@@ -176,7 +189,7 @@ extension PersonalDataMask {
         while index < units.count {
             // Every at-sign form starts with one of these: most units are decided here.
             switch units[index].value {
-            case 0x40, 0x28, 0x5B, 0x7B, 0x20: break
+            case 0x40, 0x28, 0x5B, 0x7B, 0x20, 0x25, 0x26: break
             default:
                 index += 1
                 continue
@@ -190,6 +203,12 @@ extension PersonalDataMask {
             let unit = units[index]
             if unit == "@" {
                 atEnd = index + 1
+            } else if unit == "%" || unit == "&",
+                let encoded = ["%40", "&#64;", "&#x40;", "&#0064;", "&commat;"].first(where: { Self.has($0, at: index, in: units) })
+            {
+                // The at-sign as a URL writes it, or as an HTML character reference (the page
+                // shows the reference as typed, and a reader reads it as an at-sign).
+                atEnd = index + encoded.unicodeScalars.count
             } else if unit == "(" || unit == "[" || unit == "{",
                 ["(at)", "[at]", "{at}"].contains(where: { Self.has($0, at: index, in: units) })
             {
@@ -222,7 +241,7 @@ extension PersonalDataMask {
                 domainEnd = labelEnd
                 if labelEnd < units.count, units[labelEnd] == ".", labelEnd + 1 < units.count, Self.isLabel(units[labelEnd + 1]) {
                     cursor = labelEnd + 1
-                } else if let dot = [" dot ", "(dot)", "[dot]", " (dot) ", " [dot] "].first(where: { Self.has($0, at: labelEnd, in: units) }) {
+                } else if let dot = [" dot ", "(dot)", "[dot]", " (dot) ", " [dot] ", " . "].first(where: { Self.has($0, at: labelEnd, in: units) }) {
                     cursor = labelEnd + dot.unicodeScalars.count
                 } else {
                     break
@@ -256,7 +275,9 @@ extension PersonalDataMask {
 
     /// `phoneSpans(in:shapes:)` on the canonical units.
     func phoneSpans(units: [Unicode.Scalar], shapes: Bool = true) -> [Range<Int>] {
-        func isSeparator(_ unit: Unicode.Scalar) -> Bool { " -./()".unicodeScalars.contains(unit) }
+        // Commas also join the groups of large numbers ("1,234,567"): a run they join is masked
+        // only when it is one of the export's phones.
+        func isSeparator(_ unit: Unicode.Scalar) -> Bool { " -./()_,".unicodeScalars.contains(unit) }
         var spans: [Range<Int>] = []
         var index = 0
         while index < units.count {
@@ -281,7 +302,8 @@ extension PersonalDataMask {
             for piece in Self.withoutDates(groups, units) {
                 let digits = String(String.UnicodeScalarView(piece.flatMap { units[$0.range] }))
                 guard digits.count >= 5 else { continue }
-                if (shapes && digits.count >= 7) || isKnownPhone(digits) {
+                let commas = piece.dropLast().contains { $0.separator.unicodeScalars.contains(",") }
+                if (shapes && digits.count >= 7 && !commas) || isKnownPhone(digits) {
                     var start = piece[0].range.lowerBound
                     // The "+" of an international number, and an opening parenthesis.
                     while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }

@@ -37,6 +37,20 @@ struct PersonalDataMaskTests {
         ("Zoë: ana.lima\u{A0}at\u{A0}example dot com", "Zoë: ■"),
         ("Δημήτρης ٤١٥ ٥٥٥ ٠١٧٧", "Δημήτρης ■"),
         ("Zoë ana（at）example．com", "Zoë ■"),
+        // Written to slip past: invisible characters between the digits, other digit forms,
+        // underscores, an at-sign encoded for a URL or as an HTML reference, spaced dots.
+        ("4\u{200B}1\u{200B}5\u{200B}5\u{200B}5\u{200B}5\u{200B}0\u{200B}1\u{200B}7\u{200B}7", "■"),
+        ("4\u{2060}15\u{200D}555\u{FEFF}0177 ok", "■ ok"),
+        ("①④①⑤⑤⑤⓪①⑦⑦", "■"),
+        ("⁴¹⁵⁵⁵⁵⁰¹⁷⁷", "■"),
+        ("415_555_0177", "■"),
+        ("415,555,0177", "■"),
+        ("ana.lima%40example.com", "■"),
+        ("ana.lima&#64;example.com", "■"),
+        ("ana.lima&#x40;example.com", "■"),
+        ("ana.lima&commat;example.com", "■"),
+        ("ana.lima @ example . com", "■"),
+        ("x%40y.org and more", "■ and more"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
@@ -46,6 +60,8 @@ struct PersonalDataMaskTests {
         "We met on 2026-05-02 at 10:30", "the 02/05/2026 meeting", "on 2026-05-02 10 people came",
         "I have 3 kids and 42 cats", "@ana said hi", "meet @ 5", "look at example.com", "1,000 ideas",
         "idea-0001 and q-0042", "v1.2.3", "",
+        // Large numbers with thousands separators are no phone unless one of the export's.
+        "1,234,567 people", "50% off & 100% fun", "Tom & Jerry", "AT&T at 5",
     ])
     func keeps(_ input: String) {
         #expect(mask.clean(input) == input)
@@ -58,6 +74,7 @@ struct PersonalDataMaskTests {
             "a", "t", "at", " at ", "\u{A0}", "\u{3000}", "Zoë", "Δη", "Ив", "日本", "ｔ", "Ａ", "@", "＠", "\u{FE6B}",
             "(", ")", "[", "]", "{", "}", "（", "）", ".", "．", " dot ", "-", "\u{2011}", "/", "0", "7", "٤", "４", "১",
             "example", "com", "ana.lima", "\u{E000}", "\u{E001}", "é", " ",
+            "%40", "%", "&#64;", "&", "\u{200B}", "\u{FEFF}", "①", "²", "_", ",", " . ",
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
@@ -88,7 +105,7 @@ struct PersonalDataMaskTests {
             var previous: (UInt8, UInt8) = (0, 0)
             for byte in text.utf8 {
                 if byte >= 0x80 { return PersonalDataMask.mightHoldCanonically(text) }
-                if byte == UInt8(ascii: "@") { return true }
+                if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "&") { return true }
                 if byte >= 0x30 && byte <= 0x39 {
                     digits += 1
                     if digits >= 5 { return true }
@@ -100,7 +117,7 @@ struct PersonalDataMaskTests {
             }
             return false
         }
-        let pieces = ["a", "t", "T", "A", "at", "AT", " ", ")", "]", "}", "(", "1", "9", "0", "/", ":", "@", "x", "é", "ordinary words ", "\t", "Zz"]
+        let pieces = ["a", "t", "T", "A", "at", "AT", " ", ")", "]", "}", "(", "1", "9", "0", "/", ":", "@", "x", "é", "ordinary words ", "\t", "Zz", "%", "&"]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
