@@ -63,7 +63,13 @@ enum ISODate {
 
     /// `2026-05-02T08:30:00+09:00` for Unix seconds shown at a UTC offset (whole seconds;
     /// `Z` is never used, so the offset is always explicit).
-    static func format(_ seconds: Double, offset: Int) -> String {
+    ///
+    /// HTML writes an offset in hours and minutes only, and a zone's local mean time of old had
+    /// seconds in it (Monrovia until 1972: −00:44:30). Such an offset is taken to its whole
+    /// minutes and the clock time read at that offset, so the string is still the very instant
+    /// (`11:16:00-00:44` for noon UTC, not `11:15:30-00:44`, which is 30 s earlier).
+    static func format(_ seconds: Double, offset exactOffset: Int) -> String {
+        let offset = exactOffset - exactOffset % 60
         let (date, secondOfDay) = CivilDate.split(unixSeconds: Int64((seconds).rounded(.down)), offset: offset)
         let (year, month, day) = (date.year, date.month, date.day)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -60,6 +60,21 @@ struct LocalizerTests {
         }
     }
 
+    @Test("An offset with seconds (a zone's old local mean time) is written in whole minutes, and the time still names the instant")
+    func isoOffsetsWithSeconds() throws {
+        // Noon UTC on 1971-06-01 in Monrovia, then at −00:44:30.
+        let noon = 44_625_600.0
+        #expect(ISODate.format(noon, offset: -2_670) == "1971-06-01T11:16:00-00:44")
+        #expect(ISODate.parse(ISODate.format(noon, offset: -2_670)) == noon)
+        // Kathmandu in 1900 (+05:41:16) and whole-minute offsets as they were.
+        #expect(ISODate.parse(ISODate.format(-2_208_988_800, offset: 20_476)) == -2_208_988_800)
+        #expect(ISODate.format(noon, offset: 20_700) == "1971-06-01T17:45:00+05:45")
+        // Through the date helper and the time zone's own history.
+        let library = try TemplateLibrary(templates: ["page": "{{#date}}a iso{{/date}}"], mode: .strict)
+        let rendered = try library.render("page", context: ["a": 44_625_600], localizer: localizer("en", timeZone: "Africa/Monrovia"))
+        #expect(ISODate.parse(rendered) == noon, "\(rendered)")
+    }
+
     @Test func dateHelperReadsSecondsOrISOStrings() throws {
         let library = try TemplateLibrary(
             templates: ["page": "{{#date}}a iso{{/date}} {{#date}}b iso{{/date}} {{#date}}\"2026-05-02T08:30:00Z\" iso{{/date}}"],
