@@ -125,7 +125,13 @@ extension ImportSession {
             known.reset()
             try known.bindText(key.item, at: 1)
             if try !known.step(), let location = firstLocation[key] {
-                audit.note(.warning("no idea or quote has the id \(quoted(key.item))", at: location.member("item").source))
+                if let rejected = rejectedItems[key.item] {
+                    audit.note(.warning(
+                        "the record of \(quoted(key.item)) was rejected (\(rejected)), so no page shows this decision",
+                        at: location.member("item").source))
+                } else {
+                    audit.note(.warning("no idea or quote has the id \(quoted(key.item))", at: location.member("item").source))
+                }
             }
             known.reset()
         }

@@ -42,6 +42,8 @@ final class ImportSession {
     /// Quotes users whose record was rejected, by phone, with where the record was: a quote or
     /// contact naming one is rejected for that reason, not for "no Quotes user has it".
     var rejectedQuotesUsers: [String: String] = [:]
+    /// The ids of the ideas and quotes rejected, with where each record was (`noteRejectedItem`).
+    var rejectedItems: [String: String] = [:]
 
     /// Thrown to stop reading once `errorLimit` errors are collected.
     struct TooManyErrors: Error {}
@@ -128,6 +130,7 @@ final class ImportSession {
 
     /// Handles a bad record: counted, and with `--keep-going` written to the rejects file.
     func reject(_ diagnostic: Diagnostic, at location: RecordLocation, text: () -> String) throws {
+        noteRejectedItem(at: location, text: text)
         if errors.count >= Self.errorLimit {
             omittedErrors += 1
             if !keepGoing { throw TooManyErrors() }
@@ -135,6 +138,19 @@ final class ImportSession {
             errors.append(diagnostic)
         }
         rejects?.write(diagnostic, at: location, text: text())
+    }
+
+    /// Remembers the id of a rejected idea or quote (read from its record's text, when it has a
+    /// readable one), so that a review of it names the rejection rather than an unknown id
+    /// (DATA.md: an error that follows from another names the record it follows from).
+    private func noteRejectedItem(at location: RecordLocation, text: () -> String) {
+        guard rejectedItems.count < Self.errorLimit * 10 else { return }
+        let record = text()
+        guard record.utf8.count <= 65_536, record.hasPrefix("{"),
+            let id = (try? JSONParser.parse(Array(record.utf8), file: location.file))?.objectValue?["id"]?.stringValue,
+            rejectedItems[id] == nil
+        else { return }
+        rejectedItems[id] = location.reference
     }
 
     /// Handles a bad record read whole.

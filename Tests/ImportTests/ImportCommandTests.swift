@@ -35,9 +35,9 @@ struct ImportCommandTests {
         let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store])
         #expect(result.code == 2)
         #expect(result.out == "")
-        // The review of idea-1 is still read, and warns that its item is not (validly) there.
+        // The review of idea-1 is still read, and warns that its item's record was rejected.
         #expect(result.err == """
-            \(fixture.name("reviews/board.json")): decisions[0].item: warning: no idea or quote has the id "idea-1"
+            \(fixture.name("reviews/board.json")): decisions[0].item: warning: the record of "idea-1" was rejected (\(fixture.name("changejar/ideas.json")) ideas[0]), so no page shows this decision
             \(fixture.name("changejar/ideas.json")): ideas[0].for: error: expected "self" or "someone", found "me"
             error: nothing was imported; the store is unchanged
 
@@ -52,7 +52,7 @@ struct ImportCommandTests {
         let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", rejects])
         #expect(result.code == 1)
         #expect(result.err == """
-            \(fixture.name("reviews/board.json")): decisions[0].item: warning: no idea or quote has the id "idea-1"
+            \(fixture.name("reviews/board.json")): decisions[0].item: warning: the record of "idea-1" was rejected (\(fixture.name("changejar/ideas.json")) ideas[0]), so no page shows this decision
             \(fixture.name("changejar/ideas.json")): ideas[0].for: error: expected "self" or "someone", found "me"
 
             """)

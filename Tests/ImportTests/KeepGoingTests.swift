@@ -73,6 +73,20 @@ struct KeepGoingTests {
         #expect(try Store(path: fixture.store, readOnly: true).readSite { try $0.ideas().map(\.id) } == ["idea-3", "idea-1"])
     }
 
+    @Test func aReviewOfARejectedQuoteNamesTheRejectionNotAnUnknownID() throws {
+        // DATA.md: what follows from a rejection names the record it follows from. The board
+        // reviewed q-1, whose record is rejected here (an empty text).
+        let fixture = try Fixture()
+        try fixture.edit("quotes/export.json", replacing: #""text": "I never said I was a morning person.""#, with: #""text": """#)
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.map { $0.location?.recordPath } == ["quotes[0].text"])
+        let warnings = report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(warnings.contains(
+            #"content/reviews/board.json: decisions[1].item: warning: the record of "q-1" was rejected (content/quotes/export.json quotes[0]), so no page shows this decision"#),
+            "\(warnings)")
+        #expect(!warnings.contains { $0.contains("no idea or quote has the id \"q-1\"") })
+    }
+
     @Test func aRejectedRecordNeverCarriesItsPassword() throws {
         let fixture = try Fixture()
         try fixture.edit("changejar/users.json", replacing: #"{ "email": "Zed@Example.com", "name": "Zed" }"#,
