@@ -147,8 +147,8 @@ struct PreviousFiles: @unchecked Sendable {
     /// returns false. The paths are sorted, so the files under a folder are one run of them and
     /// a folder is met once (when its run starts).
     ///
-    /// Both folder checks of a rebuild walk the whole site this way (700,000 folders on the peer
-    /// workload): the paths are read in place and merged with `memcmp`, and the folder being
+    /// Both folder checks of a rebuild walk the whole site this way (90,000 folders on the peer
+    /// workload's quotes shape): the paths are read in place and merged with `memcmp`, and the folder being
     /// visited is one buffer whose slashes are turned into NULs in turn, so no array is made
     /// per folder.
     func forEachFolder(under top: String, _ visit: (UnsafePointer<CChar>) -> Bool) {
