@@ -220,7 +220,8 @@ public struct JSONParser {
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        guard let number = Double(text) else { throw error("the number \(text) is out of range", at: start) }
+        // Swift reads a number past Double's range as infinity, which JSON cannot hold.
+        guard let number = Double(text), number.isFinite else { throw error("the number \(text) is out of range", at: start) }
         return number
     }
 

@@ -59,6 +59,9 @@ struct JSONParserTests {
         ("{\"é\": tru}", 1, 7, "expected a JSON value, found 't'"),
         ("\"\\ud800\"", 1, 2, "a lone surrogate \\uD800 is not a character"),
         ("[\"a\tb\"]", 1, 4, "a control character (U+0009) must be escaped inside a string"),
+        // Past Double's range: Swift reads it as infinity, which no JSON value is.
+        ("{\"pageSize\": 1e400}", 1, 14, "the number 1e400 is out of range"),
+        ("[-2E+999]", 1, 2, "the number -2E+999 is out of range"),
     ])
     func reportsSyntaxErrorsWithLineAndColumn(text: String, line: Int, column: Int, message: String) throws {
         let diagnostic = try #require(failure(text))
