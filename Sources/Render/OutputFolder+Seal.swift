@@ -12,10 +12,11 @@ import VantageCore
 /// prune, used to list every folder of both trees (about 700,000 each on the peer workload then;
 /// 90,000 since a speaker's page is a file), which cost more than the rest of an incremental
 /// rebuild. A folder's change time (`st_ctime`) moves whenever an entry is added to it, removed
-/// from it or renamed in it, and nobody can set it back (setting the times sets it to now). So a build records the instant just before it
-/// checks both trees (`BuildRecord.checkedAt`), and the next build, trusting that record as it
-/// trusts the fingerprints (same output, same manifest digest), lists only the folders whose
-/// change time is not older than that instant by a margin: every other folder holds exactly
+/// from it or renamed in it, and nobody can set it back (setting the times sets it to now). So a
+/// build records the instant just before it checks both trees (`BuildRecord.checkedAt`), and the
+/// next build, trusting that record as it trusts the fingerprints (same output, same manifest
+/// digest), lists only the folders whose change time is not older than that instant by a
+/// margin: every other folder holds exactly
 /// what the recorded build checked (or later builds checked and carried unchanged). A folder is
 /// found by `fstatat` from the paths the manifest and marker list, one call per folder and none
 /// per file; a file dropped anywhere changes its folder's change time, so that folder is listed

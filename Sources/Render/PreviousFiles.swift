@@ -148,9 +148,9 @@ struct PreviousFiles: @unchecked Sendable {
     /// a folder is met once (when its run starts).
     ///
     /// Both folder checks of a rebuild walk the whole site this way (90,000 folders on the peer
-    /// workload's quotes shape): the paths are read in place and merged with `memcmp`, and the folder being
-    /// visited is one buffer whose slashes are turned into NULs in turn, so no array is made
-    /// per folder.
+    /// workload's quotes shape): the paths are read in place and merged with `memcmp`, and the
+    /// folder being visited is one buffer whose slashes are turned into NULs in turn, so no
+    /// array is made per folder.
     func forEachFolder(under top: String, _ visit: (UnsafePointer<CChar>) -> Bool) {
         let pages = pages(under: top)
         let others = others(under: top)
