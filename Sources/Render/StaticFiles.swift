@@ -63,7 +63,7 @@ enum StaticFiles {
     /// copied, and a manifest-only build writes none of them.
     static func refuseTaken(_ file: String, in folder: String, siteTops: Set<String>) throws {
         let top = topLevel(of: file)
-        guard siteTops.contains(top) || top == SitePath.manifest || top == SiteMarker.name else { return }
+        guard siteTops.contains(top) || SiteBookkeeping.holds(top) else { return }
         throw Diagnostic.error(
             "\(folder)/\(file): the site has its own '\(top)\(file.contains("/") ? "/" : "")'; a static file "
                 + "may not replace or go inside one of vantage's files or folders, so rename or move it")
