@@ -24,8 +24,13 @@ extension ImportSession {
             if stagesHearers { try sync.startStaging() }
             defer { sync.abandonStaging() }
             let quoteLimit = site.quoteLimit
+            let phones = context.phones
             let prepare = { (quote: QuoteRecord, location: () -> RecordLocation) throws -> PreparedQuote in
                 try QuoteRecord.checkLength(quote.text, limit: quoteLimit, at: location().member("text"))
+                try Self.refusePhone(inID: quote.id, reader: phones, at: location) { phone in
+                    phone == quote.submittedBy || phone == quote.saidBy.phone || users.byPhone[phone] != nil
+                        || quote.heardBy.contains { $0.phone == phone }
+                }
                 guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
                     throw location().member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
                 }
@@ -126,6 +131,7 @@ extension ImportSession {
            let source = try self.source(file, key: "ideas", expected: "an array of ideas", keeps: [.ideas], streamed: true) {
             try each(source, count: "ideas", decode: { value, location, context in try IdeaRecord(value, at: location, context: context) }) {
                 idea, location in
+                try Self.refusePhone(inID: idea.id, reader: context.phones, at: { location }) { self.people.claimed(phone: $0) != nil }
                 try sync.claim(id: idea.id, at: location)
                 let author = try self.people.author(email: idea.authorEmail)
                 try sync.write(id: idea.id, IdeaSync.Resolved(
@@ -134,6 +140,24 @@ extension ImportSession {
             }
         }
         return sync
+    }
+
+    /// Refuses an idea's or quote's id that holds a phone of the export (`isKnown`: the people
+    /// the import has met so far, and the record's own): ids are published verbatim (OUTPUT.md's
+    /// `data-id`), and no phone ever is. Each digit run of the id that could be a phone
+    /// (`RecordID.phoneCandidates`) is read as the import reads phones, in the site's region and
+    /// as an international number.
+    static func refusePhone(
+        inID id: String, reader: PhoneNumberReader, at location: () -> RecordLocation, member: String = "id",
+        isKnown: (String) -> Bool
+    ) throws(Diagnostic) {
+        for digits in RecordID.phoneCandidates(id) {
+            for text in [digits, "+" + digits] {
+                guard let phone = try? reader.e164(text, remembering: false), isKnown(phone) else { continue }
+                throw location().member(member).error(
+                    "expected an id without a phone number in it (ids are published in the site's pages), found \(quoted(id)), which holds the phone of a person of the export")
+            }
+        }
     }
 
     /// Why a phone is not a registered Quotes user's: none has it, or the one that had it was

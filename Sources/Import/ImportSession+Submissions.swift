@@ -56,6 +56,7 @@ extension ImportSession {
                 do {
                     let quote = try SubmittedQuote(value, at: location, quoteLimit: quoteLimit, context: context)
                     let id = SubmissionID.stored(submittedBy: header.submittedBy, localID: quote.localID)
+                    try refusePhone(inID: id, at: location)
                     try claim(id, at: location) { try quotes.claim(id: id, at: location) }
                     let saidBy = try part.person(quote.saidBy, at: location.member("saidBy"))
                     try requirePhone(saidBy.person, quote.saidBy, at: location.member("saidBy"))
@@ -86,6 +87,7 @@ extension ImportSession {
                 do {
                     let idea = try SubmittedIdea(value, at: location, context: context)
                     let id = SubmissionID.stored(submittedBy: header.submittedBy, localID: idea.localID)
+                    try refusePhone(inID: id, at: location)
                     try claim(id, at: location) { try ideas.claim(id: id, at: location) }
                     try ideas.write(id: id, IdeaSync.Resolved(
                         text: idea.text, textLength: Int64(idea.textLength), submittedAt: idea.submittedAt, author: viewer,
@@ -104,6 +106,11 @@ extension ImportSession {
         guard try people.hasPhone(person) else {
             throw location.error("expected a person with a phone (quotes are said and heard by phones), found \(quoted(handle)), who has none")
         }
+    }
+
+    /// Refuses a derived id whose `localId` makes it hold a phone of the export.
+    private func refusePhone(inID id: String, at location: RecordLocation) throws {
+        try Self.refusePhone(inID: id, reader: context.phones, at: { location }, member: "localId") { people.claimed(phone: $0) != nil }
     }
 
     /// Claims a derived id, naming `localId` (the field the file has) when it was met before.

@@ -28,7 +28,9 @@ public struct PhoneNumberReader: Sendable {
     /// The characters are checked on every call (one pass, no allocation); what libphonenumber
     /// answers for the digits is remembered, keyed by the digits packed into an integer, so a
     /// number met again costs a small hash lookup instead of a parse.
-    public func e164(_ text: String) throws(PhoneNumberProblem) -> String {
+    /// `remembering: false` reads the digits without keeping the answer (digits that are
+    /// seldom a phone, such as an id's, should not take the memo's room).
+    public func e164(_ text: String, remembering: Bool = true) throws(PhoneNumberProblem) -> String {
         var packed: UInt64 = 0
         var count = 0
         var international = false
@@ -76,7 +78,7 @@ public struct PhoneNumberReader: Sendable {
         let answer = Result { () throws(PhoneNumberProblem) in
             try read(packed: packed, count: count, international: international, text: text)
         }
-        if let key { memo.remember(answer, for: key) }
+        if remembering, let key { memo.remember(answer, for: key) }
         return try answer.get()
     }
 

@@ -16,6 +16,50 @@ public enum RecordID {
         return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
+    /// The fewest digits read as a phone number in an id (the mask's phone shapes start there too).
+    static let phoneDigits = 7
+
+    /// The digit strings of `id` that could be a phone number written in it: every group of
+    /// digits, and every run of groups joined by one `.`, `_` or `-` (`415-555-0100`), holding
+    /// `phoneDigits` to 20 digits. Ids are published verbatim (OUTPUT.md's `data-id`), so the
+    /// import refuses one that holds a phone of the export (`ImportSession.phoneHeld`). Nearly
+    /// every id has no such group, and then this allocates nothing.
+    static func phoneCandidates(_ id: String) -> [String] {
+        let bytes = Array(id.utf8)
+        // Groups of digits, each with whether one separator joins it to the next.
+        var groups: [(range: Range<Int>, joined: Bool)] = []
+        var index = 0
+        var total = 0
+        while index < bytes.count {
+            guard isDigit(bytes[index]) else { index += 1; continue }
+            let start = index
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            let joined = index + 1 < bytes.count && isSeparator(bytes[index]) && isDigit(bytes[index + 1])
+            groups.append((start..<index, joined))
+            total += index - start
+        }
+        guard total >= phoneDigits else { return [] }
+        var candidates: [String] = []
+        for first in groups.indices {
+            var digits: [UInt8] = []
+            var last = first
+            while last < groups.count {
+                digits.append(contentsOf: bytes[groups[last].range])
+                if digits.count > 20 { break }
+                if digits.count >= phoneDigits { candidates.append(String(decoding: digits, as: UTF8.self)) }
+                guard groups[last].joined else { break }
+                last += 1
+            }
+        }
+        return candidates
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
+
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }

@@ -175,6 +175,31 @@ struct BadInputTests {
         #expect(errors == ["\(file): \(expected)"])
     }
 
+    @Test func anIdHoldingAPhoneOfTheExportIsRefused() throws {
+        // Ids are published verbatim (OUTPUT.md's data-id); a phone never is, in any form.
+        let quotes = "content/quotes/export.json"
+        let held = #"which holds the phone of a person of the export"#
+        // A Quotes user's phone, written with dashes; and the speaker's own (a contact, Bob), as
+        // international digits without the plus.
+        #expect(try errors { try $0.edit("quotes/export.json", replacing: #""id": "q-3""#, with: #""id": "q-1-415-555-0199""#) } == [
+            #"\#(quotes): quotes[2].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-1-415-555-0199", \#(held)"#
+        ])
+        #expect(try errors { try $0.edit("quotes/export.json", replacing: #""id": "q-2""#, with: #""id": "q.442079460018.x""#) } == [
+            #"\#(quotes): quotes[1].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q.442079460018.x", \#(held)"#
+        ])
+        // An idea's id holding a user's phone in national form, after a count.
+        #expect(try errors { try $0.edit("changejar/ideas.json", replacing: #""id": "idea-2""#, with: #""id": "idea-7-4155550100""#) } == [
+            #"content/changejar/ideas.json: ideas[1].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "idea-7-4155550100", \#(held)"#
+        ])
+        // Long numbers that are no phone of the export stay ids: a Unix time, a date and a count.
+        let fixture = try Fixture()
+        try fixture.edit("quotes/export.json", replacing: #""id": "q-2""#, with: #""id": "q-1714638600""#)
+        try fixture.edit("quotes/export.json", replacing: #""id": "q-3""#, with: #""id": "q-20260502-0001""#)
+        try fixture.importOrFail()
+        let stored = try fixture.read { db in try db.rows("SELECT id FROM quote WHERE id LIKE 'q-1714%' OR id LIKE 'q-2026%' ORDER BY id") }
+        #expect(stored == [[.text("q-1714638600")], [.text("q-20260502-0001")]])
+    }
+
     @Test func aRejectedUserTakesTheRecordsThatNeedThemAlong() throws {
         var file = ""
         let errors = try errors { fixture in

@@ -173,6 +173,13 @@ struct SubmissionTests {
         ])
     }
 
+    @Test func aLocalIdThatMakesTheIdHoldAPhoneIsRefused() throws {
+        // The stored id (`s-ana-lima-<localId>`) is published like an export's.
+        #expect(try errors(good(replacing: #""localId": "2""#, with: #""localId": "4155550100""#)) == [
+            #"content/submissions/x.json: ideas[0].localId: error: expected an id without a phone number in it (ids are published in the site's pages), found "s-ana-lima-4155550100", which holds the phone of a person of the export"#
+        ])
+    }
+
     @Test func anIdeaOf161CharactersIsRefused() throws {
         let text = String(repeating: "é", count: 161)
         #expect(try errors(good(replacing: "Walk to work on Fridays", with: text)) == [
