@@ -22,23 +22,23 @@ public enum RecordID {
     /// The digit strings of `id` that could be a phone number written in it: every group of
     /// digits, and every run of groups joined by one `.`, `_` or `-` (`415-555-0100`), holding
     /// `phoneDigits` to 20 digits. Ids are published verbatim (OUTPUT.md's `data-id`), so the
-    /// import refuses one that holds a phone of the export (`ImportSession.phoneHeld`). Nearly
-    /// every id has no such group, and then this allocates nothing.
+    /// import refuses one that holds a phone of the export (`ImportSession.refusePhone`). Nearly
+    /// every id has fewer than 7 digits, and then this allocates nothing.
     static func phoneCandidates(_ id: String) -> [String] {
+        var digitCount = 0
+        for byte in id.utf8 where isDigit(byte) { digitCount += 1 }
+        guard digitCount >= phoneDigits else { return [] }
         let bytes = Array(id.utf8)
         // Groups of digits, each with whether one separator joins it to the next.
         var groups: [(range: Range<Int>, joined: Bool)] = []
         var index = 0
-        var total = 0
         while index < bytes.count {
             guard isDigit(bytes[index]) else { index += 1; continue }
             let start = index
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
             let joined = index + 1 < bytes.count && isSeparator(bytes[index]) && isDigit(bytes[index + 1])
             groups.append((start..<index, joined))
-            total += index - start
         }
-        guard total >= phoneDigits else { return [] }
         var candidates: [String] = []
         for first in groups.indices {
             var digits: [UInt8] = []
