@@ -46,6 +46,7 @@ struct BuildFingerprint {
         add(person.locale)
         add(person.timeZone)
         add(person.hasEmail)
+        add(person.hasPhone)
         add(person.isQuotesUser)
         add(person.isChangeJarUser)
         add(person.lastVisitAt)

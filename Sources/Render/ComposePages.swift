@@ -43,10 +43,15 @@ extension ViewerPages {
         quote["back"] = .string(ViewerLinks(page: quotePath, viewer: viewer.slug).feed)
         quote["said"] = .fields(["field": .string("said"), "max": 1.value, "isSaid": .bool(true)])
         quote["heard"] = .fields(["field": .string("heard"), "max": 0.value, "isSaid": .bool(false)])
-        quote["people"] = .list(lists.handles.entries.map { entry in
+        // Quotes are said and heard by phones: a person without one (a Change Jar user who
+        // never joined Quotes) is told so, and the form (kept, with its hooks) is disabled and
+        // offers no one, rather than offering themselves, whom the import would refuse.
+        let offered = viewer.person.hasPhone ? lists.handles.entries : []
+        quote["canQuote"] = .bool(viewer.person.hasPhone)
+        quote["people"] = .list(offered.map { entry in
             .fields(["handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer)])
         })
-        quote["hasPeople"] = .bool(!lists.handles.entries.isEmpty)
+        quote["hasPeople"] = .bool(!offered.isEmpty)
         try emit(.composeQuote, path: quotePath, fields: quote, for: viewer)
     }
 }

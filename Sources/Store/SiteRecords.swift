@@ -45,6 +45,9 @@ public struct Person: Sendable, Hashable {
     public var timeZone: String?
     /// True when an email address is on file.
     public var hasEmail: Bool
+    /// True when a phone is on file (every Quotes user; a Change Jar user who gave one; a
+    /// contact): quotes are said and heard by phones.
+    public var hasPhone: Bool
     /// A registered Quotes user.
     public var isQuotesUser: Bool
     /// A Change Jar user.
@@ -56,7 +59,8 @@ public struct Person: Sendable, Hashable {
     public var hasHome: Bool { isQuotesUser || isChangeJarUser }
 
     /// A person value.
-    public init(id: Int64, name: String?, locale: String?, timeZone: String?, hasEmail: Bool, isQuotesUser: Bool, isChangeJarUser: Bool, lastVisitAt: Int64?) {
+    public init(id: Int64, name: String?, locale: String?, timeZone: String?, hasEmail: Bool, isQuotesUser: Bool, isChangeJarUser: Bool, lastVisitAt: Int64?,
+                hasPhone: Bool) {
         self.id = id
         self.name = name
         self.locale = locale
@@ -65,6 +69,7 @@ public struct Person: Sendable, Hashable {
         self.isQuotesUser = isQuotesUser
         self.isChangeJarUser = isChangeJarUser
         self.lastVisitAt = lastVisitAt
+        self.hasPhone = hasPhone
     }
 }
 

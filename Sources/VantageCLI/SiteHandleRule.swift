@@ -10,7 +10,8 @@ public struct SiteHandleRule: SubmissionHandleRule {
     public func site(people: [HandlePerson], phones: [String], emails: [String]) -> any SubmissionHandleSite {
         Adapter(handles: SiteHandles(people: people.map { person in
             Person(id: person.id, name: person.name, locale: nil, timeZone: nil, hasEmail: false,
-                   isQuotesUser: person.isQuotesUser, isChangeJarUser: person.isChangeJarUser, lastVisitAt: nil)
+                   isQuotesUser: person.isQuotesUser, isChangeJarUser: person.isChangeJarUser, lastVisitAt: nil,
+                   hasPhone: person.isQuotesUser)
         }, mask: PersonalDataMask(phones: phones, emails: emails)))
     }
 

@@ -218,6 +218,24 @@ class AddQuoteScreen(ComposeTest):
         self.css("[data-quote-it]").click()
         self.wait(lambda d: self.css('[data-compose-step="review"]').is_displayed(), message="the review step")
 
+    def test_a_person_without_a_phone_is_told_why_and_can_submit_an_idea_instead(self):
+        # Quotes are said and heard by phones (the import refuses anyone else as SAID or HEARD).
+        phoneless = sorted(p["viewer"] for p in self.manifest() if p["kind"] == "compose-quote"
+                           and "data-compose-unavailable" in (self.public / p["path"]).read_text(encoding="utf-8"))
+        self.assertTrue(phoneless, "the sample has Change Jar users without a phone")
+        self.open(self.page(phoneless[0] + "/quotes/add.html"))
+        self.assertTrue(self.css("[data-compose-unavailable]").is_displayed())
+        self.assertFalse(self.css("#quote-text").is_enabled())
+        self.assertFalse(self.css("[data-quote-it]").is_enabled())
+        self.assertEqual(self.all("[data-person]"), [])
+        self.assertAccessible()
+        link = self.css("[data-compose-unavailable] a")
+        self.js("arguments[0].scrollIntoView({block: 'center'})", link)  # clear of the sticky bar
+        link.click()
+        self.wait(lambda d: d.current_url.endswith(phoneless[0] + "/ideas/submit.html"), message="the Submit Idea screen")
+        self.assertTrue(self.css("#idea-text").is_enabled())
+        self.assertNoConsoleErrors()
+
     def test_the_counter_dwindles_to_the_quote_limit(self):
         self.open(self.page(VIEWER + "/quotes/add.html"))
         self.assertEqual(self.css("#quote-text").get_attribute("maxlength"), "280")
@@ -286,7 +304,10 @@ class AddQuoteScreen(ComposeTest):
             html = (self.public / page["path"]).read_text(encoding="utf-8")
             handles = re.findall(r'data-person="([^"]*)"', html)
             with self.subTest(page=page["path"]):
-                self.assertEqual(len(re.findall(r'data-person="[^"]*" aria-selected="false">[^<]*<small>', html)), 2,
+                # A person without a phone is offered no one (the import refuses them as SAID or
+                # HEARD), and is told why.
+                offered_self = 0 if "data-compose-unavailable" in html else 2
+                self.assertEqual(len(re.findall(r'data-person="[^"]*" aria-selected="false">[^<]*<small>', html)), offered_self,
                                  "themselves, once in SAID and once in HEARD")
                 for handle in handles:
                     self.assertRegex(handle, r"^[a-z0-9]+(-[a-z0-9]+)*$")

@@ -44,6 +44,7 @@ struct ComposePageTests {
         let model = SiteModel(settings: try store.settings(), now: 0, people: people, ideas: [], mask: mask)
         let rule = SiteHandles(people: people, mask: mask)
         #expect(!model.homes.isEmpty)
+        #expect(model.homes.contains { !$0.person.hasPhone } == people.contains { $0.hasHome && !$0.hasPhone })
         for home in model.homes {
             let reason = Set(try database.rows("""
                 SELECT person_id FROM contact WHERE owner_id = ?1
@@ -56,6 +57,16 @@ struct ComposePageTests {
                 })
             let html = site.text(SitePath.addQuote(home.slug))
             let offered = PageChecks.captures(#"data-person="([^"]*)""#, in: html)
+            // Quotes are said and heard by phones (the import refuses anyone else): a person
+            // without one is told so; the form keeps its hooks, disabled, and offers no one.
+            #expect(html.contains("data-compose=\"quote\""), "\(home.slug)")
+            guard home.person.hasPhone else {
+                #expect(offered.isEmpty, "\(home.slug)")
+                #expect(html.contains("data-compose-unavailable=\"\""), "\(home.slug)")
+                #expect(html.contains(#"<textarea id="quote-text" name="text" maxlength="280" disabled="disabled""#), "\(home.slug)")
+                continue
+            }
+            #expect(!html.contains("data-compose-unavailable") && !html.contains("disabled=\"disabled\" rows"), "\(home.slug)")
             // SAID and HEARD list the same people, each once.
             #expect(offered.count == 2 * Set(offered).count, "\(home.slug)")
             // The importer's resolution of the page's handles, through the same rule.

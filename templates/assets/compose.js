@@ -18,6 +18,8 @@
  *   [data-thanks]                      the Thank You screen; [data-thanks-close] ("Closed")
  *                                      shows [data-thanks-choices]: back / Home / again
  *   [data-outbox-list], [data-outbox-empty], template#outbox-item, [data-download="submissions"]
+ *   [data-compose-unavailable]         the screen is not this person's to use (Add Quote
+ *                                      without a phone): the form stays disabled
  * API: window.VantageCompose = { load, exportDocument, download, clear }. */
 (function () {
   'use strict';
@@ -552,7 +554,11 @@
     if (!form) return;
     var slug = form.getAttribute('data-submitted-by');
     document.querySelectorAll('[data-compose-noscript]').forEach(function (note) { note.hidden = true; });
-    if (form.getAttribute('data-compose') === 'idea') setUpIdea(form, slug); else setUpQuote(form, slug);
+    // A screen this person cannot use (Add Quote without a phone) keeps its form disabled;
+    // what they composed elsewhere is still listed and can be downloaded.
+    var unavailable = document.querySelector('[data-compose-unavailable]');
+    if (!unavailable && form.getAttribute('data-compose') === 'idea') setUpIdea(form, slug);
+    else if (!unavailable) setUpQuote(form, slug);
     var button = document.querySelector('[data-download="submissions"]');
     if (button) button.addEventListener('click', function () { download(slug); });
     renderOutbox(slug);
