@@ -65,6 +65,15 @@ struct PageInspection {
             child = node.pointee.next
         }
         resolveSamePageReferences()
+        checkCodePoints()
+    }
+
+    /// Code points HTML forbids, raw or referenced (the first 20: a page full of them says
+    /// enough by then).
+    private mutating func checkCodePoints() {
+        for hit in ForbiddenCodePoints.find(in: bytes, limit: 20) {
+            report(.polyglot, ForbiddenCodePoints.message(hit, in: bytes), at: lines.position(of: hit.offset))
+        }
     }
 
     // MARK: Locations

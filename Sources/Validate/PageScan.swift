@@ -70,6 +70,9 @@ struct PageScan {
         guard let base = bytes.baseAddress, bytes.count > doctype.count, bytes.count < Int(Int32.max),
             memcmp(base, doctype, doctype.count) == 0
         else { return PageScan(handover: .notPlain, path: path, bytes: bytes, model: schema.model) }
+        if ForbiddenCodePoints.any(in: bytes) {
+            return PageScan(handover: .finding, path: path, bytes: bytes, model: schema.model)
+        }
         guard var parser = ParserPool.shared.take() else {
             return PageScan(handover: .parser, path: path, bytes: bytes, model: schema.model)
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Render
+import VantageCore
 
 /// `PersonalDataMask`, the one rule for phones and emails in published text.
 @Suite("Masking phones and emails")

@@ -83,6 +83,14 @@ import Testing
         Expected(fixture: "self-closed", findings: [
             (.polyglot, 10, 1, "<div/> is self-closed: an HTML parser reads it as an open <div>; write <div></div>"),
         ]),
+        Expected(fixture: "forbidden-code-point", findings: [
+            (.polyglot, 10, 5, "U+0085 is a control character, which HTML forbids in a page: remove it"),
+            (.polyglot, 10, 17, "U+FDD0 is a noncharacter, which HTML forbids in a page: remove it"),
+            (.polyglot, 10, 37, "U+007F is a control character, which HTML forbids in a page: remove it"),
+            (.polyglot, 10, 40, "&#x9F; is U+009F, a control character, which HTML forbids in a page: remove it"),
+            (.polyglot, 10, 59, "&#133; is U+0085, a control character, which HTML forbids in a page: remove it"),
+            (.polyglot, 11, 6, "U+1FFFF is a noncharacter, which HTML forbids in a page: remove it"),
+        ]),
         Expected(fixture: "no-doctype", findings: [
             (.polyglot, 1, 1, "a page must start with <!DOCTYPE html>"),
         ]),
