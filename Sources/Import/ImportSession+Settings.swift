@@ -120,11 +120,21 @@ extension ImportSession {
             ON CONFLICT (reviewer, item) DO UPDATE SET action = excluded.action, until = excluded.until,
                 list = excluded.list, decided_at = excluded.decided_at, exported_at = excluded.exported_at
             """)
-        let known = try database.statement("SELECT 1 FROM idea WHERE id = ?1 UNION ALL SELECT 1 FROM quote WHERE id = ?1")
+        let known = try database.statement(
+            "SELECT EXISTS (SELECT 1 FROM idea WHERE id = ?1), EXISTS (SELECT 1 FROM quote WHERE id = ?1)")
         for key in firstSeen where latest[key] != nil {
             known.reset()
             try known.bindText(key.item, at: 1)
-            if try !known.step(), let location = firstLocation[key] {
+            _ = try known.step()
+            let (idea, quote) = (known.integer(0) == 1, known.integer(1) == 1)
+            if idea && quote, let location = firstLocation[key] {
+                // The apps number their records apart, so the two exports may share an id; a
+                // decision names only the id (DATA.md), so it stands for both.
+                audit.note(.warning(
+                    "both an idea and a quote have the id \(quoted(key.item)): this decision shows on both",
+                    at: location.member("item").source))
+            }
+            if !idea && !quote, let location = firstLocation[key] {
                 if let rejected = rejectedItems[key.item] {
                     audit.note(.warning(
                         "the record of \(quoted(key.item)) was rejected (\(rejected)), so no page shows this decision",

@@ -87,6 +87,19 @@ struct KeepGoingTests {
         #expect(!warnings.contains { $0.contains("no idea or quote has the id \"q-1\"") })
     }
 
+    @Test func aReviewOfAnIdThatAnIdeaAndAQuoteShareSaysItShowsOnBoth() throws {
+        // The two apps number their records apart: an idea and a quote may share an id, and a
+        // decision names only the id.
+        let fixture = try Fixture()
+        try fixture.edit("changejar/ideas.json", replacing: #""id": "idea-2""#, with: #""id": "q-1""#)
+        let report = try fixture.importOrFail()
+        let warnings = report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(warnings.contains(
+            #"content/reviews/board.json: decisions[1].item: warning: both an idea and a quote have the id "q-1": this decision shows on both"#),
+            "\(warnings)")
+        #expect(warnings.filter { $0.contains("decisions[") }.count == 1, "\(warnings)")
+    }
+
     @Test func aRejectedRecordNeverCarriesItsPassword() throws {
         let fixture = try Fixture()
         try fixture.edit("changejar/users.json", replacing: #"{ "email": "Zed@Example.com", "name": "Zed" }"#,
