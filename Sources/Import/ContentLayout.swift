@@ -95,5 +95,14 @@ struct ContentLayout {
         }
         self.submissions = submissions
         self.ignored = ignored
+        // A folder with no export in it at all is a wrong --content, not an export with no
+        // records: taken for one, it would remove every record from the store.
+        let found: [File?] = [site, changeJarUsers, ideas, quotesExport, quotesUsers, quotes, contacts]
+        if found.allSatisfy({ $0 == nil }), reviews.isEmpty, submissions.isEmpty,
+           !["changejar", "quotes", "reviews", "submissions"].contains(where: { FileCheck.exists(file($0).path) }) {
+            throw Diagnostic.error(
+                "no export here (expected changejar/, quotes/, reviews/ or site.json); an export with no records still has its folders",
+                at: SourceLocation(file: directory))
+        }
     }
 }

@@ -54,6 +54,35 @@ public struct ImportOptions: Sendable {
     }
 }
 
+extension Importer {
+    /// Refuses a rejects file that would replace what the import reads or writes: the store
+    /// (or its journal, write-ahead log or lock), or anything in the content directory (an
+    /// export file, which `--keep-going` would empty; and the next import would read it).
+    static func checkRejectsPath(_ options: ImportOptions) throws(Diagnostic) {
+        let rejects = options.effectiveRejectsPath
+        func absolute(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        func sameFile(_ one: String, _ other: String) -> Bool {
+            var a = stat(), b = stat()
+            return stat(one, &a) == 0 && stat(other, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+        }
+        let target = absolute(rejects)
+        let store = absolute(options.storePath)
+        for suffix in ["", "-journal", "-wal", "-shm", ".lock"] where target == store + suffix || sameFile(rejects, options.storePath + suffix) {
+            throw Diagnostic.error(
+                "the rejects file would replace the store\(suffix.isEmpty ? "" : "'s \(suffix.dropFirst()) file") '\(options.storePath + suffix)'; name another file with --rejects",
+                at: SourceLocation(file: rejects))
+        }
+        let content = absolute(options.contentDirectory)
+        if target == content || target.hasPrefix(content == "/" ? "/" : content + "/") {
+            throw Diagnostic.error(
+                "the rejects file is inside the content directory '\(options.contentDirectory)', whose files the import reads; name a file outside it with --rejects",
+                at: SourceLocation(file: rejects))
+        }
+    }
+}
+
 /// Imports a content directory into the store in one transaction: either the store ends up
 /// equal to the export (rows that did not change are not written), or — on any error — it is
 /// exactly as it was. With `keepGoing`, bad records are rejected instead and the rest stored.
@@ -76,6 +105,7 @@ public enum Importer {
         var warnings: [Diagnostic] = []
         var rejects: RejectsFile?
         do {
+            if options.keepGoing { try checkRejectsPath(options) }
             let layout = try ContentLayout(directory: options.contentDirectory)
             MemoryArenas.configure(streaming: layout.streamsRecords, threads: options.readingThreads + 1)
             // What runs after the import in this process (`vantage build`'s rendering threads)

@@ -45,6 +45,47 @@ struct ImportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.store))
     }
 
+    @Test func aRejectsFileThatWouldReplaceTheStoreOrAnExportFileIsRefused() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        let store = try fixture.storeBytes()
+        let export = try String(contentsOfFile: fixture.name("quotes/export.json"), encoding: .utf8)
+        for (rejects, message) in [
+            (fixture.store, "the rejects file would replace the store '\(fixture.store)'; name another file with --rejects"),
+            (fixture.store + "-journal",
+             "the rejects file would replace the store's journal file '\(fixture.store)-journal'; name another file with --rejects"),
+            (fixture.name("quotes/export.json"),
+             "the rejects file is inside the content directory '\(fixture.content)', whose files the import reads; name a file outside it with --rejects"),
+        ] {
+            let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", rejects])
+            #expect(result.code == 2)
+            #expect(result.err == "\(rejects): error: \(message)\nerror: nothing was imported; the store is unchanged\n")
+        }
+        #expect(try fixture.storeBytes() == store)
+        #expect(try String(contentsOfFile: fixture.name("quotes/export.json"), encoding: .utf8) == export)
+        #expect(!FileManager.default.fileExists(atPath: fixture.store + "-journal"))
+    }
+
+    @Test func aContentFolderWithNoExportInItIsRefusedNotTakenForAnEmptyExport() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        let store = try fixture.storeBytes()
+        let unrelated = fixture.root + "/photos"
+        try FileManager.default.createDirectory(atPath: unrelated + "/2026", withIntermediateDirectories: true)
+        let result = fixture.vantage(["import", "--content", unrelated, "--db", fixture.store])
+        #expect(result.code == 2)
+        #expect(result.err == """
+            \(unrelated): error: no export here (expected changejar/, quotes/, reviews/ or site.json); an export with no records still has its folders
+            error: nothing was imported; the store is unchanged
+
+            """)
+        #expect(try fixture.storeBytes() == store)
+        // An export whose files are all gone but whose folders are there is an empty export.
+        let empty = fixture.root + "/empty"
+        try FileManager.default.createDirectory(atPath: empty + "/quotes", withIntermediateDirectories: true)
+        #expect(fixture.vantage(["import", "--content", empty, "--db", fixture.store]).code == 0)
+    }
+
     @Test func keepGoingExitsOneAndNamesTheRejectsFile() throws {
         let fixture = try Fixture()
         try fixture.edit("changejar/ideas.json", replacing: #""for": "self" }"#, with: #""for": "me" }"#)
