@@ -51,6 +51,11 @@ extension ImportSession {
                     line.append(contentsOf: hearer.phone.utf8)
                 }
             }, store: { prepared, location in
+                // The reading thread checked the id against the users and the record's own
+                // people; here, in file order, also against everyone met before it.
+                if !RecordID.phoneCandidates(prepared.quote.id).isEmpty {
+                    try Self.refusePhone(inID: prepared.quote.id, reader: phones, at: location) { self.people.claimed(phone: $0) != nil }
+                }
                 if prepared.everyoneKnown, sync.insertCatchesRepeats, let saidBy = prepared.saidBy {
                     try sync.claimAndWrite(prepared.quote, saidBy: saidBy, submittedBy: prepared.submitter,
                                            hearerIDs: prepared.hearers, at: location)

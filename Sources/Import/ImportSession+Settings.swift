@@ -90,6 +90,10 @@ extension ImportSession {
                 let decision: ReviewDecision
                 do {
                     decision = try ReviewDecision(value, at: location, context: context)
+                    // The item is published (the review report's data-id), like an id.
+                    try Self.refusePhone(inID: decision.item, reader: context.phones, at: { location }, member: "item") {
+                        self.people.claimed(phone: $0) != nil
+                    }
                 } catch {
                     try reject(error, record)
                     continue

@@ -20,7 +20,7 @@ public enum RecordID {
     static let phoneDigits = 7
 
     /// The digit strings of `id` that could be a phone number written in it: every group of
-    /// digits, and every run of groups joined by one `.`, `_` or `-` (`415-555-0100`), holding
+    /// digits, and every run of groups joined by `.`, `_` or `-` (`415-555-0100`, `415--555`), holding
     /// `phoneDigits` to 20 digits. Ids are published verbatim (OUTPUT.md's `data-id`), so the
     /// import refuses one that holds a phone of the export (`ImportSession.refusePhone`). Nearly
     /// every id has fewer than 7 digits, and then this allocates nothing.
@@ -29,14 +29,16 @@ public enum RecordID {
         for byte in id.utf8 where isDigit(byte) { digitCount += 1 }
         guard digitCount >= phoneDigits else { return [] }
         let bytes = Array(id.utf8)
-        // Groups of digits, each with whether one separator joins it to the next.
+        // Groups of digits, each with whether separators join it to the next.
         var groups: [(range: Range<Int>, joined: Bool)] = []
         var index = 0
         while index < bytes.count {
             guard isDigit(bytes[index]) else { index += 1; continue }
             let start = index
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            let joined = index + 1 < bytes.count && isSeparator(bytes[index]) && isDigit(bytes[index + 1])
+            var next = index
+            while next < bytes.count, isSeparator(bytes[next]) { next += 1 }
+            let joined = next > index && next < bytes.count && isDigit(bytes[next])
             groups.append((start..<index, joined))
         }
         var candidates: [String] = []

@@ -187,6 +187,14 @@ struct BadInputTests {
         #expect(try errors { try $0.edit("quotes/export.json", replacing: #""id": "q-2""#, with: #""id": "q.442079460018.x""#) } == [
             #"\#(quotes): quotes[1].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q.442079460018.x", \#(held)"#
         ])
+        // A contact met in an earlier quote (Bob heard q-1), not q-3's own people; separators doubled.
+        #expect(try errors { try $0.edit("quotes/export.json", replacing: #""id": "q-3""#, with: #""id": "q-44--20-7946-0018""#) } == [
+            #"\#(quotes): quotes[2].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-44--20-7946-0018", \#(held)"#
+        ])
+        // A review decision's item is published too (the review report).
+        #expect(try errors { try $0.edit("reviews/board.json", replacing: #""item": "q-1""#, with: #""item": "q-14155550100""#) } == [
+            #"content/reviews/board.json: decisions[1].item: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-14155550100", \#(held)"#
+        ])
         // An idea's id holding a user's phone in national form, after a count.
         #expect(try errors { try $0.edit("changejar/ideas.json", replacing: #""id": "idea-2""#, with: #""id": "idea-7-4155550100""#) } == [
             #"content/changejar/ideas.json: ideas[1].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "idea-7-4155550100", \#(held)"#
