@@ -32,7 +32,8 @@ struct SiteRecord: Equatable {
                     throw location.member("locales").element(index).error(
                         "expected a BCP 47 language tag such as \"pt-BR\", found \(found)")
                 }
-                locales.append(tag)
+                // A locale written twice (`en`, `EN`) is one locale.
+                if !locales.contains(tag) { locales.append(tag) }
             }
             self.locales = locales
         } else {

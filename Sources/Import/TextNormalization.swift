@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 /// The forms text is stored in: NFC everywhere, lower-cased emails, canonical language tags,
 /// known time zones.
@@ -52,27 +53,10 @@ enum TextNormalization {
     }
 
     /// A BCP 47 language tag in canonical case with hyphens (`pt_br` → `pt-BR`,
-    /// `zh-hant-tw` → `zh-Hant-TW`), or nil when `text` is not shaped like one.
+    /// `zh-hant-tw` → `zh-Hant-TW`, `en-us-u-CA-buddhist` → `en-US-u-ca-buddhist`), or nil
+    /// when `text` is not shaped like one (`LanguageTagCase`, the Localizer's rule too).
     static func languageTag(_ text: String) -> String? {
-        let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
-            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-        guard let language = subtags.first, (2...3).contains(language.count),
-            language.allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return nil }
-        var result = language.lowercased()
-        for (index, subtag) in subtags.dropFirst().enumerated() {
-            guard (1...8).contains(subtag.count), subtag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                return nil
-            }
-            if index == 0, subtag.count == 4, subtag.allSatisfy(\.isLetter) {
-                result += "-" + subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()  // script
-            } else if subtag.count == 2, subtag.allSatisfy(\.isLetter) {
-                result += "-" + subtag.uppercased()  // region
-            } else {
-                result += "-" + subtag.lowercased()
-            }
-        }
-        return result
+        LanguageTagCase.canonical(text)
     }
 
     /// True when Foundation knows the IANA time zone `identifier`.
