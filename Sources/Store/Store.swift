@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 /// The SQLite store that `vantage import` fills and the site build reads: one database file,
 /// migrated to the current schema when opened. The connection is reachable only inside
@@ -19,6 +20,11 @@ public final class Store {
     /// schema version.
     public init(path: String, readOnly: Bool = false) throws {
         self.path = path
+        // A device, folder or pipe is no store: SQLite would open `/dev/null` and then fail
+        // with an I/O error, leaving a `-journal` file beside it.
+        if FileCheck.exists(path), let problem = FileCheck.problem(at: path), !problem.hasPrefix("cannot read") {
+            throw StoreError(path: path, message: problem)
+        }
         if readOnly {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw StoreError(path: path, message: "no store here; run 'vantage import' first")

@@ -65,6 +65,16 @@ import VantageCLI
         #expect(console.standardError == "error: no such directory: /nonexistent/vantage-site\n")
     }
 
+    @Test func aFolderWithoutPagesExitsTwoRatherThanPassing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vantage-check-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/assets", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/assets/site.css", contents: Data("body {}".utf8))
+        let console = Console.capturing()
+        #expect(VantageCLI.run(["check", folder], console: console) == 2)
+        #expect(console.standardError == "error: no page to check in \(folder): expected a built site (its .html files)\n")
+    }
+
     @Test func badFormatIsAUsageError() {
         let console = Console.capturing()
         #expect(VantageCLI.run(["check", "--format", "xml"], console: console) == 2)

@@ -66,6 +66,17 @@ struct ImportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.store + "-journal"))
     }
 
+    @Test func aDeviceOrAFolderAsTheStoreIsRefusedAndNothingIsLeftBeside() throws {
+        let fixture = try Fixture()
+        let result = fixture.vantage(["import", "--content", fixture.content, "--db", "/dev/null"])
+        #expect(result.code == 2)
+        #expect(result.err == "/dev/null: error: expected a file, found a device\nerror: nothing was imported; the store is unchanged\n")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+        let folder = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.root])
+        #expect(folder.code == 2)
+        #expect(folder.err.hasPrefix("\(fixture.root): error: expected a file, found a folder\n"))
+    }
+
     @Test func aContentFolderWithNoExportInItIsRefusedNotTakenForAnEmptyExport() throws {
         let fixture = try Fixture()
         try fixture.importOrFail()
