@@ -75,7 +75,12 @@ final class TimeZoneCatalog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let answer = known[identifier] { return answer }
-        let answer = !identifier.isEmpty && TimeZone(identifier: identifier) != nil
+        // Foundation also makes a zone of a bare offset (`GMT+5`, `UTC+01:00`), which is no IANA
+        // name (IANA's is `Etc/GMT-5`, sign inverted) and has no daylight rules.
+        let upper = identifier.uppercased()
+        let offset = (upper.hasPrefix("GMT") || upper.hasPrefix("UTC")) && upper.count > 3
+            && ["+", "-"].contains(upper.dropFirst(3).first.map(String.init) ?? "")
+        let answer = !identifier.isEmpty && !offset && TimeZone(identifier: identifier) != nil
         known[identifier] = answer
         return answer
     }

@@ -231,6 +231,11 @@ struct BadInputTests {
             try fixture.edit("quotes/export.json", replacing: #""timeZone": "America/Los_Angeles", "email""#, with: #""timeZone": "Mars/Olympus", "email""#)
         }
         #expect(timeZone.first == #"\#(file): users[0].timeZone: error: expected an IANA time zone such as "America/Sao_Paulo", found "Mars/Olympus""#)
+        // A bare offset is a zone to Foundation, not an IANA name (that is Etc/GMT-5).
+        let offset = try self.errors { fixture in
+            try fixture.edit("quotes/export.json", replacing: #""timeZone": "America/Los_Angeles", "email""#, with: #""timeZone": "GMT+5", "email""#)
+        }
+        #expect(offset.first == #"\#(file): users[0].timeZone: error: expected an IANA time zone such as "America/Sao_Paulo", found "GMT+5""#)
         #expect(timeZone.count == 3)
     }
 
