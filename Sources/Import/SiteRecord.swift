@@ -54,7 +54,12 @@ struct SiteRecord: Equatable {
             }
             pageSize = Int(number)
         }
-        buildDate = try fields.optionalInstant("buildDate")
+        // Out of the data's range is out of the build's too: one message, with the build's range.
+        do {
+            buildDate = try fields.optionalInstant("buildDate")
+        } catch let diagnostic where diagnostic.message.hasSuffix(BuildInstant.dataRangeDescription) {
+            buildDate = BuildInstant.end
+        }
         if let buildDate, !BuildInstant.isUsable(buildDate) {
             throw location.member("buildDate").error(
                 "expected the build's now \(BuildInstant.rangeDescription), found \(quoted(fields.optional("buildDate")?.stringValue ?? ""))")
