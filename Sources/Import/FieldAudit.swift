@@ -82,8 +82,8 @@ final class FieldAudit {
             }
             let records = finding.count == 1 ? "1 record" : "\(finding.count) records"
             let message = finding.isPassword
-                ? "dropped the password field \"\(finding.name)\": passwords never reach the store (in \(records))"
-                : "unknown field \"\(finding.name)\" is not stored (in \(records))"
+                ? "dropped the password field \(quoted(finding.name)): passwords never reach the store (in \(records))"
+                : "unknown field \(quoted(finding.name)) is not stored (in \(records))"
             return Diagnostic.warning(message, at: finding.first.source)
         }
     }
