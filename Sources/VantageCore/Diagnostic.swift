@@ -39,8 +39,12 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     public var location: SourceLocation?
     public var message: String
-    /// The offending line of the source, quoted under the message when known.
+    /// The offending line of the source, quoted under the message when known (of a long line,
+    /// the part around the place, cut with `…`).
     public var sourceLine: String?
+    /// Where the caret goes under `sourceLine` (0-based, in characters) when that is not at the
+    /// location's column: under an excerpt of a long line.
+    public var sourceCaret: Int?
 
     public init(
         _ severity: Severity = .error, _ message: String, at location: SourceLocation? = nil,
@@ -71,8 +75,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         text += "\(severity.rawValue): \(message)"
         if let sourceLine {
             text += "\n    " + sourceLine
-            if let column = location?.column, column >= 1 {
-                text += "\n    " + String(repeating: " ", count: column - 1) + "^"
+            if let caret = sourceCaret ?? location?.column.map({ $0 - 1 }), caret >= 0 {
+                text += "\n    " + String(repeating: " ", count: caret) + "^"
             }
         }
         return text

@@ -407,8 +407,11 @@ public struct JSONParser {
 
     private func error(_ message: String, at offset: Int? = nil) -> Diagnostic {
         let (line, column, text) = JSONParser.lineAndColumn(of: offset ?? position, in: bytes)
-        return Diagnostic.error(
-            message, at: SourceLocation(file: file, line: firstLine + line - 1, column: column), sourceLine: text)
+        var diagnostic = Diagnostic.error(message, at: SourceLocation(file: file, line: firstLine + line - 1, column: column))
+        if let text {
+            (diagnostic.sourceLine, diagnostic.sourceCaret) = Self.excerpt(text, around: column)
+        }
+        return diagnostic
     }
 
     /// 1-based line and column (in Unicode scalars) of a byte offset, and the text of that line.
@@ -424,9 +427,26 @@ public struct JSONParser {
         for index in lineStart..<clamped where bytes[index] & 0xC0 != 0x80 { column += 1 }
         var lineEnd = lineStart
         while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
-        var text: String? = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
-        if let shown = text, shown.count > 200 { text = nil }
+        // A line of a minified file can be megabytes: `excerpt` keeps the part that is shown.
+        let end = min(lineEnd, lineStart + 64 * 1024)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
         return (line, column, text)
+    }
+
+    /// A line as quoted under a message: whole when it is short; else the 120 characters around
+    /// `column` (1-based), cut with `…`, and where the caret goes in that excerpt.
+    static func excerpt(_ line: String, around column: Int) -> (text: String, caret: Int?) {
+        let characters = Array(line.unicodeScalars)
+        guard characters.count > 200 else { return (line, nil) }
+        // Past the 64 KB kept of a longer line: its start, and no caret.
+        guard column - 1 <= characters.count else { return (String(String.UnicodeScalarView(characters[0..<120])) + "…", -1) }
+        let start = max(0, min(column - 1 - 60, characters.count - 120))
+        let end = min(characters.count, start + 120)
+        var text = String.UnicodeScalarView()
+        if start > 0 { text.append("…") }
+        text.append(contentsOf: characters[start..<end])
+        if end < characters.count { text.append("…") }
+        return (String(text), column - 1 - start + (start > 0 ? 1 : 0))
     }
 }
 
