@@ -107,9 +107,7 @@ extension PersonalDataMask {
     @inline(__always)
     static func canonical(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         let value = scalar.value
-        if value < 0x80 {
-            return (value >= 0x41 && value <= 0x5A) ? Unicode.Scalar(value + 0x20)! : scalar
-        }
+        if value < 0x80 { return canonicalASCII(value, scalar) }
         // Beyond ASCII the Unicode properties cost a few hundred instructions a scalar, and
         // every accented name and text is read scalar by scalar: the plane most text is in is
         // worked out once.
@@ -127,9 +125,7 @@ extension PersonalDataMask {
     /// One scalar's canonical unit, from its Unicode properties.
     static func canonicalByProperties(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         let value = scalar.value
-        if value < 0x80 {
-            return (value >= 0x41 && value <= 0x5A) ? Unicode.Scalar(value + 0x20)! : scalar
-        }
+        if value < 0x80 { return canonicalASCII(value, scalar) }
         if scalar.properties.numericType == .decimal { return asciiDigit(scalar).unicodeScalars.first! }
         // Digits written otherwise (circled ①, superscript ², parenthesized ⑴): a digit to a reader.
         if scalar.properties.numericType == .digit, let number = scalar.properties.numericValue, number >= 0, number <= 9,
@@ -138,17 +134,75 @@ extension PersonalDataMask {
             return asciiDigit(scalar).unicodeScalars.first!
         }
         // Invisible format characters (zero-width space and joiners, word joiner, bidi marks,
-        // soft hyphen) read as a separator, so that one between every digit hides nothing.
-        if scalar.properties.generalCategory == .format { return "-" }
+        // soft hyphen), and what only dresses the character before (a keycap's enclosing mark,
+        // variation selectors: 4️⃣), read as a separator, so that one between every digit hides
+        // nothing.
+        if scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .enclosingMark
+            || scalar.properties.isVariationSelector
+        {
+            return "-"
+        }
+        // Any other space or line break (U+2028, U+1680, …) is a space.
+        if scalar.properties.isWhitespace { return " " }
         if value >= 0xFF01 && value <= 0xFF5E { return canonicalByProperties(Unicode.Scalar(value - 0xFEE0)!) }
         switch value {
         case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return " "
         case 0x2010...0x2015, 0x2212, 0xFE58, 0xFE63: return "-"
         case 0x2024, 0x3002, 0xFF61: return "."
+        // Bullets and middle dots between groups (415•555•0100).
+        case 0x00B7, 0x2022, 0x2027, 0x2219, 0x22C5, 0x30FB, 0xFF65: return "."
         case 0xFE6B: return "@"
         default: return scalar
         }
     }
+
+    /// An ASCII scalar's unit: letters lower case, any whitespace (tab, line feed, …) a space.
+    @inline(__always)
+    static func canonicalASCII(_ value: UInt32, _ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if value >= 0x41 && value <= 0x5A { return Unicode.Scalar(value + 0x20)! }
+        if value >= 0x09 && value <= 0x0D { return " " }
+        return scalar
+    }
+
+    /// An HTML character reference at `index` of the units (`&#64;`, `&#x0040;`, `&nbsp;`: a
+    /// page shows it as typed, and a reader reads the character): where it ends and what it
+    /// names. Numeric references with any leading zeros; the named ones a phone or an email
+    /// could be spelled with.
+    static func reference(_ units: [Unicode.Scalar], at index: Int) -> (end: Int, scalar: Unicode.Scalar)? {
+        guard index + 3 < units.count, units[index] == "&" else { return nil }
+        var position = index + 1
+        if units[position] == "#" {
+            position += 1
+            let hex = units[position] == "x"
+            if hex { position += 1 }
+            var value: UInt32 = 0
+            var digits = 0
+            while position < units.count, digits < 10 {
+                let unit = units[position]
+                if isDigit(unit) {
+                    value = value &* (hex ? 16 : 10) &+ (unit.value - 0x30)
+                } else if hex, unit.value >= 0x61, unit.value <= 0x66 {
+                    value = value &* 16 &+ (unit.value - 0x61 + 10)
+                } else {
+                    break
+                }
+                digits += 1
+                position += 1
+            }
+            guard digits > 0, position < units.count, units[position] == ";", let scalar = Unicode.Scalar(value) else { return nil }
+            return (position + 1, scalar)
+        }
+        for (name, scalar) in namedReferences where has(name, at: position, in: units) {
+            return (position + name.unicodeScalars.count, scalar)
+        }
+        return nil
+    }
+
+    private static let namedReferences: [(String, Unicode.Scalar)] = [
+        ("commat;", "@"), ("nbsp;", " "), ("ensp;", " "), ("emsp;", " "), ("thinsp;", " "), ("hyphen;", "-"),
+        ("dash;", "-"), ("period;", "."), ("sol;", "/"), ("lowbar;", "_"), ("lpar;", "("), ("rpar;", ")"),
+        ("comma;", ","), ("middot;", "."), ("bull;", "."),
+    ]
 
     static func isDigit(_ unit: Unicode.Scalar) -> Bool { unit.value >= 0x30 && unit.value <= 0x39 }
 
@@ -203,14 +257,14 @@ extension PersonalDataMask {
             let unit = units[index]
             if unit == "@" {
                 atEnd = index + 1
-            } else if unit == "%" || unit == "&",
-                let encoded = ["%40", "&#64;", "&#x40;", "&#0064;", "&commat;"].first(where: { Self.has($0, at: index, in: units) })
-            {
-                // The at-sign as a URL writes it, or as an HTML character reference (the page
-                // shows the reference as typed, and a reader reads it as an at-sign).
-                atEnd = index + encoded.unicodeScalars.count
+            } else if unit == "%", Self.has("%40", at: index, in: units) {
+                atEnd = index + 3  // the at-sign as a URL writes it
+            } else if unit == "&", let reference = Self.reference(units, at: index), reference.scalar == "@" {
+                // As an HTML character reference: the page shows it as typed, and a reader
+                // reads an at-sign.
+                atEnd = reference.end
             } else if unit == "(" || unit == "[" || unit == "{",
-                ["(at)", "[at]", "{at}"].contains(where: { Self.has($0, at: index, in: units) })
+                ["(at)", "[at]", "{at}", "(@)", "[@]", "{@}"].contains(where: { Self.has($0, at: index, in: units) })
             {
                 atEnd = index + 4
                 bracketed = true
@@ -241,7 +295,10 @@ extension PersonalDataMask {
                 domainEnd = labelEnd
                 if labelEnd < units.count, units[labelEnd] == ".", labelEnd + 1 < units.count, Self.isLabel(units[labelEnd + 1]) {
                     cursor = labelEnd + 1
-                } else if let dot = [" dot ", "(dot)", "[dot]", " (dot) ", " [dot] ", " . "].first(where: { Self.has($0, at: labelEnd, in: units) }) {
+                } else if let dot = [" dot ", "(dot)", "[dot]", "{dot}", " (dot) ", " [dot] ", " {dot} ", " . ", " .", ". "]
+                    .first(where: { Self.has($0, at: labelEnd, in: units) && labelEnd + $0.unicodeScalars.count < units.count
+                        && Self.isLabel(units[labelEnd + $0.unicodeScalars.count]) })
+                {
                     cursor = labelEnd + dot.unicodeScalars.count
                 } else {
                     break
@@ -291,8 +348,21 @@ extension PersonalDataMask {
             while cursor < units.count, Self.isDigit(units[cursor]) {
                 var end = cursor
                 while end < units.count, Self.isDigit(units[end]) { end += 1 }
+                // Up to 3 separators; an HTML reference for one (`&nbsp;`, `&#32;`) counts as one.
                 var next = end
-                while next < units.count, next - end < 3, isSeparator(units[next]) { next += 1 }
+                var separators = 0
+                while next < units.count, separators < 3 {
+                    if isSeparator(units[next]) {
+                        next += 1
+                    } else if units[next] == "&", let reference = Self.reference(units, at: next),
+                        isSeparator(Self.canonical(reference.scalar))
+                    {
+                        next = reference.end
+                    } else {
+                        break
+                    }
+                    separators += 1
+                }
                 let separator = String(String.UnicodeScalarView(units[end..<next]))
                 groups.append((cursor..<end, separator))
                 guard next > end, next < units.count, Self.isDigit(units[next]) else { break }

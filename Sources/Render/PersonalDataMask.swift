@@ -93,7 +93,16 @@ public struct PersonalDataMask: Sendable {
         }
         // One canonical view for both scans.
         let units = scalars.map(Self.canonical)
-        let spans = Self.merged(emailSpans(units: units) + phoneSpans(units: units))
+        // A span takes the marks that dress its last character along (the keycap of 7️⃣).
+        let spans = Self.merged(emailSpans(units: units) + phoneSpans(units: units)).map { span in
+            var end = span.upperBound
+            while end < scalars.count, scalars[end].properties.generalCategory == .enclosingMark
+                || scalars[end].properties.isVariationSelector
+            {
+                end += 1
+            }
+            return span.lowerBound..<end
+        }
         guard !spans.isEmpty || dropped else { return xml }
         var result = String.UnicodeScalarView()
         var position = 0

@@ -52,6 +52,26 @@ struct PersonalDataMaskTests {
         ("ana.lima&commat;example.com", "■"),
         ("ana.lima @ example . com", "■"),
         ("x%40y.org and more", "■ and more"),
+        // Any whitespace between the digits (a tab, a line break), keycaps, bullets and middle
+        // dots, other enclosed digits, references with leading zeros or for a space.
+        ("415\t555\t0177", "■"),
+        ("Carter\n415\n555\n0177", "Carter\n■"),
+        ("415-555-\n0177", "■"),
+        ("4\u{FE0F}\u{20E3}1\u{FE0F}\u{20E3}5\u{FE0F}\u{20E3}5\u{FE0F}\u{20E3}5\u{FE0F}\u{20E3}5\u{FE0F}\u{20E3}0\u{FE0F}\u{20E3}1\u{FE0F}\u{20E3}7\u{FE0F}\u{20E3}7\u{FE0F}\u{20E3}", "■"),
+        ("4\u{20E3}1\u{20E3}5\u{20E3}5\u{20E3}5\u{20E3}5\u{20E3}0\u{20E3}1\u{20E3}7\u{20E3}7\u{20E3}", "■"),
+        ("415•555•0177", "■"),
+        ("415·555·0177", "■"),
+        ("➍➊➎➎➎➎⓿➊➐➐", "■"),
+        ("⑷⑴⑸⑸⑸⑸⑸⑸", "■"),
+        ("415&#32;555&#32;0177", "■"),
+        ("415&nbsp;555&nbsp;0177", "■"),
+        ("ana.lima&#x0040;example.com", "■"),
+        ("ana.lima&#X0040;example.com", "■"),
+        ("ana.lima&#064;example.com", "■"),
+        ("ana.lima @example .com", "■"),
+        ("ana.lima@\nexample.com", "■"),
+        ("ana(@)example.com", "■"),
+        ("ana {at} example {dot} com", "■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
