@@ -32,11 +32,12 @@ extension PageKind {
     /// True for the "quotes said by P" kind, whose name needs P from the page itself.
     static func namesAPerson(_ kind: String?) -> Bool { kind.flatMap(PageKind.init(rawValue:))?.namesAPerson ?? false }
 
-    /// The kind of a file no manifest describes: a JSON file named for search in a viewer's
-    /// folder is that viewer's search index (the build lists pages only); anything else is
-    /// unknown and goes by its path.
+    /// The kind of a file no manifest describes: the build's search index script in a viewer's
+    /// folder (`SearchIndexScript`), or a JSON file named for search there, is that viewer's
+    /// search index (the build lists pages only); anything else is unknown and goes by its path.
     static func unlisted(path: String, viewer: String?) -> String? {
         guard viewer != nil else { return nil }
+        if SearchIndexScript.isIndex(path) { return searchIndex }
         let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
         return name.hasSuffix(".json") && name.contains("search") ? searchIndex : nil
     }

@@ -15,6 +15,13 @@ public enum PageText {
         if lowered.hasSuffix(".json"), let value = try? JSONParser.parse(bytes, file: path) {
             return jsonLines(value)
         }
+        // The build's search index: a script around one JSON document, read as the document
+        // (one member a line), so a changed entry shows as itself rather than as one long line.
+        if SearchIndexScript.isIndex(path), let document = SearchIndexScript.json(bytes),
+            let value = try? JSONParser.parse(Array(document), file: path)
+        {
+            return jsonLines(value)
+        }
         return plainLines(bytes)
     }
 

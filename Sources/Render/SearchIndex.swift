@@ -1,4 +1,5 @@
 import Store
+import VantageCore
 
 /// A viewer's search index (`<viewer>/search-index.js`): the ideas and the quotes that viewer
 /// sees and nothing else. No phone, no email, no name of an anonymous author; names follow the
@@ -87,15 +88,13 @@ enum SearchIndex {
         return json.bytes
     }
 
-    /// What comes before and after the JSON document in the index script.
-    static let scriptPrefix: StaticString = "window.VANTAGE_SEARCH="
-    static let scriptSuffix: StaticString = ";\n"
+    /// What comes before and after the JSON document in the index script (`SearchIndexScript`,
+    /// which `vantage diff` reads it by).
+    static let scriptPrefix: StaticString = SearchIndexScript.prefix
+    static let scriptSuffix: StaticString = SearchIndexScript.suffix
 
     /// The JSON document inside an index script (for tests and tools that read the index).
     static func json(_ script: [UInt8]) -> ArraySlice<UInt8> {
-        let head = scriptPrefix.utf8CodeUnitCount
-        let tail = scriptSuffix.utf8CodeUnitCount
-        guard script.count >= head + tail else { return script[...] }
-        return script[head..<(script.count - tail)]
+        SearchIndexScript.json(script) ?? script[...]
     }
 }

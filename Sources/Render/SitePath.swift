@@ -39,7 +39,7 @@ public enum SitePath {
     /// A viewer's search page.
     public static func search(_ viewer: String) -> String { "\(viewer)/search.html" }
     /// A viewer's search index (only what that viewer sees).
-    public static func searchIndex(_ viewer: String) -> String { "\(viewer)/search-index.js" }
+    public static func searchIndex(_ viewer: String) -> String { "\(viewer)/\(SearchIndexScript.fileName)" }
 
     /// `target` as a link from the page at `page` (both relative to the site root, both files):
     /// `relative(from: "ana/ideas/all/page-2.html", to: "ana/index.html")` is `../../index.html`.

@@ -16,6 +16,19 @@ struct PageTextTests {
         #expect(PageText.lines(of: json, path: "ana/search.json") == expected)
     }
 
+    @Test func theBuildsSearchIndexScriptIsReadAsItsJSONDocument() throws {
+        // `<viewer>/search-index.js` as the build writes it (SearchIndexScript): one member a
+        // line, so a changed entry shows as itself, not as one line of the whole index.
+        let json = try Fixture.bytes("pages/sample.json")
+        let script = Array("window.VANTAGE_SEARCH=".utf8) + json + Array(";\n".utf8)
+        let expected = try Fixture.text("pages/sample.json.lines").split(separator: "\n").map(String.init)
+        #expect(PageText.lines(of: script, path: "ana-lima/search-index.js") == expected)
+        #expect(PageKind.unlisted(path: "ana-lima/search-index.js", viewer: "ana-lima") == PageKind.searchIndex)
+        #expect(PageKind.reportName(PageKind.searchIndex) == "search index")
+        // Any other script stays text, line by line.
+        #expect(PageText.lines(of: Array("var a = 1;\nvar b = 2;\n".utf8), path: "assets/site.js") == ["var a = 1;", "var b = 2;"])
+    }
+
     @Test func hooksAndHeadings() throws {
         let page = try Fixture.bytes("pages/sample.xhtml")
         #expect(PageText.bodyHooks(page).kind == "home")
