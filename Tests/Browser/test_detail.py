@@ -133,6 +133,9 @@ class IdeaOverlay(BrowserTest):
         self.wait(lambda d: details.get_attribute("open") is not None, message="ArrowUp opens")
         self.actions().send_keys("\ue015").perform()  # ArrowDown
         self.wait(lambda d: details.get_attribute("open") is None, message="ArrowDown closes")
+        self.assertTrue(self.overlay_open())
+        self.actions().send_keys("\ue015").perform()  # ArrowDown on the summary, as a swipe down
+        self.wait(lambda d: not self.overlay_open(), message="ArrowDown on the summary closes")
 
     def test_opening_from_the_address_then_closing_shows_the_list(self):
         for load in ("new page", "same page"):

@@ -240,7 +240,8 @@
     } else if (e.key === 'ArrowUp') {
       handled = details(true);
     } else if (e.key === 'ArrowDown') {
-      handled = details(false);
+      // As swiping down: back to the summary, and with the summary showing, to the list.
+      if (!details(false)) close(false);
     } else if (e.key === 'Escape') {
       close(false);
     } else {
