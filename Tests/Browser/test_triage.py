@@ -255,6 +255,12 @@ class TriageGestures(BrowserTest):
         download.click()
         self.assertEqual(self.js("return document.activeElement.hasAttribute('data-reviewer')"), True)
         self.assertEqual(list(self.downloads.glob("*.json")), [])
+        # Only spaces are no name: the field is emptied and reports itself missing.
+        self.css("[data-reviewer]").send_keys("   ")
+        download.click()
+        self.assertEqual(list(self.downloads.glob("*.json")), [])
+        self.assertEqual(self.css("[data-reviewer]").get_attribute("value"), "")
+        self.assertEqual(self.js("return document.querySelector('[data-reviewer]').validity.valueMissing"), True)
         self.css("[data-reviewer]").send_keys("Board review, May")
         download.click()
         self.wait(lambda d: list(self.downloads.glob("*.json")), message="the download")

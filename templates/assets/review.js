@@ -129,6 +129,8 @@
     var doc = exportDocument();
     var input = document.querySelector('[data-review-bar] [data-reviewer]');
     if (!doc.reviewer && input) {
+      // Only spaces are no name: cleared, the required field says so (spaces satisfied it).
+      input.value = '';
       input.focus();
       if (input.reportValidity) input.reportValidity();
       return null;
