@@ -52,10 +52,12 @@ enum InlineMarkdown {
         }.joined()
     }
 
-    /// Whether a link destination is relative (no scheme, not `//host`): only those stay links,
-    /// as a page of this site may point to another; absolute URLs show as their text.
+    /// Whether a link destination is relative (no scheme, not `//host`, not from the root):
+    /// only those stay links, as a page of this site may point to another; absolute URLs show
+    /// as their text. A backslash makes none: browsers read it as a slash, so `/\host` and
+    /// `\\host` are `//host`.
     static func isRelative(_ destination: String) -> Bool {
-        if destination.hasPrefix("//") || destination.isEmpty { return false }
+        if destination.isEmpty || destination.hasPrefix("/") || destination.contains("\\") { return false }
         let beforeSeparator = destination.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return !beforeSeparator.contains(":")
     }

@@ -42,7 +42,7 @@ extension Localizer {
     /// Writes a string already looked up.
     func translate(
         _ resolution: Resolution, key: String, arguments: [(name: String?, value: Value)],
-        into output: inout OutputBuffer, escape: Bool
+        into output: inout OutputBuffer, escape: Bool, markup: Bool = true
     ) -> TranslationOutcome {
         switch resolution {
         case .missing:
@@ -54,25 +54,25 @@ extension Localizer {
                 localizer: self, key: key, localization: nil, language: catalog?.sourceLanguage ?? languageTag,
                 arguments: arguments, escape: escape)
             builder.write(format, into: &output)
-            return finish(builder, into: &output, escape: escape)
+            return finish(builder, into: &output, escape: escape, markup: markup)
         case .localization(let localization, let language):
             var builder = TranslationBuilder(
                 localizer: self, key: key, localization: localization, language: language, arguments: arguments,
                 escape: escape)
             builder.writeLocalization(into: &output)
-            return finish(builder, into: &output, escape: escape)
+            return finish(builder, into: &output, escape: escape, markup: markup)
         }
     }
 
     /// Plain text drops Markdown's markers; escaped text with markup is left to the Renderer,
     /// and without any it is written here.
-    private func finish(_ builder: TranslationBuilder, into output: inout OutputBuffer, escape: Bool)
+    private func finish(_ builder: TranslationBuilder, into output: inout OutputBuffer, escape: Bool, markup: Bool)
         -> TranslationOutcome
     {
         var outcome = TranslationOutcome(problems: builder.problems)
         guard let nodes = builder.markdown else { return outcome }
         let hasMarkup = nodes.contains { if case .element = $0 { return true } else { return false } }
-        if escape && hasMarkup {
+        if escape && hasMarkup && markup {
             outcome.markdown = nodes
         } else {
             let text = InlineMarkdown.plainText(nodes)

@@ -152,9 +152,14 @@ final class HelperSection: Sendable {
     /// How the section renders when there is no Localizer (spec mode: an ordinary section).
     let fallback: Section
 
-    init(call: HelperCall, fallback: Section) {
+    /// The tag stands in a quoted attribute value: a string with Markdown is written as its
+    /// plain text there, never as markup.
+    let inAttribute: Bool
+
+    init(call: HelperCall, fallback: Section, inAttribute: Bool = false) {
         self.call = call
         self.fallback = fallback
+        self.inAttribute = inAttribute
     }
 }
 

@@ -16,11 +16,48 @@ struct Parser {
     private struct Frame {
         let opener: Token
         var children: [Node] = []
+        /// The tag stands inside a quoted attribute value of the template's markup.
+        var inAttribute = false
+    }
+
+    /// The deepest sections may nest (a template deeper than this is a mistake, and rendering
+    /// it would exhaust the stack).
+    static let maximumNesting = 200
+
+    /// Where the template's own markup stands, read from its text: inside a tag, and inside a
+    /// quoted attribute value of it. A helper tag in an attribute value writes plain text: the
+    /// catalog's Markdown there would put markup in the attribute.
+    private struct MarkupState {
+        var inTag = false
+        var quote: UInt8? = nil
+        var afterOpen = false
+
+        var inAttribute: Bool { inTag && quote != nil }
+
+        mutating func read(_ bytes: ArraySlice<UInt8>) {
+            for byte in bytes {
+                if afterOpen {
+                    afterOpen = false
+                    let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+                    if letter || byte == UInt8(ascii: "/") { inTag = true; continue }
+                }
+                if !inTag {
+                    if byte == UInt8(ascii: "<") { afterOpen = true }
+                } else if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    inTag = false
+                }
+            }
+        }
     }
 
     private func build(_ tokens: [Token]) throws(TemplateError) -> [Node] {
         var root: [Node] = []
         var frames: [Frame] = []
+        var markup = MarkupState()
         func append(_ node: Node) {
             if frames.isEmpty { root.append(node) } else { frames[frames.count - 1].children.append(node) }
         }
@@ -29,6 +66,7 @@ struct Parser {
             switch token.kind {
             case .text:
                 append(.text(Array(source.bytes[token.range])))
+                markup.read(source.bytes[token.range])
             case .variable(let escaped):
                 let variable = Variable(
                     path: try path(token.name, at: token), escaped: escaped, offset: token.range.lowerBound)
@@ -38,7 +76,12 @@ struct Parser {
                 default: append(.variable(variable))
                 }
             case .section, .invertedSection, .parent, .block:
-                frames.append(Frame(opener: token))
+                guard frames.count < Self.maximumNesting else {
+                    throw source.error(
+                        "sections nest more than \(Self.maximumNesting) deep here; a template this deep is a mistake",
+                        at: token.range.lowerBound)
+                }
+                frames.append(Frame(opener: token, inAttribute: markup.inAttribute))
             case .close:
                 guard let frame = frames.popLast() else {
                     throw source.error("closing tag '\(token.name)' has no opening tag", at: token.range.lowerBound)
@@ -106,7 +149,7 @@ struct Parser {
                 frame.children.allSatisfy({ if case .text = $0 { true } else if case .lineStart = $0 { true } else { false } })
             {
                 let call = try HelperCall.parse(name: opener.name, body: section.rawBody, offset: offset, source: source)
-                return .helper(HelperSection(call: call, fallback: section))
+                return .helper(HelperSection(call: call, fallback: section, inAttribute: frame.inAttribute))
             }
             return .section(section)
         }

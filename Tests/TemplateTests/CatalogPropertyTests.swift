@@ -82,4 +82,43 @@ struct CatalogPropertyTests {
             }
         }
     }
+
+    /// In a quoted attribute value of the template's markup, a string with Markdown is its
+    /// plain text: markup there would break out of the attribute (`title="<a href=…>"`).
+    @Test func markdownInAnAttributeIsPlainText() throws {
+        let markdown = [
+            "markdown/strong": "<strong>{{content}}</strong>", "markdown/emphasis": "<em>{{content}}</em>",
+            "markdown/code": "<code>{{content}}</code>", "markdown/link": "<a href=\"{{destination}}\">{{content}}</a>",
+        ]
+        var generator = Generator(state: 5)
+        let alphabet = ["*", "**", "_", "`", "[", "](", ")", "a", " ", "x.html", "onmouseover=alert(1)//", "\""]
+        for _ in 0..<800 {
+            let value = generator.text(from: alphabet, upTo: 14)
+            let localizer = Localizer(
+                catalog: try CatalogPropertyTests.catalog(value: value), locale: "en", timeZone: "UTC",
+                now: LocalizerHelperTests.now, mode: .spec)
+            var all = markdown
+            all["page"] = "<a title=\"{{#t}}k{{/t}}\" href=\"x.html\">{{#t}}k{{/t}}</a><img alt='{{#t}}k{{/t}}' src=\"a.png\"/>"
+            let page = try TemplateLibrary(templates: all, mode: .spec).render("page", context: [:], localizer: localizer)
+            let title = page.dropFirst("<a title=\"".count).prefix { $0 != "\"" }
+            #expect(!title.contains("<") && !title.contains(">"), "\(value) → \(page)")
+            #expect(page.hasPrefix("<a title=\"\(title)\" href=\"x.html\">"), "\(value) → \(page)")
+            let alt = page.components(separatedBy: "<img alt='").last?.prefix { $0 != "'" } ?? ""
+            #expect(!alt.contains("<"), "\(value) → \(page)")
+        }
+        // The same string outside an attribute is still markup.
+        let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: "**Change** Jar"), locale: "en", timeZone: "UTC",
+                                  now: LocalizerHelperTests.now, mode: .spec)
+        var all = markdown
+        all["page"] = "<nav aria-label=\"{{#t}}k{{/t}}\">{{#t}}k{{/t}}</nav>"
+        #expect(try TemplateLibrary(templates: all, mode: .spec).render("page", context: [:], localizer: localizer)
+            == "<nav aria-label=\"Change Jar\"><strong>Change</strong> Jar</nav>")
+    }
+
+    @Test func sectionsNestedPastTheLimitAreAnErrorNotACrash() throws {
+        let deep = String(repeating: "{{#a}}", count: 5_000) + "x" + String(repeating: "{{/a}}", count: 5_000)
+        #expect(throws: TemplateError.self) { try TemplateLibrary(templates: ["page": deep], mode: .spec) }
+        let fine = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
+        #expect(try TemplateLibrary(templates: ["page": fine], mode: .spec).render("page", context: ["a": true], localizer: nil) == "x")
+    }
 }

@@ -32,7 +32,11 @@ struct InlineMarkdownTests {
         ("\\*not em\\*", "*not em*"),
         ("*unclosed", "*unclosed"),
         ("[guide](help.html)", "L[help.html](guide)"),
-        ("[**guide**](/help)", "L[/help](S(guide))"),
+        ("[**guide**](help.html)", "L[help.html](S(guide))"),
+        // From the root, or with a backslash (browsers read `/\\host` as `//host`): text.
+        ("[**guide**](/help)", "L[-](S(guide))"),
+        (#"[d](/\evil.com)"#, "L[-](d)"),
+        (#"[d](\\evil.com)"#, "L[-](d)"),
         ("[site](https://example.com)", "L[-](site)"),
         ("[mail](mailto:a@b.c)", "L[-](mail)"),
         ("[js](javascript:alert(1))", "L[-](js)"),
