@@ -65,6 +65,11 @@ struct CatalogReader {
                     cases[category] = variant
                 }
             }
+            // Xcode always writes `other`: without it a number of a category the string has no
+            // case for would show another category's words ("5 one").
+            if cases.first != nil, cases[.other] == nil {
+                throw fail(path + ".variations.plural", "a plural variation needs an 'other' case (every number without a case of its own shows it)")
+            }
             return .plural(cases)
         }
         if let device = variationsObject["device"] {

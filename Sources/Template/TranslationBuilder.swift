@@ -76,7 +76,7 @@ struct TranslationBuilder {
             let use = localization.pluralArgument ?? (position: 1, specifier: nil)
             if use.position <= arguments.count, let number = TranslationBuilder.number(in: arguments[use.position - 1].value) {
                 category = self.category(of: arguments[use.position - 1].value, number, use.specifier)
-                zero = TranslationBuilder.isZero(number, use.specifier)
+                zero = showsZero(number, use.specifier)
             }
         }
         if let format = choose(variant, category: category, shownZero: zero) { expand(format, into: &output) }
@@ -91,9 +91,15 @@ struct TranslationBuilder {
         return localizer.show(number, specifier: specifier, rules: rules).category
     }
 
-    /// Whether a number shows as zero for a specifier (`%lld` shows 0.5 as 0).
-    private static func isZero(_ number: Double, _ specifier: FormatSpecifier?) -> Bool {
-        (specifier?.isInteger ?? false) ? number.rounded(.towardZero) == 0 : number == 0
+    /// Whether a number shows as zero for a specifier, by the number shown: `%lld` shows 0.5
+    /// as 0, `%.1f` shows 0.04 as 0.0 (the `zero` case follows what the reader sees).
+    private func showsZero(_ number: Double, _ specifier: FormatSpecifier?) -> Bool {
+        if number == 0 { return true }
+        guard let specifier else { return false }
+        if specifier.isInteger { return number.rounded(.towardZero) == 0 }
+        guard specifier.isFloatingPoint, abs(number) < 1 else { return false }
+        let shown = localizer.show(number, specifier: specifier, rules: rules).text
+        return shown.unicodeScalars.allSatisfy { $0.properties.numericType != .decimal || $0.properties.numericValue == 0 }
     }
 
     /// The variation for a category (nil: "other"), the device's case for device variations.
@@ -189,7 +195,7 @@ struct TranslationBuilder {
         var zero = false
         if let number = TranslationBuilder.number(in: value) {
             category = self.category(of: value, number, substitution.specifier)
-            zero = TranslationBuilder.isZero(number, substitution.specifier)
+            zero = showsZero(number, substitution.specifier)
         } else if substitution.specifier.isNumeric {
             problems.append("\(describeString): '\(name)' needs a number, got \(value.kindDescription)")
         }

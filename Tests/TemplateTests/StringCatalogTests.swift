@@ -62,6 +62,12 @@ struct StringCatalogTests {
         #expect(category.location?.recordPath == #"strings["n"].localizations.en.variations.plural.lots"#)
         #expect(category.message == "unknown plural category: expected zero, one, two, few, many or other")
 
+        // Without `other` a number of a category the string lacks would show another's words.
+        let noOther = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"ru": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld one"}}, "few": {"stringUnit": {"state": "translated", "value": "%lld few"}}}}}}}}}"#)
+        #expect(noOther.location?.recordPath == #"strings["n"].localizations.ru.variations.plural"#)
+        #expect(noOther.message == "a plural variation needs an 'other' case (every number without a case of its own shows it)")
+
         let specifier = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%lld"}, "substitutions": {"a": {"formatSpecifier": "y", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}}}}}"#)
         #expect(specifier.location?.recordPath == #"strings["n"].localizations.en.substitutions.a.formatSpecifier"#)
@@ -91,5 +97,19 @@ struct StringCatalogTests {
     ])
     func whatPlainlyExpectsArguments(_ text: String, _ expected: Bool) {
         #expect(FormatString(text).expectsArguments == expected, "\(text)")
+    }
+
+    /// The `zero` case follows the number shown: `%.1f` shows 0.04 as 0.0, as it shows 0.
+    @Test func theZeroCaseFollowsTheNumberShown() throws {
+        let json = #"{"sourceLanguage": "en", "strings": {"d": {"localizations": {"en": {"variations": {"plural": {"#
+            + #""zero": {"stringUnit": {"state": "translated", "value": "No distance (%.1f km)"}}, "#
+            + #""one": {"stringUnit": {"state": "translated", "value": "%.1f kilometre"}}, "#
+            + #""other": {"stringUnit": {"state": "translated", "value": "%.1f kilometres"}}}}}}}}}"#
+        let localizer = Localizer(catalog: try catalog(json), locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try localizer.string("d", arguments: [(nil, 0)]) == "No distance (0.0 km)")
+        #expect(try localizer.string("d", arguments: [(nil, 0.04)]) == "No distance (0.0 km)")
+        #expect(try localizer.string("d", arguments: [(nil, -0.04)]) == "No distance (-0.0 km)")
+        #expect(try localizer.string("d", arguments: [(nil, 0.06)]) == "0.1 kilometres")
+        #expect(try localizer.string("d", arguments: [(nil, 1)]) == "1.0 kilometres")
     }
 }
