@@ -57,9 +57,22 @@ enum ICULocale {
             if let explicit = explicitParent(identifier(candidate)) { return explicit == "root" ? nil : bcp47(explicit) }
         }
         let id = identifier(tag)
-        guard let truncated = text({ swift_uloc_getParent(id, $0, $1, $2) }), !truncated.isEmpty, truncated != "und"
+        guard let truncated = text({ swift_uloc_getParent(id, $0, $1, $2) }), !truncated.isEmpty, truncated != "und",
+              let parent = bcp47(truncated)
         else { return nil }
-        return bcp47(truncated)
+        // CLDR: dropping a script that is not the language's likely one leads to the root, not
+        // to the language (`az-Arab` is not `az`, which is Latin; `kk-Arab` not Cyrillic `kk`).
+        if let written = script(of: tag), script(of: parent) == nil, script(of: maximized(parent)) != written {
+            return nil
+        }
+        return parent
+    }
+
+    /// The script subtag of a tag (`Arab` in `az-Arab-IR`), if it has one.
+    static func script(of tag: String) -> String? {
+        let subtags = tag.split(separator: "-")
+        guard subtags.count > 1, subtags[1].count == 4, subtags[1].allSatisfy(\.isLetter) else { return nil }
+        return String(subtags[1])
     }
 
     /// The `%%Parent` alias of a locale's data (CLDR's parentLocales), if it has one.

@@ -49,8 +49,11 @@ extension LanguageTag {
 
     /// A tag with its likely subtags, `no` read as `nb`: two tags mean the same locale when
     /// these are equal.
+    /// `Aran` (Nastaliq, which likely subtags give `pa-PK` and `ur`) is written with Arabic
+    /// letters: it is read as `Arab`, so a catalog's `pa-Arab` serves a `pa-PK` reader.
     static func meaning(of tag: String) -> String {
-        let maximal = ICULocale.maximized(tag)
+        var maximal = ICULocale.maximized(tag)
+        if ICULocale.script(of: maximal) == "Aran" { maximal = maximal.replacingOccurrences(of: "-Aran", with: "-Arab") }
         if maximal == "no" || maximal.hasPrefix("no-") { return "nb" + maximal.dropFirst(2) }
         return maximal
     }

@@ -49,6 +49,18 @@ struct LanguageFallbackTests {
                 == expected, "\(viewer)")
     }
 
+    /// A script the language does not usually use leads past the language to the root (CLDR):
+    /// `az-Arab` never gets Latin `az`; `pa-PK` (Nastaliq, `Aran`) gets the catalog's `pa-Arab`.
+    @Test(arguments: [
+        ("az-Arab", ["en"]), ("az-IR", ["en"]), ("az", ["az", "en"]), ("az-Latn-AZ", ["az", "en"]),
+        ("kk-Arab", ["en"]), ("kk", ["kk", "en"]), ("pa-PK", ["pa-Arab", "en"]), ("pa-Arab", ["pa-Arab", "en"]),
+        ("pa", ["en"]), ("ur-PK", ["ur", "en"]),
+    ])
+    func aScriptOtherThanTheLanguagesOwnDoesNotFallBackToIt(_ viewer: String, _ expected: [String]) {
+        let available = ["az", "en", "kk", "pa-Arab", "ur"]
+        #expect(LanguageTag.fallbackChain(for: LanguageTag.normalize(viewer), available: available, sourceLanguage: "en") == expected)
+    }
+
     @Test func aLocalizerShowsTheTextOfTheLanguageItFallsBackTo() throws {
         let catalog = try CatalogFixture.catalog(
             """
