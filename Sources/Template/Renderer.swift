@@ -146,7 +146,13 @@ struct Renderer: ~Copyable {
     /// Why a lookup failed, naming the part that is missing.
     func missingMessage(_ path: Path) -> String {
         let first = path.components[0]
-        guard var current = stack.lookup(first) else { return "no value named '\(first)' in the context" }
+        guard var current = stack.lookup(first) else {
+            // `{{#t}}{{key}}{{/t}}`: with a tag inside, a helper's name is read as a section's.
+            if path.components.count == 1, HelperCall.names.contains(first) {
+                return "no value named '\(first)' in the context ('{{#\(first)}}' is a localisation helper only when its body is a key and arguments, without tags)"
+            }
+            return "no value named '\(first)' in the context"
+        }
         var reached = first
         for component in path.components.dropFirst() {
             guard let next = current[component] else {
