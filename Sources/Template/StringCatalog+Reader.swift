@@ -29,6 +29,11 @@ struct CatalogReader {
         }
         if let localizations = object["localizations"] {
             for (language, value) in try self.object(localizations, at: path + ".localizations").members {
+                // Xcode writes language tags (`pt-BR`, `zh-Hans`); anything else is a typo that
+                // no viewer's language would ever reach.
+                guard LanguageTagCase.canonical(language) != nil else {
+                    throw fail(path + ".localizations.\(language)", "expected a language tag such as \"pt-BR\" as the localization's name")
+                }
                 entry.localizations[LanguageTag.normalize(language)] = try localization(
                     value, at: path + ".localizations.\(language)")
             }

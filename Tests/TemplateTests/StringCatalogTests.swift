@@ -62,6 +62,11 @@ struct StringCatalogTests {
         #expect(category.location?.recordPath == #"strings["n"].localizations.en.variations.plural.lots"#)
         #expect(category.message == "unknown plural category: expected zero, one, two, few, many or other")
 
+        let language = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"english!!": {"stringUnit": {"state": "translated", "value": "Hi"}}}}}}"#)
+        #expect(language.location?.recordPath == #"strings["Hi"].localizations.english!!"#)
+        #expect(language.message == #"expected a language tag such as "pt-BR" as the localization's name"#)
+
         // Without `other` a number of a category the string lacks would show another's words.
         let noOther = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"ru": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld one"}}, "few": {"stringUnit": {"state": "translated", "value": "%lld few"}}}}}}}}}"#)
