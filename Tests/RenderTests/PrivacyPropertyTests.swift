@@ -147,7 +147,7 @@ struct PrivacyPropertyTests {
         var text = normalised(raw)
         // Digests, instants, dates and drawings are the site's own numbers, not phones.
         for pattern in [
-            #""sha256": ?"[0-9a-f]+""#, #"[0-9a-f]{40,}"#, #"\\?"when\\?":[0-9]+"#, #"vantage-diff-[0-9a-f]+"#, #"[0-9]{4}-[0-9]{2}-[0-9]{2}(t[0-9:.]+(z|[+-][0-9:]+)?)?"#,
+            #""sha256": ?"[0-9a-f]+""#, #"[0-9a-f]{40,}"#, #"\\?"when\\?": ?[0-9]+"#, #"vantage-diff-[0-9a-f]+"#, #"[0-9]{4}-[0-9]{2}-[0-9]{2}(t[0-9:.]+(z|[+-][0-9:]+)?)?"#,
             #" (d|viewbox|points|transform)="[^"]*""#,
         ] {
             text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
