@@ -54,15 +54,13 @@ struct SiteRecord: Equatable {
             }
             pageSize = Int(number)
         }
-        // Out of the data's range is out of the build's too: one message, with the build's range.
-        do {
-            buildDate = try fields.optionalInstant("buildDate")
-        } catch let diagnostic where diagnostic.message.hasSuffix(BuildInstant.dataRangeDescription) {
-            buildDate = BuildInstant.end
+        // Outside the data's range is outside the build's too: one message, the build's range.
+        let outOfRange = { (text: String) in
+            location.member("buildDate").error("expected the build's now \(BuildInstant.rangeDescription), found \(quoted(text))")
         }
+        buildDate = try fields.optionalInstant("buildDate", outOfRange: outOfRange)
         if let buildDate, !BuildInstant.isUsable(buildDate) {
-            throw location.member("buildDate").error(
-                "expected the build's now \(BuildInstant.rangeDescription), found \(quoted(fields.optional("buildDate")?.stringValue ?? ""))")
+            throw outOfRange(fields.optional("buildDate")?.stringValue ?? "")
         }
         if let value = fields.optional("quoteLimit") {
             guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 100_000 else {

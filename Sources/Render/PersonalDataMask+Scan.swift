@@ -1,3 +1,5 @@
+import VantageCore
+
 /// Finding the spans `PersonalDataMask` masks. The scan works on a canonical view of the
 /// text, one unit per scalar (so spans map straight back): digits of every script become ASCII
 /// digits, fullwidth forms their ASCII counterparts, the many spaces and dashes one space and
@@ -170,28 +172,12 @@ extension PersonalDataMask {
     /// could be spelled with.
     static func reference(_ units: [Unicode.Scalar], at index: Int) -> (end: Int, scalar: Unicode.Scalar)? {
         guard index + 3 < units.count, units[index] == "&" else { return nil }
-        var position = index + 1
-        if units[position] == "#" {
-            position += 1
-            let hex = units[position] == "x"
-            if hex { position += 1 }
-            var value: UInt32 = 0
-            var digits = 0
-            while position < units.count, digits < 10 {
-                let unit = units[position]
-                if isDigit(unit) {
-                    value = value &* (hex ? 16 : 10) &+ (unit.value - 0x30)
-                } else if hex, unit.value >= 0x61, unit.value <= 0x66 {
-                    value = value &* 16 &+ (unit.value - 0x61 + 10)
-                } else {
-                    break
-                }
-                digits += 1
-                position += 1
-            }
-            guard digits > 0, position < units.count, units[position] == ";", let scalar = Unicode.Scalar(value) else { return nil }
-            return (position + 1, scalar)
+        if units[index + 1] == "#" {
+            guard let numeric = NumericReference.read(at: index, count: units.count, { units[$0].value }),
+                  let scalar = Unicode.Scalar(numeric.value) else { return nil }
+            return (numeric.end, scalar)
         }
+        let position = index + 1
         for (name, scalar) in namedReferences where has(name, at: position, in: units) {
             return (position + name.unicodeScalars.count, scalar)
         }

@@ -22,7 +22,7 @@ public final class Store {
         self.path = path
         // A device, folder or pipe is no store: SQLite would open `/dev/null` and then fail
         // with an I/O error, leaving a `-journal` file beside it.
-        if FileCheck.exists(path), let problem = FileCheck.problem(at: path), !problem.hasPrefix("cannot read") {
+        if let problem = FileCheck.kindProblem(at: path) {
             throw StoreError(path: path, message: problem)
         }
         if readOnly {

@@ -38,37 +38,12 @@ enum ForbiddenCodePoints {
               let found = memchr(base + offset, 0x26, bytes.count - offset) {
             let ampersand = base.distance(to: UnsafeRawPointer(found))
             offset = ampersand + 1
-            if let value = referenceValue(bytes, at: ampersand), !XMLText.isAllowed(value) {
-                hits.append(Hit(offset: ampersand, value: value, reference: true))
+            if let reference = NumericReference.read(at: ampersand, count: bytes.count, { UInt32(bytes[$0]) }),
+               !XMLText.isAllowed(reference.value) {
+                hits.append(Hit(offset: ampersand, value: reference.value, reference: true))
             }
         }
         return hits.sorted { $0.offset < $1.offset }
-    }
-
-    /// The code point `&#NNN;` or `&#xHHH;` at `index` names, or nil.
-    private static func referenceValue(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32? {
-        var position = index + 1
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "#") else { return nil }
-        position += 1
-        var hex = false
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "x") { hex = true; position += 1 }
-        var value: UInt32 = 0
-        var digits = 0
-        while position < bytes.count, digits <= 8 {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x61...0x66 where hex: digit = UInt32(byte - 0x61 + 10)
-            case 0x41...0x46 where hex: digit = UInt32(byte - 0x41 + 10)
-            case UInt8(ascii: ";"): return digits > 0 ? value : nil
-            default: return nil
-            }
-            value = value &* (hex ? 16 : 10) &+ digit
-            digits += 1
-            position += 1
-        }
-        return nil
     }
 
     /// What the code point is, for messages.

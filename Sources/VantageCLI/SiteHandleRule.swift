@@ -11,7 +11,7 @@ public struct SiteHandleRule: SubmissionHandleRule {
         Adapter(handles: SiteHandles(people: people.map { person in
             Person(id: person.id, name: person.name, locale: nil, timeZone: nil, hasEmail: false,
                    isQuotesUser: person.isQuotesUser, isChangeJarUser: person.isChangeJarUser, lastVisitAt: nil,
-                   hasPhone: person.isQuotesUser)
+                   hasPhone: person.isQuotesUser)  // unread by the handle rule; the import checks phones itself
         }, mask: PersonalDataMask(phones: phones, emails: emails)))
     }
 

@@ -29,6 +29,14 @@ public enum FileCheck {
         return nil
     }
 
+    /// What is wrong with the kind of thing at `path` (a folder, a device, a pipe, a socket),
+    /// nil for a regular file or when nothing is there (a file that may still be created).
+    public static func kindProblem(at path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return kindProblem(info.st_mode)
+    }
+
     /// True when something (a file, a folder, a link, even a dangling one) has this name.
     public static func exists(_ path: String) -> Bool {
         var link = stat()
