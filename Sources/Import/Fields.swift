@@ -132,24 +132,24 @@ struct Fields {
         return email
     }
 
-    /// A required timestamp with an offset, in Unix seconds.
-    func instant(_ key: String) throws(Diagnostic) -> Int64 {
+    /// A required timestamp with an offset.
+    func instant(_ key: String) throws(Diagnostic) -> DataInstant {
         try instant(of: try string(key, expected: Self.timestamp), key)
     }
 
-    /// An optional timestamp with an offset, in Unix seconds.
+    /// An optional timestamp with an offset.
     /// `outOfRange`, when given, words the error of an instant outside the data's range (for
     /// a field whose own range is narrower and says so).
-    func optionalInstant(_ key: String, outOfRange: ((String) -> Diagnostic)? = nil) throws(Diagnostic) -> Int64? {
+    func optionalInstant(_ key: String, outOfRange: ((String) -> Diagnostic)? = nil) throws(Diagnostic) -> DataInstant? {
         guard let text = try optionalString(key, expected: Self.timestamp) else { return nil }
         return try instant(of: text, key, outOfRange: outOfRange)
     }
 
     private static let timestamp = "an ISO 8601 timestamp with an offset"
 
-    private func instant(of text: String, _ key: String, outOfRange: ((String) -> Diagnostic)? = nil) throws(Diagnostic) -> Int64 {
+    private func instant(of text: String, _ key: String, outOfRange: ((String) -> Diagnostic)? = nil) throws(Diagnostic) -> DataInstant {
         do {
-            return try Timestamp.unixSeconds(text)
+            return try Timestamp.instant(text)
         } catch {
             if error == .outOfRange, let outOfRange { throw outOfRange(text) }
             throw location.member(key).error("expected \(Self.timestamp), found \(quoted(text)): \(error.reason)")

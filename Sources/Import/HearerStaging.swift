@@ -96,12 +96,12 @@ final class HearerStaging: @unchecked Sendable {
 
     /// Adds the hearers of a new quote (`count` of them, hearer `index` being `hearer(index)`),
     /// in position order.
-    func add(quote id: String, saidAt: Int64, count: Int, _ hearer: (Int) -> (person: Int64, name: String)) throws {
+    func add(quote id: String, saidAt: DataInstant, count: Int, _ hearer: (Int) -> (person: Int64, name: String)) throws {
         guard count > 0 else { return }
         precondition(!finished)
         let idStart = current.bytes.count
         current.bytes.append(contentsOf: id.utf8)
-        current.quotes.append(Chunk.Quote(idStart: Int32(idStart), idCount: Int32(current.bytes.count - idStart), saidAt: saidAt,
+        current.quotes.append(Chunk.Quote(idStart: Int32(idStart), idCount: Int32(current.bytes.count - idStart), saidAt: saidAt.microseconds,
                                           firstRow: Int32(current.rows.count), rowCount: Int32(count)))
         for index in 0..<count {
             let (person, name) = hearer(index)

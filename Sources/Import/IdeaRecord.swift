@@ -11,7 +11,7 @@ struct IdeaRecord {
     let id: String
     let text: String
     let textLength: Int
-    let submittedAt: Int64
+    let submittedAt: DataInstant
     let authorEmail: String
     let authorName: String
     let showName: Bool

@@ -7,7 +7,7 @@ final class IdeaSync {
     struct Resolved: Equatable {
         var text: String
         var textLength: Int64
-        var submittedAt: Int64
+        var submittedAt: DataInstant
         var author: Int64
         var authorName: String
         var showName: Bool
@@ -72,7 +72,7 @@ final class IdeaSync {
         defer { select.reset() }
         try select.bindText(id, at: 1)
         guard try select.step() else { return nil }
-        return Resolved(text: select.text(0) ?? "", textLength: select.integer(1) ?? 0, submittedAt: select.integer(2) ?? 0,
+        return Resolved(text: select.text(0) ?? "", textLength: select.integer(1) ?? 0, submittedAt: DataInstant(microseconds: select.integer(2) ?? 0),
                         author: select.integer(3) ?? 0, authorName: select.text(4) ?? "", showName: select.integer(5) == 1,
                         forWhom: select.text(6) ?? "")
     }
@@ -81,7 +81,7 @@ final class IdeaSync {
         try statement.bindText(id, at: 1)
         try statement.bindText(idea.text, at: 2)
         try statement.bindInteger(idea.textLength, at: 3)
-        try statement.bindInteger(idea.submittedAt, at: 4)
+        try statement.bindInteger(idea.submittedAt.microseconds, at: 4)
         try statement.bindInteger(idea.author, at: 5)
         try statement.bindText(idea.authorName, at: 6)
         try statement.bindInteger(idea.showName ? 1 : 0, at: 7)

@@ -268,7 +268,7 @@ extension ImportSession {
         try database.rows(
             "SELECT email, name, last_visit_at, locale, time_zone, phone FROM person WHERE changejar_user = 1 AND email IS NOT NULL ORDER BY id"
         ).map { row in
-            ChangeJarUser(stored: row[0].text!, name: row[1].text ?? "", lastVisitAt: row[2].integer, locale: row[3].text,
+            ChangeJarUser(stored: row[0].text!, name: row[1].text ?? "", lastVisitAt: row[2].integer.map(DataInstant.init(microseconds:)), locale: row[3].text,
                           timeZone: row[4].text, phone: row[5].text)
         }
     }

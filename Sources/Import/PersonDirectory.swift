@@ -21,7 +21,7 @@ final class PersonDirectory {
         var timeZone: String?
         var quotesUser = false
         var changeJarUser = false
-        var lastVisitAt: Int64?
+        var lastVisitAt: DataInstant?
     }
 
     private let database: Database
@@ -189,7 +189,7 @@ final class PersonDirectory {
         guard try select.step() else { return nil }
         return Person(phone: select.text(0), email: select.text(1), name: select.text(2), locale: select.text(3),
                       timeZone: select.text(4), quotesUser: select.integer(5) == 1, changeJarUser: select.integer(6) == 1,
-                      lastVisitAt: select.integer(7))
+                      lastVisitAt: select.integer(7).map(DataInstant.init(microseconds:)))
     }
 
     private func write(_ statement: Statement, _ person: Person, id: Int64?) throws {
@@ -201,7 +201,7 @@ final class PersonDirectory {
         try statement.bind(person.timeZone, at: 5)
         try statement.bindInteger(person.quotesUser ? 1 : 0, at: 6)
         try statement.bindInteger(person.changeJarUser ? 1 : 0, at: 7)
-        try statement.bind(person.lastVisitAt, at: 8)
+        try statement.bind(person.lastVisitAt?.microseconds, at: 8)
         if let id { try statement.bindInteger(id, at: 9) }
         try statement.runBound()
     }

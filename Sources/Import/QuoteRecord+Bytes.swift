@@ -17,7 +17,7 @@ extension QuoteRecord {
     init?(bytes: UnsafeBufferPointer<UInt8>, context: ReadContext) {
         var reader = RecordBytes(bytes)
         guard reader.take(UInt8(ascii: "{")) else { return nil }
-        var id: String?, text: String?, saidBy: QuoteContact?, heardBy: [QuoteContact]?, saidAt: Int64?
+        var id: String?, text: String?, saidBy: QuoteContact?, heardBy: [QuoteContact]?, saidAt: DataInstant?
         var submittedBy: String?
         repeat {
             switch reader.memberName(Self.names) {
@@ -37,8 +37,8 @@ extension QuoteRecord {
             case 4:
                 guard saidAt == nil, let value = reader.string(), value.isASCII, !value.hasNUL else { return nil }
                 var string = value.string
-                guard let seconds = string.withUTF8({ try? Timestamp.unixSeconds(utf8: $0) }) else { return nil }
-                saidAt = seconds
+                guard let instant = string.withUTF8({ try? Timestamp.instant(utf8: $0) }) else { return nil }
+                saidAt = instant
             case 5:
                 guard submittedBy == nil, let phone = reader.phone(context.phones) else { return nil }
                 submittedBy = phone

@@ -28,10 +28,10 @@ struct QuoteRecord {
     let text: String
     let saidBy: QuoteContact
     let heardBy: [QuoteContact]
-    let saidAt: Int64
+    let saidAt: DataInstant
     let submittedBy: String
 
-    init(id: String, text: String, saidBy: QuoteContact, heardBy: [QuoteContact], saidAt: Int64, submittedBy: String) {
+    init(id: String, text: String, saidBy: QuoteContact, heardBy: [QuoteContact], saidAt: DataInstant, submittedBy: String) {
         self.id = id
         self.text = text
         self.saidBy = saidBy

@@ -10,7 +10,7 @@ final class QuoteSync {
         var text: String
         var saidBy: Int64
         var saidByName: String
-        var saidAt: Int64
+        var saidAt: DataInstant
         var submittedBy: Int64
         var hearers: [(person: Int64, name: String)]
     }
@@ -128,7 +128,7 @@ final class QuoteSync {
         try insertQuote.bindText(quote.text, at: 2)
         try insertQuote.bindInteger(saidBy, at: 3)
         try insertQuote.bindText(quote.saidBy.name, at: 4)
-        try insertQuote.bindInteger(quote.saidAt, at: 5)
+        try insertQuote.bindInteger(quote.saidAt.microseconds, at: 5)
         try insertQuote.bindInteger(submittedBy, at: 6)
         try insertNew(id: quote.id, at: location)
         try insertHearerRows(of: quote.id, saidAt: quote.saidAt, count: hearerIDs.count) { index in
@@ -172,7 +172,7 @@ final class QuoteSync {
     }
 
     /// Inserts `count` hearers of the new quote `id`, hearer `index` being `hearer(index)`.
-    private func insertHearerRows(of id: String, saidAt: Int64, count total: Int,
+    private func insertHearerRows(of id: String, saidAt: DataInstant, count total: Int,
                                _ hearer: (Int) -> (person: Int64, name: String)) throws {
         if let staging {
             try staging.add(quote: id, saidAt: saidAt, count: total, hearer)
@@ -181,7 +181,7 @@ final class QuoteSync {
         }
         try Self.insertHearers(count: total, with: insertHearers) { statement in
             try statement.bindText(id, at: 1)
-            try statement.bindInteger(saidAt, at: 2)
+            try statement.bindInteger(saidAt.microseconds, at: 2)
         } row: { statement, index, base in
             let (person, name) = hearer(index)
             try statement.bindInteger(person, at: base + 1)
@@ -242,8 +242,8 @@ final class QuoteSync {
     }
 
     private struct Stored: Equatable {
-        var text: String, saidBy: Int64, saidByName: String, saidAt: Int64, submittedBy: Int64
-        init(text: String, saidBy: Int64, saidByName: String, saidAt: Int64, submittedBy: Int64) {
+        var text: String, saidBy: Int64, saidByName: String, saidAt: DataInstant, submittedBy: Int64
+        init(text: String, saidBy: Int64, saidByName: String, saidAt: DataInstant, submittedBy: Int64) {
             (self.text, self.saidBy, self.saidByName, self.saidAt, self.submittedBy) = (text, saidBy, saidByName, saidAt, submittedBy)
         }
         init(_ quote: Resolved) {
@@ -253,7 +253,7 @@ final class QuoteSync {
     }
 
     private struct StoredHearer: Equatable {
-        var position: Int64, name: String, saidAt: Int64
+        var position: Int64, name: String, saidAt: DataInstant
     }
 
     private func storedQuote(_ id: String) throws -> Stored? {
@@ -262,7 +262,7 @@ final class QuoteSync {
         try selectQuote.bindText(id, at: 1)
         guard try selectQuote.step() else { return nil }
         return Stored(text: selectQuote.text(0) ?? "", saidBy: selectQuote.integer(1) ?? 0,
-                      saidByName: selectQuote.text(2) ?? "", saidAt: selectQuote.integer(3) ?? 0,
+                      saidByName: selectQuote.text(2) ?? "", saidAt: DataInstant(microseconds: selectQuote.integer(3) ?? 0),
                       submittedBy: selectQuote.integer(4) ?? 0)
     }
 
@@ -273,7 +273,7 @@ final class QuoteSync {
         var result: [Int64: StoredHearer] = [:]
         while try selectHearers.step() {
             result[selectHearers.integer(0) ?? 0] = StoredHearer(
-                position: selectHearers.integer(1) ?? 0, name: selectHearers.text(2) ?? "", saidAt: selectHearers.integer(3) ?? 0)
+                position: selectHearers.integer(1) ?? 0, name: selectHearers.text(2) ?? "", saidAt: DataInstant(microseconds: selectHearers.integer(3) ?? 0))
         }
         return result
     }
@@ -310,7 +310,7 @@ final class QuoteSync {
         try statement.bindText(quote.text, at: 2)
         try statement.bindInteger(quote.saidBy, at: 3)
         try statement.bindText(quote.saidByName, at: 4)
-        try statement.bindInteger(quote.saidAt, at: 5)
+        try statement.bindInteger(quote.saidAt.microseconds, at: 5)
         try statement.bindInteger(quote.submittedBy, at: 6)
     }
 
@@ -319,6 +319,6 @@ final class QuoteSync {
         try statement.bindInteger(hearer.position, at: 2)
         try statement.bindInteger(person, at: 3)
         try statement.bindText(hearer.name, at: 4)
-        try statement.bindInteger(hearer.saidAt, at: 5)
+        try statement.bindInteger(hearer.saidAt.microseconds, at: 5)
     }
 }

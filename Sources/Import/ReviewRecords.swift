@@ -12,7 +12,7 @@ struct ReviewFileHeader {
         let fields = try Fields(value, at: location, known: Self.fields, context: context,
                                 expected: "an object (reviewer, exportedAt, decisions)")
         reviewer = try fields.nonEmptyString("reviewer", expected: "the reviewer's name")
-        exportedAt = try fields.instant("exportedAt")
+        exportedAt = try fields.instant("exportedAt").seconds
         decisions = try fields.array("decisions", expected: "an array of decisions")
     }
 }
@@ -58,6 +58,6 @@ struct ReviewDecision {
         }
         self.until = until
         self.list = list
-        decidedAt = try fields.instant("at")
+        decidedAt = try fields.instant("at").seconds
     }
 }

@@ -58,7 +58,7 @@ struct SiteRecord: Equatable {
         let outOfRange = { (text: String) in
             location.member("buildDate").error("expected the build's now \(BuildInstant.rangeDescription), found \(quoted(text))")
         }
-        buildDate = try fields.optionalInstant("buildDate", outOfRange: outOfRange)
+        buildDate = try fields.optionalInstant("buildDate", outOfRange: outOfRange)?.seconds
         if let buildDate, !BuildInstant.isUsable(buildDate) {
             throw outOfRange(fields.optional("buildDate")?.stringValue ?? "")
         }

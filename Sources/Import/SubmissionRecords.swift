@@ -14,7 +14,7 @@ struct SubmissionFileHeader {
         let fields = try Fields(value, at: location, known: Self.fields, context: context,
                                 expected: "an object (submittedBy, exportedAt, quotes, ideas)")
         submittedBy = try fields.nonEmptyString("submittedBy", expected: "the slug of a person's part of the site")
-        exportedAt = try fields.instant("exportedAt")
+        exportedAt = try fields.instant("exportedAt").seconds
         quotes = fields.optional("quotes") == nil ? [] : try fields.array("quotes", expected: "an array of quotes")
         ideas = fields.optional("ideas") == nil ? [] : try fields.array("ideas", expected: "an array of ideas")
     }
@@ -50,7 +50,7 @@ struct SubmittedQuote {
     let text: String
     let saidBy: String
     let heardBy: [String]
-    let saidAt: Int64
+    let saidAt: DataInstant
 
     init(_ value: JSONValue, at location: RecordLocation, quoteLimit: Int, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a quote)")
@@ -90,7 +90,7 @@ struct SubmittedIdea {
     let textLength: Int
     let showName: Bool
     let forWhom: String
-    let submittedAt: Int64
+    let submittedAt: DataInstant
 
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (an idea)")

@@ -4,18 +4,24 @@ import VantageCore
 /// (`2015-05-04T09:30:00Z`, `2026-05-01T18:00:00-07:00`). Read by hand rather than with a
 /// formatter: it is on the import's hot path and must reject a missing offset precisely.
 public enum Timestamp {
-    /// Seconds since 1970-01-01T00:00:00Z of `text`; fractions of a second are dropped.
+    /// Seconds since 1970-01-01T00:00:00Z of `text`, rounded down (a fraction is dropped).
     public static func unixSeconds(_ text: String) throws(TimestampProblem) -> Int64 {
+        try instant(text).seconds
+    }
+
+    /// The instant `text` names, to the microsecond (digits past the sixth of a fraction are
+    /// dropped).
+    public static func instant(_ text: String) throws(TimestampProblem) -> DataInstant {
         var text = text
-        let result = text.withUTF8 { bytes -> Result<Int64, TimestampProblem> in
+        let result = text.withUTF8 { bytes -> Result<DataInstant, TimestampProblem> in
             do throws(TimestampProblem) { return .success(try parse(bytes)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
-    /// `unixSeconds` of the UTF-8 bytes of a string (the quote reader's fast path reads them
-    /// from the record's bytes).
-    static func unixSeconds(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(TimestampProblem) -> Int64 {
+    /// `instant` of the UTF-8 bytes of a string (the quote reader's fast path reads them from
+    /// the record's bytes).
+    static func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(TimestampProblem) -> DataInstant {
         try parse(bytes)
     }
 
@@ -29,7 +35,7 @@ public enum Timestamp {
         }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(TimestampProblem) -> Int64 {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(TimestampProblem) -> DataInstant {
         var reader = Reader(bytes: bytes)
         let (year, month, day) = try reader.date()
         guard isValid(year: year, month: month, day: day) else { throw .invalidDate }
@@ -41,10 +47,12 @@ public enum Timestamp {
         guard reader.take(UInt8(ascii: ":")) else { throw .malformed }
         let minute = try reader.number(digits: 2)
         var second = 0
+        var microsecond = 0
         if reader.take(UInt8(ascii: ":")) {
             second = try reader.number(digits: 2)
             if reader.take(UInt8(ascii: ".")) || reader.take(UInt8(ascii: ",")) {
-                guard reader.skipDigits() > 0 else { throw .malformed }
+                guard let fraction = reader.fraction() else { throw .malformed }
+                microsecond = fraction
             }
         }
         guard hour < 24, minute < 60, second < 60 else { throw .invalidTime }
@@ -70,7 +78,7 @@ public enum Timestamp {
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
         guard BuildInstant.dataRange.contains(seconds) else { throw .outOfRange }
-        return seconds
+        return DataInstant(seconds: seconds, microsecond: Int64(microsecond))
     }
 
     private static func isValid(year: Int, month: Int, day: Int) -> Bool {
@@ -109,10 +117,19 @@ public enum Timestamp {
             return value
         }
 
-        mutating func skipDigits() -> Int {
-            let start = position
-            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
-            return position - start
+        /// A decimal fraction's digits, in microseconds (the first six digits; the rest are
+        /// read and dropped); nil when no digit follows.
+        mutating func fraction() -> Int? {
+            var value = 0
+            var count = 0
+            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+                if count < 6 { value = value * 10 + Int(bytes[position] - 0x30) }
+                count += 1
+                position += 1
+            }
+            guard count > 0 else { return nil }
+            for _ in min(count, 6)..<6 { value *= 10 }
+            return value
         }
 
         mutating func date() throws(TimestampProblem) -> (Int, Int, Int) {

@@ -8,17 +8,17 @@ struct ChangeJarUser {
     let record: Int
     let email: String
     let name: String
-    let lastVisitAt: Int64?
+    let lastVisitAt: DataInstant?
     let locale: String?
     let timeZone: String?
     let phone: String?
 
     /// A user as the store holds it (its file was rejected whole).
-    init(stored email: String, name: String, lastVisitAt: Int64?, locale: String?, timeZone: String?, phone: String?) {
+    init(stored email: String, name: String, lastVisitAt: DataInstant?, locale: String?, timeZone: String?, phone: String?) {
         self.init(record: 0, email: email, name: name, lastVisitAt: lastVisitAt, locale: locale, timeZone: timeZone, phone: phone)
     }
 
-    init(record: Int, email: String, name: String, lastVisitAt: Int64?, locale: String?, timeZone: String?, phone: String?) {
+    init(record: Int, email: String, name: String, lastVisitAt: DataInstant?, locale: String?, timeZone: String?, phone: String?) {
         (self.record, self.email, self.name, self.lastVisitAt) = (record, email, name, lastVisitAt)
         (self.locale, self.timeZone, self.phone) = (locale, timeZone, phone)
     }
@@ -83,12 +83,12 @@ extension ChangeJarUser: PackableRecord {
         fields.text(locale)
         fields.text(timeZone)
         fields.text(phone)
-        fields.integer(lastVisitAt)
+        fields.integer(lastVisitAt?.microseconds)
     }
 
     init(record: Int, unpacking fields: inout PackedFields.Reader) {
         let (email, name, locale, timeZone, phone) = (fields.text()!, fields.text()!, fields.text(), fields.text(), fields.text())
-        self.init(record: record, email: email, name: name, lastVisitAt: fields.integer(), locale: locale, timeZone: timeZone, phone: phone)
+        self.init(record: record, email: email, name: name, lastVisitAt: fields.integer().map(DataInstant.init(microseconds:)), locale: locale, timeZone: timeZone, phone: phone)
     }
 }
 

@@ -49,7 +49,7 @@ struct BuildFingerprint {
         add(person.hasPhone)
         add(person.isQuotesUser)
         add(person.isChangeJarUser)
-        add(person.lastVisitAt)
+        add(person.lastVisitAt?.microseconds)
     }
 
     /// The digest every viewer's fingerprint starts from.
@@ -85,7 +85,7 @@ struct BuildFingerprint {
         for idea in site.ideas {
             digest.add(idea.id)
             digest.add(idea.text)
-            digest.add(idea.submittedAt)
+            digest.add(idea.submittedAt.microseconds)
             digest.add(idea.authorID)
             digest.add(idea.authorName)
             digest.add(idea.showName)
@@ -143,7 +143,7 @@ struct BuildFingerprint {
         add(quote.text)
         add(quote.speakerID)
         add(quote.speakerRecordedName)
-        add(quote.saidAt)
+        add(quote.saidAt.microseconds)
         add(Int64(quote.hearers.count))
         for hearer in quote.hearers {
             add(hearer.personID)
@@ -159,7 +159,7 @@ struct BuildFingerprint {
     /// The order a viewer's quotes are fingerprinted in: newest first, ties by id (its UTF-8
     /// bytes), the order the render lists them in. Keeping it here, rather than trusting the
     /// order a read returns, makes the value a function of the set of quotes alone.
-    static func precedes(saidAt: Int64, id: some Collection<UInt8>, _ otherSaidAt: Int64, _ otherID: some Collection<UInt8>) -> Bool {
+    static func precedes(saidAt: DataInstant, id: some Collection<UInt8>, _ otherSaidAt: DataInstant, _ otherID: some Collection<UInt8>) -> Bool {
         saidAt != otherSaidAt ? saidAt > otherSaidAt : id.lexicographicallyPrecedes(otherID)
     }
 

@@ -76,7 +76,7 @@ enum SearchIndex {
                 json.string(naming.name(of: hearer.personID, recorded: hearer.recordedName))
             }
             json.raw("],\"when\":")
-            json.number(quote.saidAt)
+            json.number(quote.saidAt.seconds)
             json.raw(",\"url\":")
             json.string(
                 "quotes/" + ListLocation.folder("").fileName(page: pagination.page(of: index)) + "#"

@@ -36,7 +36,7 @@ struct ViewerFingerprints: Sendable {
             try reader.everyQuote { quote in
                 let index = UInt64(saidAt.count)
                 scratch.appendDigest(of: quote, to: &digests)
-                saidAt.append(quote.saidAt)
+                saidAt.append(quote.saidAt.microseconds)
                 quote.forEachViewer { viewer in
                     if let home = homeIndex[viewer] { pairs.append(UInt64(home) << 32 | index) }
                 }

@@ -1,8 +1,9 @@
 /// The store's schema as ordered, named migrations. Applied in order and recorded in
 /// `PRAGMA user_version`; a migration is never edited once released, only followed by another.
 ///
-/// Conventions: instants are INTEGER Unix seconds (UTC); phones are E.164 text; emails are
-/// lower-cased; all text is NFC. `person.id` is internal and never reaches the output.
+/// Conventions: instants are INTEGER Unix seconds (UTC), except the records' own (a quote's
+/// `when`, an idea's `submittedAt`, a user's `lastVisitAt`: Unix microseconds, see the sixth
+/// migration); phones are E.164 text; emails are lower-cased; all text is NFC. `person.id` is internal and never reaches the output.
 public enum Schema {
     /// A named step from one schema version to the next.
     public struct Migration: Sendable {
@@ -163,6 +164,15 @@ public enum Schema {
                 kind TEXT PRIMARY KEY NOT NULL,
                 context TEXT NOT NULL
             );
+            """),
+        Migration(name: "the records' instants to the microsecond", sql: """
+            -- A quote's `when`, an idea's `submittedAt` and a user's `lastVisitAt` order the lists
+            -- and decide what is new, so a fraction of a second is kept: these columns hold Unix
+            -- microseconds from here on (`DataInstant`). The stored seconds are whole seconds.
+            UPDATE idea SET submitted_at = submitted_at * 1000000;
+            UPDATE quote SET said_at = said_at * 1000000;
+            UPDATE hearer SET said_at = said_at * 1000000;
+            UPDATE person SET last_visit_at = last_visit_at * 1000000 WHERE last_visit_at IS NOT NULL;
             """),
     ]
 }

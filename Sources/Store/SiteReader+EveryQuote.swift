@@ -45,7 +45,7 @@ extension SiteReader {
             rows.sort { ($0.position, $0.hearer.personID) < ($1.position, $1.hearer.personID) }
             try visit(Quote(
                 id: id, text: quotes.text(1) ?? "", speakerID: quotes.integer(2) ?? 0,
-                speakerRecordedName: quotes.text(3) ?? "", saidAt: quotes.integer(4) ?? 0, hearers: rows.map(\.hearer)))
+                speakerRecordedName: quotes.text(3) ?? "", saidAt: DataInstant(microseconds: quotes.integer(4) ?? 0), hearers: rows.map(\.hearer)))
         }
     }
 

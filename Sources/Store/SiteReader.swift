@@ -42,7 +42,7 @@ public struct SiteReader {
                 id: statement.integer(0) ?? 0, name: statement.text(1), locale: statement.text(2),
                 timeZone: statement.text(3), hasEmail: statement.integer(4) == 1,
                 isQuotesUser: statement.integer(5) == 1, isChangeJarUser: statement.integer(6) == 1,
-                lastVisitAt: statement.integer(7), hasPhone: statement.integer(8) == 1))
+                lastVisitAt: statement.integer(7).map(DataInstant.init(microseconds:)), hasPhone: statement.integer(8) == 1))
         }
         return people
     }
@@ -53,7 +53,7 @@ public struct SiteReader {
         var ideas: [Idea] = []
         while try statement.step() {
             ideas.append(Idea(
-                id: statement.text(0) ?? "", text: statement.text(1) ?? "", submittedAt: statement.integer(2) ?? 0,
+                id: statement.text(0) ?? "", text: statement.text(1) ?? "", submittedAt: DataInstant(microseconds: statement.integer(2) ?? 0),
                 authorID: statement.integer(3) ?? 0, authorName: statement.text(4) ?? "",
                 showName: statement.integer(5) == 1,
                 audience: IdeaAudience(rawValue: statement.text(6) ?? "self") ?? .self))
@@ -82,7 +82,7 @@ public struct SiteReader {
             if rows.count > 1 { rows.sort { ($0.position, $0.hearer.personID) < ($1.position, $1.hearer.personID) } }
             quotes.append(Quote(
                 id: id, text: statement.text(1) ?? "", speakerID: statement.integer(2) ?? 0,
-                speakerRecordedName: statement.text(3) ?? "", saidAt: statement.integer(4) ?? 0,
+                speakerRecordedName: statement.text(3) ?? "", saidAt: DataInstant(microseconds: statement.integer(4) ?? 0),
                 hearers: rows.map(\.hearer)))
         }
         return quotes
@@ -128,9 +128,12 @@ public struct SiteReader {
 
     /// The latest instant anywhere in the data (the fallback "now" of a reproducible build;
     /// `BuildClock` applies the rule), nil when the data holds none.
+    /// In whole seconds: the second the latest instant falls in.
     public func latestInstant() throws -> Int64? {
         let statement = try database.statement(StoreSQL.latestInstant)
-        guard try statement.step(), let value = statement.integer(0), value > 0 else { return nil }
-        return value
+        guard try statement.step() else { return nil }
+        let records = statement.integer(0).map { DataInstant(microseconds: $0).seconds }
+        let latest = max(records ?? 0, statement.integer(1) ?? 0)
+        return latest > 0 ? latest : nil
     }
 }

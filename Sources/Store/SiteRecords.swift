@@ -1,3 +1,5 @@
+import VantageCore
+
 /// The rows `SiteReader` hands to the site build: plain values, nothing else attached, and
 /// privacy-shaped: no phone number or email address is among them (a person's only trace of
 /// an email is `hasEmail`). `Person.id` is the store's internal key; it never reaches the output.
@@ -52,14 +54,14 @@ public struct Person: Sendable, Hashable {
     public var isQuotesUser: Bool
     /// A Change Jar user.
     public var isChangeJarUser: Bool
-    /// When the person last used Change Jar (Unix seconds); nil: never.
-    public var lastVisitAt: Int64?
+    /// When the person last used Change Jar; nil: never.
+    public var lastVisitAt: DataInstant?
 
     /// People who use either app have a home of their own.
     public var hasHome: Bool { isQuotesUser || isChangeJarUser }
 
     /// A person value.
-    public init(id: Int64, name: String?, locale: String?, timeZone: String?, hasEmail: Bool, isQuotesUser: Bool, isChangeJarUser: Bool, lastVisitAt: Int64?,
+    public init(id: Int64, name: String?, locale: String?, timeZone: String?, hasEmail: Bool, isQuotesUser: Bool, isChangeJarUser: Bool, lastVisitAt: DataInstant?,
                 hasPhone: Bool) {
         self.id = id
         self.name = name
@@ -83,8 +85,7 @@ public struct Idea: Sendable, Hashable {
     /// The id from the export.
     public var id: String
     public var text: String
-    /// Unix seconds.
-    public var submittedAt: Int64
+    public var submittedAt: DataInstant
     /// The author (a person; internal key).
     public var authorID: Int64
     /// The name recorded with the idea.
@@ -94,7 +95,7 @@ public struct Idea: Sendable, Hashable {
     public var audience: IdeaAudience
 
     /// An idea value.
-    public init(id: String, text: String, submittedAt: Int64, authorID: Int64, authorName: String, showName: Bool, audience: IdeaAudience) {
+    public init(id: String, text: String, submittedAt: DataInstant, authorID: Int64, authorName: String, showName: Bool, audience: IdeaAudience) {
         self.id = id
         self.text = text
         self.submittedAt = submittedAt
@@ -126,12 +127,12 @@ public struct Quote: Sendable, Hashable {
     public var speakerID: Int64
     /// The name the submitter had for the speaker.
     public var speakerRecordedName: String
-    /// The quote's `when`, Unix seconds.
-    public var saidAt: Int64
+    /// The quote's `when`.
+    public var saidAt: DataInstant
     public var hearers: [Hearer]
 
     /// A quote value.
-    public init(id: String, text: String, speakerID: Int64, speakerRecordedName: String, saidAt: Int64, hearers: [Hearer]) {
+    public init(id: String, text: String, speakerID: Int64, speakerRecordedName: String, saidAt: DataInstant, hearers: [Hearer]) {
         self.id = id
         self.text = text
         self.speakerID = speakerID

@@ -52,13 +52,14 @@ public enum StoreSQL {
     /// The text of quote ?1 (primary key lookup).
     public static let quoteText = "SELECT text FROM quote WHERE id = ?1"
 
-    /// The latest instant anywhere in the data (ideas, quotes, visits, reviews), 0 when none.
+    /// The latest instant of the records (ideas, quotes, visits: microseconds), and of the
+    /// reviews (seconds); each NULL when there is none.
     public static let latestInstant = """
         SELECT max(
-            coalesce((SELECT max(submitted_at) FROM idea), 0),
-            coalesce((SELECT max(said_at) FROM quote), 0),
-            coalesce((SELECT max(last_visit_at) FROM person), 0),
-            coalesce((SELECT max(max(decided_at, exported_at)) FROM review), 0))
+            (SELECT max(submitted_at) FROM idea),
+            (SELECT max(said_at) FROM quote),
+            (SELECT max(last_visit_at) FROM person)),
+            (SELECT max(max(decided_at, exported_at)) FROM review)
         """
 
     /// The last build's output folder, manifest digest and check time (`build_state`, one row).

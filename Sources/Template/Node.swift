@@ -152,14 +152,14 @@ final class HelperSection: Sendable {
     /// How the section renders when there is no Localizer (spec mode: an ordinary section).
     let fallback: Section
 
-    /// The tag stands in a quoted attribute value: a string with Markdown is written as its
-    /// plain text there, never as markup.
-    let inAttribute: Bool
+    /// The tag stands where HTML allows text only (an attribute value, `<title>`, a comment…):
+    /// a string with Markdown is written as its plain text there, never as markup.
+    let textOnly: Bool
 
-    init(call: HelperCall, fallback: Section, inAttribute: Bool = false) {
+    init(call: HelperCall, fallback: Section, textOnly: Bool = false) {
         self.call = call
         self.fallback = fallback
-        self.inAttribute = inAttribute
+        self.textOnly = textOnly
     }
 }
 

@@ -16,39 +16,86 @@ struct Parser {
     private struct Frame {
         let opener: Token
         var children: [Node] = []
-        /// The tag stands inside a quoted attribute value of the template's markup.
-        var inAttribute = false
+        /// The tag stands where the template's markup allows text only (`MarkupState`).
+        var textOnly = false
     }
 
     /// The deepest sections may nest (a template deeper than this is a mistake, and rendering
     /// it would exhaust the stack).
     static let maximumNesting = 200
 
-    /// Where the template's own markup stands, read from its text: inside a tag, and inside a
-    /// quoted attribute value of it. A helper tag in an attribute value writes plain text: the
-    /// catalog's Markdown there would put markup in the attribute.
+    /// Where the template's own markup stands, read from its text: inside a tag and a quoted
+    /// attribute value of it, inside an element whose content is text only (`<title>`,
+    /// `<textarea>`, `<option>`, `<script>`, `<style>`), or inside a comment. A helper tag in
+    /// any of these writes plain text: the catalog's Markdown there would put markup where
+    /// HTML allows none.
     private struct MarkupState {
+        /// The elements whose content is text alone.
+        static let textElements: [[UInt8]] = ["title", "textarea", "option", "script", "style"].map { Array($0.utf8) }
+
         var inTag = false
         var quote: UInt8? = nil
         var afterOpen = false
+        /// The tag being read: whether it closes an element, and its name so far (lower case).
+        var closing = false
+        var name: [UInt8] = []
+        var readingName = false
+        /// The text-only element the template is inside, by its name.
+        var textElement: [UInt8]? = nil
+        var inComment = false
+        /// The last three bytes read, to find `<!--` and `-->`.
+        var recent: (UInt8, UInt8, UInt8) = (0, 0, 0)
 
-        var inAttribute: Bool { inTag && quote != nil }
+        var textOnly: Bool { (inTag && quote != nil) || textElement != nil || inComment }
 
         mutating func read(_ bytes: ArraySlice<UInt8>) {
             for byte in bytes {
+                defer { recent = (recent.1, recent.2, byte) }
+                if inComment {
+                    if recent.1 == UInt8(ascii: "-"), recent.2 == UInt8(ascii: "-"), byte == UInt8(ascii: ">") { inComment = false }
+                    continue
+                }
                 if afterOpen {
                     afterOpen = false
-                    let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-                    if letter || byte == UInt8(ascii: "/") { inTag = true; continue }
+                    let lower = byte | 0x20
+                    let letter = lower >= 0x61 && lower <= 0x7A
+                    if letter || byte == UInt8(ascii: "/") {
+                        inTag = true
+                        closing = byte == UInt8(ascii: "/")
+                        name = letter ? [lower] : []
+                        readingName = true
+                        continue
+                    }
+                }
+                if recent == (UInt8(ascii: "<"), UInt8(ascii: "!"), UInt8(ascii: "-")), byte == UInt8(ascii: "-"), !inTag {
+                    inComment = true
+                    continue
                 }
                 if !inTag {
                     if byte == UInt8(ascii: "<") { afterOpen = true }
-                } else if let open = quote {
+                    continue
+                }
+                if let open = quote {
                     if byte == open { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    continue
+                }
+                if readingName {
+                    let lower = byte | 0x20
+                    if (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") {
+                        name.append(byte >= 0x41 && byte <= 0x5A ? lower : byte)
+                        continue
+                    }
+                    readingName = false
+                }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                     quote = byte
                 } else if byte == UInt8(ascii: ">") {
                     inTag = false
+                    if closing {
+                        if textElement == name { textElement = nil }
+                    } else if textElement == nil, recent.2 != UInt8(ascii: "/"), Self.textElements.contains(name) {
+                        textElement = name
+                    }
                 }
             }
         }
@@ -81,7 +128,7 @@ struct Parser {
                         "sections nest more than \(Self.maximumNesting) deep here; a template this deep is a mistake",
                         at: token.range.lowerBound)
                 }
-                frames.append(Frame(opener: token, inAttribute: markup.inAttribute))
+                frames.append(Frame(opener: token, textOnly: markup.textOnly))
             case .close:
                 guard let frame = frames.popLast() else {
                     throw source.error("closing tag '\(token.name)' has no opening tag", at: token.range.lowerBound)
@@ -149,7 +196,7 @@ struct Parser {
                 frame.children.allSatisfy({ if case .text = $0 { true } else if case .lineStart = $0 { true } else { false } })
             {
                 let call = try HelperCall.parse(name: opener.name, body: section.rawBody, offset: offset, source: source)
-                return .helper(HelperSection(call: call, fallback: section, inAttribute: frame.inAttribute))
+                return .helper(HelperSection(call: call, fallback: section, textOnly: frame.textOnly))
             }
             return .section(section)
         }

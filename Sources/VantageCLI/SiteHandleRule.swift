@@ -1,6 +1,7 @@
 import Import
 import Render
 import Store
+import VantageCore
 
 /// The site's handle rule (`Render.SiteHandles`, over `ViewerHandles`) handed to the import,
 /// which reads `content/submissions/` with it: the one place that both depend on.
@@ -22,7 +23,7 @@ public struct SiteHandleRule: SubmissionHandleRule {
 
         func handles(viewer: Int64, contacts: [Int64: String], quotes: [HandleQuote]) -> [String: (person: Int64, name: String)] {
             handles.handles(viewer: viewer, contacts: contacts, quotes: quotes.map { quote in
-                Quote(id: quote.id, text: "", speakerID: quote.speaker, speakerRecordedName: quote.speakerName, saidAt: 0,
+                Quote(id: quote.id, text: "", speakerID: quote.speaker, speakerRecordedName: quote.speakerName, saidAt: DataInstant(microseconds: 0),
                       hearers: quote.hearers.map { Hearer(personID: $0.person, recordedName: $0.name) })
             })
         }

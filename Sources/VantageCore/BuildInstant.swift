@@ -29,3 +29,28 @@ public enum BuildInstant {
     /// The data range in words, for messages.
     public static let dataRangeDescription = "from 1583-01-01T00:00:00Z to 9998-12-31T23:59:59Z"
 }
+
+/// An instant of the data (a quote's `when`, an idea's `submittedAt`, a user's `lastVisitAt`) to
+/// the microsecond: the lists are ordered by it and an idea is new when it was submitted after
+/// the visit, so two instants within one second must still compare as written. Pages show the
+/// whole second (`seconds`); digits past the sixth of a fraction are dropped.
+public struct DataInstant: Comparable, Hashable, Sendable {
+    public static let perSecond: Int64 = 1_000_000
+
+    /// Microseconds since 1970-01-01T00:00:00Z (as the store holds it).
+    public var microseconds: Int64
+
+    public init(microseconds: Int64) { self.microseconds = microseconds }
+
+    public init(seconds: Int64, microsecond: Int64 = 0) {
+        microseconds = seconds * Self.perSecond + microsecond
+    }
+
+    /// The whole second the instant falls in (rounded down, before 1970 too).
+    public var seconds: Int64 {
+        let (quotient, remainder) = microseconds.quotientAndRemainder(dividingBy: Self.perSecond)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+
+    public static func < (lhs: DataInstant, rhs: DataInstant) -> Bool { lhs.microseconds < rhs.microseconds }
+}

@@ -124,7 +124,7 @@ struct QuoteBytesTests {
     static func fields(_ quote: QuoteRecord) -> [[UInt8]] {
         var fields = [quote.id, quote.text, quote.saidBy.phone, quote.saidBy.name].map { Array($0.utf8) }
         for hearer in quote.heardBy { fields += [Array(hearer.phone.utf8), Array(hearer.name.utf8)] }
-        fields += [Array(String(quote.saidAt).utf8), Array(quote.submittedBy.utf8)]
+        fields += [Array(String(quote.saidAt.microseconds).utf8), Array(quote.submittedBy.utf8)]
         return fields
     }
 

@@ -45,7 +45,7 @@ struct SampleImportTests {
         }.joined(separator: " | ") }
         #expect(rendered == [
             // Ana: Quotes user joined to the Change Jar user by email; Quotes wins name, locale, time zone.
-            "+14155550100 | ana.lima@example.com | Ana Lima | en-US | America/Los_Angeles | 1 | 1 | 1776211200",
+            "+14155550100 | ana.lima@example.com | Ana Lima | en-US | America/Los_Angeles | 1 | 1 | 1776211200000000",
             // José: Quotes only; his name arrives decomposed and is stored NFC.
             "+14155550199 | - | Jos\u{E9} Silva | fr | Europe/Paris | 1 | 0 | -",
             // Chloé: joined by phone; Change Jar gives the email; never visited.
@@ -78,7 +78,7 @@ struct SampleImportTests {
         let q1 = try #require(quotes.first { $0.id == "q-1" })
         #expect(q1 == Quote(
             id: "q-1", text: "I never said I was a morning person.", speakerID: jose, speakerRecordedName: "Dad",
-            saidAt: 1_777_683_600, hearers: [Hearer(personID: ana, recordedName: "Ana"), Hearer(personID: bob, recordedName: "Uncle Bob")]))
+            saidAt: DataInstant(seconds: 1_777_683_600), hearers: [Hearer(personID: ana, recordedName: "Ana"), Hearer(personID: bob, recordedName: "Uncle Bob")]))
     }
 
     @Test func aViewerSeesExactlyTheQuotesTheySaidOrHeardNewestFirst() throws {
@@ -106,7 +106,7 @@ struct SampleImportTests {
         let ideas = try Store(path: fixture.store, readOnly: true).readSite { try $0.ideas() }
         #expect(ideas.map(\.id) == ["idea-3", "idea-2", "idea-1"])
         #expect(ideas.last == Idea(
-            id: "idea-1", text: "Walk to work on Fridays", submittedAt: 1_775_813_400, authorID: ana, authorName: "Ana Lima",
+            id: "idea-1", text: "Walk to work on Fridays", submittedAt: DataInstant(seconds: 1_775_813_400), authorID: ana, authorName: "Ana Lima",
             showName: false, audience: .self))
     }
 

@@ -16,6 +16,39 @@ struct StoreTests {
         #expect(try reopened.schemaVersion == Schema.currentVersion)
     }
 
+    /// A store written before instants kept their fraction holds whole seconds: opened by this
+    /// vantage, the records' instants become the same instants in microseconds, the others stay.
+    @Test func wholeSecondsOfAnOlderStoreBecomeMicroseconds() throws {
+        let fixture = try Fixture()
+        let before = Schema.migrations.firstIndex { $0.name == "the records' instants to the microsecond" }!
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (fixture.store as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let database = try Database(path: fixture.store)
+            for migration in Schema.migrations[..<before] { try database.execute(migration.sql) }
+            try database.execute("""
+                PRAGMA user_version = \(before);
+                INSERT INTO person (id, phone, email, name, quotes_user, changejar_user, last_visit_at) VALUES
+                    (1, '+14155550100', 'ana@example.com', 'Ana', 1, 1, 1777000000), (2, '+14155550199', NULL, 'Dad', 1, 0, NULL);
+                INSERT INTO idea VALUES ('i-1', 'x', 1, 1776000000, 1, 'Ana', 1, 'self');
+                INSERT INTO quote VALUES ('q-1', 'x', 2, 'Dad', -5, 1);
+                INSERT INTO hearer VALUES ('q-1', 0, 1, 'Ana', -5);
+                INSERT INTO review VALUES ('Board', 'i-1', 'archive', NULL, NULL, 1778300000, 1778310000);
+                """)
+        }
+        let store = try Store(path: fixture.store)
+        #expect(try store.schemaVersion == Schema.currentVersion)
+        let rows = try store.read { db in
+            try db.rows("""
+                SELECT (SELECT group_concat(coalesce(last_visit_at, 'NULL'), ' ') FROM (SELECT last_visit_at FROM person ORDER BY id)),
+                       (SELECT submitted_at FROM idea), (SELECT said_at FROM quote), (SELECT said_at FROM hearer),
+                       (SELECT decided_at || ' ' || exported_at FROM review)
+                """)
+        }
+        #expect(rows == [[.text("1777000000000000 NULL"), .integer(1_776_000_000_000_000), .integer(-5_000_000), .integer(-5_000_000),
+                          .text("1778300000 1778310000")]])
+    }
+
     @Test func aStoreFromANewerVantageIsRefused() throws {
         let fixture = try Fixture()
         do {

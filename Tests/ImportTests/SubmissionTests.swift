@@ -63,7 +63,7 @@ struct SubmissionTests {
         }
         #expect(rows == [[
             .text("s-ana-lima-1"), .text("Build's at noon."), .text("+14155550199"), .text("José Silva"),
-            .integer(1777739400), .text("+14155550100"),
+            .integer(1_777_739_400_000_000), .text("+14155550100"),
         ]])
         let hearers = try fixture.read { db in
             try db.rows("SELECT p.phone, h.name FROM hearer h JOIN person p ON p.id = h.person_id WHERE quote_id = 's-ana-lima-1' ORDER BY position")
@@ -77,7 +77,7 @@ struct SubmissionTests {
         }
         #expect(ideas == [[
             .text("s-ana-lima-2"), .text("Walk to work on Fridays"), .text("ana.lima@example.com"), .text("Ana Lima"),
-            .integer(0), .text("self"), .integer(1777715880),
+            .integer(0), .text("self"), .integer(1_777_715_880_000_000),
         ]])
     }
 

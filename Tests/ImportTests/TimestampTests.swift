@@ -1,5 +1,6 @@
 import Import
 import Testing
+import VantageCore
 
 /// Timestamps: an offset is required; the instant is exact.
 struct TimestampTests {
@@ -19,8 +20,35 @@ struct TimestampTests {
         #expect(try Timestamp.unixSeconds(text) == seconds)
     }
 
+    /// A fraction is kept to the microsecond (a seventh digit and on are dropped), whatever its
+    /// length, with either decimal sign; before 1970 it still counts forward from the second.
+    @Test(arguments: [
+        ("2026-05-02T01:00:00.5Z", Int64(1_777_683_600_500_000)),
+        ("2026-05-02T01:00:00.999Z", 1_777_683_600_999_000),
+        ("2026-05-02T01:00:00,25+00:00", 1_777_683_600_250_000),
+        ("2026-05-01T18:00:00.000001-07:00", 1_777_683_600_000_001),
+        ("2026-05-02T01:00:00.1234567899Z", 1_777_683_600_123_456),
+        ("2026-05-02T01:00:00.000Z", 1_777_683_600_000_000),
+        ("1969-12-31T23:59:59.75Z", -250_000),
+    ])
+    func keepsTheFraction(text: String, microseconds: Int64) throws {
+        let instant = try Timestamp.instant(text)
+        #expect(instant.microseconds == microseconds)
+        #expect(instant.seconds == (microseconds - ((microseconds % 1_000_000) + 1_000_000) % 1_000_000) / 1_000_000)
+    }
+
+    @Test func wholeSecondsRoundDownBeforeTheEpochToo() {
+        #expect(DataInstant(microseconds: -1).seconds == -1)
+        #expect(DataInstant(microseconds: -1_000_000).seconds == -1)
+        #expect(DataInstant(microseconds: -1_000_001).seconds == -2)
+        #expect(DataInstant(microseconds: 999_999).seconds == 0)
+        #expect(DataInstant(seconds: -2, microsecond: 500_000) < DataInstant(seconds: -1))
+    }
+
     @Test(arguments: [
         ("2026-05-01T18:00:00", TimestampProblem.noOffset),
+        ("2026-05-01T18:00:00.Z", .malformed),
+        ("2026-05-01T18:00:00.+02:00", .malformed),
         ("2026-05-01", .noTime),
         ("2025-02-29T00:00:00Z", .invalidDate),
         ("2026-05-01T24:00:00Z", .invalidTime),

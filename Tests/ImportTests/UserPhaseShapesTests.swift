@@ -152,12 +152,12 @@ struct UserPhaseShapesTests {
         let long = String(repeating: "Zoë 日本 ", count: ByteChunks.chunkSize / 8)
         let changeJar = [
             ChangeJarUser(record: 0, email: "a@example.com", name: "Ada", lastVisitAt: nil, locale: nil, timeZone: nil, phone: nil),
-            ChangeJarUser(record: 1, email: "zoë@exämple.com", name: "Zoë 日本", lastVisitAt: -1, locale: "pt-BR",
+            ChangeJarUser(record: 1, email: "zoë@exämple.com", name: "Zoë 日本", lastVisitAt: DataInstant(microseconds: -1), locale: "pt-BR",
                           timeZone: "America/Argentina/ComodRivadavia", phone: "+15550100"),
-            ChangeJarUser(record: Int(Int32.max) + 7, email: "b@x.y", name: long, lastVisitAt: Int64.min, locale: "en",
+            ChangeJarUser(record: Int(Int32.max) + 7, email: "b@x.y", name: long, lastVisitAt: DataInstant(microseconds: Int64.min), locale: "en",
                           timeZone: "UTC", phone: "+447700900123"),
-            ChangeJarUser(record: 3, email: "c@x.y", name: "C", lastVisitAt: Int64.max, locale: nil, timeZone: "Europe/Berlin", phone: nil),
-            ChangeJarUser(record: 4, email: "d@x.y", name: "D", lastVisitAt: 0, locale: "zh-Hant-TW", timeZone: nil, phone: "+8613800000000"),
+            ChangeJarUser(record: 3, email: "c@x.y", name: "C", lastVisitAt: DataInstant(microseconds: Int64.max), locale: nil, timeZone: "Europe/Berlin", phone: nil),
+            ChangeJarUser(record: 4, email: "d@x.y", name: "D", lastVisitAt: DataInstant(microseconds: 0), locale: "zh-Hant-TW", timeZone: nil, phone: "+8613800000000"),
         ]
         // Many more than fit in one chunk, so that records straddle no chunk's end.
         var quotes: [QuotesUser] = []

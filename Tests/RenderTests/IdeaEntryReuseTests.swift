@@ -18,23 +18,23 @@ struct IdeaEntryReuseTests {
         INSERT INTO site (id, title, default_locale, locales, time_zone, default_region, page_size, build_date)
             VALUES (1, 'Reuse <&> "site"', 'en', '["en","fr","ar","ja"]', 'UTC', 'US', 2, 1778400000);
         INSERT INTO person (id, phone, email, name, locale, time_zone, quotes_user, changejar_user, last_visit_at) VALUES
-            (1, '+14155550100', 'ana@example.com', 'Ana <b>Lima</b>', 'en-US', 'America/Los_Angeles', 1, 1, 1777000000),
-            (2, '+14155550101', 'bo@example.com', 'Bo "Berg"', 'en-US', 'America/Los_Angeles', 0, 1, 1778050000),
-            (3, '+201012345678', 'ahmed@example.com', 'أحمد حسن', 'ar-EG', 'Africa/Cairo', 1, 1, 1778000000),
+            (1, '+14155550100', 'ana@example.com', 'Ana <b>Lima</b>', 'en-US', 'America/Los_Angeles', 1, 1, 1777000000000000),
+            (2, '+14155550101', 'bo@example.com', 'Bo "Berg"', 'en-US', 'America/Los_Angeles', 0, 1, 1778050000000000),
+            (3, '+201012345678', 'ahmed@example.com', 'أحمد حسن', 'ar-EG', 'Africa/Cairo', 1, 1, 1778000000000000),
             (4, '+33612345678', 'lea@example.com', 'Léa & Co', 'fr-FR', 'Europe/Paris', 0, 1, NULL),
-            (5, '+33612345679', 'luc@example.com', 'Luc', 'fr-FR', 'Europe/Paris', 0, 1, 1776500000),
+            (5, '+33612345679', 'luc@example.com', 'Luc', 'fr-FR', 'Europe/Paris', 0, 1, 1776500000000000),
             (6, '+819012345678', 'kei@example.com', 'Kei', 'ja-JP', 'Asia/Tokyo', 0, 1, NULL),
             (7, '+442071234567', 'nora@example.com', NULL, NULL, NULL, 0, 0, NULL);
         INSERT INTO idea (id, text, text_length, submitted_at, author_id, author_name, show_name, for_whom) VALUES
-            ('i-1', 'Walk to work on Fridays', 10, 1776000000, 1, 'Ana L.', 1, 'self'),
-            ('i-2', 'Call grandma, +1 415 555 0100, every Sunday', 10, 1777500000, 7, 'Nora <i>F</i>', 0, 'someone'),
-            ('i-3', 'Learn one <b>new</b> dish & "taste" it', 10, 1778100000, 3, 'Ahmed', 1, 'self'),
-            ('i:4', 'Plant a tree <' || char(1) || '0' || char(1) || ' water it', 10, 1778100000, 7, 'Nora &amp; F.', 1, 'someone'),
-            ('i-5', '</li><li>{{text}} <!-- x --> ''quoted''', 10, 1778200000, 2, 'Bo', 1, 'self'),
-            ('i-6', 'مرحبا بالجميع', 10, 1778300000, 3, 'أحمد', 1, 'someone'),
-            ('i-7', 'Read before bed', 10, 1778300000, 1, 'Ana Lima', 0, 'self'),
-            ('i-8', 'Tea at <' || '1' || '> five', 10, 1778350000, 4, '<' || char(1) || '3' || char(1) || 'Léa', 1, 'self'),
-            ('i-9', 'A ninth idea', 10, 1778390000, 6, 'Kei', 1, 'someone');
+            ('i-1', 'Walk to work on Fridays', 10, 1776000000000000, 1, 'Ana L.', 1, 'self'),
+            ('i-2', 'Call grandma, +1 415 555 0100, every Sunday', 10, 1777500000000000, 7, 'Nora <i>F</i>', 0, 'someone'),
+            ('i-3', 'Learn one <b>new</b> dish & "taste" it', 10, 1778100000000000, 3, 'Ahmed', 1, 'self'),
+            ('i:4', 'Plant a tree <' || char(1) || '0' || char(1) || ' water it', 10, 1778100000000000, 7, 'Nora &amp; F.', 1, 'someone'),
+            ('i-5', '</li><li>{{text}} <!-- x --> ''quoted''', 10, 1778200000000000, 2, 'Bo', 1, 'self'),
+            ('i-6', 'مرحبا بالجميع', 10, 1778300000000000, 3, 'أحمد', 1, 'someone'),
+            ('i-7', 'Read before bed', 10, 1778300000000000, 1, 'Ana Lima', 0, 'self'),
+            ('i-8', 'Tea at <' || '1' || '> five', 10, 1778350000000000, 4, '<' || char(1) || '3' || char(1) || 'Léa', 1, 'self'),
+            ('i-9', 'A ninth idea', 10, 1778390000000000, 6, 'Kei', 1, 'someone');
         INSERT INTO contact (owner_id, person_id, name) VALUES
             (1, 7, 'Aunt <Nora>'), (2, 7, 'Nora "N"'), (2, 3, 'Ahmed from work'), (5, 4, 'Léa (sister)'),
             (4, 1, 'Ana & family');

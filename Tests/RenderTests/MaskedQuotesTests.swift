@@ -1,6 +1,7 @@
 import Foundation
 import Store
 import Testing
+import VantageCore
 
 @testable import Render
 
@@ -12,7 +13,7 @@ struct MaskedQuotesTests {
 
     func quote(_ id: String, _ text: String, speaker: String = "Ana", hearers: [(Int64, String)] = []) -> Quote {
         Quote(
-            id: id, text: text, speakerID: 1, speakerRecordedName: speaker, saidAt: 1_777_000_000,
+            id: id, text: text, speakerID: 1, speakerRecordedName: speaker, saidAt: DataInstant(seconds: 1_777_000_000),
             hearers: hearers.map { Hearer(personID: $0.0, recordedName: $0.1) })
     }
 

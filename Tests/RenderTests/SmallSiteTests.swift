@@ -192,8 +192,8 @@ struct SmallSiteTests {
         // A third quote of Léa's, heard by Ana: Léa sees three she said (two pages of two), Ana two.
         let store = try FixtureStore(sql: smallStoreSQL + """
             INSERT INTO quote (id, text, said_by, said_by_name, said_at, submitted_by) VALUES
-                ('q-6', 'Une troisième', 2, 'Léa', 1777400000, 2);
-            INSERT INTO hearer (quote_id, position, person_id, name, said_at) VALUES ('q-6', 0, 1, 'Ana', 1777400000);
+                ('q-6', 'Une troisième', 2, 'Léa', 1777400000000000, 2);
+            INSERT INTO hearer (quote_id, position, person_id, name, said_at) VALUES ('q-6', 0, 1, 'Ana', 1777400000000000);
             """)
         defer { store.remove() }
         let site = try BuiltSite(store: store.path)

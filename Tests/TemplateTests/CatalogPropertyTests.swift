@@ -115,6 +115,39 @@ struct CatalogPropertyTests {
             == "<nav aria-label=\"Change Jar\"><strong>Change</strong> Jar</nav>")
     }
 
+    /// Elements whose content is text only (`<title>`, `<textarea>`, `<option>`, `<script>`,
+    /// `<style>`) and comments get the plain text too; the markup state follows the template
+    /// through a tag name's case, an element closed before the helper, a self-closed tag and
+    /// a `>` inside an attribute.
+    @Test func markdownWhereHTMLAllowsTextOnlyIsPlainText() throws {
+        let markdown = [
+            "markdown/strong": "<strong>{{content}}</strong>", "markdown/emphasis": "<em>{{content}}</em>",
+            "markdown/code": "<code>{{content}}</code>", "markdown/link": "<a href=\"{{destination}}\">{{content}}</a>",
+        ]
+        let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: "*Everyone* here"), locale: "en", timeZone: "UTC",
+                                  now: LocalizerHelperTests.now, mode: .spec)
+        let cases = [
+            ("<title>{{#t}}k{{/t}}</title>", "<title>Everyone here</title>"),
+            ("<TITLE>{{#t}}k{{/t}}</TITLE>", "<TITLE>Everyone here</TITLE>"),
+            ("<textarea rows=\"2\">{{#t}}k{{/t}}</textarea>", "<textarea rows=\"2\">Everyone here</textarea>"),
+            ("<select><option value=\"a>b\">{{#t}}k{{/t}}</option></select>", "<select><option value=\"a>b\">Everyone here</option></select>"),
+            ("<!-- {{#t}}k{{/t}} -->", "<!-- Everyone here -->"),
+            ("<script>var a = '{{#t}}k{{/t}}';</script>", "<script>var a = 'Everyone here';</script>"),
+            ("<style>/* {{#t}}k{{/t}} */</style>", "<style>/* Everyone here */</style>"),
+            // Outside them, markup again.
+            ("<title>x</title><p>{{#t}}k{{/t}}</p>", "<title>x</title><p><em>Everyone</em> here</p>"),
+            ("<!-- a --><p>{{#t}}k{{/t}}</p>", "<!-- a --><p><em>Everyone</em> here</p>"),
+            ("<option/><p>{{#t}}k{{/t}}</p>", "<option/><p><em>Everyone</em> here</p>"),
+            ("<titles>{{#t}}k{{/t}}</titles>", "<titles><em>Everyone</em> here</titles>"),
+        ]
+        for (template, expected) in cases {
+            var all = markdown
+            all["page"] = template
+            #expect(try TemplateLibrary(templates: all, mode: .spec).render("page", context: [:], localizer: localizer) == expected,
+                    "\(template)")
+        }
+    }
+
     @Test func sectionsNestedPastTheLimitAreAnErrorNotACrash() throws {
         let deep = String(repeating: "{{#a}}", count: 5_000) + "x" + String(repeating: "{{/a}}", count: 5_000)
         #expect(throws: TemplateError.self) { try TemplateLibrary(templates: ["page": deep], mode: .spec) }
