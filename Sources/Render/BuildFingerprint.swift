@@ -52,14 +52,16 @@ struct BuildFingerprint {
         add(person.lastVisitAt?.microseconds)
     }
 
-    /// The digest every viewer's fingerprint starts from.
+    /// The digest every viewer's fingerprint starts from. `executable` names the executable
+    /// that renders (a rebuild trusts nothing an earlier executable rendered); nil for shards,
+    /// which other machines build with their own copy of the same vantage.
     static func site(
-        _ site: SiteModel, templates: String, forcedLocale: String?, tool: String, validate: Bool
+        _ site: SiteModel, templates: String, forcedLocale: String?, tool: String, executable: String?, validate: Bool
     ) -> String {
         var digest = BuildFingerprint()
         digest.add("vantage-incremental-1")
         digest.add(tool)
-        digest.add(ExecutableIdentity.current)
+        digest.add(executable)
         digest.add(forcedLocale)
         digest.add(validate)
         let settings = site.settings

@@ -22,11 +22,14 @@ extension SiteBuild {
         static func read(folder: String) throws -> ShardBuild {
             let record = try ShardRecord.read(folder: folder)
             let manifestPath = (folder as NSString).appendingPathComponent(SiteBookkeeping.manifest)
-            guard let manifest = FileManager.default.contents(atPath: manifestPath).map(Array.init),
-                let marker = SiteMarker.read(output: folder)
-            else {
+            guard let manifest = FileManager.default.contents(atPath: manifestPath).map(Array.init) else {
                 throw Diagnostic.error(
-                    "--merge: \(folder) has no \(SiteBookkeeping.manifest) or \(SiteBookkeeping.marker) of its build: the shard build is incomplete")
+                    "--merge: \(folder) has no \(SiteBookkeeping.manifest) of its build: the shard build is incomplete")
+            }
+            guard let marker = SiteMarker.read(output: folder) else {
+                throw Diagnostic.error(
+                    "--merge: \(folder) has no \(SiteBookkeeping.marker) of its build (a hidden file: copy it with the shard, "
+                        + "e.g. include-hidden-files: true for actions/upload-artifact)")
             }
             let runs = manifest.withUnsafeBytes { ManifestCodec.viewerRuns(in: $0) }
             return ShardBuild(folder: folder, record: record, manifest: manifest, runs: runs, others: marker.files)
@@ -111,8 +114,36 @@ extension SiteBuild {
                         + "(\(shard.record.viewers.count) against \(expected.count)): build every shard from the same store")
             }
         }
+        try checkInputs(of: shards, context)
         context.shards = shards.sorted { $0.record.shard.index < $1.record.shard.index }
         context.chosen = context.site.homes
+    }
+
+    /// Throws unless every shard's people were built from what this merge builds from: each
+    /// viewer's fingerprint (the data, templates, catalog, settings, `--locale` and tool) as the
+    /// shard recorded it is the one this store and these templates give. A shard built from
+    /// another import, other templates or another locale would otherwise join pages no plain
+    /// build gives.
+    static func checkInputs(of shards: [ShardBuild], _ context: BuildContext) throws {
+        let store = try Store(path: context.options.store, readOnly: true)
+        for validated in [true, false] {
+            let group = shards.filter { $0.record.validated == validated }
+            guard !group.isEmpty else { continue }
+            let fingerprints = try ViewerFingerprints(
+                store: store, homes: context.site.homes, siteDigest: siteDigest(context, validate: validated)
+            ).byPerson
+            let homes = Dictionary(uniqueKeysWithValues: context.site.homes.map { ($0.slug, $0.person.id) })
+            for shard in group.sorted(by: { $0.record.shard.index < $1.record.shard.index }) {
+                for (slug, recorded) in zip(shard.record.viewers, shard.record.fingerprints) {
+                    guard let id = homes[slug], fingerprints[id] == recorded else {
+                        throw Diagnostic.error(
+                            "--merge: shard \(shard.record.shard) in \(shard.folder): \(slug)/ was built from other inputs than this "
+                                + "merge's (the store's data, --templates, the catalog, site.json or --locale differ): build every "
+                                + "shard from the same store and templates as the merge; nothing was written")
+                    }
+                }
+            }
+        }
     }
 
     /// The files of `slug`'s folder in a shard, in path order.

@@ -72,18 +72,25 @@ extension SiteBuild {
     }
 }
 
-/// What a `--shard K/N` build leaves beside its pages for `--merge`: which shard it is and
-/// whose parts it holds (`shard.json`, a file no page links to and the merge does not copy).
+/// What a `--shard K/N` build leaves beside its pages for `--merge`: which shard it is, whose
+/// parts it holds, and what each part was built from (`shard.json`, a file no page links to and
+/// the merge does not copy).
 struct ShardRecord: Equatable {
     static let file = "shard.json"
     var shard: SiteBuild.Shard
     /// The slugs of the people in the shard, sorted as their folders are.
     var viewers: [String]
+    /// Each viewer's fingerprint (`BuildFingerprint.viewer`: the data, templates, catalog,
+    /// settings and tool their pages were built from), in the order of `viewers`.
+    var fingerprints: [String]
+    /// Whether the shard's pages were validated (part of every fingerprint).
+    var validated: Bool
 
     var bytes: [UInt8] {
         let object = JSONValue.object(JSONObject(
-            keys: ["shard", "of", "viewers"],
-            values: [.number(Double(shard.index)), .number(Double(shard.count)), .array(viewers.map { .string($0) })]))
+            keys: ["shard", "of", "validated", "viewers", "fingerprints"],
+            values: [.number(Double(shard.index)), .number(Double(shard.count)), .bool(validated),
+                     .array(viewers.map { .string($0) }), .array(fingerprints.map { .string($0) })]))
         return Array((JSONWriter.string(object) + "\n").utf8)
     }
 
@@ -103,6 +110,16 @@ struct ShardRecord: Equatable {
         else { throw Diagnostic.error("\(path): not a shard record (expected shard, of and viewers)") }
         let viewers = list.compactMap { value -> String? in if case .string(let slug) = value { return slug } else { return nil } }
         guard viewers.count == list.count else { throw Diagnostic.error("\(path): viewers must be folder names") }
-        return ShardRecord(shard: SiteBuild.Shard(index: Int(index), count: Int(count)), viewers: viewers)
+        guard case .array(let digests)? = object["fingerprints"], case .bool(let validated)? = object["validated"] else {
+            throw Diagnostic.error(
+                "\(path): the shard record does not say what its pages were built from (built by an older vantage?): build the shard again")
+        }
+        let fingerprints = digests.compactMap { value -> String? in if case .string(let digest) = value { return digest } else { return nil } }
+        guard fingerprints.count == viewers.count, fingerprints.count == digests.count else {
+            throw Diagnostic.error("\(path): not a shard record (expected a fingerprint per viewer)")
+        }
+        return ShardRecord(
+            shard: SiteBuild.Shard(index: Int(index), count: Int(count)), viewers: viewers, fingerprints: fingerprints,
+            validated: validated)
     }
 }

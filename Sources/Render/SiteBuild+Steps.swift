@@ -67,12 +67,17 @@ extension SiteBuild {
     }
 
     /// The part of every viewer's fingerprint that they all share (`BuildFingerprint.site`).
-    static func siteDigest(_ context: BuildContext) -> String {
+    /// Shards and merges leave the executable out: the merge compares what the shards were
+    /// built from, on machines each with its own copy of the same vantage (`ShardRecord`).
+    static func siteDigest(_ context: BuildContext, validate: Bool? = nil) -> String {
+        let options = context.options
+        let portable = options.scope.isShard || !options.merge.isEmpty
         // The mask's digest is part of every page's inputs: a phone added to the export changes
         // how a text that holds it is masked.
-        BuildFingerprint.site(
-            context.site, templates: context.options.templates, forcedLocale: context.options.locale,
-            tool: context.options.tool + "\u{0}" + context.site.mask.digest, validate: context.tuning.validate)
+        return BuildFingerprint.site(
+            context.site, templates: options.templates, forcedLocale: options.locale,
+            tool: options.tool + "\u{0}" + context.site.mask.digest, executable: portable ? nil : ExecutableIdentity.current,
+            validate: validate ?? context.tuning.validate)
     }
 
     /// Opens the staging folder and the manifest spool, and takes the pass's fingerprints.
@@ -171,7 +176,11 @@ extension SiteBuild {
         })
         context.report.otherFiles += 2  // the manifest, and the marker the commit writes
         if case .shard(let shard) = context.options.scope {
-            try context.writer.write(ShardRecord.file, bytes: ShardRecord(shard: shard, viewers: context.chosen.map(\.slug)).bytes)
+            let fingerprints = Dictionary(uniqueKeysWithValues: context.fingerprints.map { ($0.id, $0.fingerprint) })
+            let record = ShardRecord(
+                shard: shard, viewers: context.chosen.map(\.slug), fingerprints: context.chosen.map { fingerprints[$0.person.id] ?? "" },
+                validated: context.tuning.validate)
+            try context.writer.write(ShardRecord.file, bytes: record.bytes)
             context.report.otherFiles += 1
         }
     }

@@ -114,6 +114,21 @@ public final class SiteWriter: @unchecked Sendable {
         let backBuffer: BackBufferState
     }
 
+    /// Takes the lock of `output` (as `prepare` names it) where its parent folder exists, for a
+    /// caller that must hold it from before the build (the command line, across the import): a
+    /// build refused because the output is in use or unlockable then changes nothing. Locks
+    /// are counted per process, so `prepare` takes it again for free. Nil when the parent does
+    /// not exist yet (no other build can be writing there; `prepare` creates it).
+    public static func lockOutput(_ output: String) throws -> BuildLock? {
+        let trimmed = OutputFolder.named(output)
+        let url = URL(fileURLWithPath: try OutputFolder.resolve(URL(fileURLWithPath: trimmed).path))
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder),
+            isFolder.boolValue
+        else { return nil }
+        return try BuildLock.acquire(BuildLock.outputLockPath(url.path), what: "the output folder '\(trimmed)'")
+    }
+
     /// Takes the output's lock, checks the output (or takes `checked`) and judges the back
     /// buffer, changing neither. (A journal an older version left of folders it moved at commit
     /// is played back first, so that the check sees the whole site.)

@@ -150,6 +150,10 @@ struct BuildCommand: Command {
         // store that is already there at this schema runs beside it: creating or migrating a
         // store writes outside the import's transaction, so then the check comes first.
         let overlaps = importContent && Self.storeIsCurrent(store)
+        // The output's lock, from before the import: an output in use by another build (or
+        // whose lock cannot be taken) refuses the build before anything is stored.
+        let outputLock = try SiteWriter.lockOutput(output)
+        defer { outputLock?.release() }
         let pending = try OutputFolder.startCheck(output, store: store)
         let checkedOutput = overlaps ? nil : try pending.inspection()
         /// The check's verdict when it refuses the output, in place of `error`.

@@ -51,6 +51,29 @@ struct CheckBesideImportTests {
         #expect(!pages.contains { $0.contains("I never said I was a morning person.") })
     }
 
+    @Test("An output in use by another build refuses the build before its import: the edited export is not stored")
+    func outputInUseStoresNothing() throws {
+        let project = try Self.builtAndEdited()
+        defer { project.remove() }
+        let store = Self.storeFiles(project)
+        let site = ScratchProject.snapshot(project.output)
+        // Another process holds the output's lock (as a running build does), until told to go.
+        let lockFile = project.folder.appendingPathComponent(".public.lock").path
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [lockFile, "sh", "-c", "echo held; read line"]
+        let (toHolder, fromHolder) = (Pipe(), Pipe())
+        (holder.standardInput, holder.standardOutput) = (toHolder, fromHolder)
+        try holder.run()
+        defer { try? toHolder.fileHandleForWriting.close(); holder.waitUntilExit() }
+        #expect(fromHolder.fileHandleForReading.availableData == Data("held\n".utf8))
+        let refused = project.build()
+        #expect(refused.status == 2)
+        #expect(refused.err.contains("the output folder '\(project.output)' is in use by another vantage"), "\(refused.err)")
+        #expect(Self.storeFiles(project) == store)
+        #expect(ScratchProject.snapshot(project.output) == site)
+    }
+
     @Test("With a bad export and a refused output, the output's refusal is reported (as when the check came first); nothing changes")
     func refusalComesBeforeTheImportsError() throws {
         let project = try Self.builtAndEdited()

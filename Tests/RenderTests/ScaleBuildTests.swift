@@ -145,6 +145,48 @@ struct ScaleBuildTests {
         #expect(twice.err.contains("shard 1/3 is given twice"), "\(twice.err)")
     }
 
+    @Test("A shard built from other inputs (another import, other templates, another --locale) is refused naming it; the output stays as it was")
+    func shardFromOtherInputs() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(vantage(["import", "--content", tiny, "--db", store]).status == 0)
+        #expect(build(out("site"), ["--no-import"]).status == 0)
+        let before = files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }
+        for k in 1...2 { #expect(build(out("shard-\(k)"), ["--no-import", "--shard", "\(k)/2"]).status == 0) }
+        let holder = FileManager.default.fileExists(atPath: out("shard-1") + "/ana-lima") ? 1 : 2
+        let other = holder == 1 ? out("shard-2") : out("shard-1")
+        // Another import: a quote's text edited, in a store of its own.
+        let edited = folder.appendingPathComponent("edited").path
+        try FileManager.default.copyItem(atPath: tiny, toPath: edited)
+        let export = edited + "/quotes/export.json"
+        try String(contentsOfFile: export, encoding: .utf8).replacingOccurrences(of: "morning person", with: "lark")
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let otherStore = folder.appendingPathComponent("other.sqlite").path
+        #expect(vantage(["import", "--content", edited, "--db", otherStore]).status == 0)
+        // Other templates: the layout with one more comment.
+        let templates = folder.appendingPathComponent("templates").path
+        try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+        let layout = templates + "/layout.mustache"
+        try (String(contentsOfFile: layout, encoding: .utf8) + "\n").write(toFile: layout, atomically: true, encoding: .utf8)
+        let variants: [(String, [String])] = [
+            ("another import", ["--db", otherStore]),
+            ("other templates", ["--templates", templates]),
+            ("another locale", ["--locale", "fr"]),
+        ]
+        for (name, options) in variants {
+            let odd = out("odd")
+            try? FileManager.default.removeItem(atPath: odd)
+            let shard = vantage(["build", "--no-import", "--templates", templatesFolder, "--db", store, "--out", odd, "--shard", "\(holder)/2"] + options)
+            #expect(shard.status == 0, "\(name): \(shard.err)")
+            let merged = build(out("site"), ["--no-import", "--merge", odd, other])
+            #expect(merged.status == 2, "\(name)")
+            #expect(merged.err.contains(
+                "--merge: shard \(holder)/2 in \(odd): ana-lima/ was built from other inputs than this merge's"), "\(name): \(merged.err)")
+            #expect(files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }.elementsEqual(before, by: { $0 == $1 }), "\(name)")
+        }
+        // The same shards, built alike, still merge.
+        #expect(build(out("site"), ["--no-import", "--merge", out("shard-1"), out("shard-2")]).status == 0)
+    }
+
     @Test("A shard whose files are not what its build wrote (a person's folder gone, a page edited, a file added or lost) is refused; the output stays as it was")
     func damagedShard() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
