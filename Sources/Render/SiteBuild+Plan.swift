@@ -101,9 +101,39 @@ extension SiteBuild {
                 total + min(perViewerEntries, Int(Double(previous.viewers[home.person.id]?.files ?? 0) * entriesPerFile))
             }
         }
+        if plan.lacksRoom {
+            // The back buffer is pruned before anything is written: what only it holds (a failed
+            // build's pages, say) is room the build gets back. Walked only when the room is short.
+            let back = backBufferRoom(output: context.options.output)
+            plan.freeBytes = plan.freeBytes > Int.max - back.bytes ? Int.max : plan.freeBytes + back.bytes
+            plan.freeEntries = plan.freeEntries > Int.max - back.entries ? Int.max : plan.freeEntries + back.entries
+        }
         context.plan = plan
         context.options.planned?(plan)
         if plan.lacksRoom { throw NoRoom(plan: plan, output: context.options.output) }
+    }
+
+    /// The room the prune of the output's back buffer (`.NAME.building` beside it) gives back:
+    /// the blocks of its files that no other name links (a file hard-linked from the live site
+    /// frees nothing), and its entries (those files, and its folders).
+    static func backBufferRoom(output: String) -> (bytes: Int, entries: Int) {
+        let trimmed = OutputFolder.named(output)
+        guard let resolved = try? OutputFolder.resolve(URL(fileURLWithPath: trimmed).path) else { return (0, 0) }
+        let url = URL(fileURLWithPath: resolved)
+        let staging = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".building"
+        guard let walker = FileManager.default.enumerator(atPath: staging) else { return (0, 0) }
+        var bytes = 0, entries = 0
+        var info = stat()
+        while let path = walker.nextObject() as? String {
+            guard lstat(staging + "/" + path, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                entries += 1
+            } else if info.st_nlink == 1 {
+                entries += 1
+                bytes += Int(info.st_blocks) * 512
+            }
+        }
+        return (bytes, entries)
     }
 
     /// The distinct folders that hold `paths` (site-relative file paths), their parents included.
