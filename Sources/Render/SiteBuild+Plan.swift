@@ -119,8 +119,7 @@ extension SiteBuild {
     static func backBufferRoom(output: String) -> (bytes: Int, entries: Int) {
         let trimmed = OutputFolder.named(output)
         guard let resolved = try? OutputFolder.resolve(URL(fileURLWithPath: trimmed).path) else { return (0, 0) }
-        let url = URL(fileURLWithPath: resolved)
-        let staging = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".building"
+        let staging = SiteWriter.stagingPath(of: URL(fileURLWithPath: resolved))
         guard let walker = FileManager.default.enumerator(atPath: staging) else { return (0, 0) }
         var bytes = 0, entries = 0
         var info = stat()

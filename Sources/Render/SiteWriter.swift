@@ -126,7 +126,25 @@ public final class SiteWriter: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder),
             isFolder.boolValue
         else { return nil }
-        return try BuildLock.acquire(BuildLock.outputLockPath(url.path), what: "the output folder '\(trimmed)'")
+        let lock = try BuildLock.acquire(BuildLock.outputLockPath(url.path), what: "the output folder '\(trimmed)'")
+        restoreInterruptedSwap(output: url.path, staging: stagingPath(of: url))
+        return lock
+    }
+
+    /// The staging folder (and back buffer) of the output at `url`: `.NAME.building` beside it.
+    static func stagingPath(of url: URL) -> String {
+        url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".building"
+    }
+
+    /// Where `renameat2(RENAME_EXCHANGE)` is not supported (some network file systems), the
+    /// swap is two renames: the live site aside to `.NAME.building.old`, then the new one in.
+    /// A build killed between them left no output and the previous site aside: with the
+    /// output's lock held, it is put back, so the output is the previous site again.
+    static func restoreInterruptedSwap(output: String, staging: String) {
+        let old = staging + ".old"
+        var info = stat()
+        guard lstat(output, &info) != 0, errno == ENOENT, lstat(old, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        _ = rename(old, output)
     }
 
     /// Takes the output's lock, checks the output (or takes `checked`) and judges the back
@@ -138,7 +156,7 @@ public final class SiteWriter: @unchecked Sendable {
         let url = URL(fileURLWithPath: resolved)
         let output = url.path
         let parent = url.deletingLastPathComponent().path
-        let staging = parent + "/." + url.lastPathComponent + ".building"
+        let staging = stagingPath(of: url)
         let markerStore = store.isEmpty ? "" : SiteMarker.storeName(store, output: url.path)
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -146,6 +164,7 @@ public final class SiteWriter: @unchecked Sendable {
             throw Diagnostic.error("cannot prepare the output folder '\(trimmed)': \(error.localizedDescription)")
         }
         let lock = try BuildLock.acquire(BuildLock.outputLockPath(output), what: "the output folder '\(trimmed)'")
+        restoreInterruptedSwap(output: output, staging: staging)
         do {
             // A build of an older vantage killed mid-commit may have left carried folders in
             // the staging tree: they go back first, so the check below sees the whole site.

@@ -74,6 +74,22 @@ struct CheckBesideImportTests {
         #expect(ScratchProject.snapshot(project.output) == site)
     }
 
+    @Test("A swap of two renames killed between them (no renameat2) left the previous site aside: the next build puts it back first, even one that fails")
+    func interruptedSwapIsRestored() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        for _ in 0..<2 { #expect(project.build().status == 0) }
+        let site = ScratchProject.snapshot(project.output)
+        // The state a kill between the two renames leaves: no output, the live site aside.
+        let aside = project.folder.appendingPathComponent(".public.building.old").path
+        try FileManager.default.moveItem(atPath: project.output, toPath: aside)
+        try project.write("content/changejar/ideas.json", "{ \"ideas\": [ ")
+        let failed = project.build()
+        #expect(failed.status == 2)
+        #expect(ScratchProject.snapshot(project.output) == site)
+        #expect(!FileManager.default.fileExists(atPath: aside))
+    }
+
     @Test("With a bad export and a refused output, the output's refusal is reported (as when the check came first); nothing changes")
     func refusalComesBeforeTheImportsError() throws {
         let project = try Self.builtAndEdited()
