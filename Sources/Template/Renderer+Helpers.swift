@@ -10,7 +10,9 @@ extension Renderer {
             }
             return
         }
-        output.append(name.kind == .language ? localizer.languageTag : localizer.direction)
+        // A tag is letters, digits and hyphens (the Localizer's own, from LanguageTagCase or
+        // ICU), escaped all the same: a Localizer made in code may be given any text.
+        output.appendEscaped(name.kind == .language ? localizer.languageTag : localizer.direction)
     }
 
     /// A helper section; `start..<end` is its body, rendered as an ordinary section when there

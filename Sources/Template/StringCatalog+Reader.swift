@@ -95,6 +95,12 @@ struct CatalogReader {
         guard let text = object["value"]?.stringValue else {
             throw fail(path + ".value", "expected the string's value")
         }
+        // A code point no page may hold (a C0 or C1 control, DEL, a noncharacter) is a mistake
+        // in the file: refused here rather than failing every page that shows the string.
+        if let bad = text.unicodeScalars.first(where: { !XMLText.isAllowed($0.value) }) {
+            let code = String(bad.value, radix: 16, uppercase: true)
+            throw fail(path + ".value", "the value holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), which an HTML page cannot hold")
+        }
         // Not parsed for errors here: a string only has to be a valid format when a tag gives
         // it arguments (`FormatString.problem`).
         return StringUnit(state: object["state"]?.stringValue, value: FormatString(text))

@@ -48,7 +48,7 @@ public struct StringCatalog: Sendable {
     public init(json: JSONValue, file: String) throws {
         let reader = CatalogReader(file: file)
         let root = try reader.object(json, at: "")
-        guard let source = root["sourceLanguage"]?.stringValue, !source.isEmpty else {
+        guard let source = root["sourceLanguage"]?.stringValue, LanguageTagCase.canonical(source) != nil else {
             throw reader.fail("sourceLanguage", "expected the source language's tag, as in \"en\"")
         }
         self.sourceLanguage = LanguageTag.normalize(source)

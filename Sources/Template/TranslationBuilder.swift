@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 /// Fills a catalog string's specifiers and substitutions with the helper's arguments, as iOS
 /// does:
@@ -273,7 +274,8 @@ struct TranslationBuilder {
         case UInt8(ascii: "X"): return String(Int(number), radix: 16, uppercase: true)
         case UInt8(ascii: "o"), UInt8(ascii: "O"): return String(Int(number), radix: 8)
         case UInt8(ascii: "c"), UInt8(ascii: "C"):
-            return Unicode.Scalar(UInt32(max(0, number))).map { String(Character($0)) } ?? ""
+            // A character no page may hold (NUL, a control) is left out, as in the data.
+            return Unicode.Scalar(UInt32(max(0, number))).flatMap { XMLText.isAllowed($0.value) ? String(Character($0)) : nil } ?? ""
         case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"),
             UInt8(ascii: "A"):
             let precision = specifier.precision.map { ".\($0)" } ?? ""

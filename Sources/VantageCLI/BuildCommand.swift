@@ -122,19 +122,8 @@ struct BuildCommand: Command {
         for value in [content, templates, output, store] where value.isEmpty {
             throw UsageError("a path may not be empty", command: Self.name)
         }
-        if let locale, !Self.isLanguageTag(locale) {
+        if let locale, LanguageTagCase.canonical(locale) == nil {
             throw UsageError("--locale needs a language tag such as en, fr or pt-BR, not '\(locale)'", command: Self.name)
-        }
-    }
-
-    /// A BCP 47-shaped tag: a 2-3 letter language, then letter-or-digit subtags of 2-8.
-    static func isLanguageTag(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(\.isASCII),
-            language.allSatisfy(\.isLetter)
-        else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
     }
 

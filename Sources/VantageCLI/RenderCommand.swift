@@ -61,6 +61,9 @@ struct RenderCommand: Command {
         self.data = data
         partials = try arguments.option("partials")
         locale = try arguments.option("locale")
+        if let locale, LanguageTagCase.canonical(locale) == nil {
+            throw UsageError("--locale needs a language tag such as en, fr or pt-BR, not '\(locale)'", command: Self.name)
+        }
         timeZone = try arguments.option("time-zone") ?? "UTC"
         guard TimeZone(identifier: timeZone) != nil else {
             throw UsageError(

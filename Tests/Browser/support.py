@@ -180,6 +180,44 @@ class BrowserTest(unittest.TestCase):
             }, function (e) { done([{id: 'axe-error', impact: 'critical', description: String(e), nodes: []}]); });""")
         return [v for v in result if v.get("impact") in impacts]
 
+    def color_scheme(self, scheme):
+        """Emulates prefers-color-scheme: "light" or "dark" ("" for the browser's own)."""
+        features = [{"name": "prefers-color-scheme", "value": scheme}] if scheme else []
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": features})
+
+    def overflowing(self):
+        """The elements that stick out of the viewport sideways: [(description, left, right)].
+        Left out: what is not rendered, the skip link and visually hidden text (off screen on
+        purpose), and what a scrolling or clipping box on screen holds (the tabs scroll)."""
+        return self.js("""
+            var width = document.documentElement.clientWidth, out = [];
+            function clippedOnScreen(el) {
+              for (var box = el.parentElement; box && box !== document.documentElement; box = box.parentElement) {
+                var style = getComputedStyle(box);
+                if (style.overflowX !== 'visible' && box !== document.body) {
+                  var r = box.getBoundingClientRect();
+                  return r.left >= -0.5 && r.right <= width + 0.5;
+                }
+              }
+              return false;
+            }
+            document.querySelectorAll('body *').forEach(function (el) {
+              if (el.closest('.skip, .visually-hidden, template, dialog:not([open])')) return;
+              var r = el.getBoundingClientRect();
+              if (r.width < 1 || r.height < 1) return;
+              if (r.right <= width + 0.5 && r.left >= -0.5) return;
+              if (clippedOnScreen(el)) return;
+              out.push([el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ? '.' + el.className.trim().split(/\\s+/).join('.') : '') +
+                        ' "' + (el.textContent || '').trim().slice(0, 30) + '"', Math.round(r.left), Math.round(r.right)]);
+            });
+            return out;""")
+
+    def assertNoSidewaysScroll(self, where=""):
+        """Nothing on the page is wider than the screen."""
+        scroll, client = self.js("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        self.assertLessEqual(scroll, client, "%s scrolls sideways (%d > %d px): %s" % (where, scroll, client, self.overflowing()[:5]))
+        self.assertEqual(self.overflowing(), [], "%s: wider than the %d px screen" % (where, client))
+
     def assertAccessible(self):
         found = self.axe_violations()
         report = "\n".join("%s (%s): %s %s" % (v["id"], v["impact"], v["description"],

@@ -1,11 +1,18 @@
 """Layout at a phone's width (390 px) in every shipped language, on a built site
 (VANTAGE_SITE): the review bar's labels and buttons keep their words on one line
 (issue 11: "決定済み: 0" broke one character per line in Japanese) and nothing in
-the bar is wider than the screen. Skipped when VANTAGE_SITE is not set."""
+the bar is wider than the screen. At 320 px (the narrowest phones) no page of any kind,
+in any language, sticks out sideways; nor at 390 px with names longer than a line
+(a build of its own, edge_site.py). Skipped when VANTAGE_SITE is not set (or, for the
+long names, without the vantage binary)."""
 
 import re
 import unittest
 
+from selenium.webdriver.common.keys import Keys
+
+from edge_site import LONG_WORD, READY, TOKEN, edge_site
+from edge_site import pages as edge_pages
 from support import BrowserTest, read_json, site_dir
 
 SITE = site_dir()
@@ -64,6 +71,108 @@ class PhoneWidthLayout(BrowserTest):
                       var box = e.getBoundingClientRect(); return box.width > 0 && (box.right > right + 0.5 || box.left < -0.5);
                     }).map(function (e) { return e.className || e.tagName; });""", bar)
                 self.assertEqual(overflow, [], "%s: wider than the screen" % language)
+
+
+SEEN = ("localStorage.setItem('vantage.seen.opening', '1'); localStorage.setItem('vantage.seen.home', '1');"
+        "localStorage.setItem('vantage.seen.idea', '1');")
+
+
+def lang_of(path):
+    match = re.search(r'<html[^>]* lang="([^"]+)"', path.read_text(encoding="utf-8")[:400])
+    return match.group(1) if match else ""
+
+
+class NoSidewaysScroll(BrowserTest):
+    """Opens pages with the first-visit screens already seen, and checks nothing sticks out."""
+
+    def check(self, url, where):
+        self.driver.get(url)
+        self.js("localStorage.clear(); sessionStorage.clear();" + SEEN)
+        self.driver.get(url)
+        self.wait_ready()
+        self.frames(2)
+        self.assertNoSidewaysScroll(where)
+
+    def compose_states(self, public, viewer, where):
+        """The compose screens in the states scripts put them in: the review step with chips
+        in SAID and HEARD, the Thank You screen and its choices, the outbox."""
+        self.check((public / viewer / "quotes" / "add.html").as_uri(), where + " add")
+        self.css("#quote-text").send_keys("Words")
+        self.css("[data-quote-it]").click()
+        said = self.css("#said-input")
+        said.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+        heard = self.css("#heard-input")
+        heard.click()
+        heard.send_keys(Keys.ARROW_DOWN, Keys.ENTER, Keys.ARROW_DOWN, Keys.ENTER)
+        heard.send_keys(Keys.ARROW_DOWN)
+        self.assertNoSidewaysScroll(where + " review step with chips and the list open")
+        self.js("var w = document.querySelector('#quote-when'); w.value = '2026-05-09T10:00';")
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="the Thank You screen")
+        self.css("[data-thanks-close]").click()
+        self.assertNoSidewaysScroll(where + " thanks and the outbox")
+
+
+@unittest.skipUnless(SITE, "set VANTAGE_SITE to a built public/ folder")
+class NarrowPhoneLayout(NoSidewaysScroll):
+    width = 320
+
+    def test_no_page_kind_sticks_out_at_320_px_in_any_language(self):
+        chosen = {}
+        for page in read_json(SITE / "manifest.json")["pages"]:
+            key = (page["kind"], lang_of(SITE / page["path"]))
+            chosen.setdefault(key, page["path"])
+        self.assertGreaterEqual(len({kind for kind, _ in chosen}), 17, "every page kind")
+        for (kind, lang), path in sorted(chosen.items()):
+            with self.subTest(kind=kind, lang=lang, page=path):
+                self.check((SITE / path).as_uri(), path)
+
+    def test_compose_states_fit_320_px(self):
+        homes = read_json(SITE / "manifest.json")["pages"]
+        arabic = next(p["viewer"] for p in homes if p["kind"] == "home" and lang_of(SITE / p["path"]).startswith("ar"))
+        for viewer in ("ana-lima", arabic):
+            with self.subTest(viewer=viewer):
+                self.compose_states(SITE, viewer, viewer)
+
+
+@unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
+class LongNamesLayout(NoSidewaysScroll):
+    """Names longer than a line (a 35-letter surname, a 40-letter token) wrap: no page scrolls
+    sideways at 390 px, and the index's badges stay on screen."""
+    width = 390
+
+    def test_no_page_scrolls_sideways_with_long_names(self):
+        public = edge_site()
+        manifest = edge_pages(public)
+        viewers = sorted({p["viewer"] for p in manifest if p.get("viewer") and p["kind"] == "home"
+                          and (LONG_WORD.lower() in p["viewer"] or "hubert" in p["viewer"] or TOKEN.lower() in p["viewer"])})
+        self.assertEqual(len(viewers), 2, "both renamed people have a home: %s" % viewers)
+        chosen = ["index.html", "reviews.html"]
+        for viewer in viewers:
+            kinds = {}
+            for page in manifest:
+                if page.get("viewer") == viewer:
+                    kinds.setdefault(page["kind"], page["path"])
+            chosen += sorted(kinds.values())
+        # Other people's pages that show them: the speaker's page, a feed, a review page.
+        by = sorted(p["path"] for p in manifest if p["kind"] == "quotes-by" and p["viewer"] not in viewers
+                    and p["path"].split("/")[-1].removesuffix(".html") in viewers)
+        self.assertTrue(by, "someone else hears the renamed people")
+        hearer = by[0].split("/")[0]
+        chosen += [by[0], hearer + "/quotes/index.html", hearer + "/review/quotes.html"]
+        for path in chosen:
+            with self.subTest(page=path):
+                self.check((public / path).as_uri(), path)
+                if path == "index.html":
+                    # Each row's badges stay beside the name, on screen.
+                    badges = self.js("return Array.prototype.map.call(document.querySelectorAll('.person .badge'),"
+                                     " function (b) { return b.getBoundingClientRect().right; })")
+                    self.assertTrue(badges)
+                    self.assertLessEqual(max(badges), self.width)
+        self.compose_states(public, viewers[0], viewers[0])
+        self.check((public / viewers[0] / "ideas" / "submit.html").as_uri(), "submit")
+        self.css("[data-show-name]").click()
+        self.assertNoSidewaysScroll("submit, anonymous")
 
 
 if __name__ == "__main__":

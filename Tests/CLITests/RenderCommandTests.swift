@@ -130,6 +130,11 @@ struct RenderCommandTests {
         let badZone = run([folder("page.mustache"), "--data", folder("data.json"), "--time-zone", "Mars/Base"])
         #expect(badZone.code == 2)
         #expect(badZone.err.hasPrefix("error: --time-zone: unknown time zone 'Mars/Base'"))
+        // A locale that is not a language tag would reach the page through {{lang}}.
+        let badLocale = run([folder("page.mustache"), "--data", folder("data.json"), "--locale", "fr\" onmouseover=\"alert(1)"])
+        #expect(badLocale.code == 2)
+        #expect(badLocale.err.hasPrefix("error: --locale needs a language tag such as en, fr or pt-BR, not 'fr\" onmouseover"))
+        #expect(run([folder("page.mustache"), "--data", folder("data.json"), "--locale", "en-US-u-ca-buddhist"]).code == 0)
         let noTemplate = run(["--data", folder("data.json")])
         #expect(noTemplate.err.hasPrefix("error: which template? give its path"))
         let missing = run([folder("absent.mustache"), "--data", folder("data.json")])

@@ -148,6 +148,17 @@ struct CatalogPropertyTests {
         }
     }
 
+    /// `%c` of a code point no page may hold (NUL, BEL, a C1 control) writes nothing, as the
+    /// data's text leaves such characters out; a letter is written.
+    @Test func aCharacterNoPageMayHoldIsLeftOut() throws {
+        let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: "[%c]"), locale: "en", timeZone: "UTC",
+                                  now: LocalizerHelperTests.now, mode: .spec)
+        let library = try TemplateLibrary(templates: ["page": "{{#t}}k c=c{{/t}}"], mode: .spec)
+        for (code, expected) in [(0.0, "[]"), (7, "[]"), (0x85, "[]"), (-7, "[]"), (65, "[A]"), (0x00E9, "[é]")] {
+            #expect(try library.render("page", context: ["c": .number(code)], localizer: localizer) == expected, "\(code)")
+        }
+    }
+
     @Test func sectionsNestedPastTheLimitAreAnErrorNotACrash() throws {
         let deep = String(repeating: "{{#a}}", count: 5_000) + "x" + String(repeating: "{{/a}}", count: 5_000)
         #expect(throws: TemplateError.self) { try TemplateLibrary(templates: ["page": deep], mode: .spec) }

@@ -144,6 +144,13 @@ struct LocalizerHelperTests {
             """),
     ]
 
+    /// A Localizer made in code may be given any text as its locale: `{{lang}}` writes it escaped.
+    @Test func theLanguageTagIsWrittenEscaped() throws {
+        let localizer = Localizer(catalog: Self.catalog, locale: "fr\" onmouseover=\"alert(1)", timeZone: "UTC", now: Self.now, mode: .spec)
+        let page = try TemplateLibrary(templates: ["page": "<p lang=\"{{lang}}\">"], mode: .spec).render("page", context: [:], localizer: localizer)
+        #expect(!page.dropFirst("<p lang=\"".count).dropLast(2).contains("\""), "\(page)")
+    }
+
     @Test(arguments: cases)
     func everyHelper(_ locale: LocaleCase) throws {
         let library = try TemplateLibrary(templates: ["page": LocalizerHelperTests.page], mode: .strict)

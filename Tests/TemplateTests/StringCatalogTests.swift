@@ -42,8 +42,10 @@ struct StringCatalogTests {
         #expect(error.location?.file == "Localizable.xcstrings")
     }
 
-    @Test func missingSourceLanguage() throws {
-        let error = try catalogError(#"{"strings": {}}"#)
+    @Test(arguments: [#"{"strings": {}}"#, #"{"sourceLanguage": "!!", "strings": {}}"#, #"{"sourceLanguage": "123", "strings": {}}"#,
+                      #"{"sourceLanguage": "en\" x=\"", "strings": {}}"#])
+    func missingOrMalformedSourceLanguage(_ text: String) throws {
+        let error = try catalogError(text)
         #expect(error.description == "Localizable.xcstrings: sourceLanguage: error: expected the source language's tag, as in \"en\"")
     }
 
@@ -66,6 +68,15 @@ struct StringCatalogTests {
             #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"english!!": {"stringUnit": {"state": "translated", "value": "Hi"}}}}}}"#)
         #expect(language.location?.recordPath == #"strings["Hi"].localizations.english!!"#)
         #expect(language.message == #"expected a language tag such as "pt-BR" as the localization's name"#)
+
+        // A control character no page may hold would fail every page that shows the string.
+        let control = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "a\u0000b"}}}}}}"#)
+        #expect(control.location?.recordPath == #"strings["Hi"].localizations.fr.stringUnit.value"#)
+        #expect(control.message == "the value holds U+0000, which an HTML page cannot hold")
+        let c1 = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "x\u0085"}}}}}}"#)
+        #expect(c1.message == "the value holds U+0085, which an HTML page cannot hold")
 
         // Without `other` a number of a category the string lacks would show another's words.
         let noOther = try catalogError(

@@ -1,0 +1,55 @@
+"""A build of the sample content with names that strain the pages: a Quotes user renamed to
+a very long word ("Hubert Wolfeschlegelsteinhausenbergerdorff"), another to a 40-letter
+token, and an address-book name that starts with a right-to-left override (U+202E). Built
+once per test run with the real `vantage` (VANTAGE_BIN, else .build/debug/vantage) into a
+temporary folder, removed at exit."""
+
+import atexit
+import json
+import pathlib
+import shutil
+import subprocess
+import tempfile
+
+from support import REPO
+from test_compose import BIN, READY
+
+LONG_WORD = "Wolfeschlegelsteinhausenbergerdorff"
+TOKEN = "Q" * 40
+OVERRIDE_NAME = "\u202eDona Cida"  # in Ana Lima's address book
+
+_built = {}
+
+
+def edge_site():
+    """The public/ folder of the edge build (built on first use)."""
+    if "public" in _built:
+        return _built["public"]
+    work = pathlib.Path(tempfile.mkdtemp(prefix="vantage-edge-"))
+    atexit.register(shutil.rmtree, work, True)
+    shutil.copytree(REPO / "content", work / "content")
+    export = work / "content" / "quotes" / "export.json"
+    data = json.loads(export.read_text(encoding="utf-8"))
+    renamed = {"Ben": ("Hubert", LONG_WORD), "Grace": (TOKEN, "Carter")}
+    for user in data["users"]:
+        if user["firstName"] in renamed:
+            user["firstName"], user["lastName"] = renamed[user["firstName"]]
+    for contact in data["contacts"]:
+        if contact["name"] == "Dona Cida":
+            contact["name"] = OVERRIDE_NAME
+    export.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    result = subprocess.run(
+        [str(BIN), "build", "--content", str(work / "content"), "--templates", str(REPO / "templates"),
+         "--out", str(work / "public"), "--db", str(work / "store.sqlite")],
+        capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise AssertionError("vantage build of the edge content failed:\n" + result.stderr)
+    _built["public"] = work / "public"
+    return _built["public"]
+
+
+def pages(public):
+    return json.loads((public / "manifest.json").read_text(encoding="utf-8"))["pages"]
+
+
+__all__ = ["READY", "LONG_WORD", "TOKEN", "OVERRIDE_NAME", "edge_site", "pages"]
