@@ -208,6 +208,11 @@ struct FormatSpecifier: Sendable, Equatable {
     var precision: Int? = nil
     /// Whether flags (`-+ #0'`) were written.
     var hasFlags = false
+    /// `0`: pad a number with zeros to the width; `-` (align left) turns it off.
+    var zeroPads = false
+    /// `+`: a sign on a number that is not negative too; ` `: a space there instead.
+    var plusSign = false
+    var spaceSign = false
     /// Whether a length modifier (`l`, `ll`, `h`, `q`, `z`, …) was written.
     var hasLength = false
     /// The conversion character's ASCII code (`@`, `d`, `f`, …).
@@ -250,10 +255,19 @@ struct FormatSpecifier: Sendable, Equatable {
 
     static func parse(_ scalars: inout ArraySlice<Unicode.Scalar>) throws(FormatString.SyntaxError) -> FormatSpecifier {
         var specifier = FormatSpecifier()
+        var leftAligned = false
         while let first = scalars.first, "-+ #0'".unicodeScalars.contains(first) {
             scalars.removeFirst()
             specifier.hasFlags = true
+            switch first {
+            case "0": specifier.zeroPads = true
+            case "+": specifier.plusSign = true
+            case " ": specifier.spaceSign = true
+            case "-": leftAligned = true
+            default: break
+            }
         }
+        if leftAligned { specifier.zeroPads = false }
         let width = scalars.prefix(while: { ("0"..."9").contains($0) })
         if !width.isEmpty {
             specifier.width = Int(String(String.UnicodeScalarView(width)))
@@ -274,5 +288,34 @@ struct FormatSpecifier: Sendable, Equatable {
         }
         specifier.conversion = UInt8(conversion.value)
         return specifier
+    }
+}
+
+extension FormatSpecifier {
+    /// `shown` (a number as the locale writes it for this specifier) with what the flags and an
+    /// integer's precision add, as Foundation's formatting does: an integer's precision is its
+    /// least number of digits (`%.3d` of 7: 007); `0` pads to the width with zeros, after the
+    /// sign (`%02lld` of 5: 05; `%06.2f` of 3.14159: 003.14; not for an integer with a
+    /// precision, as in C); `+` signs a number that is not negative (`%+lld` of 3: +3), ` `
+    /// puts a space there. `zero` is the locale's zero digit. Width without `0` pads with spaces
+    /// in C; a page collapses them, so it is left out.
+    func applyingFlags(to shown: String, isNegative: Bool, zero: Character) -> String {
+        guard zeroPads || plusSign || spaceSign || (isInteger && precision != nil) else { return shown }
+        let scalars = Array(shown.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { $0.properties.numericType == .decimal }) else { return shown }
+        let digits = scalars[first...].filter { $0.properties.numericType == .decimal }.count
+        let fraction = isInteger ? 0 : (precision ?? 6)
+        let integerDigits = max(0, digits - fraction)
+        let sign = isNegative ? "" : plusSign ? "+" : spaceSign ? " " : ""
+        var least = 0
+        if isInteger, let precision { least = precision }
+        if zeroPads, let width, !(isInteger && precision != nil) {
+            let signWidth = isNegative || !sign.isEmpty ? 1 : 0
+            least = max(least, width - signWidth - (fraction > 0 ? fraction + 1 : 0))
+        }
+        var text = sign + String(String.UnicodeScalarView(scalars[..<first]))
+        text += String(repeating: zero, count: max(0, least - integerDigits))
+        text += String(String.UnicodeScalarView(scalars[first...]))
+        return text
     }
 }

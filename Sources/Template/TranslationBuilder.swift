@@ -281,8 +281,11 @@ struct TranslationBuilder {
             let precision = specifier.precision.map { ".\($0)" } ?? ""
             return String(format: "%" + precision + String(UnicodeScalar(specifier.conversion)), number)
         default:
-            // d, i, u, f: ICU, the same digits the plural category was chosen for.
-            return localizer.show(number, specifier: specifier, rules: rules).text
+            // d, i, u, f: ICU, the same digits the plural category was chosen for; then the
+            // flags (zeros, a sign) in the locale's digits.
+            let shown = localizer.show(number, specifier: specifier, rules: rules).text
+            let value = specifier.isInteger ? number.rounded(.towardZero) : number
+            return specifier.applyingFlags(to: shown, isNegative: value < 0, zero: localizer.format(number: 0).first ?? "0")
         }
     }
 }

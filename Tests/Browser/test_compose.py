@@ -128,7 +128,8 @@ class SubmitIdeaScreen(ComposeTest):
         self.open(self.page(VIEWER + "/ideas/submit.html"))
         self.assertFalse(self.css("[data-compose-noscript]").is_displayed(), "scripts hide the note")
         textarea = self.css("form[data-compose=idea] textarea")
-        self.assertEqual(textarea.get_attribute("maxlength"), "160")
+        self.assertIsNone(textarea.get_attribute("maxlength"),
+                          "maxlength counts UTF-16 code units: the script enforces the limit in graphemes")
         self.assertEqual(self.remaining(), 160)
         self.assertEqual(self.css("[data-remaining]").get_attribute("aria-live"), "polite")
 
@@ -139,8 +140,8 @@ class SubmitIdeaScreen(ComposeTest):
         textarea.send_keys("Café 👍🏽")
         self.assertEqual(self.remaining(), 160 - 6, "grapheme clusters, as the importer counts")
         self.assertEqual(self.error(), ("", ""), "typing clears the message")
-        self.set_text("#idea-text", "x" * 161)  # a script can go past maxlength; the check must not
-        self.assertEqual(self.remaining(), -1)
+        # A script can set more than the limit (no input event, nothing cuts it); the check must not pass it.
+        self.js("document.querySelector('#idea-text').value = arguments[0]", "x" * 161)
         self.css("[data-compose-submit]").click()
         self.assertEqual(self.error(), ("long", self.message("long")))
 
@@ -164,6 +165,72 @@ class SubmitIdeaScreen(ComposeTest):
         self.css("[data-thanks-home]").click()
         self.wait(lambda d: d.current_url.endswith("/" + VIEWER + "/index.html"), message="Home")
         self.assertNoConsoleErrors()
+
+    def insert_text(self, text):
+        """Types `text` as one input (an input method's commit, a paste): one insertText edit."""
+        self.driver.execute_cdp_cmd("Input.insertText", {"text": text})
+
+    def test_the_limit_is_in_graphemes_not_utf16_code_units(self):
+        # 👍🏽 is one character to the importer (a grapheme cluster) and four UTF-16 code units:
+        # maxlength="160" stopped at 40 of them with 120 said to be left.
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        textarea = self.css("#idea-text")
+        textarea.click()
+        for _ in range(50):
+            self.insert_text("👍🏽")
+        self.assertEqual(self.js("return window.VantageCompose.characterCount(arguments[0].value)", textarea), 50)
+        self.assertEqual(self.remaining(), 110)
+        self.assertEqual(self.error(), ("", ""))
+        # Up to the limit and one more: what is typed past it is cut, and the message says why.
+        self.insert_text("👍🏽" * 110)
+        self.assertEqual(self.remaining(), 0)
+        self.assertEqual(self.error(), ("", ""), "at the limit: no message yet")
+        self.insert_text("x")
+        self.assertEqual(self.remaining(), 0)
+        self.assertEqual(self.js("return arguments[0].value", textarea), "👍🏽" * 160)
+        self.assertEqual(self.error(), ("long", self.message("long")))
+        # A paste in the middle keeps what was there and only as much of itself as fits.
+        textarea.send_keys(Keys.BACKSPACE, Keys.BACKSPACE)
+        self.assertEqual(self.remaining(), 2)
+        self.assertEqual(self.error(), ("", ""), "deleting clears the message")
+        self.js("arguments[0].setSelectionRange(4, 4)", textarea)  # after the first 👍🏽
+        self.insert_text("ab🇧🇷cd")
+        value = self.js("return arguments[0].value", textarea)
+        self.assertEqual(value, "👍🏽ab" + "👍🏽" * 157, "the paste is cut at the limit, the text after it kept")
+        self.assertEqual(self.js("return arguments[0].selectionStart", textarea), len("👍🏽ab".encode("utf-16-le")) // 2)
+        self.assertEqual(self.error()[0], "long")
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="160 graphemes are accepted")
+        stored = self.js("return window.VantageCompose.exportDocument(arguments[0])", VIEWER)
+        self.assertEqual(stored["ideas"][-1]["text"], value)
+
+    def test_back_after_submitting_from_home_returns_home(self):
+        # From file:// document.referrer is empty; Back still goes to the screen before.
+        self.open(self.page(VIEWER + "/index.html"))
+        self.js("document.querySelectorAll('dialog[data-first-visit]').forEach(function (d) { d.close(); d.remove(); })")
+        self.css('.card-jar a[href$="ideas/submit.html"]').click()
+        self.wait(lambda d: d.current_url.endswith("/ideas/submit.html"), message="Home's Submit Ideas")
+        self.wait_ready()
+        self.assertEqual(self.js("return document.referrer"), "", "file:// sends no referrer")
+        self.compose_idea("Back home")
+        self.css("[data-thanks-close]").click()
+        self.css("[data-thanks-back]").click()
+        self.wait(lambda d: d.current_url.endswith("/" + VIEWER + "/index.html"), message="back on Home")
+
+    def test_back_without_a_previous_screen_goes_to_the_list(self):
+        first = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        try:
+            self.driver.get(self.page(VIEWER + "/ideas/submit.html"))
+            self.wait_ready()
+            self.assertEqual(self.js("return history.length"), 1, "a tab opened on the compose screen")
+            self.compose_idea("Nowhere to go back to")
+            self.css("[data-thanks-close]").click()
+            self.css("[data-thanks-back]").click()
+            self.wait(lambda d: d.current_url.endswith("/" + VIEWER + "/ideas/all/index.html"), message="the list")
+        finally:
+            self.driver.close()
+            self.driver.switch_to.window(first)
 
     def test_back_returns_to_the_previous_screen(self):
         self.open(self.page(VIEWER + "/ideas/all/index.html"))
@@ -204,6 +271,8 @@ class SubmitIdeaScreen(ComposeTest):
                     self.wait(lambda d: self.css("[data-compose-noscript]").is_displayed(), message="the no-script note shows")
                     self.wait(lambda d: self.css("form[data-compose] textarea").is_displayed(), message="the form shows")
                     self.assertFalse(self.css("[data-compose-submit]").is_enabled())
+                    self.assertRegex(self.css("form[data-compose] textarea").get_attribute("maxlength") or "", r"^\d+$",
+                                     "without scripts the page's maxlength bounds the text")
                     self.assertFalse(self.css("[data-thanks]").is_displayed())
         finally:
             self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
@@ -238,13 +307,14 @@ class AddQuoteScreen(ComposeTest):
 
     def test_the_counter_dwindles_to_the_quote_limit(self):
         self.open(self.page(VIEWER + "/quotes/add.html"))
-        self.assertEqual(self.css("#quote-text").get_attribute("maxlength"), "280")
+        self.assertIsNone(self.css("#quote-text").get_attribute("maxlength"), "the script enforces the limit")
+        self.assertEqual(self.remaining(), 280)
         self.assertFalse(self.css('[data-compose-step="review"]').is_displayed())
         self.css("[data-quote-it]").click()
         self.assertEqual(self.error(), ("empty", self.message("empty")))
         self.css("#quote-text").send_keys("Tea first")
         self.assertEqual(self.remaining(), 280 - 9)
-        self.set_text("#quote-text", "y" * 281)
+        self.js("document.querySelector('#quote-text').value = arguments[0]", "y" * 281)
         self.css("[data-quote-it]").click()
         self.assertEqual(self.error(), ("long", self.message("long")))
 
@@ -280,6 +350,136 @@ class AddQuoteScreen(ComposeTest):
         self.assertIn("maria-silva", shown)
         heard.send_keys(Keys.ESCAPE)
         self.assertFalse(self.css("#heard-options").is_displayed())
+
+    def test_back_after_saving_returns_to_the_profile(self):
+        self.open(self.page(VIEWER + "/quotes/said.html"))
+        self.css(".bar-add").click()
+        self.wait(lambda d: d.current_url.endswith("/quotes/add.html"), message="the + of the profile")
+        self.wait_ready()
+        self.css("#quote-text").send_keys("Back to the profile")
+        self.css("[data-quote-it]").click()
+        self.css("#said-input").send_keys("lea", Keys.ENTER)
+        self.css("#heard-input").send_keys("ben", Keys.ENTER)
+        self.set_text("#quote-when", "2026-05-09T10:00")
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="thanks")
+        self.css("[data-thanks-close]").click()
+        self.css("[data-thanks-back]").click()
+        self.wait(lambda d: d.current_url.endswith("/" + VIEWER + "/quotes/said.html"), message="back on Said By")
+
+    def test_typing_matches_the_start_of_a_word_only(self):
+        self.open_review_step()
+        said = self.css("#said-input")
+        for typed, found, not_found in (("ima", [], ["ana-lima"]), ("lim", ["ana-lima"], []),
+                                        ("an", ["ana-lima"], ["katherine-morgan", "lucas-oliveira"]),
+                                        ("mor", ["katherine-morgan"], []), ("brien", ["sean-obrien"], []),
+                                        ("trainer", ["sam-trainer"], []), ("LÉA", ["lea-martin"], []),
+                                        ("ana lima", ["ana-lima"], []), ("lima ana", ["ana-lima"], [])):
+            with self.subTest(typed=typed):
+                self.set_text("#said-input", typed)
+                shown = self.shown_people("said")
+                for handle in found:
+                    self.assertIn(handle, shown)
+                for handle in not_found:
+                    self.assertNotIn(handle, shown)
+        self.set_text("#said-input", "ima")
+        self.assertEqual(self.shown_people("said"), [])
+        self.assertEqual(self.css('[data-field="said"] [role=combobox]').get_attribute("aria-expanded"), "false")
+        said.clear()
+
+    def test_arabic_names_match_at_word_starts_and_after_the_article(self):
+        arabic = next(p["viewer"] for p in self.manifest() if p["kind"] == "compose-quote"
+                      and "fatmt-alzhrany" in (self.public / p["path"]).read_text(encoding="utf-8")
+                      and p["viewer"] != "fatmt-alzhrany")
+        self.open(self.page(arabic + "/quotes/add.html"))
+        self.css("#quote-text").send_keys("كلمات")
+        self.css("[data-quote-it]").click()
+        for typed, found in (("فاطمة", "fatmt-alzhrany"), ("الزهراني", "fatmt-alzhrany"),
+                             ("زهراني", "fatmt-alzhrany"), ("احمد", "ahmd-hsn"), ("حسن", "ahmd-hsn")):
+            with self.subTest(typed=typed):
+                self.set_text("#said-input", typed)
+                self.assertIn(found, self.shown_people("said"))
+        self.set_text("#said-input", "هراني")
+        self.assertNotIn("fatmt-alzhrany", self.shown_people("said"), "not from inside a word")
+
+    def active_option(self, field):
+        active = self.css("#%s-input" % field).get_attribute("aria-activedescendant")
+        return self.css("#" + active).get_attribute("data-person") if active else None
+
+    def test_enter_picks_only_a_highlighted_match(self):
+        self.open_review_step()
+        said = self.css("#said-input")
+        self.assertEqual(said, self.driver.switch_to.active_element)
+        self.assertTrue(self.css("#said-options").is_displayed(), "QUOTE IT opens SAID's list")
+        self.assertIsNone(self.active_option("said"), "nothing highlighted")
+        said.send_keys(Keys.ENTER)
+        self.assertEqual(self.chips("said"), [], "Enter with nothing highlighted picks no one")
+        self.assertTrue(self.css('[data-compose-step="review"]').is_displayed(), "nor submits")
+        self.assertEqual(self.error(), ("", ""))
+        first = self.shown_people("said")[0]
+        said.send_keys(Keys.ARROW_DOWN)
+        self.assertEqual(self.active_option("said"), first)
+        said.send_keys(Keys.ARROW_DOWN)
+        self.assertEqual(self.active_option("said"), self.shown_people("said")[1])
+        said.send_keys(Keys.ESCAPE)
+        self.assertFalse(self.css("#said-options").is_displayed())
+        said.send_keys(Keys.ARROW_DOWN)
+        self.assertTrue(self.css("#said-options").is_displayed())
+        self.assertEqual(self.active_option("said"), first, "after Escape, ArrowDown highlights the first match")
+        said.send_keys(Keys.ESCAPE, "le")
+        matches = self.shown_people("said")
+        self.assertEqual(self.active_option("said"), matches[0], "typing highlights the first match")
+        said.send_keys(Keys.ESCAPE, Keys.ARROW_UP)
+        self.assertEqual(self.active_option("said"), matches[-1], "ArrowUp opens on the last")
+        said.send_keys(Keys.TAB)
+        self.assertEqual(self.chips("said"), [matches[-1]], "Tab picks the highlighted match")
+        # Tab with nothing highlighted moves on.
+        heard = self.css("#heard-input")
+        heard.click()
+        self.assertIsNone(self.active_option("heard"))
+        heard.send_keys(Keys.TAB)
+        self.assertEqual(self.chips("heard"), [])
+        self.assertNotEqual(self.driver.switch_to.active_element, heard)
+
+    def test_names_in_the_outbox_line_are_isolated(self):
+        # A name that starts with U+202E (RIGHT-TO-LEFT OVERRIDE) reversed the rest of the line
+        # "SAID … · HEARD …"; one with a stray U+2069 would close the isolate around it.
+        state = {"next": 3, "ideas": [], "names": {"rlo": "\u202eDona Cida", "pdi": "\u2069\u202eEvil\u202c\u202c",
+                                                     "ben-carter": "Ben Carter"},
+                 "quotes": [{"localId": "a1", "text": "One", "saidBy": "rlo", "heardBy": ["ben-carter"],
+                             "when": "2026-05-09T10:00:00-07:00"},
+                            {"localId": "a2", "text": "Two", "saidBy": "pdi", "heardBy": ["ben-carter", "rlo"],
+                             "when": "2026-05-09T10:00:00-07:00"}]}
+        self.open(self.page(VIEWER + "/quotes/add.html"))
+        self.js("localStorage.setItem(arguments[0], JSON.stringify(arguments[1]))", "vantage.submissions.v1." + VIEWER, state)
+        self.driver.refresh()
+        self.wait_ready()
+        details = self.all("[data-outbox-list] [data-slot=detail]")
+        self.assertEqual(len(details), 2)
+        for detail in details:
+            text = detail.get_attribute("textContent")
+            self.assertEqual(text.count("\u2068"), text.count("\u2069"), "every isolate closed, no stray PDI: %r" % text)
+            self.assertIn("\u2068Ben Carter\u2069", text)
+            self.assertLeftToRight(detail, self.css("[data-outbox-labels]").get_attribute("data-label-heard"))
+        self.assertIn("\u2068\u202eEvil\u202c\u2069", details[1].get_attribute("textContent"),
+                      "the stray PDI and the unmatched PDF are dropped, the matched PDF kept")
+
+    def assertLeftToRight(self, element, word):
+        """`word` in the element's text reads left to right on screen (its first letter left of its last)."""
+        lefts = self.js("""
+            var el = arguments[0], word = arguments[1], walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+              var at = node.data.indexOf(word);
+              if (at < 0) continue;
+              var range = document.createRange();
+              range.setStart(node, at); range.setEnd(node, at + 1);
+              var first = range.getBoundingClientRect().left;
+              range.setStart(node, at + word.length - 1); range.setEnd(node, at + word.length);
+              return [first, range.getBoundingClientRect().left];
+            }
+            return null;""", element, word)
+        self.assertIsNotNone(lefts, "%r is in the text" % word)
+        self.assertLess(lefts[0], lefts[1], "%r is not reversed" % word)
 
     def test_validation_messages_then_thanks(self):
         self.open_review_step()
@@ -319,28 +519,52 @@ class AddQuoteScreen(ComposeTest):
                 self.assertIsNone(PHONE_OR_EMAIL.search(re.sub(r"<[^>]*>", " ", html)), "no phone or email")
 
     def test_both_screens_in_every_state_pass_axe(self):
+        """In light and dark mode (the buttons' light accents and the error text had too little
+        contrast in dark mode; the greyed name in light mode), in English and Arabic."""
         arabic = next(p["viewer"] for p in self.manifest() if p["kind"] == "home"
                       and 'dir="rtl"' in (self.public / p["path"]).read_text(encoding="utf-8")[:600])
-        for viewer in (VIEWER, arabic):
-            with self.subTest(viewer=viewer, page="submit-idea"):
-                self.open(self.page(viewer + "/ideas/submit.html"))
-                self.assertAccessible()
-                self.css("[data-compose-submit]").click()
-                self.assertAccessible()
-                self.compose_idea("Idea")
-                self.assertAccessible()
-                self.css("[data-thanks-close]").click()
-                self.assertAccessible()
-            with self.subTest(viewer=viewer, page="compose-quote"):
-                self.open(self.page(viewer + "/quotes/add.html"))
-                self.assertAccessible()
-                self.css("#quote-text").send_keys("Words")
-                self.css("[data-quote-it]").click()
-                self.css("#said-input").click()
-                self.assertAccessible()
-                self.css("#said-input").send_keys(Keys.ARROW_DOWN, Keys.ENTER)
-                self.css("[data-compose-submit]").click()
-                self.assertAccessible()
+        phoneless = sorted(p["viewer"] for p in self.manifest() if p["kind"] == "compose-quote"
+                           and "data-compose-unavailable" in (self.public / p["path"]).read_text(encoding="utf-8"))[0]
+        try:
+            for scheme in ("light", "dark"):
+                self.color_scheme(scheme)
+                for viewer in (VIEWER, arabic):
+                    with self.subTest(scheme=scheme, viewer=viewer, page="submit-idea"):
+                        self.open(self.page(viewer + "/ideas/submit.html"))
+                        self.assertEqual(self.js("return matchMedia('(prefers-color-scheme: %s)').matches" % scheme), True)
+                        self.assertAccessible()
+                        self.css("[data-compose-submit]").click()
+                        self.assertAccessible()
+                        self.css("[data-show-name]").click()
+                        self.assertAccessible()
+                        self.compose_idea("Idea")
+                        self.assertAccessible()
+                        self.css("[data-thanks-close]").click()
+                        self.assertAccessible()
+                    with self.subTest(scheme=scheme, viewer=viewer, page="compose-quote"):
+                        self.open(self.page(viewer + "/quotes/add.html"))
+                        self.assertAccessible()
+                        self.css("[data-quote-it]").click()
+                        self.assertAccessible()
+                        self.css("#quote-text").send_keys("Words")
+                        self.css("[data-quote-it]").click()
+                        self.css("#said-input").click()
+                        self.assertAccessible()
+                        self.css("#said-input").send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+                        self.css("[data-compose-submit]").click()
+                        self.assertAccessible()
+                        self.css("#heard-input").send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+                        self.set_text("#quote-when", "2026-05-09T10:00")
+                        self.css("[data-compose-submit]").click()
+                        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="thanks")
+                        self.assertAccessible()
+                        self.css("[data-thanks-close]").click()
+                        self.assertAccessible()
+                with self.subTest(scheme=scheme, viewer=phoneless, page="compose-quote without a phone"):
+                    self.open(self.page(phoneless + "/quotes/add.html"))
+                    self.assertAccessible()
+        finally:
+            self.color_scheme("")
         self.assertNoConsoleErrors()
 
 

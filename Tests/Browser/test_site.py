@@ -75,16 +75,23 @@ class EveryPageKind(BrowserTest):
         return chosen
 
     def test_no_console_errors_and_no_serious_axe_violations(self):
-        for path in self.samples():
-            with self.subTest(page=path):
-                self.open(uri(path))
-                self.frames(3)
-                # First visits: whatever opening screen or coach mark shows must pass too.
-                self.assertAccessible()
-                self.js("document.querySelectorAll('dialog[data-first-visit]').forEach(function (d) {"
-                        " d.close(); d.remove(); })")
-                self.assertAccessible()
-                self.assertNoConsoleErrors()
+        """In light and in dark mode (prefers-color-scheme emulated through the DevTools protocol)."""
+        try:
+            for scheme in ("light", "dark"):
+                self.color_scheme(scheme)
+                for path in self.samples():
+                    with self.subTest(scheme=scheme, page=path):
+                        self.open(uri(path))
+                        self.frames(3)
+                        self.assertTrue(self.js("return matchMedia('(prefers-color-scheme: %s)').matches" % scheme))
+                        # First visits: whatever opening screen or coach mark shows must pass too.
+                        self.assertAccessible()
+                        self.js("document.querySelectorAll('dialog[data-first-visit]').forEach(function (d) {"
+                                " d.close(); d.remove(); })")
+                        self.assertAccessible()
+                        self.assertNoConsoleErrors()
+        finally:
+            self.color_scheme("")
 
     def test_scripts_are_relative_deferred_and_present(self):
         for path in self.samples():
@@ -231,6 +238,40 @@ class FirstVisitsOnTheSite(BrowserTest):
                 self.open(uri(page["path"]), fresh=False)
                 self.frames(5)
                 self.assertEqual(self.js("return document.querySelectorAll('dialog[data-first-visit]').length"), 0)
+
+    def test_every_coach_mark_spotlights_something_on_screen(self):
+        """At 390×844 Home's third step is about the Quotes menu, below the fold; at 844×390
+        the second too. The page scrolls so that each step's spotlight is on screen."""
+        home = pages_of("home")[0]["path"]
+        try:
+            for width, height in ((390, 844), (844, 390)):
+                self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                with self.subTest(size="%dx%d" % (width, height)):
+                    self.open(uri(home))
+                    self.wait(lambda d: d.execute_script(
+                        "return !!document.querySelector('dialog[data-first-visit=\"home\"]')"), message="coach marks")
+                    steps = self.all("dialog[data-first-visit] [data-coach-step]")
+                    for index, step in enumerate(steps):
+                        target = step.get_attribute("data-target")
+                        spot, bubble, box = self.js("""
+                            function rect(e) { var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }
+                            var d = document.querySelector('dialog[data-first-visit]');
+                            return [rect(d.querySelector('[data-coach-spot]')), rect(d.querySelector('[data-coach-bubble]')),
+                                    rect(document.querySelector(arguments[0]))];""", target)
+                        where = "step %d (%s)" % (index + 1, target)
+                        self.assertTrue(spot[0] < width and spot[2] > 0 and spot[1] < height and spot[3] > 0,
+                                        "%s: the spotlight %s is on screen" % (where, spot))
+                        self.assertTrue(spot[0] <= box[0] and spot[1] <= box[1] and spot[2] >= box[2] and spot[3] >= box[3],
+                                        "%s: the spotlight surrounds its target" % where)
+                        self.assertGreaterEqual(box[1], 0, "%s: the target's top is on screen" % where)
+                        self.assertTrue(bubble[1] >= 0 and bubble[3] <= height, "%s: the bubble is on screen" % where)
+                        if index < len(steps) - 1:
+                            self.css("[data-coach-next]").click()
+                    self.css("[data-coach-finish]").click()
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                        {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": False})
 
     def test_the_index_opens_with_three_panels_once(self):
         self.open(uri("index.html"))

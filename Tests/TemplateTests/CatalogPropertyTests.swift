@@ -159,6 +159,25 @@ struct CatalogPropertyTests {
         }
     }
 
+    /// Zero padding, a sign and an integer's precision, as Foundation formats them: a timer's
+    /// `%02lld:%02lld`, `%+lld`, `%.3d`, `%06.2f`, in the locale's digits; `-` turns `0` off.
+    @Test func flagsPadAndSignNumbers() throws {
+        let cases: [(String, String, [Double], String)] = [
+            ("en", "%1$02lld:%2$02lld (%3$+lld today)", [5, 7, 3], "05:07 (+3 today)"),
+            ("en", "%1$.3d|%2$+.1f|%3$06.2f", [7, 7, 3.14159], "007|+7.0|003.14"),
+            ("en", "%1$05d|%2$ d|%3$-4d|", [-42, 3, 5], "-0042| 3|5|"),
+            ("en", "%1$02lld|%2$+lld|%3$.2d", [123, -3, 0], "123|-3|00"),
+            ("ar-EG", "%1$02lld:%2$02lld", [5, 7, 0], "٠٥:٠٧"),
+        ]
+        for (locale, format, numbers, expected) in cases {
+            let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: format), locale: locale, timeZone: "UTC",
+                                      now: LocalizerHelperTests.now, mode: .spec)
+            let library = try TemplateLibrary(templates: ["page": "{{#t}}k a=a b=b c=c{{/t}}"], mode: .spec)
+            let context: Value = ["a": .number(numbers[0]), "b": .number(numbers[1]), "c": .number(numbers[2])]
+            #expect(try library.render("page", context: context, localizer: localizer) == expected, "\(locale) \(format)")
+        }
+    }
+
     @Test func sectionsNestedPastTheLimitAreAnErrorNotACrash() throws {
         let deep = String(repeating: "{{#a}}", count: 5_000) + "x" + String(repeating: "{{/a}}", count: 5_000)
         #expect(throws: TemplateError.self) { try TemplateLibrary(templates: ["page": deep], mode: .spec) }
