@@ -110,8 +110,13 @@ struct InlineParser {
         return nil
     }
 
-    /// `[text](destination)` starting at `start`: where the text ends (its `]`), the
-    /// destination, and the index after `)`. Brackets nest; the destination has no spaces.
+    /// `[text](destination "title")` starting at `start`, as CommonMark reads an inline link:
+    /// where the text ends (its `]`), the destination, and the index after `)`. Brackets nest
+    /// in the text. The destination is `<…>` (spaces allowed, no `<`, `>` or line break) or a
+    /// run without spaces or controls whose parentheses balance; backslash escapes of ASCII
+    /// punctuation are read in both; spaces (one line break at most) may stand around it. An
+    /// optional title (`"…"`, `'…'` or `(…)`, after a space) is read and dropped: a link in an
+    /// app's string has none. Argument values (inactive marks) never form a link.
     private func link(_ slice: ArraySlice<InlineMarkdown.Mark>, at start: Int)
         -> (textEnd: Int, destination: String, end: Int)?
     {
@@ -130,21 +135,67 @@ struct InlineParser {
         }
         guard let textEnd, textEnd + 1 < slice.endIndex, slice[textEnd + 1].active, slice[textEnd + 1].character == "("
         else { return nil }
-        var destination = ""
-        var parentheses = 0
         index = textEnd + 2
-        while index < slice.endIndex {
-            let mark = slice[index]
-            if mark.active, mark.character == "(" { parentheses += 1 }
-            if mark.active, mark.character == ")" {
-                if parentheses == 0 { return (textEnd, destination, index + 1) }
-                parentheses -= 1
-            }
-            if mark.character.isWhitespace || !mark.active { return nil }
-            destination.append(mark.character)
-            index += 1
+        func character(_ at: Int) -> Character? {
+            at < slice.endIndex && slice[at].active ? slice[at].character : nil
         }
-        return nil
+        func isSpace(_ character: Character?) -> Bool { character == " " || character == "\t" || character == "\n" }
+        func skipSpaces() -> Bool {
+            var lines = 0
+            while let next = character(index), isSpace(next) {
+                if next == "\n" { lines += 1; if lines > 1 { return false } }
+                index += 1
+            }
+            return index < slice.endIndex && slice[index].active
+        }
+        /// An escaped ASCII punctuation character at `index` (after its backslash), if any.
+        func escaped() -> Character? {
+            guard character(index) == "\\", let next = character(index + 1), next.isASCII, next.isPunctuation || next.isSymbol
+            else { return nil }
+            return next
+        }
+        guard skipSpaces() else { return nil }
+        var destination = ""
+        if character(index) == "<" {
+            index += 1
+            while true {
+                if let literal = escaped() { destination.append(literal); index += 2; continue }
+                guard let next = character(index), next != "<", next != "\n" else { return nil }
+                index += 1
+                if next == ">" { break }
+                destination.append(next)
+            }
+        } else {
+            var parentheses = 0
+            while let next = character(index) {
+                if let literal = escaped() { destination.append(literal); index += 2; continue }
+                if isSpace(next) || next.unicodeScalars.first!.properties.generalCategory == .control { break }
+                if next == "(" { parentheses += 1 }
+                if next == ")" {
+                    if parentheses == 0 { break }
+                    parentheses -= 1
+                }
+                destination.append(next)
+                index += 1
+            }
+            guard parentheses == 0 else { return nil }
+        }
+        let beforeTitle = index
+        guard skipSpaces() else { return nil }
+        if index > beforeTitle, let open = character(index), open == "\"" || open == "'" || open == "(" {
+            let close: Character = open == "(" ? ")" : open
+            index += 1
+            while true {
+                if escaped() != nil { index += 2; continue }
+                guard let next = character(index) else { return nil }
+                index += 1
+                if next == close { break }
+                if open == "(" && next == "(" { return nil }
+            }
+            guard skipSpaces() else { return nil }
+        }
+        guard character(index) == ")" else { return nil }
+        return (textEnd, destination, index + 1)
     }
 
     /// Matches delimiter runs into strong and emphasis elements (CommonMark's "process

@@ -322,5 +322,85 @@ class TriageWithReducedMotion(TriageMotion):
     expect_transitions = False
 
 
+class LaterDates(BrowserTest):
+    """The "later" sheet's dates (VantageTriage.untilDate), computed in the browser: "in a
+    month" and "someday" (three months) land on the same day of the target month, or on its
+    last day when it is shorter (Date's setMonth overflowed: Jan 31 + 1 month was Mar 3)."""
+
+    CASES = [
+        # (today, spec, until)
+        ("2026-01-31", "+1m", "2026-02-28"),
+        ("2028-01-31", "+1m", "2028-02-29"),  # leap year
+        ("2026-01-30", "+1m", "2026-02-28"),
+        ("2026-01-29", "+1m", "2026-02-28"),
+        ("2026-01-28", "+1m", "2026-02-28"),
+        ("2026-03-31", "+1m", "2026-04-30"),
+        ("2026-05-31", "+1m", "2026-06-30"),
+        ("2026-08-31", "+1m", "2026-09-30"),
+        ("2026-10-31", "+1m", "2026-11-30"),
+        ("2026-12-31", "+1m", "2027-01-31"),  # across the year
+        ("2026-12-15", "+1m", "2027-01-15"),
+        ("2026-02-28", "+1m", "2026-03-28"),
+        ("2028-02-29", "+1m", "2028-03-29"),
+        ("2026-11-30", "+3m", "2027-02-28"),  # someday
+        ("2027-11-30", "+3m", "2028-02-29"),
+        ("2026-05-31", "+3m", "2026-08-31"),
+        ("2026-03-31", "+3m", "2026-06-30"),
+        ("2026-12-31", "+3m", "2027-03-31"),
+        ("2028-02-29", "+1y", "2029-02-28"),
+        ("2026-01-31", "+1d", "2026-02-01"),
+        ("2028-02-28", "+1d", "2028-02-29"),
+        ("2026-12-31", "+1d", "2027-01-01"),
+        ("2026-02-25", "+1w", "2026-03-04"),
+        ("2026-05-02", "sat", "2026-05-09"),  # a Saturday: the next one
+        ("2026-05-01", "sat", "2026-05-02"),
+        ("2026-05-10", "mon", "2026-05-11"),
+        ("2026-05-11", "mon", "2026-05-18"),
+        ("2026-03-31", None, "2026-04-01"),   # no option: tomorrow
+    ]
+
+    def test_month_ends_and_leap_years(self):
+        self.open(fixture_url("review.html"))
+        self.wait(lambda d: d.execute_script("return !!window.VantageTriage"), message="triage.js")
+        for today, spec, until in self.CASES:
+            with self.subTest(today=today, spec=spec):
+                year, month, day = (int(n) for n in today.split("-"))
+                got = self.js("return VantageTriage.untilDate(arguments[0], new Date(arguments[1], arguments[2] - 1, arguments[3], 15, 30))",
+                              spec, year, month, day)
+                self.assertEqual(got, until)
+
+    def test_every_option_of_the_sheet_from_every_day_of_a_leap_year(self):
+        """Each option, from each day of 2028, gives a day after today and within its reach."""
+        self.open(fixture_url("review.html"))
+        specs = self.js("return Array.prototype.map.call(document.querySelectorAll('[data-until]'),"
+                        " function (b) { return b.getAttribute('data-until'); })")
+        self.assertTrue(specs)
+        results = self.js("""
+            var specs = arguments[0], out = [];
+            for (var d = new Date(2028, 0, 1); d.getFullYear() === 2028; d.setDate(d.getDate() + 1)) {
+              specs.forEach(function (spec) {
+                out.push([d.getFullYear() + '-' + (d.getMonth() + 1) + '-' + d.getDate(), spec, VantageTriage.untilDate(spec, d)]);
+              });
+            }
+            return out;""", specs)
+        for today, spec, until in results:
+            start = datetime.date(*(int(n) for n in today.split("-")))
+            end = datetime.date.fromisoformat(until)
+            days = (end - start).days
+            match = re.match(r"^\+(\d+)([dwmy])$", spec)
+            if not match:
+                self.assertTrue(1 <= days <= 7, (today, spec, until))
+                continue
+            n, unit = int(match.group(1)), match.group(2)
+            if unit in "dw":
+                self.assertEqual(days, n * (7 if unit == "w" else 1), (today, spec, until))
+            else:
+                months = n * (12 if unit == "y" else 1)
+                target = (start.year * 12 + start.month - 1 + months)
+                self.assertEqual((end.year, end.month), (target // 12, target % 12 + 1), (today, spec, until))
+                self.assertTrue(end.day == start.day or end.day < start.day and (end + datetime.timedelta(days=1)).day == 1,
+                                (today, spec, until))
+
+
 if __name__ == "__main__":
     unittest.main()

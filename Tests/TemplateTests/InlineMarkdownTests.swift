@@ -41,6 +41,19 @@ struct InlineMarkdownTests {
         ("[mail](mailto:a@b.c)", "L[-](mail)"),
         ("[js](javascript:alert(1))", "L[-](js)"),
         ("[no link] (x)", "[no link] (x)"),
+        // CommonMark's destinations: escapes read, `<…>` with spaces, spaces around, a title dropped.
+        (#"[the FAQ](faq\)2.html)"#, "L[faq)2.html](the FAQ)"),
+        (#"[x](a.html?x=\*)"#, "L[a.html?x=*](x)"),
+        ("[help](<help.html>)", "L[help.html](help)"),
+        ("[help](<my help.html>)", "L[my help.html](help)"),
+        ("[x]( a.html )", "L[a.html](x)"),
+        (#"[tips](tips.html "Tips")"#, "L[tips.html](tips)"),
+        ("[t](a.html 'T')", "L[a.html](t)"),
+        ("[t](a.html (T))", "L[a.html](t)"),
+        ("[t](a(b)c.html)", "L[a(b)c.html](t)"),
+        ("[t](<a.html)", "[t](<a.html)"),
+        ("[t](a.html \"T)", "[t](a.html \"T)"),
+        ("[t](a b)", "[t](a b)"),
         ("a **b *c* d** e", "a S(b E(c) d) e"),
     ]
 
