@@ -80,10 +80,15 @@ public struct PersonalDataMask: Sendable {
 
     // MARK: - Cleaning
 
-    /// `text` made XML-safe (`XMLText.clean`) with every phone- or email-shaped span replaced
-    /// by `marker`. Returns `text` itself when there is nothing to mask (nearly always).
+    /// `text` made XML-safe (`XMLText.clean`), its direction controls contained
+    /// (`DirectionControls.balanced`), with every phone- or email-shaped span replaced by
+    /// `marker`. Returns `text` itself when there is nothing to change (nearly always). Every
+    /// text of the data passes here before it reaches a page.
     public func clean(_ text: String) -> String {
-        let xml = XMLText.clean(text)
+        DirectionControls.balanced(masked(XMLText.clean(text)))
+    }
+
+    private func masked(_ xml: String) -> String {
         guard Self.mightHold(xml) else { return xml }
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(xml.utf8.count)

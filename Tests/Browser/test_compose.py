@@ -205,25 +205,38 @@ class SubmitIdeaScreen(ComposeTest):
         self.assertEqual(stored["ideas"][-1]["text"], value)
 
     def test_back_after_submitting_from_home_returns_home(self):
-        # From file:// document.referrer is empty; Back still goes to the screen before.
-        self.open(self.page(VIEWER + "/index.html"))
-        self.js("document.querySelectorAll('dialog[data-first-visit]').forEach(function (d) { d.close(); d.remove(); })")
-        self.css('.card-jar a[href$="ideas/submit.html"]').click()
-        self.wait(lambda d: d.current_url.endswith("/ideas/submit.html"), message="Home's Submit Ideas")
-        self.wait_ready()
-        self.assertEqual(self.js("return document.referrer"), "", "file:// sends no referrer")
-        self.compose_idea("Back home")
-        self.css("[data-thanks-close]").click()
-        self.css("[data-thanks-back]").click()
-        self.wait(lambda d: d.current_url.endswith("/" + VIEWER + "/index.html"), message="back on Home")
+        # From file:// document.referrer is empty; Back still goes to the screen before: found
+        # with the Navigation API, and in browsers without it from history.length.
+        for navigation_api in (True, False):
+            with self.subTest(navigation_api=navigation_api):
+                hidden = None
+                if not navigation_api:
+                    hidden = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+                        "source": "Object.defineProperty(window, 'navigation', {value: undefined, configurable: true});"})
+                try:
+                    self.open(self.page(VIEWER + "/index.html"))
+                    self.js("document.querySelectorAll('dialog[data-first-visit]').forEach(function (d) { d.close(); d.remove(); })")
+                    self.css('.card-jar a[href$="ideas/submit.html"]').click()
+                    self.wait(lambda d: d.current_url.endswith("/ideas/submit.html"), message="Home's Submit Ideas")
+                    self.wait_ready()
+                    self.assertEqual(self.js("return document.referrer"), "", "file:// sends no referrer")
+                    self.assertEqual(self.js("return !!window.navigation"), navigation_api)
+                    self.compose_idea("Back home")
+                    self.css("[data-thanks-close]").click()
+                    self.css("[data-thanks-back]").click()
+                    self.wait(lambda d: d.current_url.endswith("/" + VIEWER + "/index.html"), message="back on Home")
+                finally:
+                    if hidden:
+                        self.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", hidden)
 
     def test_back_without_a_previous_screen_goes_to_the_list(self):
         first = self.driver.current_window_handle
         self.driver.switch_to.new_window("tab")
         try:
+            # A new tab: the entry before is not a screen of the site (about:blank here, the new
+            # tab page or another site for a person).
             self.driver.get(self.page(VIEWER + "/ideas/submit.html"))
             self.wait_ready()
-            self.assertEqual(self.js("return history.length"), 1, "a tab opened on the compose screen")
             self.compose_idea("Nowhere to go back to")
             self.css("[data-thanks-close]").click()
             self.css("[data-thanks-back]").click()
@@ -566,6 +579,34 @@ class AddQuoteScreen(ComposeTest):
         finally:
             self.color_scheme("")
         self.assertNoConsoleErrors()
+
+
+@unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
+class NamesWithDirectionControls(ComposeTest):
+    """On a build whose data names someone "\u202eDona Cida" (edge_site.py): every name the
+    script writes is isolated, so the override stays inside the name."""
+
+    def test_chips_and_the_outbox_line_isolate_each_name(self):
+        from edge_site import OVERRIDE_NAME, edge_site
+        public = edge_site()
+        self.open((public / VIEWER / "quotes" / "add.html").as_uri())
+        self.css("#quote-text").send_keys("Words")
+        self.css("[data-quote-it]").click()
+        self.css("#said-input").send_keys("dona", Keys.ENTER)
+        self.assertEqual(self.chips("said"), ["dona-cida"])
+        label = self.css('[data-chip="dona-cida"] > :first-child')
+        self.assertEqual(label.tag_name, "bdi", "the chip's name is isolated")
+        self.assertEqual(label.get_attribute("textContent"), OVERRIDE_NAME)
+        remove = self.css('[data-chip="dona-cida"] button').get_attribute("aria-label")
+        self.assertIn("\u2068" + OVERRIDE_NAME + "\u2069", remove)
+        self.css("#heard-input").send_keys("hub", Keys.ENTER)
+        self.set_text("#quote-when", "2026-05-09T10:00")
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="thanks")
+        detail = self.css("[data-outbox-list] [data-slot=detail]")
+        self.assertIn("\u2068" + OVERRIDE_NAME + "\u2069", detail.get_attribute("textContent"))
+        AddQuoteScreen.assertLeftToRight(self, detail, "HEARD")
+        AddQuoteScreen.assertLeftToRight(self, detail, "Hubert")
 
 
 @unittest.skipUnless(READY, "needs the built vantage binary and the sample content")

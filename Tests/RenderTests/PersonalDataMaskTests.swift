@@ -10,6 +10,13 @@ struct PersonalDataMaskTests {
     let mask = PersonalDataMask(phones: ["+14155550177", "+33612345678", "+6831234"], emails: ["ana.lima@example.com"])
     let m = String(Character(PersonalDataMask.marker))
 
+    /// Every text of the data passes through `clean` on its way to a page: its direction
+    /// controls come out contained, with or without a span masked.
+    @Test func directionControlsAreContained() {
+        #expect(Array(mask.clean("Pri\u{2069}\u{202E}ya").unicodeScalars) == Array("\u{2068}Pri\u{2069}\u{202E}ya\u{202C}".unicodeScalars))
+        #expect(Array(mask.clean("\u{202E}call 415 555 0177").unicodeScalars) == Array("\u{202E}call \(m)\u{202C}".unicodeScalars))
+    }
+
     @Test(arguments: [
         ("call +1 415 555 0177 now", "call ■ now"),
         ("(415) 555-0177", "■"),
