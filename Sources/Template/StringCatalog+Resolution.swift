@@ -2,7 +2,7 @@
 enum Resolution: Sendable {
     case localization(Localization, language: String)
     /// Untranslated keys stand for themselves (Xcode's rule for entries without a source value,
-    /// and for `"shouldTranslate": false`).
+    /// and for `"shouldTranslate": false` without one).
     case keyItself(FormatString)
     case missing
 
@@ -34,7 +34,16 @@ extension StringCatalog {
         -> Resolution
     {
         let keyItself = FormatString(key)
-        guard entry.shouldTranslate else { return .keyItself(keyItself) }
+        // Not to be translated: every language shows the source language's own text, where
+        // the entry has one, else the key (what Xcode compiles for such an entry).
+        guard entry.shouldTranslate else {
+            if let localization = entry.localizations[sourceLanguage], let variant = localization.variant,
+                StringCatalog.isUsable(variant, isSource: true, device: device)
+            {
+                return .localization(localization, language: sourceLanguage)
+            }
+            return .keyItself(keyItself)
+        }
         for language in chain {
             guard let localization = entry.localizations[language], let variant = localization.variant else { continue }
             if StringCatalog.isUsable(variant, isSource: language == sourceLanguage, device: device) {

@@ -76,7 +76,8 @@ public struct StringCatalog: Sendable {
 /// One key of the catalog.
 struct CatalogEntry: Sendable {
     var extractionState: String?
-    /// `"shouldTranslate": false`: the key is shown as it is in every language.
+    /// `"shouldTranslate": false`: every language shows the source language's text (the key
+    /// when there is none).
     var shouldTranslate = true
     /// By normalised language tag ("pt-BR").
     var localizations: [String: Localization] = [:]

@@ -122,8 +122,13 @@ struct BuildCommand: Command {
         for value in [content, templates, output, store] where value.isEmpty {
             throw UsageError("a path may not be empty", command: Self.name)
         }
-        if let locale, LanguageTagCase.canonical(locale) == nil {
-            throw UsageError("--locale needs a language tag such as en, fr or pt-BR, not '\(locale)'", command: Self.name)
+        if let given = locale {
+            // One rule for tags (LanguageTagCase, as the import reads a user's locale): `fr_FR`
+            // is `fr-FR`.
+            guard let tag = LanguageTagCase.canonical(given) else {
+                throw UsageError("--locale needs a language tag such as en, fr or pt-BR, not '\(given)'", command: Self.name)
+            }
+            locale = tag
         }
     }
 

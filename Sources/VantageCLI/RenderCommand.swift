@@ -60,9 +60,13 @@ struct RenderCommand: Command {
         }
         self.data = data
         partials = try arguments.option("partials")
-        locale = try arguments.option("locale")
-        if let locale, LanguageTagCase.canonical(locale) == nil {
-            throw UsageError("--locale needs a language tag such as en, fr or pt-BR, not '\(locale)'", command: Self.name)
+        if let given = try arguments.option("locale") {
+            guard let tag = LanguageTagCase.canonical(given) else {
+                throw UsageError("--locale needs a language tag such as en, fr or pt-BR, not '\(given)'", command: Self.name)
+            }
+            locale = tag
+        } else {
+            locale = nil
         }
         timeZone = try arguments.option("time-zone") ?? "UTC"
         guard TimeZone(identifier: timeZone) != nil else {

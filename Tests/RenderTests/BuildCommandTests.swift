@@ -72,7 +72,7 @@ struct BuildCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == before)
     }
 
-    @Test("--locale must be a language tag", arguments: ["english", "e", "fr_FR", "pt-", "-fr"])
+    @Test("--locale must be a language tag", arguments: ["english", "e", "fr__FR", "pt-", "-fr", "fr-FR-"])
     func badLocale(locale: String) {
         let (status, console) = build(["--locale", locale])
         #expect(status == 2)

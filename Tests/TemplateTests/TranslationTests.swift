@@ -40,6 +40,20 @@ struct TranslationTests {
         #expect(try localizer("fr").string("brand") == "brand")
     }
 
+    /// Not to be translated, with a source value: every language shows the source's text,
+    /// never a translation the entry still holds.
+    @Test func untranslatableKeysShowTheSourceText() throws {
+        let catalog = try CatalogFixture.catalog(#"""
+            {"sourceLanguage" : "en", "strings" : {"app" : {"shouldTranslate" : false, "localizations" : {
+              "en" : {"stringUnit" : {"state" : "translated", "value" : "Change Jar"}},
+              "fr" : {"stringUnit" : {"state" : "translated", "value" : "Bocal"}}}}}, "version" : "1.0"}
+            """#)
+        for locale in ["en", "fr", "ja"] {
+            let localizer = Localizer(catalog: catalog, locale: locale, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .spec)
+            #expect(try localizer.string("app") == "Change Jar", "\(locale)")
+        }
+    }
+
     @Test func staleEntriesStillTranslate() throws {
         #expect(try localizer("fr").string("old_heading") == "Ancien titre")
     }
