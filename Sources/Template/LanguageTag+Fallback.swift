@@ -25,12 +25,22 @@ extension LanguageTag {
         let viewer = meaning(of: tag)
         var step: String? = ICULocale.maximized(tag)
         var visited: Set<String> = []
+        var first = true
         while let current = step, visited.insert(current).inserted {
             let wanted = meaning(of: current)
             if available.contains(current) { add(current) }
             if available.contains(ICULocale.minimized(current)) { add(ICULocale.minimized(current)) }
             for candidate in candidates where candidate.meaning == wanted { add(candidate.tag) }
             step = ICULocale.parent(of: current)
+            // A parent between the viewer's locale and its language (`en-001`, `es-419`) stands
+            // for a group of regions: the catalog's other languages of that group come before
+            // the language itself, as Apple's bundles pick `en-GB` for an `en-AU` reader.
+            if !first, current.contains("-") {
+                for candidate in candidates where !chain.contains(candidate.tag) && descends(candidate.tag, from: current) {
+                    add(candidate.tag)
+                }
+            }
+            first = false
         }
         let languageAndScript = viewer.split(separator: "-").prefix(2)
         for candidate in candidates where candidate.meaning.split(separator: "-").prefix(2) == languageAndScript {
@@ -38,6 +48,17 @@ extension LanguageTag {
         }
         add(sourceLanguage)
         return chain
+    }
+
+    /// True when `current` is on `tag`'s CLDR parent chain (after `tag` itself).
+    private static func descends(_ tag: String, from ancestor: String) -> Bool {
+        var step = ICULocale.parent(of: ICULocale.maximized(tag))
+        var seen: Set<String> = []
+        while let current = step, seen.insert(current).inserted {
+            if current == ancestor { return true }
+            step = ICULocale.parent(of: current)
+        }
+        return false
     }
 
     /// The tag up to its first singleton (`de-DE-u-nu-arab` → `de-DE`).

@@ -28,7 +28,8 @@ struct LanguageFallbackTests {
         ("pt-AO", ["pt-PT", "pt-BR", "en"]),
         ("es-MX", ["es-419", "es", "en"]),
         ("es-ES", ["es", "es-419", "en"]),
-        ("en-AU", ["en-001", "en", "en-GB"]),
+        ("en-AU", ["en-001", "en-GB", "en"]),
+        ("en-IN", ["en-001", "en-GB", "en"]),
         ("en-US", ["en", "en-001", "en-GB"]),
         ("fr-BE", ["fr", "fr-CA", "en"]),
         ("sr-RS", ["sr", "en"]),
@@ -47,6 +48,18 @@ struct LanguageFallbackTests {
         #expect(
             LanguageTag.fallbackChain(for: tag, available: LanguageFallbackTests.available, sourceLanguage: "en")
                 == expected, "\(viewer)")
+    }
+
+    /// A regional group's other languages come before the language itself: an `en-AU` reader
+    /// gets `en-GB` (both are `en-001`), as from Apple's bundles; an `en-US` reader gets `en`.
+    @Test(arguments: [
+        ("en-AU", ["en-GB", "en"]), ("en-NZ", ["en-GB", "en"]), ("en-US", ["en", "en-GB"]), ("en", ["en", "en-GB"]),
+        ("es-AR", ["es-MX", "es"]), ("es-ES", ["es", "es-MX"]),
+    ])
+    func aRegionalGroupComesBeforeTheLanguage(_ viewer: String, _ expected: [String]) {
+        let available = viewer.hasPrefix("es") ? ["es", "es-MX"] : ["en", "en-GB"]
+        let source = viewer.hasPrefix("es") ? "es" : "en"
+        #expect(LanguageTag.fallbackChain(for: LanguageTag.normalize(viewer), available: available, sourceLanguage: source) == expected)
     }
 
     /// A script the language does not usually use leads past the language to the root (CLDR):
