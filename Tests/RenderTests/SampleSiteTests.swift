@@ -179,7 +179,7 @@ struct SampleSiteTests {
         let sample = try sample()
         for home in sample.homes {
             let homePage = String(decoding: sample.bytes(SitePath.home(home.slug)), as: UTF8.self)
-            #expect(homePage.contains("<h1>\(htmlEscaped(home.person.name ?? ""))</h1>"), "\(home.slug)")
+            #expect(homePage.contains("<h1 dir=\"auto\">\(htmlEscaped(home.person.name ?? ""))</h1>"), "\(home.slug)")
             let quotes = try sample.rows("""
                 SELECT q.id,
                     coalesce(sp.name_if_user, c.name, q.said_by_name)
@@ -197,7 +197,7 @@ struct SampleSiteTests {
             let feed = sample.list(.feed(home.slug))
             for quote in quotes {
                 let entry = PageChecks.item(quote[0]!, in: feed) ?? ""
-                #expect(PageChecks.captures(#"class="quote-speaker" href="[^"]*">([^<]*)</a>"#, in: entry) == [htmlEscaped(quote[1]!)],
+                #expect(PageChecks.captures(#"class="quote-speaker" dir="auto" href="[^"]*">([^<]*)</a>"#, in: entry) == [htmlEscaped(quote[1]!)],
                         "\(home.slug) \(quote[0]!)")
             }
             for hearer in hearers {

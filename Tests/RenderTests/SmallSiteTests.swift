@@ -131,8 +131,8 @@ struct SmallSiteTests {
     @Test("Names follow DATA.md: Quotes users by their chosen name, then the viewer's contacts, then the recorded name")
     func names() throws {
         try withSite { site in
-            #expect(site.text("ana-lima/index.html").contains("<h1>Ana Lima</h1>"))
-            #expect(site.text("ahmd-hsn/index.html").contains("<h1>أحمد حسن</h1>"))
+            #expect(site.text("ana-lima/index.html").contains("<h1 dir=\"auto\">Ana Lima</h1>"))
+            #expect(site.text("ahmd-hsn/index.html").contains("<h1 dir=\"auto\">أحمد حسن</h1>"))
             // Dad: Léa has him in her contacts; Ana does not, so the quote's recorded name.
             let lea = site.text("lea-martin/quotes/index.html") + site.text("lea-martin/quotes/page-2.html")
             #expect(PageChecks.item("q-1", in: lea)?.contains(">Monsieur Lima</a>") == true)

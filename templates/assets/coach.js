@@ -52,13 +52,44 @@
     if (!steps.length || !bubble || !finish) return null;
     var at = 0;
 
-    function place() {
+    /** Brings the step's target on screen, with room for the bubble beside it: on a phone,
+     *  Home's Quotes menu is below the fold, and a spotlight off screen shows nothing. The page
+     *  under the dialog scrolls so the target's top sits just under the sticky bar (the bubble
+     *  then goes below it, or over its lower part when both do not fit); a target inside a
+     *  scrolling box (the idea overlay) is scrolled to the nearest edge of its box. */
+    function reveal(target) {
+      var rect = target.getBoundingClientRect();
+      var room = window.innerHeight;
+      var margin = 8;
+      var bar = document.querySelector('body > .bar, body > header');
+      var barStyle = bar ? getComputedStyle(bar).position : '';
+      var top = margin + (barStyle === 'sticky' || barStyle === 'fixed' ? bar.offsetHeight : 0);
+      var need = bubble.offsetHeight + 18;
+      var visible = rect.top >= top && rect.bottom <= room - margin;
+      var roomForBubble = rect.bottom + need <= room - margin || rect.top - need >= margin;
+      if (visible && roomForBubble) return;
+      for (var box = target.parentElement; box && box !== document.body && box !== document.documentElement; box = box.parentElement) {
+        var overflow = getComputedStyle(box).overflowY;
+        if ((overflow === 'auto' || overflow === 'scroll') && box.scrollHeight > box.clientHeight) {
+          target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          return;
+        }
+      }
+      window.scrollBy(0, rect.top - top);
+    }
+
+    /** Shows step `at`: its target revealed and spotlit, the bubble beside it, and the focus
+     *  on Next / the last button. `how.quiet` (the page scrolled or resized under the dialog)
+     *  leaves the focus alone; `how.still` (it scrolled) leaves the scroll alone too. */
+    function place(how) {
+      how = how || {};
       steps.forEach(function (step, i) { step.hidden = i !== at; });
       var last = at === steps.length - 1;
       if (next) next.hidden = last;
       finish.hidden = !last;
       var selector = steps[at].getAttribute('data-target');
       var target = selector ? document.querySelector(selector) : null;
+      if (target && !how.still) reveal(target);
       var rect = target ? target.getBoundingClientRect() : null;
       var room = window.innerHeight;
       if (rect && rect.width > 0 && rect.height > 0) {
@@ -68,24 +99,34 @@
         spot.style.top = (rect.top - pad) + 'px';
         spot.style.width = (rect.width + 2 * pad) + 'px';
         spot.style.height = (rect.height + 2 * pad) + 'px';
-        if (rect.bottom + 16 + bubble.offsetHeight < room) {
+        // Below the target when it fits, else above it, else over the target's lower part,
+        // never off screen.
+        var height = bubble.offsetHeight;
+        if (rect.bottom + pad + 12 + height <= room - 8) {
           bubble.style.top = (rect.bottom + pad + 12) + 'px';
           bubble.style.bottom = '';
+        } else if (rect.top - pad - 12 - height >= 8) {
+          bubble.style.top = '';
+          bubble.style.bottom = (room - rect.top + pad + 12) + 'px';
         } else {
           bubble.style.top = '';
-          bubble.style.bottom = Math.max(8, room - rect.top + pad + 12) + 'px';
+          bubble.style.bottom = '8px';
         }
       } else {
         spot.hidden = true;
         bubble.style.top = Math.max(8, (room - bubble.offsetHeight) / 2) + 'px';
         bubble.style.bottom = '';
       }
-      (last ? finish : next).focus();
+      if (!how.quiet) (last ? finish : next).focus();
     }
+
+    function resized() { place({ quiet: true }); }
+    function scrolled() { place({ quiet: true, still: true }); }
 
     function done() {
       remember(name);
-      window.removeEventListener('resize', place);
+      window.removeEventListener('resize', resized);
+      window.removeEventListener('scroll', scrolled, true);
       if (dialog.open) dialog.close();
       dialog.remove();
     }
@@ -96,7 +137,8 @@
     dialog.setAttribute('data-first-visit', name);
     document.body.appendChild(dialog);
     dialog.showModal();
-    window.addEventListener('resize', place);
+    window.addEventListener('resize', resized);
+    window.addEventListener('scroll', scrolled, true);
     place();
     return dialog;
   }

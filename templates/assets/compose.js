@@ -67,6 +67,67 @@
     return Array.from(text).length;
   }
 
+  /** The grapheme clusters of `text` (code points where Intl.Segmenter is missing). */
+  function graphemes(text) {
+    if (window.Intl && Intl.Segmenter) {
+      var out = [];
+      var segments = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text);
+      var iterator = segments[Symbol.iterator]();
+      for (var step = iterator.next(); !step.done; step = iterator.next()) out.push(step.value.segment);
+      return out;
+    }
+    return Array.from(text);
+  }
+
+  /** `after` (what the text holds after an edit of `before`) cut to `limit` characters the way
+   *  maxlength cuts, but counting grapheme clusters: what was there stays, and of what was
+   *  typed or pasted only as much as fits. Null when `after` fits. */
+  function clip(before, after, limit) {
+    if (characterCount(after) <= limit) return null;
+    var start = 0;
+    var shortest = Math.min(before.length, after.length);
+    while (start < shortest && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
+    var endBefore = before.length;
+    var endAfter = after.length;
+    while (endBefore > start && endAfter > start &&
+           before.charCodeAt(endBefore - 1) === after.charCodeAt(endAfter - 1)) { endBefore -= 1; endAfter -= 1; }
+    // Never split a surrogate pair between what stays and what was inserted.
+    if (start > 0 && /[\uD800-\uDBFF]/.test(after.charAt(start - 1))) start -= 1;
+    if (endAfter < after.length && /[\uDC00-\uDFFF]/.test(after.charAt(endAfter))) endAfter += 1;
+    var head = after.slice(0, start);
+    var tail = after.slice(endAfter);
+    var inserted = graphemes(after.slice(start, endAfter));
+    var keep = Math.max(0, Math.min(inserted.length, limit - characterCount(head + tail)));
+    var text = head + inserted.slice(0, keep).join('') + tail;
+    // A cluster can join across the seam (a skin tone after an emoji): count again.
+    while (keep > 0 && characterCount(text) > limit) {
+      keep -= 1;
+      text = head + inserted.slice(0, keep).join('') + tail;
+    }
+    return { text: text, caret: head.length + inserted.slice(0, keep).join('').length };
+  }
+
+  /** A name without the direction controls that would reach past its isolate: a PDI (U+2069)
+   *  or PDF (U+202C) that closes nothing the name opened. What it opens, its isolate closes. */
+  function balanced(name) {
+    var open = [];
+    var out = '';
+    Array.from(String(name)).forEach(function (c) {
+      if (c === '\u2066' || c === '\u2067' || c === '\u2068') { open.push('i'); out += c; }
+      else if (c === '\u202A' || c === '\u202B' || c === '\u202D' || c === '\u202E') { open.push('e'); out += c; }
+      else if (c === '\u202C') {
+        if (open.length && open[open.length - 1] === 'e') { open.pop(); out += c; }
+      } else if (c === '\u2069') {
+        if (open.indexOf('i') >= 0) { while (open.pop() !== 'i') { /* closes embeddings too */ } out += c; }
+      } else out += c;
+    });
+    return out;
+  }
+
+  /** A name as text among other words: first strong isolate (U+2068 … U+2069), so a name in
+   *  another script, or one that starts with a direction control, leaves the line's order alone. */
+  function isolate(name) { return '\u2068' + balanced(name) + '\u2069'; }
+
   /** Accents and case folded away, for matching names as a mail client's To: field does. */
   function fold(text) {
     return String(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -149,7 +210,7 @@
     var label = function (name) { return labels ? labels.getAttribute('data-label-' + name) || '' : ''; };
     var state = load(slug);
     var names = state.names || {};
-    var nameOf = function (handle) { return names[handle] || handle; };
+    var nameOf = function (handle) { return isolate(names[handle] || handle); };
     list.textContent = '';
     var entries = [];
     state.ideas.forEach(function (idea) {
@@ -202,6 +263,26 @@
     var counter = form.querySelector('[data-remaining]');
     var count = counter && counter.querySelector('[data-count]');
     var limit = parseInt(form.getAttribute('data-limit'), 10);
+    // The page's maxlength (what holds without scripts) counts UTF-16 code units: 40 "👍🏽" fill
+    // 160. The limit is in characters as the importer counts them, grapheme clusters, so the
+    // script takes it over: an edit that would go past it keeps only what fits, and says why.
+    if (limit > 0) textarea.removeAttribute('maxlength');
+    var accepted = textarea.value;
+    var composing = false;
+    var enforce = function () {
+      var cut = limit > 0 ? clip(accepted, textarea.value, limit) : null;
+      if (cut) {
+        textarea.value = cut.text;
+        try { textarea.setSelectionRange(cut.caret, cut.caret); } catch (e) { /* not focused */ }
+      }
+      accepted = textarea.value;
+      return !!cut;
+    };
+    textarea.addEventListener('compositionstart', function () { composing = true; });
+    textarea.addEventListener('compositionend', function () {
+      composing = false;
+      if (enforce()) { update(); showError(form, 'long'); }
+    });
     var update = function () {
       var left = limit - characterCount(textarea.value);
       if (counter) {
@@ -212,10 +293,16 @@
       }
       if (onChange) onChange();
     };
-    textarea.addEventListener('input', update);
+    textarea.addEventListener('input', function (event) {
+      // While an input method composes, its text is left alone; it is cut when it ends.
+      var cut = !(composing || event.isComposing) && enforce();
+      update();
+      if (cut) showError(form, 'long');
+    });
     update();
     return {
-      textarea: textarea, update: update,
+      textarea: textarea,
+      update: function () { accepted = textarea.value; update(); },
       problem: function () {
         var text = textarea.value.trim();
         if (!text) return 'empty';
@@ -266,8 +353,8 @@
     var back = thanks.querySelector('[data-thanks-back]');
     if (back) {
       back.addEventListener('click', function (event) {
-        // The previous screen, as the app's "Closed" offers; the list when there is none.
-        if (window.history.length > 1 && document.referrer) {
+        // The previous screen, as the app's "Closed" offers; the list (the link) when there is none.
+        if (previousScreen(thanks.querySelector('[data-thanks-home]'))) {
           event.preventDefault();
           window.history.back();
         }
@@ -281,6 +368,40 @@
         onAgain();
       });
     }
+  }
+
+  /** The previous screen, for "Closed" → Back: the entry before this one in this tab's
+   *  history when it is a page of this site; else (a tab opened on this page, or from
+   *  elsewhere) Back follows its link, the list. document.referrer is empty from file://, so
+   *  the history itself is asked: the Navigation API lists the entries (file:// included);
+   *  without it, what history.length said when the page was opened (kept in its history
+   *  entry, so a reload or a return keeps the answer: right after a navigation this page's
+   *  entry is the last one, so any other entry comes before it). */
+  function rememberWayBack() {
+    var state = window.history.state;
+    if (state && typeof state === 'object' && typeof state.vantageBack === 'boolean') return;
+    var entry = window.performance && performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null;
+    var type = entry ? entry.type : 'navigate';
+    var previous = window.history.length > 1 && (type !== 'back_forward' || !!document.referrer);
+    var next = {};
+    if (state && typeof state === 'object') Object.keys(state).forEach(function (key) { next[key] = state[key]; });
+    next.vantageBack = previous;
+    try { window.history.replaceState(next, ''); } catch (e) { /* unchanged: the link is used */ }
+  }
+
+  function previousScreen(home) {
+    var root = null;
+    try { root = new URL('../', home ? home.href : window.location.href).href; } catch (e) { /* no root: any page */ }
+    var within = function (url) { return !!url && (!root || url.indexOf(root) === 0); };
+    var nav = window.navigation;
+    if (nav && nav.currentEntry && typeof nav.entries === 'function') {
+      var index = nav.currentEntry.index;
+      var before = index > 0 ? nav.entries()[index - 1] : null;
+      return !!before && within(before.url);
+    }
+    if (document.referrer) return window.history.length > 1 && within(document.referrer);
+    var state = window.history.state;
+    return !!(state && typeof state === 'object' && state.vantageBack === true && window.history.length > 1);
   }
 
   // MARK: - Submit Idea
@@ -348,21 +469,48 @@
     this.input.addEventListener('keydown', function (event) { self.key(event); });
   }
 
+  /** The words of a folded name, each a place where a match can start: after spaces, hyphens
+   *  and punctuation (O'Brien: brien; Sam (trainer): trainer), where Intl.Segmenter finds a
+   *  word inside a run without spaces (山本部長: 部長), and an Arabic word after its article
+   *  ال (الزهراني: زهراني). A word runs on to the end of the name, so what is typed may cross
+   *  such a seam (o'b, 山本部). Never from inside a word: `ima` does not find Ana Lima. */
+  function nameWords(folded) {
+    var starts = [0];
+    var seam = /[\s\p{P}\p{S}]+/gu;
+    for (var m = seam.exec(folded); m; m = seam.exec(folded)) starts.push(m.index + m[0].length);
+    if (window.Intl && Intl.Segmenter) {
+      var segments = new Intl.Segmenter(document.documentElement.lang || undefined, { granularity: 'word' }).segment(folded);
+      var iterator = segments[Symbol.iterator]();
+      for (var step = iterator.next(); !step.done; step = iterator.next()) {
+        if (step.value.isWordLike) starts.push(step.value.index);
+      }
+    }
+    starts.slice().forEach(function (start) {
+      if (folded.charAt(start) === '\u0627' && folded.charAt(start + 1) === '\u0644' && folded.length > start + 2) starts.push(start + 2);
+    });
+    var words = [];
+    starts.forEach(function (start) {
+      var word = folded.slice(start);
+      if (word && words.indexOf(word) < 0) words.push(word);
+    });
+    return words;
+  }
+
   ToField.prototype.visible = function () {
     return this.options.filter(function (option) { return !option.hidden; });
   };
 
-  /** Shows the people whose name (or handle) has a word starting with what was typed,
-   *  accents and case folded; everyone when nothing is typed. */
+  /** Shows the people whose name (or handle) has a word starting with each word typed,
+   *  accents and case folded (`lea` finds Léa, not Ana Lima for `ima`); everyone when nothing
+   *  is typed. */
   ToField.prototype.filter = function () {
     var typed = fold(this.input.value.trim());
     var words = typed ? typed.split(/\s+/) : [];
     var picked = this.picked;
     this.options.forEach(function (option) {
-      var haystack = option.getAttribute('data-fold');
-      var tokens = haystack.split(/[\s\-]+/);
+      var tokens = option.vantageWords || (option.vantageWords = nameWords(option.getAttribute('data-fold')));
       var match = words.every(function (word) {
-        return tokens.some(function (token) { return token.indexOf(word) === 0; }) || haystack.indexOf(word) >= 0;
+        return tokens.some(function (token) { return token.indexOf(word) === 0; });
       });
       var isPicked = picked.indexOf(option.getAttribute('data-person')) >= 0;
       option.hidden = !match || isPicked;
@@ -396,18 +544,27 @@
 
   ToField.prototype.key = function (event) {
     var shown = this.visible();
-    if (event.key === 'ArrowDown') {
+    var open = !this.listbox.hidden && shown.length > 0;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (this.listbox.hidden) this.filter();
-      shown = this.visible();
-      if (shown.length) this.setActive((this.active + 1) % shown.length);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (shown.length) this.setActive(this.active <= 0 ? shown.length - 1 : this.active - 1);
-    } else if (event.key === 'Enter' || (event.key === 'Tab' && this.input.value.trim() && shown.length)) {
-      if (!this.listbox.hidden && shown.length) {
+      var down = event.key === 'ArrowDown';
+      if (!open) {
+        // A closed list opens on its first match (ArrowUp: its last), whatever was before.
+        this.filter();
+        shown = this.visible();
+        if (shown.length) this.setActive(down ? 0 : shown.length - 1);
+      } else if (down) {
+        this.setActive((this.active + 1) % shown.length);
+      } else {
+        this.setActive(this.active <= 0 ? shown.length - 1 : this.active - 1);
+      }
+    } else if (event.key === 'Enter' || event.key === 'Tab') {
+      // Only a highlighted match is picked: Enter with none does nothing (and does not submit),
+      // Tab with none moves on.
+      var highlighted = open && this.active >= 0 && this.active < shown.length;
+      if (highlighted) {
         event.preventDefault();
-        this.pick(shown[this.active >= 0 ? this.active : 0]);
+        this.pick(shown[this.active]);
       } else if (event.key === 'Enter') {
         event.preventDefault();
       }
@@ -438,7 +595,7 @@
     this.input.value = '';
     this.close();
     this.input.focus();
-    announce(this.addedLabel + ' ' + this.nameOf(handle));
+    announce(this.addedLabel + ' ' + isolate(this.nameOf(handle)));
     this.onChange();
   };
 
@@ -453,16 +610,16 @@
     var self = this;
     this.chips.textContent = '';
     this.picked.forEach(function (handle) {
-      var name = self.nameOf(handle);
+      var name = balanced(self.nameOf(handle));
       var chip = document.createElement('li');
       chip.className = 'chip';
       chip.setAttribute('data-chip', handle);
-      var label = document.createElement('span');
+      var label = document.createElement('bdi');
       label.textContent = name;
       var button = document.createElement('button');
       button.type = 'button';
       button.className = 'chip-remove';
-      button.setAttribute('aria-label', self.removeLabel + ' ' + name);
+      button.setAttribute('aria-label', self.removeLabel + ' ' + isolate(name));
       button.textContent = '×';
       button.addEventListener('click', function () { self.remove(handle, true); });
       button.addEventListener('keydown', function (event) {
@@ -552,6 +709,7 @@
   function start() {
     var form = document.querySelector('form[data-compose]');
     if (!form) return;
+    rememberWayBack();
     var slug = form.getAttribute('data-submitted-by');
     document.querySelectorAll('[data-compose-noscript]').forEach(function (note) { note.hidden = true; });
     // A screen this person cannot use (Add Quote without a phone) keeps its form disabled;
@@ -565,6 +723,9 @@
     form.setAttribute('data-ready', 'true');
   }
 
-  window.VantageCompose = { load: load, exportDocument: exportDocument, download: download, clear: clear, withOffset: withOffset };
+  window.VantageCompose = {
+    load: load, exportDocument: exportDocument, download: download, clear: clear, withOffset: withOffset,
+    characterCount: characterCount, clip: clip, isolate: isolate
+  };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();

@@ -258,14 +258,28 @@
   }
 
   /** A date `YYYY-MM-DD` from a sheet option's data-until, counted from today. */
+  /** `d` moved `n` calendar months on, its day clamped to the last day of the month it lands
+   *  in ("in a month" from Jan 31 is Feb 28, or 29 in a leap year; from Mar 31, Apr 30), where
+   *  Date's setMonth would overflow into the month after. */
+  function addMonths(d, n) {
+    var day = d.getDate();
+    d.setDate(1);
+    d.setMonth(d.getMonth() + n);
+    var last = new Date(d.getFullYear(), d.getMonth() + 1, 0).getDate();
+    d.setDate(Math.min(day, last));
+  }
+
+  /** The day a "later" option names, as YYYY-MM-DD in local time: "+Nd", "+Nw", "+Nm", "+Ny"
+   *  (months and years clamp to the month's last day), or a weekday ("sat": the next one,
+   *  never today); anything else is tomorrow. */
   function untilDate(spec, today) {
     var d = new Date(today.getFullYear(), today.getMonth(), today.getDate());
-    var m = /^\+(\d+)([dwm])$/.exec(spec || '');
+    var m = /^\+(\d+)([dwmy])$/.exec(spec || '');
     if (m) {
       var n = parseInt(m[1], 10);
       if (m[2] === 'd') d.setDate(d.getDate() + n);
       else if (m[2] === 'w') d.setDate(d.getDate() + 7 * n);
-      else d.setMonth(d.getMonth() + n);
+      else addMonths(d, m[2] === 'y' ? 12 * n : n);
     } else if (Object.prototype.hasOwnProperty.call(WEEKDAYS, spec)) {
       var ahead = (WEEKDAYS[spec] - d.getDay() + 7) % 7 || 7;
       d.setDate(d.getDate() + ahead);
