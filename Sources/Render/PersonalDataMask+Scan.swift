@@ -192,13 +192,21 @@ extension PersonalDataMask {
 
     static func isDigit(_ unit: Unicode.Scalar) -> Bool { unit.value >= 0x30 && unit.value <= 0x39 }
 
-    /// Characters of an email's local part (letters and digits of any script and `._%+-'`).
+    /// Characters of an email's local part: letters and digits of any script, `.`, and every
+    /// symbol RFC 5322 allows in an address (`!#$%&'*+-/=?^_`{|}~`), so that `ana!@example.com`
+    /// is masked whole.
     static func isLocal(_ unit: Unicode.Scalar) -> Bool {
-        if unit.value < 0x80 {
-            return isDigit(unit) || (unit.value >= 0x61 && unit.value <= 0x7A) || "._%+-'".unicodeScalars.contains(unit)
+        let value = unit.value
+        if value < 0x80 {
+            if isDigit(unit) || (value >= 0x61 && value <= 0x7A) { return true }
+            return value < 64 ? (Self.localSymbolsLow >> UInt64(value)) & 1 == 1 : (Self.localSymbolsHigh >> UInt64(value - 64)) & 1 == 1
         }
         return unit.properties.isAlphabetic || unit.properties.numericType != nil
     }
+
+    /// The ASCII symbols of a local part (`isLocal`), as bits by code point: below 64, and 64 up.
+    private static let localSymbolsLow: UInt64 = 0xA000ECFA00000000
+    private static let localSymbolsHigh: UInt64 = 0x78000001C0000000
 
     /// Characters of a domain label.
     static func isLabel(_ unit: Unicode.Scalar) -> Bool {

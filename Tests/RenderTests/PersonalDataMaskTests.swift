@@ -34,6 +34,11 @@ struct PersonalDataMaskTests {
         ("dial 612345678 or 12345678", "dial ■ or ■"),
         ("ext. 55501", "ext. 55501"),
         ("mail ana.lima@example.com.", "mail ■."),
+        // Every symbol RFC 5322 allows in a local part is part of it.
+        ("write to ana!@example.com", "write to ■"),
+        ("ana{x}@example.com", "■"),
+        ("ab!cd@example.org now", "■ now"),
+        ("a#b$c%d&e'f*g+h/i=j?k^l_m`n{o|p}q~r@example.org", "■"),
         ("ANA.LIMA@EXAMPLE.COM", "■"),
         ("ana.lima ＠ example.com", "■"),
         ("ａｎａ＠ｅｘａｍｐｌｅ．ｃｏｍ", "■"),
