@@ -14,6 +14,7 @@ extension ImportSession {
         var count = 0
         var handleSite: (any SubmissionHandleSite)?
         var chosenNames: [Int64: String] = [:]
+        var ids = SubmissionID.Assigner()
         for file in layout.submissions {
             // With --keep-going a file that cannot be read is rejected whole, and the records it
             // may have held before stay as they were (as for every other export file).
@@ -55,8 +56,9 @@ extension ImportSession {
                 let location = fileLocation.member("quotes").element(index)
                 do {
                     let quote = try SubmittedQuote(value, at: location, quoteLimit: quoteLimit, context: context)
-                    let id = SubmissionID.stored(submittedBy: header.submittedBy, localID: quote.localID)
-                    try refusePhone(inID: id, at: location)
+                    let id = try ids.id(
+                        submittedBy: header.submittedBy, kind: "quote", localID: quote.localID, text: quote.text,
+                        instant: quote.saidAt, at: location)
                     try claim(id, at: location) { try quotes.claim(id: id, at: location) }
                     let saidBy = try part.person(quote.saidBy, at: location.member("saidBy"))
                     try requirePhone(saidBy.person, quote.saidBy, at: location.member("saidBy"))
@@ -86,8 +88,9 @@ extension ImportSession {
                 let location = fileLocation.member("ideas").element(index)
                 do {
                     let idea = try SubmittedIdea(value, at: location, context: context)
-                    let id = SubmissionID.stored(submittedBy: header.submittedBy, localID: idea.localID)
-                    try refusePhone(inID: id, at: location)
+                    let id = try ids.id(
+                        submittedBy: header.submittedBy, kind: "idea", localID: idea.localID, text: idea.text,
+                        instant: idea.submittedAt, at: location)
                     try claim(id, at: location) { try ideas.claim(id: id, at: location) }
                     try ideas.write(id: id, IdeaSync.Resolved(
                         text: idea.text, textLength: Int64(idea.textLength), submittedAt: idea.submittedAt, author: viewer,
@@ -108,19 +111,15 @@ extension ImportSession {
         }
     }
 
-    /// Refuses a derived id whose `localId` makes it hold a phone of the export.
-    private func refusePhone(inID id: String, at location: RecordLocation) throws {
-        try Self.refusePhone(inID: id, reader: context.phones, at: { location }, member: "localId") { people.claimed(phone: $0) != nil }
-    }
-
     /// Claims a derived id, naming `localId` (the field the file has) when it was met before.
     private func claim(_ id: String, at location: RecordLocation, _ claim: () throws -> Void) throws {
         do {
             try claim()
         } catch let diagnostic as Diagnostic {
+            // The id of an export's record: a submitted record cannot take it.
             guard diagnostic.message.contains("a second time") else { throw diagnostic }
             throw location.member("localId").error(
-                "expected a unique localId for this person, found one that gives the id \(quoted(id)) a second time")
+                "expected a record of its own, found one whose id \(quoted(id)) an export's record has")
         }
     }
 

@@ -37,8 +37,48 @@ enum SubmissionID {
         return localID
     }
 
-    /// The stored id of the record `localID` of the part `submittedBy`.
-    static func stored(submittedBy: String, localID: String) -> String { "s-\(submittedBy)-\(localID)" }
+    /// The stored id of a submitted record: `s-` and 14 lower-case letters of a SHA-256 of what
+    /// the record is (its kind, `localId`, text and instant), never of who sent it. The id is
+    /// published (`data-id`), and neither the author of an anonymous idea nor the submitter of
+    /// a quote (whom its speaker and hearers need not know) may be read from it; a digest of the
+    /// slug would be found again by trying every slug of the index. Letters only, so an id never
+    /// holds a phone. The same file imported again gives the same ids.
+    static func stored(kind: String, localID: String, text: String, instant: DataInstant) -> String {
+        let input = Array("vantage-submission-1\u{0}\(kind)\u{0}\(localID)\u{0}\(instant.microseconds)\u{0}\(text)".utf8)
+        let digest = SHA256.hex(input)
+        var value = UInt64(digest.prefix(16), radix: 16) ?? 0
+        var letters = "s-"
+        for _ in 0..<14 {
+            letters.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "a") + UInt8(value % 26)))
+            value /= 26
+        }
+        return letters
+    }
+
+    /// Gives each submitted record of one import its id: a `localId` met again for the same
+    /// person is refused (a record sent twice), and two different records whose ids would be
+    /// the same (the same text, instant and `localId` from two people) get `-2`, `-3`, … in
+    /// the order the files are read.
+    struct Assigner {
+        private var seen: Set<String> = []
+        private var assigned: Set<String> = []
+
+        mutating func id(submittedBy: String, kind: String, localID: String, text: String, instant: DataInstant,
+                         at location: RecordLocation) throws(Diagnostic) -> String {
+            guard seen.insert(submittedBy + "\u{0}" + kind + "\u{0}" + localID).inserted else {
+                throw location.member("localId").error(
+                    "expected a unique localId for this person, found \(quoted(localID)) a second time")
+            }
+            let base = SubmissionID.stored(kind: kind, localID: localID, text: text, instant: instant)
+            var id = base
+            var suffix = 2
+            while !assigned.insert(id).inserted {
+                id = base + "-\(suffix)"
+                suffix += 1
+            }
+            return id
+        }
+    }
 }
 
 /// A quote composed on the Add Quote screen: the people are handles of the submitter's part.

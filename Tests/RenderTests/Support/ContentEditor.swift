@@ -144,7 +144,8 @@ struct ContentEditor {
                   "ideas": [ { "localId": "i\(serial)", "text": "Submitted idea \(serial)", "showName": \(!anonymous),
                                "for": "self", "submittedAt": "2026-05-09T09:58:00Z" } ] }
                 """.write(toFile: file, atomically: true, encoding: .utf8)
-            return Edit(description: "submissions/edit-\(serial).json added", quoteID: "s-ana-lima-q\(serial)")
+            // A submitted quote's id is a digest of the record, not known here.
+            return Edit(description: "submissions/edit-\(serial).json added", quoteID: nil)
         case .quoteTime:
             // Moves a quote in every list that holds it (the lists are newest first).
             var root = try read(quotesFile)
