@@ -8,6 +8,7 @@ Needs the built `vantage` (VANTAGE_BIN, else .build/debug/vantage); skipped with
 The screens' checks that need no second build also run on VANTAGE_SITE when given."""
 
 import json
+import sqlite3
 import os
 import pathlib
 import re
@@ -696,8 +697,14 @@ class SubmissionRoundTrip(ComposeTest):
         shutil.move(str(downloaded), str(self.work / "content" / "submissions" / downloaded.name))
         build(self.work / "content", self.public, self.work / "store.sqlite")
 
-        quote_id = "s-%s-%s" % (VIEWER, quote["localId"])
-        idea_id = "s-%s-%s" % (VIEWER, idea["localId"])
+        # The ids the import gave them: digests of the records, never of who sent them.
+        store = sqlite3.connect(str(self.work / "store.sqlite"))
+        [(quote_id,)] = store.execute("SELECT id FROM quote WHERE text = ?", (quote["text"],)).fetchall()
+        [(idea_id,)] = store.execute("SELECT id FROM idea WHERE text = ?", (idea["text"],)).fetchall()
+        store.close()
+        for record_id in (quote_id, idea_id):
+            self.assertRegex(record_id, r"^s-[a-z]{14}$")
+            self.assertNotIn(VIEWER, record_id)
         # The quote: in the feeds of exactly its speaker and its hearers with a home (Mãe is a
         # contact-only hearer); not in Ana's, who only recorded it.
         self.assertEqual(set(self.pages_holding("quotes-feed", quote_id)), {"lea-martin", "ben-carter"})
