@@ -22,6 +22,8 @@ final class PersonDirectory {
         var quotesUser = false
         var changeJarUser = false
         var lastVisitAt: DataInstant?
+        /// Where this import met the person among everyone it met (set by `claim`).
+        var appearance: Int64?
     }
 
     private let database: Database
@@ -30,6 +32,8 @@ final class PersonDirectory {
     private var byEmail = KeyTable()
     /// The rows this export claimed, and those of them that are Quotes users.
     private var claimed = RowIDSet()
+    /// The next person's place in the order this import meets people.
+    private var nextAppearance: Int64 = 1
     private var claimedQuotesUsers = RowIDSet()
     /// Rows not claimed (yet): while there are none, `byPhone` holds claimed people only.
     private var unclaimedRows = 0
@@ -43,16 +47,16 @@ final class PersonDirectory {
     init(database: Database) throws {
         self.database = database
         insert = try database.statement("""
-            INSERT INTO person (phone, email, name, locale, time_zone, quotes_user, changejar_user, last_visit_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            INSERT INTO person (phone, email, name, locale, time_zone, quotes_user, changejar_user, last_visit_at, appearance)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             """)
         update = try database.statement("""
             UPDATE person SET phone = ?1, email = ?2, name = ?3, locale = ?4, time_zone = ?5, quotes_user = ?6,
-                changejar_user = ?7, last_visit_at = ?8 WHERE id = ?9
+                changejar_user = ?7, last_visit_at = ?8, appearance = ?9 WHERE id = ?10
             """)
         delete = try database.statement("DELETE FROM person WHERE id = ?1")
         select = try database.statement(
-            "SELECT phone, email, name, locale, time_zone, quotes_user, changejar_user, last_visit_at FROM person WHERE id = ?1")
+            "SELECT phone, email, name, locale, time_zone, quotes_user, changejar_user, last_visit_at, appearance FROM person WHERE id = ?1")
         var count = 0
         if case .integer(let rows) = try database.scalar("SELECT count(*) FROM person") { count = Int(rows) }
         byPhone.reserveCapacity(count)
@@ -111,6 +115,9 @@ final class PersonDirectory {
     /// to it has been rewritten or removed).
     @discardableResult
     func claim(_ target: Person) throws -> Int64 {
+        var target = target
+        target.appearance = nextAppearance
+        nextAppearance += 1
         let candidate = target.phone.flatMap { byPhone[$0] } ?? target.email.flatMap { byEmail[$0] }
         if let phone = target.phone, let holder = byPhone[phone], holder != candidate { try release(holder) }
         if let email = target.email, let holder = byEmail[email], holder != candidate { try release(holder) }
@@ -189,7 +196,7 @@ final class PersonDirectory {
         guard try select.step() else { return nil }
         return Person(phone: select.text(0), email: select.text(1), name: select.text(2), locale: select.text(3),
                       timeZone: select.text(4), quotesUser: select.integer(5) == 1, changeJarUser: select.integer(6) == 1,
-                      lastVisitAt: select.integer(7).map(DataInstant.init(microseconds:)))
+                      lastVisitAt: select.integer(7).map(DataInstant.init(microseconds:)), appearance: select.integer(8))
     }
 
     private func write(_ statement: Statement, _ person: Person, id: Int64?) throws {
@@ -202,7 +209,8 @@ final class PersonDirectory {
         try statement.bindInteger(person.quotesUser ? 1 : 0, at: 6)
         try statement.bindInteger(person.changeJarUser ? 1 : 0, at: 7)
         try statement.bind(person.lastVisitAt?.microseconds, at: 8)
-        if let id { try statement.bindInteger(id, at: 9) }
+        try statement.bind(person.appearance, at: 9)
+        if let id { try statement.bindInteger(id, at: 10) }
         try statement.runBound()
     }
 
@@ -214,8 +222,10 @@ final class PersonDirectory {
 
     func claimedPeople() throws -> [HandlePerson] {
         var people: [HandlePerson] = []
-        try eachClaimedRow("SELECT id, name, quotes_user, changejar_user FROM person ORDER BY id") { id, row in
-            people.append(HandlePerson(id: id, name: row.text(1), isQuotesUser: row.integer(2) == 1, isChangeJarUser: row.integer(3) == 1))
+        try eachClaimedRow("SELECT id, name, quotes_user, changejar_user, appearance FROM person ORDER BY id") { id, row in
+            people.append(HandlePerson(
+                id: id, name: row.text(1), isQuotesUser: row.integer(2) == 1, isChangeJarUser: row.integer(3) == 1,
+                order: row.integer(4) ?? id))
         }
         return people
     }

@@ -31,8 +31,11 @@ public struct HandlePerson: Sendable {
     public let name: String?
     public let isQuotesUser: Bool
     public let isChangeJarUser: Bool
+    /// Where the export names the person among everyone (equal names' slugs follow it).
+    public let order: Int64
 
-    public init(id: Int64, name: String?, isQuotesUser: Bool, isChangeJarUser: Bool) {
+    public init(id: Int64, name: String?, isQuotesUser: Bool, isChangeJarUser: Bool, order: Int64) {
+        self.order = order
         self.id = id
         self.name = name
         self.isQuotesUser = isQuotesUser

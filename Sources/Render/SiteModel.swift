@@ -57,12 +57,13 @@ public struct SiteModel: Sendable {
             if let name = person.name.map(mask.clean), PersonalDataMask.isName(name) { chosen[person.id] = name }
         }
         self.chosenNames = chosen
-        // Slugs are claimed in person-id order (the importer's deterministic order), so equal
-        // names get "-2", "-3" the same way on every build of the same data.
+        // Slugs are claimed in the order the export names people (`Person.order`, the order the
+        // last import met them), so equal names get "-2", "-3" the same way on every build of
+        // the same export, whatever the store's history.
         var allocator = SlugAllocator()
         var homes: [Home] = []
         var named: [(person: Person, name: String)] = []
-        for person in people.sorted(by: { $0.id < $1.id }) where person.hasHome {
+        for person in people.sorted(by: { ($0.order, $0.id) < ($1.order, $1.id) }) where person.hasHome {
             // A home named only by a phone or an email is the unknown person, slugged `person`.
             let cleaned = mask.clean(person.name ?? "")
             named.append((person, PersonalDataMask.isName(cleaned) ? cleaned : PersonalDataMask.unknownName))

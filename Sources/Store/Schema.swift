@@ -174,5 +174,12 @@ public enum Schema {
             UPDATE hearer SET said_at = said_at * 1000000;
             UPDATE person SET last_visit_at = last_visit_at * 1000000 WHERE last_visit_at IS NOT NULL;
             """),
+        Migration(name: "the order the export names people in", sql: """
+            -- The order in which the last import met each person (users, then the records that name
+            -- them, file by file): equal names get "-2", "-3" in this order, so a person's slug is a
+            -- function of the export, not of the store's history (row ids grow with every import).
+            ALTER TABLE person ADD COLUMN appearance INTEGER;
+            UPDATE person SET appearance = id;
+            """),
     ]
 }

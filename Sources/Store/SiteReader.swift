@@ -42,7 +42,8 @@ public struct SiteReader {
                 id: statement.integer(0) ?? 0, name: statement.text(1), locale: statement.text(2),
                 timeZone: statement.text(3), hasEmail: statement.integer(4) == 1,
                 isQuotesUser: statement.integer(5) == 1, isChangeJarUser: statement.integer(6) == 1,
-                lastVisitAt: statement.integer(7).map(DataInstant.init(microseconds:)), hasPhone: statement.integer(8) == 1))
+                lastVisitAt: statement.integer(7).map(DataInstant.init(microseconds:)), hasPhone: statement.integer(8) == 1,
+                order: statement.integer(9)))
         }
         return people
     }

@@ -56,13 +56,17 @@ public struct Person: Sendable, Hashable {
     public var isChangeJarUser: Bool
     /// When the person last used Change Jar; nil: never.
     public var lastVisitAt: DataInstant?
+    /// Where the export names the person among everyone (the order the last import met them):
+    /// equal names get their slugs' "-2", "-3" in this order.
+    public var order: Int64
 
     /// People who use either app have a home of their own.
     public var hasHome: Bool { isQuotesUser || isChangeJarUser }
 
     /// A person value.
     public init(id: Int64, name: String?, locale: String?, timeZone: String?, hasEmail: Bool, isQuotesUser: Bool, isChangeJarUser: Bool, lastVisitAt: DataInstant?,
-                hasPhone: Bool) {
+                hasPhone: Bool, order: Int64? = nil) {
+        self.order = order ?? id
         self.id = id
         self.name = name
         self.locale = locale

@@ -11,7 +11,7 @@ public enum StoreSQL {
     /// Every person by id: only "has an email" comes out of the contact details.
     public static let people = """
         SELECT id, name, locale, time_zone, email IS NOT NULL, quotes_user, changejar_user, last_visit_at,
-            phone IS NOT NULL
+            phone IS NOT NULL, coalesce(appearance, id)
         FROM person ORDER BY id
         """
 

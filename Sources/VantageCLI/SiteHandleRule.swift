@@ -12,7 +12,8 @@ public struct SiteHandleRule: SubmissionHandleRule {
         Adapter(handles: SiteHandles(people: people.map { person in
             Person(id: person.id, name: person.name, locale: nil, timeZone: nil, hasEmail: false,
                    isQuotesUser: person.isQuotesUser, isChangeJarUser: person.isChangeJarUser, lastVisitAt: nil,
-                   hasPhone: person.isQuotesUser)  // unread by the handle rule; the import checks phones itself
+                   hasPhone: person.isQuotesUser,  // unread by the handle rule; the import checks phones itself
+                   order: person.order)
         }, mask: PersonalDataMask(phones: phones, emails: emails)))
     }
 
