@@ -129,8 +129,8 @@ class SubmitIdeaScreen(ComposeTest):
         self.open(self.page(VIEWER + "/ideas/submit.html"))
         self.assertFalse(self.css("[data-compose-noscript]").is_displayed(), "scripts hide the note")
         textarea = self.css("form[data-compose=idea] textarea")
-        self.assertIsNone(textarea.get_attribute("maxlength"),
-                          "maxlength counts UTF-16 code units: the script enforces the limit in graphemes")
+        self.assertEqual(textarea.get_attribute("maxlength"), "160",
+                         "OUTPUT.md's hook stays; the script enforces the limit in graphemes beside it")
         self.assertEqual(self.remaining(), 160)
         self.assertEqual(self.css("[data-remaining]").get_attribute("aria-live"), "polite")
 
@@ -180,6 +180,7 @@ class SubmitIdeaScreen(ComposeTest):
         for _ in range(50):
             self.insert_text("👍🏽")
         self.assertEqual(self.js("return arguments[0].value", textarea), "👍🏽" * 50, "all 50 are in")
+        self.assertEqual(textarea.get_attribute("maxlength"), "160", "the hook is kept while the script lets them in")
         self.assertEqual(self.remaining(), 110)
         self.assertEqual(self.error(), ("", ""))
         # Up to the limit and one more: what is typed past it is cut, and the message says why.
@@ -325,7 +326,7 @@ class AddQuoteScreen(ComposeTest):
 
     def test_the_counter_dwindles_to_the_quote_limit(self):
         self.open(self.page(VIEWER + "/quotes/add.html"))
-        self.assertIsNone(self.css("#quote-text").get_attribute("maxlength"), "the script enforces the limit")
+        self.assertEqual(self.css("#quote-text").get_attribute("maxlength"), "280", "OUTPUT.md's hook stays")
         self.assertEqual(self.remaining(), 280)
         self.assertFalse(self.css('[data-compose-step="review"]').is_displayed())
         self.css("[data-quote-it]").click()

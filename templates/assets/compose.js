@@ -263,12 +263,37 @@
     var counter = form.querySelector('[data-remaining]');
     var count = counter && counter.querySelector('[data-count]');
     var limit = parseInt(form.getAttribute('data-limit'), 10);
-    // The page's maxlength (what holds without scripts) counts UTF-16 code units: 40 "👍🏽" fill
-    // 160. The limit is in characters as the importer counts them, grapheme clusters, so the
-    // script takes it over: an edit that would go past it keeps only what fits, and says why.
-    if (limit > 0) textarea.removeAttribute('maxlength');
+    // The page's maxlength (OUTPUT.md's hook, and what holds without scripts) counts UTF-16
+    // code units: 40 "👍🏽" fill 160. The limit is in characters as the importer counts them,
+    // grapheme clusters, so the script takes it over while keeping the attribute: an insertion
+    // the browser would cut for its code units, but whose characters fit, is made by the script
+    // (maxlength bounds what a person types, not what a script sets); an edit that would go past
+    // the limit keeps only what fits, and says why.
     var accepted = textarea.value;
     var composing = false;
+    textarea.addEventListener('beforeinput', function (event) {
+      if (!(limit > 0) || composing || event.isComposing) return;
+      var type = event.inputType || '';
+      if (!/^insert(Text|FromPaste|FromDrop|ReplacementText|FromYank)$/.test(type)) return;
+      var data = event.data;
+      if (data == null && event.dataTransfer) data = event.dataTransfer.getData('text/plain');
+      if (data == null || data === '') return;
+      data = data.replace(/\r\n?/g, '\n');
+      var start = textarea.selectionStart, end = textarea.selectionEnd;
+      var before = textarea.value;
+      var after = before.slice(0, start) + data + before.slice(end);
+      var units = parseInt(textarea.getAttribute('maxlength'), 10);
+      if (!(units >= 0) || after.length <= units) return;  // the browser's own edit fits
+      event.preventDefault();
+      var cut = clip(before, after, limit);
+      var text = cut ? cut.text : after;
+      var caret = cut ? cut.caret : start + data.length;
+      textarea.value = text;
+      try { textarea.setSelectionRange(caret, caret); } catch (e) { /* not focused */ }
+      accepted = textarea.value;
+      update();
+      showError(form, cut ? 'long' : null);
+    });
     var enforce = function () {
       var cut = limit > 0 ? clip(accepted, textarea.value, limit) : null;
       if (cut) {
