@@ -47,8 +47,16 @@ extension ImportSession {
                     whole)
                 continue
             }
-            let part = Part(slug: header.submittedBy, viewer: viewer, handles: site.handles(
-                viewer: viewer, contacts: try contacts(of: viewer), quotes: try visibleQuotes(viewer, sync: quotes)),
+            // The part as the site showed it: with what the files before this one added (they may
+            // have been published first), and, for a handle only the published site had, without
+            // them (files downloaded from the same site and imported together: one file's quotes
+            // must not take away a handle the other was written with).
+            let book = try contacts(of: viewer)
+            let seen = try visibleQuotes(viewer, sync: quotes)
+            let earlier = seen.filter { !ids.assigned.contains($0.id) }
+            let part = Part(slug: header.submittedBy, viewer: viewer,
+                handles: site.handles(viewer: viewer, contacts: book, quotes: seen),
+                published: earlier.count == seen.count ? [:] : site.handles(viewer: viewer, contacts: book, quotes: earlier),
                 isHome: { site.viewer(slug: $0) != nil })
 
             for (index, value) in header.quotes.enumerated() {
@@ -128,18 +136,21 @@ extension ImportSession {
         let slug: String
         let viewer: Int64
         let handles: [String: (person: Int64, name: String)]
+        /// The handles without the quotes this import's earlier submission files added (empty
+        /// when they added none to this part): a handle found only here still names its person.
+        let published: [String: (person: Int64, name: String)]
         let isHome: (String) -> Bool
 
         /// The person `handle` names. DATA.md's example also writes a contact's handle with a
         /// `c/` prefix (`c/papa`); that spelling is accepted for a contact without a home.
         func person(_ handle: String, at location: RecordLocation) throws(Diagnostic) -> (person: Int64, name: String) {
-            if handle.hasPrefix("c/"), case let bare = String(handle.dropFirst(2)), !isHome(bare), let person = handles[bare] {
-                return person
+            for table in [handles, published] {
+                if handle.hasPrefix("c/"), case let bare = String(handle.dropFirst(2)), !isHome(bare), let person = table[bare] {
+                    return person
+                }
+                if let person = table[handle] { return person }
             }
-            guard let person = handles[handle] else {
-                throw location.error("no person with the handle \(quoted(handle)) in \(slug)'s part")
-            }
-            return person
+            throw location.error("no person with the handle \(quoted(handle)) in \(slug)'s part")
         }
     }
 

@@ -61,7 +61,8 @@ enum SubmissionID {
     /// the order the files are read.
     struct Assigner {
         private var seen: Set<String> = []
-        private var assigned: Set<String> = []
+        /// Every id given so far in this import.
+        private(set) var assigned: Set<String> = []
 
         mutating func id(submittedBy: String, kind: String, localID: String, text: String, instant: DataInstant,
                          at location: RecordLocation) throws(Diagnostic) -> String {

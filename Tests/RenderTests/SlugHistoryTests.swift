@@ -53,3 +53,40 @@ struct SlugHistoryTests {
         #expect(page.contains("data-id=\"q2\"") && !page.contains("data-id=\"q1\""))
     }
 }
+
+/// Two submissions files downloaded from one published site and imported together: one file's
+/// quote must not take away a handle the other was written with (DATA.md: a handle is the one
+/// the site gave the person in that part). The real command line.
+@Suite("Submissions files from one published site")
+struct SubmissionsFromOneSiteTests {
+    @Test("Ana's file renames X in Ben's part (a newer quote recorded as Uncle X); Ben's file, written with xavier, still imports")
+    func aHandleThePublishedSiteGaveStillResolves() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.content + "/changejar")
+        try project.write("content/quotes/export.json", #"""
+            {"users":[{"phone":"+14155550100","firstName":"Ana","lastName":"Lima"},
+                      {"phone":"+14155550101","firstName":"Ben","lastName":"Carter"}],
+             "quotes":[{"id":"q0","text":"Hello both","saidBy":{"phone":"+14155550150","name":"Xavier"},
+                        "heardBy":[{"phone":"+14155550100","name":"Ana"},{"phone":"+14155550101","name":"Ben"}],
+                        "when":"2026-01-01T10:00:00Z","submittedBy":"+14155550100"}],
+             "contacts":[{"owner":"+14155550100","phone":"+14155550150","name":"Uncle X"}]}
+            """#)
+        let first = project.build()
+        #expect(first.status == 0, "\(first.err)")
+        let offered = try String(contentsOfFile: project.output + "/ben-carter/quotes/add.html", encoding: .utf8)
+        #expect(offered.contains("data-person=\"xavier\""))
+        try project.write("content/submissions/ana-lima.json", #"""
+            {"submittedBy":"ana-lima","exportedAt":"2026-05-02T10:00:00Z","ideas":[],
+             "quotes":[{"localId":"1","text":"From Ana","saidBy":"uncle-x","heardBy":["ben-carter"],"when":"2026-05-02T09:30:00Z"}]}
+            """#)
+        try project.write("content/submissions/ben-carter.json", #"""
+            {"submittedBy":"ben-carter","exportedAt":"2026-05-02T10:00:00Z","ideas":[],
+             "quotes":[{"localId":"1","text":"From Ben","saidBy":"xavier","heardBy":["ben-carter"],"when":"2026-05-02T09:40:00Z"}]}
+            """#)
+        let both = project.build()
+        #expect(both.status == 0, "\(both.err)")
+        let feed = try String(contentsOfFile: project.output + "/ben-carter/quotes/index.html", encoding: .utf8)
+        #expect(feed.contains("From Ana") && feed.contains("From Ben"))
+    }
+}
