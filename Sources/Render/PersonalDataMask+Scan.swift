@@ -227,11 +227,13 @@ extension PersonalDataMask {
     /// Spans (in scalar offsets) shaped like an email, plus the export's emails written with a
     /// spelled-out " at ".
     func emailSpans(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
-        emailSpans(units: scalars.map(Self.canonical))
+        emailSpans(units: scalars.map(Self.canonical), original: scalars)
     }
 
-    /// `emailSpans(in:)` on the canonical units.
-    func emailSpans(units: [Unicode.Scalar]) -> [Range<Int>] {
+    /// `emailSpans(in:)` on the canonical units. `original` (the scalars as written) tells a
+    /// sentence's end from a spaced dot: `ana@example. com` is one address, but in
+    /// `bo@example.com. Then call` the capital after ". " starts a sentence, not a label.
+    func emailSpans(units: [Unicode.Scalar], original: [Unicode.Scalar]? = nil) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         var index = 0
         while index < units.count {
@@ -290,8 +292,13 @@ extension PersonalDataMask {
                 if labelEnd < units.count, units[labelEnd] == ".", labelEnd + 1 < units.count, Self.isLabel(units[labelEnd + 1]) {
                     cursor = labelEnd + 1
                 } else if let dot = [" dot ", "(dot)", "[dot]", "{dot}", " (dot) ", " [dot] ", " {dot} ", " . ", " .", ". "]
-                    .first(where: { Self.has($0, at: labelEnd, in: units) && labelEnd + $0.unicodeScalars.count < units.count
-                        && Self.isLabel(units[labelEnd + $0.unicodeScalars.count]) })
+                    .first(where: { form in
+                        let next = labelEnd + form.unicodeScalars.count
+                        guard Self.has(form, at: labelEnd, in: units), next < units.count, Self.isLabel(units[next]) else { return false }
+                        // After a dot and a space, a capital starts a sentence.
+                        if form.hasSuffix(". "), let original, next < original.count, original[next].properties.isUppercase { return false }
+                        return true
+                    })
                 {
                     cursor = labelEnd + dot.unicodeScalars.count
                 } else {

@@ -99,7 +99,7 @@ public struct PersonalDataMask: Sendable {
         // One canonical view for both scans.
         let units = scalars.map(Self.canonical)
         // A span takes the marks that dress its last character along (the keycap of 7️⃣).
-        let spans = Self.merged(emailSpans(units: units) + phoneSpans(units: units)).map { span in
+        let spans = Self.merged(emailSpans(units: units, original: scalars) + phoneSpans(units: units)).map { span in
             var end = span.upperBound
             while end < scalars.count, scalars[end].properties.generalCategory == .enclosingMark
                 || scalars[end].properties.isVariationSelector

@@ -36,6 +36,9 @@ struct PersonalDataMaskTests {
         ("mail ana.lima@example.com.", "mail ■."),
         // Every symbol RFC 5322 allows in a local part is part of it.
         ("write to ana!@example.com", "write to ■"),
+        // A sentence after an address is not part of its domain; a spaced dot before a label is.
+        ("Email me at bo@example.com. Then call.", "Email me at ■. Then call."),
+        ("ana@example. com", "■"),
         ("ana{x}@example.com", "■"),
         ("ab!cd@example.org now", "■ now"),
         ("a#b$c%d&e'f*g+h/i=j?k^l_m`n{o|p}q~r@example.org", "■"),
