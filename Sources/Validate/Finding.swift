@@ -32,6 +32,9 @@ public struct Finding: Sendable, Hashable {
         /// A hook attribute used against OUTPUT.md's rules that the schema cannot express
         /// (`data-viewer` on site-wide pages, generic `data-*` names and values).
         case hook
+        /// A page that is not what the site's `manifest.json` says its build wrote (edited
+        /// after the build), a page it does not list, or one it lists that is gone.
+        case manifest
     }
 
     /// The rule broken.

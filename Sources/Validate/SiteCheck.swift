@@ -60,6 +60,14 @@ public final class SiteCheck: @unchecked Sendable {
         if !report.references.isEmpty { references.append(report.references) }
     }
 
+    /// Records findings that are not a page's own validation (the manifest's), no page counted.
+    public func addFindings(_ findings: [Finding]) {
+        guard !findings.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        pageFindings += findings
+    }
+
     /// Records a file that is not a page (links to it resolve; fragments into it do not).
     public func addFile(path: String) {
         lock.lock()

@@ -23,6 +23,7 @@ extension SiteValidator {
                 check.addFile(path: file)
             }
         }
+        let manifest = Self.manifest(in: directory, files: files, check: check)
         let next = PageQueue(count: pages.count)
         DispatchQueue.concurrentPerform(iterations: max(1, threads)) { _ in
             while let index = next.take() {
@@ -33,10 +34,64 @@ extension SiteValidator {
                     ]))
                     continue
                 }
-                data.withUnsafeBytes { _ = check.addPage(path: path, bytes: $0) }
+                data.withUnsafeBytes { bytes in
+                    _ = check.addPage(path: path, bytes: bytes)
+                    if let manifest, !manifest.others.contains(path) {
+                        check.addFindings(Self.manifestFindings(path: path, bytes: bytes, listed: manifest.pages[path]))
+                    }
+                }
             }
         }
         return check.finish()
+    }
+
+    /// The pages `manifest.json` lists, by path, when the site has one (nil: none, as in a
+    /// site not built by vantage), and the files besides pages that the build's marker lists
+    /// (pages copied from `content/static/` among them, which no manifest lists); a manifest
+    /// that cannot be read, and every page it lists that is not in the site, are findings on it.
+    static func manifest(in directory: String, files: [String], check: SiteCheck)
+        -> (pages: [String: ManifestEntry], others: Set<String>)?
+    {
+        let file = SiteBookkeeping.manifest
+        guard let data = FileManager.default.contents(atPath: directory + "/" + file) else { return nil }
+        let entries: [ManifestEntry]
+        do {
+            entries = try ManifestCodec.decode([UInt8](data), file: file)
+        } catch let error as Diagnostic {
+            check.addFindings([Finding(rule: .manifest, file: file, line: error.location?.line ?? 1, column: error.location?.column ?? 1,
+                                       message: "manifest.json cannot be read: \(error.message)")])
+            return nil
+        } catch {
+            return nil
+        }
+        let present = Set(files)
+        check.addFindings(entries.filter { !present.contains($0.path) }.map { entry in
+            Finding(rule: .manifest, file: file, line: 1, column: 1,
+                    message: "manifest.json lists \(entry.path), which is not in the site")
+        })
+        var others: Set<String> = []
+        if let marker = FileManager.default.contents(atPath: directory + "/" + SiteBookkeeping.marker),
+            let value = try? JSONParser.parse([UInt8](marker), file: SiteBookkeeping.marker),
+            case .object(let object) = value, case .array(let listed)? = object["files"]
+        {
+            for case .string(let path) in listed { others.insert(path) }
+        }
+        return (Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }), others)
+    }
+
+    /// A page against its manifest entry: not listed, or other bytes than the build wrote.
+    static func manifestFindings(path: String, bytes: UnsafeRawBufferPointer, listed: ManifestEntry?) -> [Finding] {
+        guard let listed else {
+            return [Finding(rule: .manifest, file: path, line: 1, column: 1,
+                            message: "the page is not in manifest.json: its build did not write it")]
+        }
+        var digest = [UInt8](repeating: 0, count: 32)
+        digest.withUnsafeMutableBufferPointer { SHA256.digest(bytes, into: $0.baseAddress!) }
+        let hex = digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        guard hex != listed.sha256 || bytes.count != listed.bytes else { return [] }
+        return [Finding(rule: .manifest, file: path, line: 1, column: 1,
+                        message: "the page is not the one its build wrote (manifest.json: \(listed.bytes) bytes, SHA-256 \(listed.sha256.prefix(12))…; "
+                            + "found \(bytes.count) bytes, \(hex.prefix(12))…): edited since? vantage build --full writes it again")]
     }
 
     /// Every regular file beneath `directory`, relative to it, sorted.

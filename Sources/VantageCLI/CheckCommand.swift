@@ -12,7 +12,9 @@ struct CheckCommand: Command {
         site's RELAX NG schema, and checks what a schema cannot: every relative href/src
         names a file of the site and every #fragment an id on its page, ids are unique,
         no inline event handlers or javascript: URLs, nothing refers outside the site,
-        no link names a folder, every form control has a label.
+        no link names a folder, every form control has a label. A site with a manifest.json
+        is held to it: a page edited since its build (its size and SHA-256 are not the
+        manifest's), a page it does not list, or one it lists that is gone, is a finding.
 
         Options:
           --format text     file:line:col: error: message (default)

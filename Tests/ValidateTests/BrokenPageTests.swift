@@ -106,9 +106,11 @@ import Testing
         #expect(actual == wanted)
     }
 
+    /// Every rule about a page has a broken page; the manifest's rule is about the site
+    /// (`ManifestCheckTests`).
     @Test func everyRuleHasABrokenFixture() {
         let covered = Set(Self.cases.flatMap { $0.findings.map(\.0) })
-        #expect(covered == Set(Finding.Rule.allCases))
+        #expect(covered == Set(Finding.Rule.allCases).subtracting([.manifest]))
     }
 
     @Test func templateNamedForTheKindIsAttributed() throws {

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import Validate
+import VantageCore
+
+/// `vantage check` holds a site with a `manifest.json` to it: a page edited after its build, a
+/// page the manifest does not list, and a listed page that is gone are findings; the valid
+/// fixture site with its true manifest has none. A real folder.
+struct ManifestCheckTests {
+    static func copyOfTheSite() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-check-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: Fixtures.site, toPath: folder)
+        var entries: [ManifestEntry] = []
+        for page in try Fixtures.sitePages() {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + page)))
+            entries.append(ManifestEntry(path: page, kind: nil, viewer: nil, sha256: SHA256.hex(bytes), bytes: bytes.count))
+        }
+        try Data(ManifestCodec.encode(entries)).write(to: URL(fileURLWithPath: folder + "/manifest.json"))
+        return folder
+    }
+
+    @Test func aPageNotAsItsBuildWroteItIsAFinding() throws {
+        let folder = try Self.copyOfTheSite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try SiteValidator().validate(directory: folder).findings.isEmpty)
+        let pages = try Fixtures.sitePages()
+        let (edited, gone) = (pages[0], pages[1])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/" + edited))
+        handle.seekToEndOfFile()
+        handle.write(Data("<!-- x -->\n".utf8))
+        try handle.close()
+        try FileManager.default.removeItem(atPath: folder + "/" + gone)
+        try FileManager.default.copyItem(atPath: folder + "/" + pages[2], toPath: folder + "/extra.html")
+        let findings = try SiteValidator().validate(directory: folder).findings.filter { $0.rule == .manifest }
+        let byFile = Dictionary(findings.map { ($0.file, $0.message) }, uniquingKeysWith: { first, _ in first })
+        #expect(findings.count == 3)
+        #expect(byFile[edited]?.hasPrefix("the page is not the one its build wrote (manifest.json: ") == true, "\(byFile)")
+        #expect(byFile[edited]?.hasSuffix("edited since? vantage build --full writes it again") == true, "\(byFile)")
+        #expect(byFile["extra.html"] == "the page is not in manifest.json: its build did not write it")
+        #expect(byFile["manifest.json"] == "manifest.json lists \(gone), which is not in the site")
+    }
+}
