@@ -53,13 +53,14 @@ public enum StoreSQL {
     public static let quoteText = "SELECT text FROM quote WHERE id = ?1"
 
     /// The latest instant of the records (ideas, quotes, visits: microseconds), and of the
-    /// reviews (seconds); each NULL when there is none.
+    /// reviews (seconds); each NULL when there is none. (The aggregate `max` passes over a
+    /// table without rows; the scalar `max` of several values would be NULL for one NULL.)
     public static let latestInstant = """
-        SELECT max(
-            (SELECT max(submitted_at) FROM idea),
-            (SELECT max(said_at) FROM quote),
-            (SELECT max(last_visit_at) FROM person)),
-            (SELECT max(max(decided_at, exported_at)) FROM review)
+        SELECT (SELECT max(latest) FROM (
+                    SELECT max(submitted_at) AS latest FROM idea
+                    UNION ALL SELECT max(said_at) FROM quote
+                    UNION ALL SELECT max(last_visit_at) FROM person)),
+               (SELECT max(max(decided_at, exported_at)) FROM review)
         """
 
     /// The last build's output folder, manifest digest and check time (`build_state`, one row).

@@ -28,6 +28,29 @@ struct SiteReaderTests {
         }
     }
 
+    /// The latest instant is the data's whatever tables are empty (a store with quotes and no
+    /// ideas, or ideas and no quotes, once gave 1970), in whole seconds, rounded down.
+    @Test("The latest instant with only quotes, only ideas, only visits, nothing")
+    func latestInstantOfPartialData() throws {
+        let people = """
+            INSERT INTO person (id, phone, email, name, quotes_user, changejar_user, last_visit_at) VALUES
+                (1, '+14155550100', 'ana@example.com', 'Ana', 1, 1, NULL);
+            """
+        let cases: [(String, Int64?)] = [
+            ("INSERT INTO quote VALUES ('q', 'x', 1, 'Ana', 1777000000750000, 1);", 1_777_000_000),
+            ("INSERT INTO idea VALUES ('i', 'x', 1, 1776000000250000, 1, 'Ana', 1, 'self');", 1_776_000_000),
+            ("UPDATE person SET last_visit_at = 1775000000999999;", 1_775_000_000),
+            ("", nil),
+        ]
+        for (sql, expected) in cases {
+            let fixture = try FixtureStore(sql: people + sql)
+            defer { fixture.remove() }
+            try Store(path: fixture.path, readOnly: true).readSite { (reader: SiteReader) throws in
+                #expect(try reader.latestInstant() == expected, "\(sql)")
+            }
+        }
+    }
+
     @Test("Ideas newest first, ties by id; settings; latest instant; contacts; people without contact details")
     func reads() throws {
         let fixture = try FixtureStore(sql: smallStoreSQL)
