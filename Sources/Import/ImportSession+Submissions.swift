@@ -64,9 +64,10 @@ extension ImportSession {
                 let location = fileLocation.member("quotes").element(index)
                 do {
                     let quote = try SubmittedQuote(value, at: location, quoteLimit: quoteLimit, context: context)
-                    let id = try ids.id(
+                    guard let id = try ids.id(
                         submittedBy: header.submittedBy, kind: "quote", localID: quote.localID, text: quote.text,
                         instant: quote.saidAt, at: location)
+                    else { continue }  // downloaded twice: stored once
                     try claim(id, at: location) { try quotes.claim(id: id, at: location) }
                     let saidBy = try part.person(quote.saidBy, at: location.member("saidBy"))
                     try requirePhone(saidBy.person, quote.saidBy, at: location.member("saidBy"))
@@ -96,9 +97,10 @@ extension ImportSession {
                 let location = fileLocation.member("ideas").element(index)
                 do {
                     let idea = try SubmittedIdea(value, at: location, context: context)
-                    let id = try ids.id(
+                    guard let id = try ids.id(
                         submittedBy: header.submittedBy, kind: "idea", localID: idea.localID, text: idea.text,
                         instant: idea.submittedAt, at: location)
+                    else { continue }  // downloaded twice: stored once
                     try claim(id, at: location) { try ideas.claim(id: id, at: location) }
                     try ideas.write(id: id, IdeaSync.Resolved(
                         text: idea.text, textLength: Int64(idea.textLength), submittedAt: idea.submittedAt, author: viewer,

@@ -55,21 +55,29 @@ enum SubmissionID {
         return letters
     }
 
-    /// Gives each submitted record of one import its id: a `localId` met again for the same
-    /// person is refused (a record sent twice), and two different records whose ids would be
-    /// the same (the same text, instant and `localId` from two people) get `-2`, `-3`, … in
+    /// Gives each submitted record of one import its id. A `localId` met again for the same
+    /// person with the same text and instant is the same record (the outbox keeps what it
+    /// downloaded until the import, so a second download holds the first's records again): nil,
+    /// it is stored once. With other words it is refused. Two different records whose ids would
+    /// be the same (the same text, instant and `localId` from two people) get `-2`, `-3`, … in
     /// the order the files are read.
     struct Assigner {
-        private var seen: Set<String> = []
+        private var seen: [String: String] = [:]
         /// Every id given so far in this import.
         private(set) var assigned: Set<String> = []
 
         mutating func id(submittedBy: String, kind: String, localID: String, text: String, instant: DataInstant,
-                         at location: RecordLocation) throws(Diagnostic) -> String {
-            guard seen.insert(submittedBy + "\u{0}" + kind + "\u{0}" + localID).inserted else {
-                throw location.member("localId").error(
-                    "expected a unique localId for this person, found \(quoted(localID)) a second time")
+                         at location: RecordLocation) throws(Diagnostic) -> String? {
+            let key = submittedBy + "\u{0}" + kind + "\u{0}" + localID
+            let record = "\(instant.microseconds)\u{0}" + text
+            if let earlier = seen[key] {
+                guard earlier.utf8.elementsEqual(record.utf8) else {
+                    throw location.member("localId").error(
+                        "expected a unique localId for this person, found \(quoted(localID)) a second time, with other words or another time")
+                }
+                return nil
             }
+            seen[key] = record
             let base = SubmissionID.stored(kind: kind, localID: localID, text: text, instant: instant)
             var id = base
             var suffix = 2

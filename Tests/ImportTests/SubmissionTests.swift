@@ -246,8 +246,23 @@ struct SubmissionTests {
                           "when": "2026-05-02T09:31:00-07:00" } ]
             """#)
         #expect(try errors(twice) == [
-            #"content/submissions/x.json: quotes[1].localId: error: expected a unique localId for this person, found "1" a second time"#
+            #"content/submissions/x.json: quotes[1].localId: error: expected a unique localId for this person, found "1" a second time, with other words or another time"#
         ])
+    }
+
+    /// The outbox keeps what it downloaded until the import: a second download holds the first
+    /// one's records again, and both files import, each record stored once.
+    @Test func aRecordInTwoDownloadsIsStoredOnce() throws {
+        let fixture = try imported()
+        let later = Self.good.replacingOccurrences(of: #""ideas":  ["#, with: #"""
+            "ideas": [ { "localId": "7", "text": "Cook on Mondays", "showName": true, "for": "self", "submittedAt": "2026-05-02T11:00:00Z" },
+            """#)
+        try fixture.write("submissions/ana-2.json", later)
+        try fixture.importOrFail()
+        let ids = try fixture.read { db in try db.rows("SELECT id FROM quote WHERE id LIKE 's-%' UNION ALL SELECT id FROM idea WHERE id LIKE 's-%'") }
+        #expect(ids.count == 3, "\(ids)")
+        let texts = try fixture.read { db in try db.rows("SELECT text FROM idea WHERE id LIKE 's-%' ORDER BY text") }
+        #expect(texts == [[.text("Cook on Mondays")], [.text("Walk to work on Fridays")]])
     }
 
     @Test func keepGoingStoresTheGoodRecordsAndRejectsTheBad() throws {
