@@ -69,13 +69,7 @@ extension SiteValidator {
             Finding(rule: .manifest, file: file, line: 1, column: 1,
                     message: "manifest.json lists \(entry.path), which is not in the site")
         })
-        var others: Set<String> = []
-        if let marker = FileManager.default.contents(atPath: directory + "/" + SiteBookkeeping.marker),
-            let value = try? JSONParser.parse([UInt8](marker), file: SiteBookkeeping.marker),
-            case .object(let object) = value, case .array(let listed)? = object["files"]
-        {
-            for case .string(let path) in listed { others.insert(path) }
-        }
+        let others = SiteMarker.read(output: directory)?.files ?? []
         return (Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }), others)
     }
 
@@ -87,7 +81,7 @@ extension SiteValidator {
         }
         var digest = [UInt8](repeating: 0, count: 32)
         digest.withUnsafeMutableBufferPointer { SHA256.digest(bytes, into: $0.baseAddress!) }
-        let hex = digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let hex = SHA256.hexString(digest)
         guard hex != listed.sha256 || bytes.count != listed.bytes else { return [] }
         return [Finding(rule: .manifest, file: path, line: 1, column: 1,
                         message: "the page is not the one its build wrote (manifest.json: \(listed.bytes) bytes, SHA-256 \(listed.sha256.prefix(12))…; "

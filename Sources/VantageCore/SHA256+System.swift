@@ -47,7 +47,8 @@ extension SHA256 {
         for (offset, byte) in hasher.finalize().enumerated() { output[offset] = byte }
     }
 
-    static func hexString(_ digest: [UInt8]) -> String {
+    /// A digest as lower-case hex.
+    public static func hexString(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(digest.count * 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VantageCore
 
 @testable import Render
 

@@ -1,5 +1,4 @@
 import Foundation
-import VantageCore
 
 /// The marker every build leaves at the top of its output, `.vantage-site`: it names the tool
 /// and the store that built the site and lists every file of the site that is not a page of
@@ -11,17 +10,22 @@ import VantageCore
 /// ```
 /// `store` is relative to the output folder (or, for a store far from it, only its folder and
 /// file name), so no local path (a user name) is published.
-struct SiteMarker: Sendable, Equatable {
+public struct SiteMarker: Sendable, Equatable {
     /// The marker's file name at the top of the output.
-    static let name = SiteBookkeeping.marker
+    public static let name = SiteBookkeeping.marker
 
     /// The store that built the site, relative to the output folder.
-    var store: String
+    public var store: String
     /// The site's files that are not manifest pages, sorted.
-    var files: Set<String>
+    public var files: Set<String>
+
+    public init(store: String, files: Set<String>) {
+        self.store = store
+        self.files = files
+    }
 
     /// The marker's bytes (sorted, so the same site gives the same marker).
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         let object = JSONObject(
             keys: ["tool", "format", "store", "files"],
             values: [.string("vantage"), .number(1), .string(store), .array(files.sorted().map { .string($0) })])
@@ -29,7 +33,7 @@ struct SiteMarker: Sendable, Equatable {
     }
 
     /// The marker of the output at `output`, when it has one written by vantage.
-    static func read(output: String) -> SiteMarker? {
+    public static func read(output: String) -> SiteMarker? {
         guard let data = FileManager.default.contents(atPath: output + "/" + name),
             let object = (try? JSONParser.parse([UInt8](data), file: name))?.objectValue,
             object["tool"]?.stringValue == "vantage", object["format"]?.numberValue == 1,
@@ -42,7 +46,7 @@ struct SiteMarker: Sendable, Equatable {
     /// output when the store is in the output's parent folder or below it (`../.vantage/
     /// store.sqlite`), else only its folder's and its own name (a path further away could
     /// publish a user name).
-    static func storeName(_ store: String, output: String) -> String {
+    public static func storeName(_ store: String, output: String) -> String {
         let absolute = URL(fileURLWithPath: store).standardizedFileURL
         let path = relative(absolute.path, from: output)
         if !path.hasPrefix("../../") { return path }
