@@ -25,7 +25,7 @@ enum Dedent {
                         Partial(
                             name: partial.name, target: partial.target, dynamicPath: partial.dynamicPath,
                             indentation: strip(count, partial.indentation), isStandalone: partial.isStandalone,
-                            offset: partial.offset)))
+                            offset: partial.offset, textOnly: partial.textOnly)))
             case .parent(let parent):
                 result.append(
                     .parent(
@@ -46,7 +46,8 @@ enum Dedent {
         Block(
             name: block.name, children: block.isStandalone ? block.children : apply(count, to: block.children),
             isStandalone: block.isStandalone, tagIndentation: strip(count, block.tagIndentation),
-            contentIndentation: strip(count, block.contentIndentation), offset: block.offset)
+            contentIndentation: strip(count, block.contentIndentation), offset: block.offset,
+            textOnly: block.textOnly)
     }
 
     /// Drops up to `count` leading spaces or tabs.

@@ -84,14 +84,21 @@ final class Partial: Sendable {
     let indentation: [UInt8]
     let isStandalone: Bool
     let offset: Int
+    /// The tag stands where HTML allows text only: every string the partial translates is
+    /// written as plain text, whatever its own markup around the tag.
+    let textOnly: Bool
 
-    init(name: String, target: Int?, dynamicPath: Path?, indentation: [UInt8], isStandalone: Bool, offset: Int) {
+    init(
+        name: String, target: Int?, dynamicPath: Path?, indentation: [UInt8], isStandalone: Bool, offset: Int,
+        textOnly: Bool = false
+    ) {
         self.name = name
         self.target = target
         self.dynamicPath = dynamicPath
         self.indentation = indentation
         self.isStandalone = isStandalone
         self.offset = offset
+        self.textOnly = textOnly
     }
 }
 
@@ -130,13 +137,17 @@ final class Block: Sendable {
     /// The indentation the content had before it was stripped.
     let contentIndentation: [UInt8]
     let offset: Int
+    /// The block stands where HTML allows text only (a layout's `<title>{{$title}}…`): what is
+    /// rendered in its place, an override written in another template included, translates
+    /// to plain text.
+    let textOnly: Bool
 
     /// What a standalone block's content is indented by where it is expanded.
     var siteIndentation: [UInt8] { contentIndentation.isEmpty ? tagIndentation : contentIndentation }
 
     init(
         name: String, children: [Node], isStandalone: Bool, tagIndentation: [UInt8], contentIndentation: [UInt8],
-        offset: Int
+        offset: Int, textOnly: Bool = false
     ) {
         self.name = name
         self.children = children
@@ -144,6 +155,7 @@ final class Block: Sendable {
         self.tagIndentation = tagIndentation
         self.contentIndentation = contentIndentation
         self.offset = offset
+        self.textOnly = textOnly
     }
 }
 

@@ -147,7 +147,7 @@ struct Parser {
                             name: token.name, target: token.isDynamic ? nil : templateIndex[token.name],
                             dynamicPath: token.isDynamic ? try path(token.name, at: token) : nil,
                             indentation: token.indentation, isStandalone: token.isStandalone,
-                            offset: token.range.lowerBound)))
+                            offset: token.range.lowerBound, textOnly: markup.textOnly)))
             case .comment, .delimiters:
                 break
             }
@@ -185,7 +185,8 @@ struct Parser {
             return .block(
                 Block(
                     name: opener.name, children: children, isStandalone: opener.isStandalone,
-                    tagIndentation: opener.indentation, contentIndentation: contentIndentation, offset: offset))
+                    tagIndentation: opener.indentation, contentIndentation: contentIndentation, offset: offset,
+                    textOnly: frame.textOnly))
         default:
             let section = Section(
                 path: try path(opener.name, at: opener), inverted: opener.kind == .invertedSection,

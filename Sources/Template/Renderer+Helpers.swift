@@ -97,7 +97,8 @@ extension Renderer {
         }
         let memoKey = numeric ? resolution.identity : nil
         // Plain text where HTML allows text only, perhaps markup elsewhere: two entries of the memo.
-        let tag = UInt8(call.arguments.count) | (helper.textOnly ? 0x80 : 0)
+        let plain = helper.textOnly || textOnly
+        let tag = UInt8(call.arguments.count) | (plain ? 0x80 : 0)
         if let memoKey, memo.translations.write(memoKey, number.bitPattern, tag: tag, into: &output) { return }
         var arguments: [(name: String?, value: Value)] = []
         if let single {
@@ -109,7 +110,7 @@ extension Renderer {
         }
         let start = output.count
         let outcome = localizer.translate(
-            resolution, key: key, arguments: arguments, into: &output, escape: true, markup: !helper.textOnly)
+            resolution, key: key, arguments: arguments, into: &output, escape: true, markup: !plain)
         if let markdown = outcome.markdown { try writeMarkdown(markdown) }
         if outcome.missingKey {
             try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)

@@ -17,6 +17,9 @@ struct Renderer: ~Copyable {
     var memo: PageMemo
     /// Where names were found in list items, to try first.
     var hints = LookupHints()
+    /// A partial or block is being expanded where HTML allows text only: every translated
+    /// string is plain text, whatever the markup around its own tag.
+    var textOnly = false
 
     /// The blocks one parent tag overrides, with the program their bodies are in.
     struct OverrideLevel {

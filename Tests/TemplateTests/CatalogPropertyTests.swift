@@ -148,6 +148,27 @@ struct CatalogPropertyTests {
         }
     }
 
+    /// Where the string is written decides, not where its tag is: a page's override of the
+    /// layout's `<title>{{$title}}…` block, and a partial included inside `<title>`, get the
+    /// plain text though their own templates have no `<title>` around the tag; the same
+    /// override and partial in the body stay markup, and so does the page's body after them.
+    @Test func overridesAndPartialsRenderedInTextOnlyPlacesArePlainText() throws {
+        let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: "*Everyone* here"), locale: "en", timeZone: "UTC",
+                                  now: LocalizerHelperTests.now, mode: .spec)
+        let templates = [
+            "markdown/emphasis": "<em>{{content}}</em>",
+            "layout": "<title>{{$title}}x{{/title}}</title><h1>{{$heading}}y{{/heading}}</h1>{{$body}}{{/body}}",
+            "page": "{{<layout}}{{$title}}{{#t}}k{{/t}}{{/title}}{{$heading}}{{#t}}k{{/t}}{{/heading}}{{$body}}<p>{{#t}}k{{/t}}</p>{{/body}}{{/layout}}",
+            "name": "{{#t}}k{{/t}}",
+            "included": "<title>{{>name}}</title><p>{{>name}}</p>",
+        ]
+        let library = try TemplateLibrary(templates: templates, mode: .spec)
+        #expect(try library.render("page", context: [:], localizer: localizer)
+            == "<title>Everyone here</title><h1><em>Everyone</em> here</h1><p><em>Everyone</em> here</p>")
+        #expect(try library.render("included", context: [:], localizer: localizer)
+            == "<title>Everyone here</title><p><em>Everyone</em> here</p>")
+    }
+
     /// `%c` of a code point no page may hold (NUL, BEL, a C1 control) writes nothing, as the
     /// data's text leaves such characters out; a letter is written.
     @Test func aCharacterNoPageMayHoldIsLeftOut() throws {
