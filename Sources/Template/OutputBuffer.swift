@@ -103,7 +103,7 @@ struct OutputBuffer: ~Copyable {
     /// Appends a number as `{{n}}` shows it: whole numbers as digits (written directly, this is
     /// the common case), others as Swift prints them ("1.21").
     mutating func appendPlainNumber(_ number: Double) {
-        guard number.rounded() == number, abs(number) < 1e15 else {
+        guard number.rounded() == number, abs(number) <= Value.largestExactWhole else {
             append(Value.plainText(of: number))
             return
         }

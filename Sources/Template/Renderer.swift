@@ -29,6 +29,9 @@ struct Renderer: ~Copyable {
 
     /// Partials and parents nested deeper than this are taken for endless recursion.
     static let maximumDepth = 200
+    /// Sections open at once, across every template being expanded (each level costs stack).
+    static let maximumSectionDepth = 1_000
+    var sectionDepth = 0
 
     /// The program the page starts from.
     let root: Program
@@ -202,6 +205,15 @@ struct Renderer: ~Copyable {
 
     /// A section whose body is the instructions `start..<end` of `program`.
     mutating func renderSection(_ section: Section, _ program: Program, _ start: Int, _ end: Int) throws(TemplateError) {
+        // Each template's sections nest at most `Parser.maximumNesting` deep, but partials can
+        // stack them further: the depth is counted across templates too, before the stack runs out.
+        guard sectionDepth < Renderer.maximumSectionDepth else {
+            throw source.error(
+                "sections nest more than \(Renderer.maximumSectionDepth) deep here, counting those of the partials and parents around this one: is a partial including itself inside a section?",
+                at: section.offset)
+        }
+        sectionDepth += 1
+        defer { sectionDepth -= 1 }
         let value = try resolve(section.path, at: section.offset) ?? .null
         if section.inverted {
             if !value.isTruthy { try run(program, from: start, to: end) }

@@ -268,14 +268,17 @@ struct TranslationBuilder {
     }
 
     private func formatted(_ number: Double, _ specifier: FormatSpecifier) -> String {
-        guard number.isFinite, abs(number) < 9.0e18 else { return String(number) }
+        guard number.isFinite else { return String(number) }
+        // The conversions that need a machine integer (ICU formats the others at any size).
+        let integer = abs(number) < 9.0e18 ? Int(number) : nil
         switch specifier.conversion {
-        case UInt8(ascii: "x"): return String(Int(number), radix: 16)
-        case UInt8(ascii: "X"): return String(Int(number), radix: 16, uppercase: true)
-        case UInt8(ascii: "o"), UInt8(ascii: "O"): return String(Int(number), radix: 8)
+        case UInt8(ascii: "x"): return integer.map { String($0, radix: 16) } ?? String(number)
+        case UInt8(ascii: "X"): return integer.map { String($0, radix: 16, uppercase: true) } ?? String(number)
+        case UInt8(ascii: "o"), UInt8(ascii: "O"): return integer.map { String($0, radix: 8) } ?? String(number)
         case UInt8(ascii: "c"), UInt8(ascii: "C"):
-            // A character no page may hold (NUL, a control) is left out, as in the data.
-            return Unicode.Scalar(UInt32(max(0, number))).flatMap { XMLText.isAllowed($0.value) ? String(Character($0)) : nil } ?? ""
+            // A character no page may hold (NUL, a control, past U+10FFFF) is left out, as in the data.
+            guard let code = integer, code >= 0, code <= 0x10FFFF else { return "" }
+            return Unicode.Scalar(UInt32(code)).flatMap { XMLText.isAllowed($0.value) ? String(Character($0)) : nil } ?? ""
         case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"),
             UInt8(ascii: "A"):
             let precision = specifier.precision.map { ".\($0)" } ?? ""

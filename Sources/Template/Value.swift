@@ -102,10 +102,13 @@ extension Value {
 }
 
 extension Value {
+    /// 2^53: every whole number up to it is a double exactly, and is shown as its digits.
+    static let largestExactWhole = 9_007_199_254_740_992.0
+
     /// The text of a number as `{{n}}` shows it: "85", "1.21", "-3"; locale-independent
     /// (the `number` helper gives localised numbers).
     static func plainText(of number: Double) -> String {
-        if number.rounded() == number, abs(number) < 1e15 {
+        if number.rounded() == number, abs(number) <= largestExactWhole {
             return String(Int64(number))
         }
         return String(number)

@@ -175,9 +175,23 @@ struct CatalogPropertyTests {
         let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: "[%c]"), locale: "en", timeZone: "UTC",
                                   now: LocalizerHelperTests.now, mode: .spec)
         let library = try TemplateLibrary(templates: ["page": "{{#t}}k c=c{{/t}}"], mode: .spec)
-        for (code, expected) in [(0.0, "[]"), (7, "[]"), (0x85, "[]"), (-7, "[]"), (65, "[A]"), (0x00E9, "[é]")] {
+        for (code, expected) in [(0.0, "[]"), (7, "[]"), (0x85, "[]"), (-7, "[]"), (65, "[A]"), (0x00E9, "[é]"),
+                                  (0x110000, "[]"), (4_294_967_296, "[]"), (1e15, "[]"), (1e300, "[]")] {
             #expect(try library.render("page", context: ["c": .number(code)], localizer: localizer) == expected, "\(code)")
         }
+    }
+
+    /// Numbers past what a machine integer holds are still formatted by their specifier (only
+    /// `%x` and `%o` need one), and `{{n}}` writes every whole number a double holds exactly
+    /// (up to 2^53) as its digits.
+    @Test func largeNumbersKeepTheirFormat() throws {
+        let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: "%1$.1f|%2$e|%3$lld"), locale: "en",
+                                  timeZone: "UTC", now: LocalizerHelperTests.now, mode: .spec)
+        let library = try TemplateLibrary(templates: ["page": "{{#t}}k a=a b=b c=c{{/t}}|{{a}}|{{d}}|{{e}}"], mode: .spec)
+        #expect(try library.render("page", context: ["a": .number(1e19), "b": .number(1e19), "c": .number(-2e19),
+                                                      "d": .number(9_007_199_254_740_991), "e": .number(1e15)],
+                                   localizer: localizer)
+            == "10,000,000,000,000,000,000.0|1.000000e+19|-20,000,000,000,000,000,000|1e+19|9007199254740991|1000000000000000")
     }
 
     /// Zero padding, a sign and an integer's precision, as Foundation formats them: a timer's

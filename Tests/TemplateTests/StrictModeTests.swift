@@ -122,6 +122,24 @@ struct StrictModeTests {
         #expect(error.message == "partials and parents nested more than 200 deep: is 'page' including itself?")
     }
 
+    /// Sections that nest deeply through partials, each template within its own limit, are
+    /// counted together: an error naming the place, not a crash when the stack runs out
+    /// (40 sections a level reached about 8,000 open sections before 200 partials).
+    @Test func sectionsNestedThroughPartialsAreCountedTogether() throws {
+        let open = String(repeating: "{{#b}}", count: 40), close = String(repeating: "{{/b}}", count: 40)
+        for templates in [["r": open + "{{>r}}" + close],
+                          Dictionary(uniqueKeysWithValues: (0..<40).map { ("p\($0)", open + "{{>p\($0 + 1)}}" + close) })] {
+            let library = try library(templates, .spec)
+            let error = try #require(throws: TemplateError.self) {
+                _ = try library.render(templates.keys.contains("r") ? "r" : "p0", context: ["b": true], localizer: nil)
+            }
+            #expect(error.message.hasPrefix("sections nest more than 1000 deep here, counting those of the partials"), "\(error)")
+        }
+        // Within the limit, deep nesting renders.
+        let library = try library(["p": open + "{{>q}}" + close, "q": open + "x" + close], .spec)
+        #expect(try library.render("p", context: ["b": true], localizer: nil) == "x")
+    }
+
     @Test func helpersNeedALocalizerInStrictMode() throws {
         let error = try renderError(["page": "{{#t}}hello{{/t}}"], [:])
         #expect(error.message == "'{{#t}}' is a localisation helper: render with a Localizer")
