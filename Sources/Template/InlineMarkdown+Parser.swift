@@ -54,7 +54,8 @@ struct InlineParser {
                 if let link = self.link(slice, at: index) {
                     flush()
                     let children = parse(slice[(index + 1)..<link.textEnd])
-                    let destination = InlineMarkdown.isRelative(link.destination) ? link.destination : nil
+                    let read = InlineMarkdown.asBrowsersRead(link.destination)
+                    let destination = InlineMarkdown.isRelative(read) ? read : nil
                     pieces.append(.node(.element(.link, destination: destination, children: children)))
                     index = link.end
                 } else {

@@ -52,6 +52,16 @@ enum InlineMarkdown {
         }.joined()
     }
 
+    /// A destination as a browser's URL parser takes it: without the controls and spaces at its
+    /// ends, and without any tab or line break inside (`< //host>` and `/\t/host` are `//host`).
+    static func asBrowsersRead(_ destination: String) -> String {
+        let scalars = destination.unicodeScalars
+        let trimmed = scalars.drop { $0.value <= 0x20 }.reversed().drop { $0.value <= 0x20 }.reversed()
+        var result = String.UnicodeScalarView()
+        for scalar in trimmed where scalar != "\t" && scalar != "\n" && scalar != "\r" { result.append(scalar) }
+        return String(result)
+    }
+
     /// Whether a link destination is relative (no scheme, not `//host`, not from the root):
     /// only those stay links, as a page of this site may point to another; absolute URLs show
     /// as their text. A backslash makes none: browsers read it as a slash, so `/\host` and

@@ -41,6 +41,14 @@ struct InlineMarkdownTests {
         ("[mail](mailto:a@b.c)", "L[-](mail)"),
         ("[js](javascript:alert(1))", "L[-](js)"),
         ("[no link] (x)", "[no link] (x)"),
+        // As a browser reads the URL: spaces and controls at its ends dropped, tabs and line
+        // breaks inside removed, then judged (`< //evil.com>` is `//evil.com`).
+        ("[a](< //evil.com>)", "L[-](a)"),
+        ("[a](<\t\t/\t/evil.com>)", "L[-](a)"),
+        ("[a](<\r//evil.com>)", "L[-](a)"),
+        ("[a](< java\tscript:alert(1)>)", "L[-](a)"),
+        ("[a](< help.html >)", "L[help.html](a)"),
+        ("[a](<he\tlp.html>)", "L[help.html](a)"),
         // CommonMark's destinations: escapes read, `<…>` with spaces, spaces around, a title dropped.
         (#"[the FAQ](faq\)2.html)"#, "L[faq)2.html](the FAQ)"),
         (#"[x](a.html?x=\*)"#, "L[a.html?x=*](x)"),
