@@ -46,28 +46,47 @@ extension StringCatalog {
         }
         for language in chain {
             guard let localization = entry.localizations[language], let variant = localization.variant else { continue }
-            if StringCatalog.isUsable(variant, isSource: language == sourceLanguage, device: device) {
+            let isSource = language == sourceLanguage
+            if StringCatalog.isUsable(variant, isSource: isSource, device: device),
+                localization.substitutions.values.allSatisfy({ StringCatalog.isUsable($0.variant, isSource: isSource, device: device) })
+            {
                 return .localization(localization, language: language)
             }
         }
         return .keyItself(keyItself)
     }
 
-    /// Empty values never count; a `new` (untranslated) unit counts only in the source language;
-    /// device variations count when the device's case (or `other`) does.
+    /// Empty values never count; a `new` (untranslated) unit counts only in the source language.
+    /// Plural variations count when their `other` case does (the one every number may fall back
+    /// to; without one, when any case does), device variations when the device's own case or
+    /// `other` does. A case that does not count is passed over for `other` when a number or
+    /// device picks it (`case(of:for:isSource:device:)`), so a language that counts never shows
+    /// an empty or untranslated case, and one whose `other` does not count leaves the string to
+    /// the next language of the chain.
     static func isUsable(_ variant: Variant, isSource: Bool, device: String) -> Bool {
         switch variant {
         case .unit(let unit): return !unit.value.isEmpty && (isSource || unit.state != "new")
-        case .plural(let cases): return cases.values.contains { isUsable($0, isSource: isSource, device: device) }
+        case .plural(let cases):
+            if let other = cases[.other] { return isUsable(other, isSource: isSource, device: device) }
+            return cases.values.contains { isUsable($0, isSource: isSource, device: device) }
         case .device(let cases):
-            guard let chosen = deviceCase(cases, device: device) else { return false }
-            return isUsable(chosen, isSource: isSource, device: device)
+            return deviceCase(cases, device: device, isSource: isSource) != nil
         }
     }
 
-    /// The case of device variations for a device: its own, else `other` (Apple's runtime never
-    /// borrows another device's text).
-    static func deviceCase(_ cases: [String: Variant], device: String) -> Variant? {
-        cases[device] ?? cases["other"]
+    /// The case of plural variations for a category: its own where it counts, else `other`,
+    /// else the first that counts.
+    static func pluralCase(_ cases: PluralCases, _ category: PluralCategory, isSource: Bool, device: String) -> Variant? {
+        if let own = cases[category], isUsable(own, isSource: isSource, device: device) { return own }
+        if let other = cases[.other] { return other }
+        return cases.values.first { isUsable($0, isSource: isSource, device: device) } ?? cases.first
+    }
+
+    /// The case of device variations for a device: its own where it counts, else `other` where
+    /// it counts (Apple's runtime never borrows another device's text).
+    static func deviceCase(_ cases: [String: Variant], device: String, isSource: Bool) -> Variant? {
+        if let own = cases[device], isUsable(own, isSource: isSource, device: device) { return own }
+        if let other = cases["other"], isUsable(other, isSource: isSource, device: device) { return other }
+        return nil
     }
 }

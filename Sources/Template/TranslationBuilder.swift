@@ -25,6 +25,8 @@ struct TranslationBuilder {
     /// The rules of the language the string is shown in (not necessarily the viewer's).
     let rules: PluralRules
     let language: String
+    /// Whether `language` is the catalog's source language (where `new` units count).
+    let isSource: Bool
     private(set) var problems: [String] = []
     /// The parsed Markdown, when the string may hold some (nothing was written then).
     private(set) var markdown: [InlineMarkdown.Node]? = nil
@@ -39,6 +41,7 @@ struct TranslationBuilder {
         self.key = key
         self.localization = localization
         self.language = language
+        self.isSource = language == (localizer.catalog?.sourceLanguage ?? language)
         self.rules = PluralRules.shared(for: language)
         self.arguments = arguments
         self.escape = escape
@@ -110,11 +113,16 @@ struct TranslationBuilder {
         case .unit(let unit):
             return unit.value
         case .plural(let cases):
-            let wanted = shownZero && cases[.zero] != nil ? .zero : (category ?? .other)
-            return choose(cases[wanted] ?? cases[.other] ?? cases.first, category: category, shownZero: shownZero)
+            let device = localizer.device
+            let zeroCounts = cases[.zero].map { StringCatalog.isUsable($0, isSource: isSource, device: device) } ?? false
+            let wanted = shownZero && zeroCounts ? .zero : (category ?? .other)
+            return choose(
+                StringCatalog.pluralCase(cases, wanted, isSource: isSource, device: device), category: category,
+                shownZero: shownZero)
         case .device(let cases):
             return choose(
-                StringCatalog.deviceCase(cases, device: localizer.device), category: category, shownZero: shownZero)
+                StringCatalog.deviceCase(cases, device: localizer.device, isSource: isSource), category: category,
+                shownZero: shownZero)
         }
     }
 

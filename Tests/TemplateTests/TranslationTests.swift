@@ -35,6 +35,42 @@ struct TranslationTests {
         #expect(try localizer("ja").string("needs_translation") == "設定")  // needs_review still shows
     }
 
+    /// Plural and device cases follow the units' rule: an empty case, or an untranslated one
+    /// outside the source language, is passed over for `other`; a language whose `other` does not
+    /// count leaves the string to the next language (never an empty string for some numbers).
+    @Test func emptyAndUntranslatedCasesDoNotCount() throws {
+        func stringUnit(_ value: String, _ state: String = "translated") -> String {
+            "{\"state\" : \"\(state)\", \"value\" : \"\(value)\"}"
+        }
+        func unit(_ value: String, _ state: String = "translated") -> String { "{\"stringUnit\" : \(stringUnit(value, state))}" }
+        let catalog = try CatalogFixture.catalog("""
+            {"sourceLanguage" : "en", "version" : "1.0", "strings" : {
+              "k" : {"localizations" : {
+                "en" : {"variations" : {"plural" : {"one" : \(unit("%lld thing")), "other" : \(unit("%lld things"))}}},
+                "de" : {"variations" : {"plural" : {"one" : \(unit("%lld Ding")), "other" : \(unit(""))}}},
+                "fr" : {"variations" : {"plural" : {"one" : \(unit("%lld chose")), "other" : \(unit("%lld choses", "new"))}}},
+                "es" : {"variations" : {"plural" : {"zero" : \(unit("")), "one" : \(unit("", "translated")),
+                                                    "many" : \(unit("%lld cosas", "new")), "other" : \(unit("%lld cosas"))}}},
+                "it" : {"variations" : {"device" : {"iphone" : \(unit("")), "other" : \(unit("%lld cose"))}}},
+                "nl" : {"variations" : {"device" : {"iphone" : \(unit("")), "other" : \(unit("%lld dingen", "new"))}}}}},
+              "s" : {"localizations" : {
+                "en" : {"stringUnit" : \(stringUnit("%#@n@")), "substitutions" : {"n" : {"argNum" : 1, "formatSpecifier" : "lld",
+                  "variations" : {"plural" : {"one" : \(unit("a %arg")), "other" : \(unit("%arg b"))}}}}},
+                "fr" : {"stringUnit" : \(stringUnit("%#@n@")), "substitutions" : {"n" : {"argNum" : 1, "formatSpecifier" : "lld",
+                  "variations" : {"plural" : {"one" : \(unit("une %arg")), "other" : \(unit(""))}}}}}}}}}
+            """)
+        func shown(_ tag: String, _ key: String, _ numbers: [Double]) throws -> [String] {
+            let localizer = Localizer(catalog: catalog, locale: tag, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+            return try numbers.map { try localizer.string(key, arguments: [("n", .number($0))]) }
+        }
+        #expect(try shown("de", "k", [0, 1, 2]) == ["0 things", "1 thing", "2 things"])
+        #expect(try shown("fr", "k", [1, 5]) == ["1 thing", "5 things"])
+        #expect(try shown("es", "k", [0, 1, 1_000_000, 5]) == ["0 cosas", "1 cosas", "1.000.000 cosas", "5 cosas"])
+        #expect(try shown("it", "k", [3]) == ["3 cose"])
+        #expect(try shown("nl", "k", [3]) == ["3 things"])
+        #expect(try shown("fr", "s", [1, 2]) == ["a 1", "2 b"])
+    }
+
     @Test func emptyEntriesAndUntranslatableKeysStandForThemselves() throws {
         #expect(try localizer("fr").string("Cancel") == "Cancel")
         #expect(try localizer("fr").string("brand") == "brand")
