@@ -21,13 +21,15 @@ import VantageCore
 /// - a run of 5 digits or more that is a known phone: its E.164 digits, with `00` or a trunk
 ///   `0`, or without its country code.
 public struct PersonalDataMask: Sendable {
-    /// Stands for one masked span until `reveal` replaces it (a private-use scalar; any in the
-    /// data is dropped by `clean`, so only the mask puts one there).
-    public static let marker: Unicode.Scalar = "\u{E000}"
+    /// Stands for one masked span until `reveal` replaces it: a noncharacter, which no page may
+    /// hold (`XMLText.clean` drops any in the data first, and `clean` would too), so only the
+    /// mask puts one there and every character the data may show, private-use ones included,
+    /// reaches the page.
+    public static let marker = Unicode.Scalar(0xFDD0 as UInt32)!
     /// Stands for the name of a person whose every name was a phone or an email, until
     /// `reveal` replaces it by the catalog's `person.unknown` (a slug folded from it is the
     /// allocator's fallback, `person`).
-    public static let unknownMarker: Unicode.Scalar = "\u{E001}"
+    public static let unknownMarker = Unicode.Scalar(0xFDD1 as UInt32)!
     /// The unknown person's name as `Naming` hands it out.
     public static let unknownName = String(Character(unknownMarker))
     /// The catalog key of the visible form of a masked span.
@@ -179,7 +181,7 @@ public struct PersonalDataMask: Sendable {
         while true {
             result.append(contentsOf: bytes[position..<at])
             let kind = bytes[at + 2]
-            if replacements[kind] == nil { replacements[kind] = kind == 0x80 ? try masked() : try unknown() }
+            if replacements[kind] == nil { replacements[kind] = kind == 0x90 ? try masked() : try unknown() }
             result.append(contentsOf: replacements[kind]!)
             position = at + 3
             guard let next = firstMarker(in: bytes, from: position) else { break }
@@ -189,14 +191,14 @@ public struct PersonalDataMask: Sendable {
         return result
     }
 
-    /// The offset of the first marker (EE 80 80 or EE 80 81) at or after `start`.
+    /// The offset of the first marker (EF B7 90 or EF B7 91) at or after `start`.
     static func firstMarker(in bytes: [UInt8], from start: Int) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
             var index = start
-            while index + 2 < buffer.count, let found = memchr(base + index, 0xEE, buffer.count - index - 2) {
+            while index + 2 < buffer.count, let found = memchr(base + index, 0xEF, buffer.count - index - 2) {
                 let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
-                if buffer[at + 1] == 0x80, buffer[at + 2] == 0x80 || buffer[at + 2] == 0x81 { return at }
+                if buffer[at + 1] == 0xB7, buffer[at + 2] == 0x90 || buffer[at + 2] == 0x91 { return at }
                 index = at + 1
             }
             return nil

@@ -109,7 +109,7 @@ struct PersonalDataMaskTests {
         let pieces = [
             "a", "t", "at", " at ", "\u{A0}", "\u{3000}", "Zoë", "Δη", "Ив", "日本", "ｔ", "Ａ", "@", "＠", "\u{FE6B}",
             "(", ")", "[", "]", "{", "}", "（", "）", ".", "．", " dot ", "-", "\u{2011}", "/", "0", "7", "٤", "４", "১",
-            "example", "com", "ana.lima", "\u{E000}", "\u{E001}", "é", " ",
+            "example", "com", "ana.lima", "\u{E000}", "\u{E001}", String(PersonalDataMask.marker), String(PersonalDataMask.unknownMarker), "é", " ",
             "%40", "%", "&#64;", "&", "\u{200B}", "\u{FEFF}", "①", "²", "_", ",", " . ",
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -166,9 +166,14 @@ struct PersonalDataMaskTests {
         }
     }
 
-    @Test("A marker in the data is dropped, so only the mask puts one in a text")
+    @Test("A marker in the data is dropped, so only the mask puts one in a text; private-use characters stay")
     func dropsMarkersFromData() {
-        #expect(mask.clean("a\u{E000}b\u{E001}c") == "abc")
+        let markers = (String(PersonalDataMask.marker), String(PersonalDataMask.unknownMarker))
+        #expect(mask.clean("a\(markers.0)b\(markers.1)c") == "abc")
+        #expect(mask.clean("a\u{E000}b\u{E001}c\u{F8FF}") == "a\u{E000}b\u{E001}c\u{F8FF}")
+        let revealed = PersonalDataMask.reveal(Array(mask.clean("\u{E000} +1 415 555 0100 \u{E001}").utf8),
+                                               masked: { Array("[hidden]".utf8) }, unknown: { Array("?".utf8) })
+        #expect(String(decoding: revealed, as: UTF8.self) == "\u{E000} [hidden] \u{E001}")
     }
 
     @Test("A name that is only a phone or an email is no name; a name holding one keeps the rest")
