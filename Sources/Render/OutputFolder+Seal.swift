@@ -101,12 +101,12 @@ extension OutputFolder {
     /// own; what they find is gathered in the entries' order, as one thread would gather it.
     static func checkSealed(
         _ root: String, entries: [(name: String, type: UInt8)], ownership: Ownership, foreign: inout ForeignFiles
-    ) throws -> Set<String> {
-        guard let before = ownership.sealedBefore else { return [] }
+    ) throws -> (sealed: Set<String>, damaged: Set<String>) {
+        guard let before = ownership.sealedBefore else { return ([], []) }
         let rootFolder = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard rootFolder >= 0 else { throw posixError("cannot read the output folder '\(root)'") }
         defer { close(rootFolder) }
-        let verdicts = ParallelMap.map(count: entries.count) { index -> (sealed: Bool, foreign: ForeignFiles) in
+        let verdicts = ParallelMap.map(count: entries.count) { index -> (sealed: Bool, damaged: Bool, foreign: ForeignFiles) in
             let entry = entries[index]
             var found = ForeignFiles()
             switch entry.type {
@@ -115,29 +115,33 @@ extension OutputFolder {
                 guard !previous.pages(under: entry.name).isEmpty || !previous.others(under: entry.name).isEmpty else {
                     // No file of the previous build is in it: everything in it is foreign.
                     walkForeign(root, entry.name, &found)
-                    return (false, found)
+                    return (false, false, found)
                 }
-                let sealed = checkFolder(rootFolder, root, top: entry.name, ownership: ownership, before: before, foreign: &found)
-                return (sealed, found)
+                let verdict = checkFolder(rootFolder, root, top: entry.name, ownership: ownership, before: before, foreign: &found)
+                return (verdict.sealed, verdict.damaged, found)
             case regular:
                 if !entry.name.hasPrefix(".") && !ownership.owns(entry.name) { found.add(entry.name, type: entry.type) }
             default:
                 found.add(entry.name, type: entry.type)
             }
-            return (false, found)
+            return (false, false, found)
         }
         var sealed: Set<String> = []
+        var damaged: Set<String> = []
         for (entry, verdict) in zip(entries, verdicts) {
             if verdict.sealed { sealed.insert(entry.name) }
+            if verdict.damaged { damaged.insert(entry.name) }
             foreign.add(verdict.foreign)
         }
-        return sealed
+        return (sealed, damaged)
     }
 
-    /// Checks the top-level folder `top` of the output; true when all of it is sealed.
+    /// Checks the top-level folder `top` of the output: `sealed` when all of it is, `damaged` when
+    /// a file the previous build wrote in one of its changed folders is gone (removed by hand:
+    /// the folder cannot be carried, and its person is rendered again).
     private static func checkFolder(
         _ rootFolder: Int32, _ root: String, top: String, ownership: Ownership, before: Int64, foreign: inout ForeignFiles
-    ) -> Bool {
+    ) -> (sealed: Bool, damaged: Bool) {
         var unsealed: [String] = []
         var info = stat()
         ownership.previous.forEachFolder(under: top) { path in
@@ -146,7 +150,7 @@ extension OutputFolder {
             }
             return true
         }
-        guard !unsealed.isEmpty else { return true }
+        guard !unsealed.isEmpty else { return (true, false) }
         // Some folders changed (or are gone): list those, against this folder's files.
         var folders: Set<String> = []
         ownership.previous.forEachFolder(under: top) { path in
@@ -170,14 +174,36 @@ extension OutputFolder {
                 }
             }
         }
+        return (false, isDamaged(rootFolder, top: top, unsealed: Set(unsealed), previous: ownership.previous))
+    }
+
+    /// True when a file the previous build wrote directly in one of the `unsealed` folders of
+    /// `top` is no longer a file there (a sealed folder holds all of its files).
+    private static func isDamaged(_ rootFolder: Int32, top: String, unsealed: Set<String>, previous: PreviousFiles) -> Bool {
+        var info = stat()
+        func gone(_ path: ArraySlice<UInt8>) -> Bool {
+            guard let slash = path.lastIndex(of: UInt8(ascii: "/")),
+                unsealed.contains(String(decoding: path[..<slash], as: UTF8.self))
+            else { return false }
+            let missing = (Array(path) + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { fstatat(rootFolder, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) != 0 }
+            }
+            return missing || (info.st_mode & S_IFMT) != S_IFREG
+        }
+        for index in previous.pages(under: top) where gone(previous.page(index)) { return true }
+        for other in previous.others(under: top) where gone(other[...]) { return true }
         return false
     }
 
-    /// Counts every file under `relative` (a folder no file of the previous build is in).
+    /// Counts every file under `relative` (a folder no file of the previous build is in), and
+    /// the folder itself when it holds none (an empty folder made by hand is not the build's
+    /// either, and would be published).
     private static func walkForeign(_ root: String, _ relative: String, _ foreign: inout ForeignFiles) {
+        let before = foreign.count
         walk(root + "/" + relative, relative: "") { path, type in
             if type != directory { foreign.add(relative + "/" + path, type: type) }
         }
+        if foreign.count == before { foreign.add(relative + "/", type: directory) }
     }
 
     /// True when every folder of the top-level folder `top` of the back buffer (open as

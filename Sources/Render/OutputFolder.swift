@@ -119,6 +119,9 @@ public enum OutputFolder {
         /// The top-level folders found sealed: every folder in them unchanged since the last
         /// recorded build checked it (`OutputFolder+Seal`), so neither listed nor compared.
         var sealed: Set<String> = []
+        /// The top-level folders a file of the previous build was removed from (by hand): not
+        /// carried, their people are rendered again.
+        var damaged: Set<String> = []
         /// The record's check time the seals were measured against (nil: none was used).
         var sealedBefore: Int64?
         /// The manifest's digest, when it was compared with the record's (with `sealedBefore`).
@@ -226,13 +229,25 @@ public enum OutputFolder {
         if marker != nil, let record, let digest, let seal = record.sealing(manifestDigest: digest.value) {
             ownership.sealedBefore = seal.before
             ownership.manifestDigest = seal.manifestDigest
-            ownership.sealed = try checkSealed(path, entries: entries, ownership: ownership, foreign: &foreign)
+            (ownership.sealed, ownership.damaged) = try checkSealed(path, entries: entries, ownership: ownership, foreign: &foreign)
         } else {
+            // Each top-level folder's files of the previous build that are still there, to find
+            // the folders a file was removed from.
+            var found: [Substring: Int] = [:]
             walk(path, relative: "") { relative, type in
                 if type == directory { return }
                 let isCarriedDotFile = type == regular && !relative.contains("/") && relative.hasPrefix(".")
+                if type == regular, let slash = relative.firstIndex(of: "/"),
+                    previous.containsPage(Array(relative.utf8)) || previous.containsOther(Array(relative.utf8))
+                {
+                    found[relative[..<slash], default: 0] += 1
+                }
                 if type == regular && ownership.owns(relative) || isCarriedDotFile { return }
                 foreign.add(relative, type: type)
+            }
+            for entry in entries where entry.type == directory {
+                let expected = previous.pages(under: entry.name).count + previous.others(under: entry.name).count
+                if found[entry.name[...], default: 0] < expected { ownership.damaged.insert(entry.name) }
             }
         }
         let (count, shown) = (foreign.count, foreign.shown)

@@ -27,6 +27,8 @@ extension SiteWriter {
         guard !directory.contains("/") else { throw Diagnostic.error("only a top-level folder can be kept: '\(directory)'") }
         var info = stat()
         guard lstat(output + "/" + directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        // A file of it was removed from the live site: render it again rather than carry the gap.
+        if ownership?.damaged.contains(directory) ?? false { return false }
         lock.lock()
         if let others = back.clean.removeValue(forKey: directory) {
             kept.append(directory)

@@ -68,7 +68,7 @@ struct SealedFolderTests {
     }
 
     @Test("A file dropped deep in an unchanged person's sealed folder, a folder or a link beside it, is still refused by name", arguments: [
-        "file", "folder", "link",
+        "file", "folder", "link", "empty folder",
     ])
     func foreignFileInSealedFolder(kind: String) throws {
         let (workspace, _) = try Self.settledWorkspace()
@@ -85,6 +85,9 @@ struct SealedFolderTests {
             place = deepest + "/drafts/one.txt"
             try files.createDirectory(atPath: workspace.output + "/" + deepest + "/drafts", withIntermediateDirectories: true)
             try Data("mine\n".utf8).write(to: URL(fileURLWithPath: workspace.output + "/" + place))
+        case "empty folder":
+            place = deepest + "/drafts/"
+            try files.createDirectory(atPath: workspace.output + "/" + deepest + "/drafts", withIntermediateDirectories: true)
         default:
             place = deepest + "/elsewhere (a symbolic link)"
             try files.createSymbolicLink(atPath: workspace.output + "/" + deepest + "/elsewhere", withDestinationPath: "/nonexistent/elsewhere")
@@ -94,8 +97,40 @@ struct SealedFolderTests {
         #expect(error.contains("1 file in it was not written by vantage: '\(place)'"), "\(error)")
         #expect(TreeComparison.snapshot(workspace.output) == before)
         // Removed again, the build goes on (the folder changed, so it is listed, and is clean).
-        try files.removeItem(atPath: workspace.output + "/" + deepest + "/" + (kind == "folder" ? "drafts" : kind == "file" ? "notes.txt" : "elsewhere"))
+        try files.removeItem(atPath: workspace.output + "/" + deepest + "/" + (kind.hasSuffix("folder") ? "drafts" : kind == "file" ? "notes.txt" : "elsewhere"))
         #expect(Self.refusal(workspace) == nil)
+        #expect(TreeComparison.differences(workspace.output, try workspace.cleanBuild()).isEmpty)
+    }
+
+    /// A page or a folder of pages removed from the live site by hand: the person cannot be
+    /// carried (the gap would be published, with a manifest that lists the pages and links to
+    /// them), so they are rendered again and the output is the clean build's. With the seals
+    /// and without them (a record with no check time lists every file).
+    @Test("A page or a folder removed from an unchanged person's part is rendered again", arguments: [
+        ("page", true), ("folder", true), ("page", false), ("folder", false),
+    ])
+    func removedFilesAreRenderedAgain(what: String, sealed: Bool) throws {
+        let (workspace, _) = try Self.settledWorkspace()
+        if !sealed {
+            let store = try Store(path: workspace.store)
+            var record = try #require(try store.buildRecord())
+            record.checkedAt = nil
+            try store.record(record)
+        }
+        let person = try Self.aPerson(workspace)
+        let deepest = try Self.folders(under: workspace.output + "/" + person).max { $0.count < $1.count }!
+        let files = FileManager.default
+        let removed: String
+        if what == "page" {
+            let page = try #require(try files.contentsOfDirectory(atPath: workspace.output + "/" + deepest).sorted().first)
+            removed = deepest + "/" + page
+        } else {
+            removed = deepest
+        }
+        try files.removeItem(atPath: workspace.output + "/" + removed)
+        let report = try workspace.build()
+        #expect(report.viewersRendered == 1, "\(report.counts)")
+        #expect(files.fileExists(atPath: workspace.output + "/" + removed))
         #expect(TreeComparison.differences(workspace.output, try workspace.cleanBuild()).isEmpty)
     }
 
