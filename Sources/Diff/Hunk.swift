@@ -34,7 +34,9 @@ public struct Hunk: Sendable, Equatable {
 extension LineDiff {
     /// The changes as unified-diff hunks with `context` unchanged lines around each change;
     /// changes closer than twice the context share a hunk.
-    public func hunks(old: [String], new: [String], context: Int) -> [Hunk] {
+    public func hunks(old: [String], new: [String], context requested: Int) -> [Hunk] {
+        // More context than either page has lines is the whole page (and no sum below overflows).
+        let context = min(max(0, requested), old.count + new.count + 1)
         // The script as a flat sequence of operations: (kind, old index, new index).
         var operations: [(kind: DiffLine.Kind, old: Int, new: Int)] = []
         var i = 0, j = 0

@@ -57,6 +57,10 @@ struct LineDiffTests {
         #expect(diff.hunks(old: old, new: new, context: 3).count == 2)
         #expect(diff.hunks(old: old, new: new, context: 4).map(\.header) == ["@@ -1,12 +1,13 @@"])
         #expect(diff.hunks(old: old, new: new, context: 0).map(\.header) == ["@@ -2,1 +2,1 @@", "@@ -10,0 +11,1 @@"])
+        // Any larger context is the whole page (`--context 9223372036854775807` overflowed).
+        for context in [13, 1_000_000, Int.max] {
+            #expect(diff.hunks(old: old, new: new, context: context).map(\.header) == ["@@ -1,12 +1,13 @@"])
+        }
     }
 
     @Test func emptySides() {
