@@ -199,11 +199,13 @@ struct OutputFolderTests {
     }
 
     @Test("An --out inside the content (or the templates) is refused before anything is written", arguments: [
-        "content/reviews/x.json", "content", "content/static",
+        "content/reviews/x.json", "content", "content/static", "clink/pub", "clink/new/pub",
     ])
     func outputInsideInputs(_ out: String) throws {
         let project = try ScratchProject()
         defer { project.remove() }
+        // A link to the content: a folder not made yet under it is inside the content.
+        try FileManager.default.createSymbolicLink(atPath: project.folder.path + "/clink", withDestinationPath: "content")
         let before = ScratchProject.snapshot(project.content)
         let result = project.build(out: project.folder.appendingPathComponent(out).path)
         #expect(result.status == 2)
