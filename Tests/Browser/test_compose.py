@@ -275,6 +275,23 @@ class SubmitIdeaScreen(ComposeTest):
         self.assertEqual(self.outbox(), [second])
         self.assertTrue(self.css('[data-download="submissions"]').is_enabled())
 
+    def test_the_remove_button_names_whole_characters(self):
+        # The label quotes the text's first 60 characters: cut at 60 UTF-16 units it ended in a
+        # lone surrogate (59 letters, then an emoji) or half a family emoji.
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        for text in ("a" * 59 + "\U0001F600 tail", "b" * 58 + "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466 x"):
+            self.compose_idea(text)
+            self.css("[data-thanks-close]").click()
+            self.css("[data-thanks-again]").click()
+        labels = self.js("return Array.from(document.querySelectorAll('[data-outbox-list] [data-slot=remove]'))"
+                         ".map(b => [b.getAttribute('aria-label').isWellFormed(), b.getAttribute('aria-label')])")
+        self.assertEqual(len(labels), 2)
+        for well_formed, label in labels:
+            self.assertTrue(well_formed, "no lone surrogate in the label")
+        self.assertTrue(labels[0][1].endswith("a" * 59 + "\U0001F600"), labels[0][1])
+        # 58 letters, the family (one character) and the space: 60.
+        self.assertTrue(labels[1][1].endswith(": " + "b" * 58 + "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466 "), labels[1][1])
+
     def test_without_scripts_the_form_shows_and_says_scripts_are_needed(self):
         self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
         try:
@@ -457,6 +474,20 @@ class AddQuoteScreen(ComposeTest):
         heard.send_keys(Keys.TAB)
         self.assertEqual(self.chips("heard"), [])
         self.assertNotEqual(self.driver.switch_to.active_element, heard)
+
+    def test_tab_from_an_open_list_moves_to_the_next_control(self):
+        # The open list scrolls (more people than it shows), and Chromium lets the keyboard focus
+        # a scroller: Tab put focus on the list, whose blur then hid it, and focus fell to <body>.
+        self.open_review_step()
+        said = self.css("#said-input")
+        self.assertTrue(self.css("#said-options").is_displayed())
+        self.assertGreater(self.js("var l = document.getElementById('said-options'); return l.scrollHeight - l.clientHeight;"), 0,
+                           "the list scrolls")
+        said.send_keys(Keys.TAB)
+        time.sleep(0.4)  # past the blur's 150 ms
+        active = self.driver.switch_to.active_element
+        self.assertNotIn(active.tag_name.lower(), ("body", "ul"))
+        self.assertEqual(active.get_attribute("id"), "heard-input")
 
     def test_names_in_the_outbox_line_are_isolated(self):
         # A name that starts with U+202E (RIGHT-TO-LEFT OVERRIDE) reversed the rest of the line

@@ -229,7 +229,8 @@
       node.querySelector('[data-slot=text]').textContent = entry.item.text;
       node.querySelector('[data-slot=detail]').textContent = entry.detail;
       var remove = node.querySelector('[data-slot=remove]');
-      remove.setAttribute('aria-label', remove.textContent + ': ' + entry.item.text.slice(0, 60));
+      // The first 60 characters (grapheme clusters: never half an emoji or a lone surrogate).
+      remove.setAttribute('aria-label', remove.textContent + ': ' + graphemes(entry.item.text).slice(0, 60).join(''));
       remove.addEventListener('click', function () {
         var current = load(slug);
         current[entry.kind] = current[entry.kind].filter(function (x) { return x.localId !== entry.item.localId; });
