@@ -91,14 +91,26 @@ extension SiteBuild {
         plan.writtenBytes = context.options.manifestOnly ? plan.pages * 200 : plan.renderedBytes + plan.pages * 200
         if !context.options.manifestOnly, let previous = context.previous {
             let perViewer = chosen.isEmpty ? 0 : plan.renderedBytes / chosen.count
-            plan.reusableBytes = chosen.reduce(0) { total, home in
-                total + min(perViewer, previous.viewers[home.person.id]?.bytes ?? 0)
-            }
             // The record counts a person's files; their folders come in the sample's proportion.
             let perViewerEntries = chosen.isEmpty ? 0 : plan.entries / chosen.count
             let entriesPerFile = sampledPages == 0 ? 1 : Double(sampledEntries) / Double(sampledPages)
-            plan.reusableEntries = chosen.reduce(0) { total, home in
-                total + min(perViewerEntries, Int(Double(previous.viewers[home.person.id]?.files ?? 0) * entriesPerFile))
+            // What the previous build's folders of the people `carried` accepts save.
+            func reuse(_ carried: (SiteModel.Home, BuildRecord.Viewer) -> Bool) -> (bytes: Int, entries: Int) {
+                chosen.reduce((0, 0)) { total, home in
+                    guard let before = previous.viewers[home.person.id], carried(home, before) else { return total }
+                    return (total.0 + min(perViewer, before.bytes),
+                            total.1 + min(perViewerEntries, Int(Double(before.files) * entriesPerFile)))
+                }
+            }
+            // Everyone the previous build rendered, at first: the pass that tells who changed
+            // runs meanwhile, and is waited for only when the room is that tight.
+            (plan.reusableBytes, plan.reusableEntries) = reuse { _, _ in true }
+            var unchanged = plan
+            (unchanged.reusableBytes, unchanged.reusableEntries) = (0, 0)
+            if unchanged.lacksRoom, let pass = context.pass, case .success(let scanned) = pass.value {
+                (plan.reusableBytes, plan.reusableEntries) = reuse { home, before in
+                    before.slug == home.slug && scanned.byPerson[home.person.id] == before.fingerprint
+                }
             }
         }
         if plan.lacksRoom {

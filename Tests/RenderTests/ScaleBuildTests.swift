@@ -322,6 +322,44 @@ struct ScaleBuildTests {
         #expect(one.status == 0, "\(one.err)")
     }
 
+    /// A rebuild counts as reused only the people whose pages do not change: with every page
+    /// changed (the layout edited) it needs the whole site's room again, and is refused before
+    /// writing, where it used to plan on reusing everyone and fail writing with ENOSPC. An
+    /// unchanged rebuild still fits. On a real 24 MB tmpfs, the sample site being about 17 MB.
+    @Test("A rebuild that changes every page on a file system with room for one site is refused before writing")
+    func rebuildThatChangesEverythingIsPlannedWhole() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mountPoint = folder.appendingPathComponent("small-fs").path
+        let logs = folder.appendingPathComponent("logs").path
+        let edited = folder.appendingPathComponent("templates-edited").path
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: templatesFolder, toPath: edited)
+        let layout = edited + "/layout.mustache"
+        try (try String(contentsOfFile: layout, encoding: .utf8)).replacingOccurrences(of: "</body>", with: "<!-- edited -->\n</body>")
+            .write(toFile: layout, atomically: true, encoding: .utf8)
+        let command = { (templates: String, name: String) in
+            "'\(VantageExecutable.path)' build --content '\(sample)' --templates '\(templates)' --out '\(mountPoint)/public' "
+                + "--db '\(store)' >'\(logs)/\(name).out' 2>'\(logs)/\(name).err'; echo $? >'\(logs)/\(name).status'"
+        }
+        let digest = "find '\(mountPoint)/public' -type f | sort | xargs sha256sum"
+        // As root or not, in a mount namespace of its own: the tmpfs goes with it.
+        let script = "mount -t tmpfs -o size=24m tmpfs '\(mountPoint)' || exit 99; "
+            + command(templatesFolder, "first") + "; " + command(templatesFolder, "same") + "; "
+            + digest + " >'\(logs)/before'; " + command(edited, "edited") + "; " + digest + " >'\(logs)/after'"
+        let status = Self.run("/usr/bin/unshare", ["-rm", "/bin/sh", "-c", script])
+        try #require(status == 0, "a real 24 MB file system is needed: unshare -rm and mount -t tmpfs")
+        func read(_ name: String) -> String {
+            FileManager.default.contents(atPath: logs + "/" + name).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        #expect(read("first.status") == "0\n", "\(read("first.err"))")
+        #expect(read("same.status") == "0\n", "an unchanged rebuild fits: \(read("same.out")) \(read("same.err"))")
+        #expect(read("edited.status") == "2\n", "\(read("edited.out")) \(read("edited.err"))")
+        #expect(read("edited.err").contains("error: not enough room for \(mountPoint)/public: the build needs about "), "\(read("edited.err"))")
+        #expect(!read("edited.err").contains("No space left"), "\(read("edited.err"))")
+        #expect(!read("before").isEmpty && read("before") == read("after"))
+    }
+
     /// Runs a program and waits; its exit status, or -1 when it cannot start.
     static func run(_ program: String, _ arguments: [String]) -> Int32 {
         let process = Process()
