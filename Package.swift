@@ -31,7 +31,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("protobuf"), .linkedLibrary("stdc++")]),
         .target(name: "Import", dependencies: ["Store", "VantageCore", "CPhoneNumber"]),
         .target(
-            name: "Template", dependencies: ["VantageCore"],
+            name: "Template", dependencies: ["CLibXML2", "VantageCore"],
             linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(
             name: "Validate", dependencies: ["CLibXML2", "VantageCore"],

@@ -54,12 +54,22 @@ struct InlineParser {
                 if let link = self.link(slice, at: index) {
                     flush()
                     let children = parse(slice[(index + 1)..<link.textEnd])
-                    let read = InlineMarkdown.asBrowsersRead(link.destination)
+                    let read = InlineMarkdown.asBrowsersRead(InlineMarkdown.readingReferences(link.destination))
                     let destination = InlineMarkdown.isRelative(read) ? read : nil
                     pieces.append(.node(.element(.link, destination: destination, children: children)))
                     index = link.end
                 } else {
                     text.append("[")
+                    index += 1
+                }
+            case "&":
+                if let (decoded, length) = InlineMarkdown.reference(at: index, { at in
+                    at < slice.endIndex && slice[at].active ? slice[at].character : nil
+                }) {
+                    text.append(decoded)
+                    index += length
+                } else {
+                    text.append("&")
                     index += 1
                 }
             case "*", "_":

@@ -29,7 +29,7 @@ enum InlineMarkdown {
     /// Whether a byte can start Markdown (a quick check made once per catalog string).
     static func isDelimiter(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`")
-            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "&")
     }
 
     /// Parses runs of text into nodes.

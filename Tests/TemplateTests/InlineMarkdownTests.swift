@@ -63,6 +63,16 @@ struct InlineMarkdownTests {
         ("[t](a.html \"T)", "[t](a.html \"T)"),
         ("[t](a b)", "[t](a b)"),
         ("a **b *c* d** e", "a S(b E(c) d) e"),
+        // Entity and numeric references are their characters, as text (never delimiters).
+        ("Tom &amp; Jerry &copy; 2026", "Tom & Jerry © 2026"),
+        ("&#233;t&#xE9; &#X1F600;", "été 😀"),
+        ("&#42;not em&#42;", "*not em*"),
+        ("&#0; &#xD800; &#1114112;", "\u{FFFD} \u{FFFD} \u{FFFD}"),
+        ("&nosuch; &amp &#; &#x; &#12345678; & x", "&nosuch; &amp &#; &#x; &#12345678; & x"),
+        ("`&amp;`", "C(&amp;)"),
+        ("\\&amp;", "&amp;"),
+        ("[a](x.html?a=1&amp;b=2)", "L[x.html?a=1&b=2](a)"),
+        ("[a](&#47;&#47;evil.com)", "L[-](a)"),
     ]
 
     @Test(arguments: cases.map(\.0))
