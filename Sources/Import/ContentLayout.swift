@@ -57,6 +57,13 @@ struct ContentLayout {
             }
             return json ?? lines
         }
+        // Each app's folder is a folder that can be read, or absent.
+        for folder in ["changejar", "quotes", "reviews", "submissions"] {
+            if let problem = FileCheck.folderProblem(at: file(folder).path) {
+                throw Diagnostic.error(problem,
+                                       at: SourceLocation(file: file(folder).name))
+            }
+        }
         var ignored: [File] = []
         func listing(_ folder: String) -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: file(folder).path)) ?? [])

@@ -37,6 +37,33 @@ public enum FileCheck {
         return kindProblem(info.st_mode)
     }
 
+    /// The problem with the folder at `path`, nil for a folder that can be listed or when
+    /// nothing has the name (an export without that folder). A name that is there but is no
+    /// folder that can be read (a file, a dangling link, a folder without permission to list
+    /// it) is never taken for "no such folder", which would remove every record it held.
+    public static func folderProblem(at path: String) -> String? {
+        var link = stat()
+        guard lstat(path, &link) == 0 else { return nil }
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if (link.st_mode & S_IFMT) == S_IFLNK {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                return "cannot read the folder: it is a symbolic link to \(target), which does not exist"
+            }
+            return "cannot read the folder: \(String(cString: strerror(errno)))"
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFREG: return "expected a folder of export files, found a file"
+        case S_IFIFO: return "expected a folder of export files, found a named pipe"
+        case S_IFSOCK: return "expected a folder of export files, found a socket"
+        default: return "expected a folder of export files, found a device"
+        }
+        guard let stream = opendir(path) else { return "cannot read the folder: \(String(cString: strerror(errno)))" }
+        closedir(stream)
+        return nil
+    }
+
     /// True when something (a file, a folder, a link, even a dangling one) has this name.
     public static func exists(_ path: String) -> Bool {
         var link = stat()

@@ -39,6 +39,38 @@ struct RefusedInputTests {
         #expect(try fixture.storeBytes() == bytes)
     }
 
+    /// An app's folder that is there but cannot be listed (a dangling link, a file, a folder
+    /// without permission) was taken for an export without that folder, and every record it
+    /// held was removed with exit 0. It is refused by name, with or without --keep-going, the
+    /// store byte for byte as it was.
+    @Test(arguments: ["changejar", "quotes", "reviews"])
+    func anAppFolderThatCannotBeReadKeepsEveryRecord(folder: String) throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        let bytes = try fixture.storeBytes()
+        let full = fixture.name(folder)
+        let moved = fixture.root + "/moved-" + folder
+        try FileManager.default.moveItem(atPath: full, toPath: moved)
+        let cases: [(String, () throws -> Void)] = [
+            ("cannot read the folder: it is a symbolic link to \(fixture.root)/gone, which does not exist", {
+                try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: fixture.root + "/gone")
+            }),
+            ("expected a folder of export files, found a file", { try Data("x".utf8).write(to: URL(fileURLWithPath: full)) }),
+        ]
+        for (message, make) in cases {
+            try make()
+            for keepGoing in [false, true] {
+                guard case .failure(let failure) = fixture.runImport(keepGoing: keepGoing) else {
+                    Issue.record("the import succeeded: \(message)"); return
+                }
+                #expect(failure.errors.map(\.description) == ["\(full): error: \(message)"])
+                #expect(try fixture.storeBytes() == bytes)
+            }
+            try FileManager.default.removeItem(atPath: full)
+        }
+        try FileManager.default.moveItem(atPath: moved, toPath: full)
+    }
+
     @Test func aNULInATextIsNamedAtTheRecordAndKeepGoingRejectsOnlyThatRecord() throws {
         let errors = try bad.errors { fixture in
             try fixture.edit("changejar/ideas.json", replacing: "Walk to work on Fridays", with: #"Walk\u0000to work"#)
