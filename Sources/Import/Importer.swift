@@ -67,6 +67,15 @@ extension Importer {
             var a = stat(), b = stat()
             return stat(one, &a) == 0 && stat(other, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
         }
+        // A folder (or a pipe, a device) named as the rejects file: found now, not when the
+        // finished file is moved into place after the store has been written.
+        if rejects.hasSuffix("/") {
+            throw Diagnostic.error("expected a file for the rejects, found a folder's name; name a file with --rejects",
+                                   at: SourceLocation(file: rejects))
+        }
+        if let problem = FileCheck.kindProblem(at: rejects) {
+            throw Diagnostic.error(problem + " for the rejects; name a file with --rejects", at: SourceLocation(file: rejects))
+        }
         let target = absolute(rejects)
         let store = absolute(options.storePath)
         for suffix in ["", "-journal", "-wal", "-shm", ".lock"] where target == store + suffix || sameFile(rejects, options.storePath + suffix) {
@@ -144,6 +153,9 @@ public enum Importer {
                 report.warnings = warnings
                 report.rejected = options.keepGoing ? session.reportedErrors : []
                 report.rejectsPath = options.keepGoing ? options.effectiveRejectsPath : nil
+                // Every rejected record is on disk before the store commits: a rejects file that
+                // cannot be written (a full disk) rolls the import back, so nothing is lost.
+                try rejects?.flush()
                 try options.beforeCommit?()
                 return report
             }
@@ -151,10 +163,22 @@ public enum Importer {
             // has ended (SQLite keeps the attached file's lock until then): detached here.
             var connection: Database?
             defer { if let connection { HearerStaging.detach(from: connection) } }
-            let report = try store.isEmpty
+            var report = try store.isEmpty
                 ? store.writeUncheckedReferences { connection = $0; return try importInto($0) }
                 : store.write { connection = $0; return try importInto($0) }
-            try rejects?.commit()
+            // The store is written: a rename that fails now must not be reported as an import
+            // that changed nothing. The records are in the unfinished file, named.
+            if let rejects {
+                do {
+                    try rejects.commit()
+                } catch {
+                    report.warnings.append(Diagnostic.warning(
+                        "the store was updated, but the rejects file could not be moved into place (\(error.message)); "
+                            + "the rejected records are in '\(rejects.partialPath)'",
+                        at: SourceLocation(file: rejects.path)))
+                    rejects.keepPartial()
+                }
+            }
             return report
         } catch {
             rejects?.discard()

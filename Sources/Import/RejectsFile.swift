@@ -9,7 +9,9 @@ import VantageCore
 /// failed import leaves no half-written or stale rejects file behind.
 final class RejectsFile {
     let path: String
-    private let partialPath: String
+    let partialPath: String
+    /// Set once the unfinished file must stay (the store was written, the rename failed).
+    private var keepsPartial = false
     private let handle: UnsafeMutablePointer<FILE>
     private(set) var count = 0
 
@@ -70,16 +72,30 @@ final class RejectsFile {
         count += 1
     }
 
-    /// Moves the finished file into place.
-    func commit() throws(Diagnostic) {
-        fflush(handle)
-        if rename(partialPath, path) != 0 {
-            throw Diagnostic.error("cannot write the rejects file", at: SourceLocation(file: path))
+    /// Writes everything out and makes sure it reached the disk: a write that failed (a full
+    /// file system) is an error here, before the store commits.
+    func flush() throws(Diagnostic) {
+        if fflush(handle) != 0 || ferror(handle) != 0 || fsync(fileno(handle)) != 0 {
+            throw Diagnostic.error(
+                "cannot write the rejects file: \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
         }
     }
 
+    /// Moves the finished file into place.
+    func commit() throws(Diagnostic) {
+        try flush()
+        if rename(partialPath, path) != 0 {
+            throw Diagnostic.error(
+                "cannot write the rejects file: \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
+        }
+    }
+
+    /// Leaves the unfinished file where it is (it holds records the store no longer has).
+    func keepPartial() { keepsPartial = true }
+
     /// Removes the unfinished file.
     func discard() {
+        guard !keepsPartial else { return }
         unlink(partialPath)
     }
 

@@ -66,6 +66,57 @@ struct ImportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.store + "-journal"))
     }
 
+    /// A folder named as the rejects file was found only when the finished file was moved into
+    /// place, after the store had been written: the import said "the store is unchanged", and
+    /// the rejected record was in neither.
+    @Test func aFolderAsTheRejectsFileIsRefusedBeforeTheStoreIsWritten() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        let store = try fixture.storeBytes()
+        try fixture.edit("changejar/ideas.json", replacing: #""for": "self" }"#, with: #""for": "me" }"#)
+        let folder = fixture.root + "/somedir"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for (rejects, message) in [
+            (folder, "expected a file, found a folder for the rejects; name a file with --rejects"),
+            (fixture.root + "/other/", "expected a file for the rejects, found a folder's name; name a file with --rejects"),
+        ] {
+            let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", rejects])
+            #expect(result.code == 2)
+            #expect(result.err == "\(rejects): error: \(message)\nerror: nothing was imported; the store is unchanged\n")
+            #expect(try fixture.storeBytes() == store)
+        }
+    }
+
+    /// A rejects file that cannot be written (a full file system) rolls the import back: it was
+    /// reported as written, empty, with the rejected record removed from the store. On a real
+    /// 16 KB tmpfs, the rejected record being 40 KB.
+    @Test func aRejectsFileThatCannotBeWrittenChangesNothing() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        let store = try fixture.storeBytes()
+        let long = String(repeating: "x", count: 40_000)
+        try fixture.edit("changejar/ideas.json", replacing: #""for": "self" }"#, with: #""for": "\#(long)" }"#)
+        let mount = fixture.root + "/small"
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: false)
+        // The real executable of this build, beside the test bundle.
+        let vantage = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("vantage").path
+        try #require(FileManager.default.isExecutableFile(atPath: vantage), "build the vantage executable first (swift build)")
+        let script = "mount -t tmpfs -o size=16k tmpfs '\(mount)' || exit 99; '\(vantage)' import --content '\(fixture.content)' "
+            + "--db '\(fixture.store)' --keep-going --rejects '\(mount)/r.jsonl' >'\(fixture.root)/out' 2>'\(fixture.root)/err'; echo $? >'\(fixture.root)/code'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["-rm", "/bin/sh", "-c", script]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "a real 16 KB file system is needed: unshare -rm and mount -t tmpfs")
+        let read = { (name: String) in (try? String(contentsOfFile: fixture.root + "/" + name, encoding: .utf8)) ?? "" }
+        #expect(read("code") == "2\n", "\(read("out")) \(read("err"))")
+        #expect(read("err").contains("\(mount)/r.jsonl: error: cannot write the rejects file: No space left on device"), "\(read("err"))")
+        #expect(read("err").hasSuffix("error: nothing was imported; the store is unchanged\n"), "\(read("err"))")
+        #expect(try fixture.storeBytes() == store)
+    }
+
     @Test func aDeviceOrAFolderAsTheStoreIsRefusedAndNothingIsLeftBeside() throws {
         let fixture = try Fixture()
         let result = fixture.vantage(["import", "--content", fixture.content, "--db", "/dev/null"])
