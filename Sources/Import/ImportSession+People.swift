@@ -61,6 +61,35 @@ extension ImportSession {
         }
     }
 
+    /// The string value of the first `"phone"` member in the text of a record that is not JSON,
+    /// read as far as it can be: nil when there is none.
+    static func phoneMember(inUnreadable text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let key = Array("\"phone\"".utf8)
+        guard bytes.count > key.count else { return nil }
+        var start = 0
+        while start + key.count <= bytes.count {
+            guard bytes[start..<(start + key.count)].elementsEqual(key) else { start += 1; continue }
+            var index = start + key.count
+            func skipSpace() { while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { start += 1; continue }
+            index += 1
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            index += 1
+            var value: [UInt8] = []
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                if bytes[index] == UInt8(ascii: "\\") { return nil }  // escapes: not worth guessing
+                value.append(bytes[index])
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            return String(decoding: value, as: UTF8.self)
+        }
+        return nil
+    }
+
     func importUsers(quotesExport: QuotesExport?) throws {
         var quotesUsers = Collected<QuotesUser>(.stored(file: layout.quotesExport?.name ?? layout.quotesUsers?.name ?? ""))
         var quotesSource: RecordSource?
@@ -71,9 +100,15 @@ extension ImportSession {
         }
         if let source = quotesSource {
             quotesUsers = try collect(source, name: "Quotes users", rejected: { record in
-                // Remember the phone of a rejected user, when it has a readable one.
-                guard case .success(let value) = record.value, let text = value.objectValue?["phone"]?.stringValue,
-                    let phone = try? self.context.phones.e164(text), self.rejectedQuotesUsers[phone] == nil
+                // Remember the phone of a rejected user, when it has a readable one: from the
+                // record, or from the text of a line that is not JSON (a trailing comma, a name
+                // given twice), so the quotes that name it say why they follow.
+                let written: String?
+                switch record.value {
+                case .success(let value): written = value.objectValue?["phone"]?.stringValue
+                case .failure: written = Self.phoneMember(inUnreadable: record.text())
+                }
+                guard let text = written, let phone = try? self.context.phones.e164(text), self.rejectedQuotesUsers[phone] == nil
                 else { return }
                 self.rejectedQuotesUsers[phone] = record.location.reference
             }) { value, location, context in try QuotesUser(value, at: location, context: context) }

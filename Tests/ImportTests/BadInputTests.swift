@@ -220,6 +220,16 @@ struct BadInputTests {
             #"\#(file): quotes[1].submittedBy: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\#(file) users[2])"#,
             #"\#(file): contacts[1].owner: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\#(file) users[2])"#,
         ])
+        // A user's JSON Lines line that is not JSON at all: its phone is still read from the line's
+        // text, so the records that need the user name it, not a user no one registered.
+        let lines = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        try lines.edit("quotes/users.jsonl", replacing: #""fr-FR""#, with: #""fr-FR",,"#)
+        guard case .failure(let broken) = lines.runImport() else { Issue.record("the import succeeded"); return }
+        let users = lines.name("quotes/users.jsonl")
+        #expect(broken.errors.dropFirst().map(\.description) == [
+            "\(lines.name("quotes/quotes.jsonl")):2: submittedBy: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\(users) line 3)",
+            "\(lines.name("quotes/contacts.jsonl")):2: owner: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\(users) line 3)",
+        ], "\(broken.errors)")
         let duplicate = try self.errors { fixture in
             try fixture.edit("quotes/export.json", replacing: #""phone": "+1 415 555 0199", "firstName""#, with: #""phone": "(415) 555-0100", "firstName""#)
         }
