@@ -48,27 +48,31 @@ struct SitePages {
         }
         let ideas = Dictionary(site.ideas.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
         var items: [ReviewedItem] = []
-        for decision in decisions {  // sorted by item, then reviewer
-            if items.last?.id != decision.item {
-                let kind: ReviewedItem.Kind
-                let text: String?
-                if let idea = ideas[decision.item] {
-                    (kind, text) = (.idea, idea)
-                } else if let quote = quoteTexts[decision.item] {
-                    (kind, text) = (.quote, site.mask.clean(quote))
-                } else {
-                    (kind, text) = (.unknown, nil)
-                }
-                items.append(ReviewedItem(id: decision.item, kind: kind, text: text, decisions: []))
-            }
-            items[items.count - 1].decisions.append(decision)
+        var itemDecisions: [StoredReview] = []
+        // An idea and a quote may share an id (the apps number apart): the decision shows on
+        // both, each an item of the report.
+        func closeItem() {
+            guard let id = itemDecisions.first?.item else { return }
+            var found: [(ReviewedItem.Kind, String?)] = []
+            if let idea = ideas[id] { found.append((.idea, idea)) }
+            if let quote = quoteTexts[id] { found.append((.quote, site.mask.clean(quote))) }
+            if found.isEmpty { found.append((.unknown, nil)) }
+            for (kind, text) in found { items.append(ReviewedItem(id: id, kind: kind, text: text, decisions: itemDecisions)) }
+            itemDecisions = []
         }
+        for decision in decisions {  // sorted by item, then reviewer
+            if itemDecisions.first.map({ $0.item != decision.item }) ?? false { closeItem() }
+            itemDecisions.append(decision)
+        }
+        closeItem()
         var actionCounts: [String: Int] = [:]
-        var listCounts: [String: Int] = [:]
+        // The items on each list (two reviewers listing one item in one list: one item).
+        var listItems: [String: Set<String>] = [:]
         for decision in decisions {
             actionCounts[decision.action, default: 0] += 1
-            if let list = decision.list { listCounts[XMLText.clean(list), default: 0] += 1 }
+            if let list = decision.list { listItems[list, default: []].insert(decision.item) }
         }
+        let listCounts = listItems.mapValues(\.count)
         let reviewers = Set(decisions.map(\.reviewer)).count
         let fields: [String: Value] = [
             "itemCount": items.count.value, "reviewerCount": reviewers.value,
@@ -121,10 +125,12 @@ extension ReviewedItem {
 extension StoredReview {
     var value: Value {
         .map([
-            "reviewer": .string(XMLText.clean(reviewer)), "action": .string(action),
+            // Masked (and so made safe for a page) by `renderReviews`: cleaned again here, the
+            // mask's markers, which no page may hold, were dropped with the phone.
+            "reviewer": .string(reviewer), "action": .string(action),
             "isArchive": .bool(action == "archive"), "isDelete": .bool(action == "delete"),
             "isLater": .bool(action == "later"), "isList": .bool(action == "list"),
-            "until": .string(XMLText.clean(until ?? "")), "list": .string(XMLText.clean(list ?? "")),
+            "until": .string(until ?? ""), "list": .string(list ?? ""),
             "decidedAt": decidedAt.value,
         ])
     }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// The review report (`reviews.html`) built from real review files through the command line.
+@Suite("The review report")
+struct ReviewReportTests {
+    /// Reviewer and list names go through the mask like every text of the data: a phone or an
+    /// email in them is the catalog's masked text, in place (they were dropped with the mask's
+    /// markers, leaving "Ann " and an empty list). A decision on an id an idea and a quote share
+    /// shows on both. "Items per list" counts items: two reviewers listing one item is one.
+    @Test("Masked reviewer and list names, a decision on a shared id, items per list")
+    func report() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let export = project.content + "/quotes/export.json"
+        try (try String(contentsOfFile: export, encoding: .utf8)).replacingOccurrences(of: #""id": "q-3""#, with: #""id": "idea-3""#)
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        try project.write("content/reviews/a.json", """
+            {"reviewer": "Ann 415 555 0100", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+              {"item": "idea-3", "action": "archive", "at": "2026-05-08T09:00:00Z"},
+              {"item": "q-2", "action": "list", "list": "L ana@example.com", "at": "2026-05-08T09:01:00Z"}]}
+            """)
+        try project.write("content/reviews/b.json", """
+            {"reviewer": "+1 415 555 0100", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+              {"item": "q-2", "action": "list", "list": "L ana@example.com", "at": "2026-05-08T09:02:00Z"},
+              {"item": "q-1", "action": "list", "list": "ana@example.com", "at": "2026-05-08T09:03:00Z"}]}
+            """)
+        let result = project.build()
+        #expect(result.status == 0, "\(result.err)")
+        let page = try String(contentsOfFile: project.output + "/reviews.html", encoding: .utf8)
+        #expect(page.contains(#"<span class="reviewer">Ann [hidden]</span>"#), "\(page)")
+        #expect(page.contains(#"<span class="reviewer">[hidden]</span>"#), "\(page)")
+        #expect(page.contains("Listed in “L [hidden]”"), "\(page)")
+        #expect(page.contains("Listed in “[hidden]”"), "\(page)")
+        #expect(!page.contains("<span class=\"reviewer\"></span>") && !page.contains("“”"))
+        // Items per list: "L [hidden]" holds q-2 once (two reviewers), "[hidden]" holds q-1.
+        #expect(page.contains("<div><dt>L [hidden]</dt><dd>1</dd></div>"), "\(page)")
+        #expect(page.contains("<div><dt>[hidden]</dt><dd>1</dd></div>"), "\(page)")
+        // The shared id: an idea item and a quote item, each with the decision.
+        let shared = page.components(separatedBy: #"<li class="reviewed-item" data-id="idea-3">"#).dropFirst()
+        #expect(shared.count == 2, "\(page)")
+        #expect(shared.allSatisfy { ($0.components(separatedBy: "</ul>").first ?? "").contains("decision-archive") })
+        #expect(page.contains("Idea <code>idea-3</code>") && page.contains("Quote <code>idea-3</code>"), "\(page)")
+        #expect(!page.contains("415") && !page.contains("ana@example.com"))
+    }
+}
