@@ -1,3 +1,4 @@
+import VantageCore
 extension SiteBuild {
     /// What a build did.
     public struct Report: Sendable {
@@ -36,6 +37,8 @@ extension SiteBuild {
         public var incremental = false
         /// Why the build could not be recorded for the next incremental build, if it could not.
         public var recordWarning: String?
+        /// Warnings about the inputs (site.json's `locales` the catalog does not cover).
+        public var warnings: [Diagnostic] = []
         /// The idea list entries rendered once and spliced into every list
         /// (`SiteBuild.Tuning.reusesIdeaEntries`), the planning's renders included.
         public var ideaEntries = IdeaEntryReuse()

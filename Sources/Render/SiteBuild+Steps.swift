@@ -43,6 +43,22 @@ extension SiteBuild {
         context.renderer = PageRenderer(
             library: library, catalog: catalog, now: context.site.now,
             reusesIdeaEntries: context.tuning.reusesIdeaEntries)
+        context.report.warnings += coverageWarnings(catalog: catalog, path: catalogPath, locales: context.site.settings.locales)
+    }
+
+    /// site.json's `locales` are "the locales the site's strings are checked for": for each, the
+    /// strings its readers would see in another language (the catalog's source, or the key).
+    static func coverageWarnings(catalog: StringCatalog?, path: String, locales: [String]) -> [Diagnostic] {
+        guard let catalog else { return [] }
+        return locales.compactMap { locale -> Diagnostic? in
+            let missing = catalog.untranslatedKeys(for: locale)
+            guard !missing.isEmpty else { return nil }
+            let shown = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
+            return Diagnostic.warning(
+                "site.json locales: \(missing.count == 1 ? "1 string has" : "\(missing.count) strings have") no \(locale) "
+                    + "translation, so \(locale) pages show \(missing.count == 1 ? "it" : "them") in \(catalog.sourceLanguage): \(shown)",
+                at: SourceLocation(file: path))
+        }
     }
 
     /// On a rebuild (not `--full`, and a previous build in the output to trust), loads that

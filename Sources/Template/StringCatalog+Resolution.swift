@@ -90,3 +90,24 @@ extension StringCatalog {
         return nil
     }
 }
+
+extension StringCatalog {
+    /// The keys a reader of `tag` sees in another language than theirs: those that fall back
+    /// past every catalog language of `tag`'s own language to the source (or to the key), for
+    /// site.json's `locales`, "the locales the site's strings are checked for". Keys not to be
+    /// translated are left out, and so is every key when `tag`'s language is the source's.
+    /// Sorted.
+    public func untranslatedKeys(for tag: String, device: String = "iphone") -> [String] {
+        let normalized = LanguageTag.normalize(tag)
+        let language = { (tag: String) in tag.split(separator: "-").first.map { $0.lowercased() } ?? tag }
+        guard language(normalized) != language(sourceLanguage) else { return [] }
+        let table = resolutions(for: fallbackChain(for: normalized), device: device)
+        return entries.compactMap { key, entry -> String? in
+            guard entry.shouldTranslate else { return nil }
+            switch table[key] {
+            case .localization(_, let found)? where language(found) == language(normalized): return nil
+            default: return key
+            }
+        }.sorted()
+    }
+}

@@ -218,6 +218,7 @@ struct BuildCommand: Command {
             return .unusable
         }
         console.endProgress()
+        for warning in report.warnings { console.err(warning.description) }
         if let warning = report.recordWarning { console.err("warning: \(warning)") }
         let last: SummaryEnd
         if manifestOnly {

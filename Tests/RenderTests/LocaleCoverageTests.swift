@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import VantageCore
+
+@testable import Render
+@testable import Template
+
+/// site.json's `locales`, "the locales the site's strings are checked for" (DATA.md): each
+/// string a listed locale's readers would see in another language is a warning of the build.
+@Suite("site.json locales")
+struct LocaleCoverageTests {
+    @Test("A listed locale the catalog does not cover is a warning naming the strings; a covered one, none")
+    func uncoveredLocalesAreWarned() throws {
+        let json = """
+            {"sourceLanguage" : "en", "version" : "1.0", "strings" : {
+              "a" : {"localizations" : {"en" : {"stringUnit" : {"state" : "translated", "value" : "A"}},
+                                        "fr" : {"stringUnit" : {"state" : "translated", "value" : "A fr"}},
+                                        "pt" : {"stringUnit" : {"state" : "translated", "value" : "A pt"}}}},
+              "b" : {"localizations" : {"en" : {"stringUnit" : {"state" : "translated", "value" : "B"}},
+                                        "fr" : {"stringUnit" : {"state" : "new", "value" : "B fr"}}}},
+              "brand" : {"shouldTranslate" : false, "localizations" : {"en" : {"stringUnit" : {"state" : "translated", "value" : "V"}}}}}}
+            """
+        let catalog = try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "t"), file: "t")
+        #expect(catalog.untranslatedKeys(for: "fr") == ["b"])
+        #expect(catalog.untranslatedKeys(for: "fr-CA") == ["b"])
+        #expect(catalog.untranslatedKeys(for: "pt-BR") == ["b"])
+        #expect(catalog.untranslatedKeys(for: "de") == ["a", "b"])
+        #expect(catalog.untranslatedKeys(for: "en-GB") == [])
+        let warnings = SiteBuild.coverageWarnings(catalog: catalog, path: "t/Localizable.xcstrings", locales: ["en", "fr", "de"])
+        #expect(warnings.map(\.description) == [
+            "t/Localizable.xcstrings: warning: site.json locales: 1 string has no fr translation, so fr pages show it in en: b",
+            "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no de translation, so de pages show them in en: a, b",
+        ])
+    }
+
+    @Test("vantage build prints the warning and builds")
+    func theBuildPrintsIt() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/site.json", #"""
+            { "title": "Tiny", "defaultLocale": "en", "locales": ["en", "fr", "de"], "timeZone": "UTC",
+              "defaultRegion": "US", "pageSize": 2, "buildDate": "2026-05-10T12:00:00Z" }
+            """#)
+        let result = project.build()
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains("Localizable.xcstrings: warning: site.json locales: "), "\(result.err)")
+        #expect(result.err.contains(" strings have no de translation, so de pages show them in en: "), "\(result.err)")
+        #expect(!result.err.contains("no fr translation"), "\(result.err)")
+    }
+}
