@@ -62,6 +62,17 @@ class SearchBehaviour(BrowserTest):
         self.assertEqual(marks, ["très"])
         self.assertEqual(result.find_element("css selector", "[data-slot=kind]").get_attribute("textContent"), "Quote")
 
+    def test_final_sigma_is_sigma_when_finding_and_marking(self):
+        # Lower-cased whole, ΟΔΟΣ ends in ς; one letter at a time (the marking) it ends in σ:
+        # the idea was found and left unmarked, and οδοσ found nothing.
+        self.open(self.page_url())
+        for query in ("οδος", "ΟΔΟΣ", "οδοσ", "Οδός"):
+            with self.subTest(query=query):
+                self.type_query(query)
+                self.assertEqual(self.result_ids(), ["idea-0004"])
+                result = self.css('[data-search-results] [data-id="idea-0004"]')
+                self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], ["ΟΔΟΣ"])
+
     def test_text_from_the_index_is_never_read_as_markup(self):
         self.open(self.page_url())
         self.type_query("not markup")

@@ -19,7 +19,9 @@
   'use strict';
 
   function fold(text) {
-    return String(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    // Final sigma is sigma: lower-casing a whole word gives ς at its end, one letter at a
+    // time (the marking below) gives σ, and a reader types either.
+    return String(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
   }
 
   /** Folds `text` keeping, for every folded UTF-16 unit, where it came from. */
