@@ -36,8 +36,12 @@ final class RejectsFile {
         var removed: [String] = []
         if text.range(of: "password", options: .caseInsensitive) != nil {
             if let value = try? JSONParser.parse(Array(text.utf8), file: location.file) {
-                let cleaned = Self.withoutPasswords(value, path: "", removed: &removed)
-                if !removed.isEmpty { record = .string(JSONWriter.string(cleaned)) }
+                _ = Self.withoutPasswords(value, path: "", removed: &removed)
+                // The members cut out of the text as written: every other byte stays (numbers as
+                // written, escapes, spacing), where writing the parsed value again changed them.
+                if !removed.isEmpty {
+                    record = .string(PasswordMembers.removed(from: text) ?? JSONWriter.string(Self.withoutPasswords(value, path: "", removed: &removed)))
+                }
             } else {
                 record = .null
                 removed = ["(the record cannot be parsed and mentions a password, so it is withheld)"]
@@ -117,6 +121,132 @@ final class RejectsFile {
             return .array(elements.enumerated().map { withoutPasswords($1, path: path + "[\($0)]", removed: &removed) })
         default:
             return value
+        }
+    }
+}
+
+/// Cuts the members whose name holds "password" (`FieldAudit.isPassword`) out of a JSON text,
+/// at any depth, leaving every other byte as it was.
+enum PasswordMembers {
+    /// `text` without those members (and the comma that joined each to its neighbours); nil when
+    /// the text is not the JSON it was parsed as.
+    static func removed(from text: String) -> String? {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        guard scanner.value(), scanner.atEnd() else { return nil }
+        var result: [UInt8] = []
+        var position = 0
+        for cut in scanner.cuts.sorted(by: { $0.lowerBound < $1.lowerBound }) where cut.lowerBound >= position {
+            result += scanner.bytes[position..<cut.lowerBound]
+            position = cut.upperBound
+        }
+        result += scanner.bytes[position...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+        var cuts: [Range<Int>] = []
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func space() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func atEnd() -> Bool {
+            space()
+            return index == bytes.count
+        }
+
+        mutating func value() -> Bool {
+            space()
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return object()
+            case UInt8(ascii: "["): return array()
+            case UInt8(ascii: "\""): return string() != nil
+            default:
+                // A number, true, false or null: up to the next delimiter.
+                let start = index
+                while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                    index += 1
+                }
+                return index > start
+            }
+        }
+
+        /// A string's range, quotes included.
+        mutating func string() -> Range<Int>? {
+            let start = index
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard index < bytes.count else { return nil }
+            index += 1
+            return start..<index
+        }
+
+        mutating func array() -> Bool {
+            index += 1
+            space()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return true }
+            while true {
+                guard value() else { return false }
+                space()
+                guard index < bytes.count else { return false }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return true }
+                guard bytes[index] == UInt8(ascii: ",") else { return false }
+                index += 1
+            }
+        }
+
+        mutating func object() -> Bool {
+            index += 1
+            space()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return true }
+            // Each member: where it starts, where its value ends, whether it goes.
+            var members: [(start: Int, end: Int, cut: Bool)] = []
+            while true {
+                space()
+                let start = index
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return false }
+                let name = (try? JSONParser.parse(Array(bytes[key]), file: ""))?.stringValue ?? ""
+                space()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+                index += 1
+                guard value() else { return false }
+                members.append((start, index, FieldAudit.isPassword(name)))
+                space()
+                guard index < bytes.count else { return false }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+                guard bytes[index] == UInt8(ascii: ",") else { return false }
+                index += 1
+            }
+            // A member that goes takes the comma before it (from the end of the member kept
+            // before it); the first kept member after a run of cut ones at the start takes
+            // their place, from the object's first member.
+            var keptBefore: Int? = nil
+            var leadingCut: Int? = nil
+            for member in members {
+                if member.cut {
+                    if let previous = keptBefore {
+                        cuts.append(previous..<member.end)
+                        keptBefore = previous
+                    } else if leadingCut == nil {
+                        leadingCut = member.start
+                    }
+                } else {
+                    if let lead = leadingCut {
+                        cuts.append(lead..<member.start)
+                        leadingCut = nil
+                    }
+                    keptBefore = member.end
+                }
+            }
+            if let lead = leadingCut, let last = members.last { cuts.append(lead..<last.end) }  // every member cut
+            return true
         }
     }
 }

@@ -139,18 +139,27 @@ extension PersonalDataMask {
         // soft hyphen), and what only dresses the character before (a keycap's enclosing mark,
         // variation selectors: 4️⃣), read as a separator, so that one between every digit hides
         // nothing.
-        if scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .enclosingMark
-            || scalar.properties.isVariationSelector
+        // So is anything else a reader may not see: a default-ignorable code point (the combining
+        // grapheme joiner U+034F, Hangul fillers U+115F, U+3164, U+FFA0, Khmer U+17B4), and a
+        // private-use character (shown as nothing, or as a font's own glyph).
+        let properties = scalar.properties
+        if properties.generalCategory == .format || properties.generalCategory == .enclosingMark
+            || properties.isVariationSelector || properties.isDefaultIgnorableCodePoint
+            || properties.generalCategory == .privateUse
         {
             return "-"
         }
+        // Any dash (the wave dash U+301C, U+2E3A, …) is a dash.
+        if properties.generalCategory == .dashPunctuation { return "-" }
         // Any other space or line break (U+2028, U+1680, …) is a space.
         if scalar.properties.isWhitespace { return " " }
         if value >= 0xFF01 && value <= 0xFF5E { return canonicalByProperties(Unicode.Scalar(value - 0xFEE0)!) }
         switch value {
         case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return " "
         case 0x2010...0x2015, 0x2212, 0xFE58, 0xFE63: return "-"
-        case 0x2024, 0x3002, 0xFF61: return "."
+        case 0x2024, 0x3002, 0xFF61, 0x066B: return "."
+        // The Arabic thousands separator (415٬555٬0100) is a comma.
+        case 0x066C: return ","
         // Bullets and middle dots between groups (415•555•0100).
         case 0x00B7, 0x2022, 0x2027, 0x2219, 0x22C5, 0x30FB, 0xFF65: return "."
         case 0xFE6B: return "@"

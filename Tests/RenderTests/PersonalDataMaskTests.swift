@@ -87,6 +87,17 @@ struct PersonalDataMaskTests {
         ("ana.lima@\nexample.com", "■"),
         ("ana(@)example.com", "■"),
         ("ana {at} example {dot} com", "■"),
+        // Private-use characters (shown as nothing, or a font's glyph: they reach the page
+        // since the mask's markers are noncharacters), other default-ignorable ones, any dash,
+        // the Arabic thousands separator.
+        ("415\u{E000}555\u{E000}0177", "■"),
+        ("zed\u{E000}@example.com", "■"),
+        ("4\u{F8FF}1\u{F0000}5 555 0177", "■"),
+        ("415\u{034F}555\u{034F}0177", "■"),
+        ("415\u{115F}555\u{3164}0177\u{FFA0}", "■\u{FFA0}"),
+        ("415\u{17B4}555\u{17B4}0177", "■"),
+        ("415〜555〜0177", "■"),
+        ("415٬555٬0177", "■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
@@ -181,6 +192,10 @@ struct PersonalDataMaskTests {
         #expect(!PersonalDataMask.isName(mask.clean("+1 415 555 0177")))
         #expect(!PersonalDataMask.isName(mask.clean("<ana.lima@example.com>")))
         #expect(!PersonalDataMask.isName(mask.clean("  ")))
+        // Not a name either with private-use or other invisible characters between the digits.
+        #expect(!PersonalDataMask.isName(mask.clean("415\u{E000}555\u{E000}0111")))
+        #expect(!PersonalDataMask.isName(mask.clean("bo\u{E000}@example.com")))
+        #expect(!PersonalDataMask.isName(mask.clean("415\u{034F}555\u{034F}0111")))
         #expect(PersonalDataMask.isName(mask.clean("Ana (+1 415 555 0177)")))
         #expect(PersonalDataMask.isName(mask.clean("!!!")))
         #expect(Slug.fold(PersonalDataMask.withoutMarkers(mask.clean("Ana +1 415 555 0177"))) == "ana")
