@@ -1,5 +1,5 @@
 import Foundation
-import Import
+@testable import Import
 import Store
 import Testing
 import VantageCore
@@ -107,11 +107,27 @@ struct KeepGoingTests {
         let report = try fixture.importOrFail(keepGoing: true)
         #expect(report.rejected.count == 1)
         let line = try #require(try rejects(fixture).first)
-        #expect(line["record"] == .string(#"{"email":"Zed@Example.com","name":""}"#))
+        // Cut from the text as written: everything else stays byte for byte.
+        #expect(line["record"] == .string(#"{ "email": "Zed@Example.com", "name": "" }"#))
         #expect(line["passwordFieldsRemoved"] == .array([.string("Password_Hash")]))
         let rejectsText = try String(contentsOfFile: fixture.rejects, encoding: .utf8)
         #expect(!rejectsText.contains("hunter2"))
         #expect(try !fixture.storeBytes().contains(Data("hunter2".utf8)))
+    }
+
+    /// Password members are cut out of the record's text at any depth, with the comma that
+    /// joined them; numbers, escapes and spacing stay as written (writing the parsed record
+    /// again turned 2.50 into 2.5, 1E3 into 1000, "B\u00e9n" into "Bén").
+    @Test(arguments: [
+        (#"{"a": 2.50, "password": "x", "b": 1E3}"#, #"{"a": 2.50, "b": 1E3}"#),
+        (#"{"password": "x", "a": "B\u00e9n\/"}"#, #"{"a": "B\u00e9n\/"}"#),
+        (#"{"a": -0.0, "passwordHint": "x"}"#, #"{"a": -0.0}"#),
+        (#"{"pass\u0077ord": 1, "p2password": [1, {"c": 2}], "a": [12345678901234567890123]}"#, #"{"a": [12345678901234567890123]}"#),
+        (#"{"password": 1}"#, #"{}"#),
+        (#"{ "u": {"x": 1, "Password": {"y": "}"}}, "l": [{"password": 2, "z": "a,b"}] }"#, #"{ "u": {"x": 1}, "l": [{"z": "a,b"}] }"#),
+    ])
+    func passwordMembersAreCutFromTheTextAsWritten(_ text: String, _ expected: String) throws {
+        #expect(PasswordMembers.removed(from: text) == expected)
     }
 
     @Test func nothingRejectedLeavesAnEmptyRejectsFileAndExitsZero() throws {
