@@ -212,10 +212,12 @@ public enum OutputFolder {
         defer { _ = digest?.value }
         let previous = manifest.flatMap { PreviousFiles(manifest: $0, markerFiles: marker?.files) }
         if marker != nil, previous == nil {
+            let what = manifest == nil
+                ? "its \(SitePath.manifest) is missing (removed by hand?)"
+                : "its \(SitePath.manifest) is no longer in vantage's format (edited by hand?)"
             throw Diagnostic.error(
-                "refusing to replace '\(name)': vantage built it, but its \(SitePath.manifest) is no longer in "
-                    + "vantage's format (edited by hand?), so which of its files are vantage's is not known; "
-                    + "remove the folder or choose another --out")
+                "refusing to replace '\(name)': vantage built it, but \(what), so which of its files are vantage's "
+                    + "is not known; remove the folder or choose another --out")
         }
         guard let previous else {
             let shown = entries.map { $0.type == directory ? $0.name + "/" : $0.name }.sorted()

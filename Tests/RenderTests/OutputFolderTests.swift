@@ -214,6 +214,29 @@ struct OutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: project.store))
     }
 
+    /// With the marker there, a manifest that is gone or not vantage's leaves the build unable to
+    /// tell its pages from anyone's: refused, saying which, and nothing changed.
+    @Test("A site whose manifest.json was removed or edited is refused, saying which")
+    func manifestRemovedOrEdited() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        let manifest = project.output + "/manifest.json"
+        for (change, what) in [
+            ({ try FileManager.default.removeItem(atPath: manifest) }, "its manifest.json is missing (removed by hand?)"),
+            ({ try Data("{}".utf8).write(to: URL(fileURLWithPath: manifest)) },
+             "its manifest.json is no longer in vantage's format (edited by hand?)"),
+        ] as [(() throws -> Void, String)] {
+            try change()
+            let before = ScratchProject.snapshot(project.output)
+            let result = project.build()
+            #expect(result.status == 2)
+            #expect(result.err.contains("refusing to replace '\(project.output)': vantage built it, but \(what), so which of its "
+                + "files are vantage's is not known; remove the folder or choose another --out"), "\(result.err)")
+            #expect(ScratchProject.snapshot(project.output) == before)
+        }
+    }
+
     @Test("A failed first build leaves no folder behind: neither the store's (nested) folders nor a lock file")
     func failedFirstBuild() throws {
         let project = try ScratchProject()
