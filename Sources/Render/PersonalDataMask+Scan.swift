@@ -286,13 +286,27 @@ extension PersonalDataMask {
             var localStart = localEnd
             while localStart > 0, Self.isLocal(units[localStart - 1]) { localStart -= 1 }
             while localStart < localEnd, units[localStart] == "." { localStart += 1 }
-            // The domain: labels joined by "." or " dot " / "(dot)" / "[dot]".
+            // A quoted local part (RFC 5322: `"john doe"@example.com`), up to 64 units on one line.
+            var local = String(String.UnicodeScalarView(units[localStart..<localEnd]))
+            if local.isEmpty, !spelled, localEnd > 1, units[localEnd - 1] == "\"",
+                let open = Self.openingQuote(units, closingAt: localEnd - 1)
+            {
+                localStart = open
+                local = String(String.UnicodeScalarView(units[localStart..<localEnd]))
+            }
+            // The domain: labels joined by "." or " dot " / "(dot)" / "[dot]", or an address
+            // literal (`ana@[192.168.1.1]`).
             var cursor = atEnd
             if !spelled { while cursor < units.count, units[cursor] == " " { cursor += 1 } }
             let spacedAt = localEnd < index || cursor > atEnd
             var labels: [String] = []
             var domainEnd = cursor
-            while true {
+            if !spelled, cursor < units.count, units[cursor] == "[", let close = Self.literalEnd(units, from: cursor) {
+                labels = [String(String.UnicodeScalarView(units[cursor..<close])), "literal"]
+                domainEnd = close
+            }
+            let literal = !labels.isEmpty
+            while !literal {
                 var labelEnd = cursor
                 while labelEnd < units.count, Self.isLabel(units[labelEnd]) { labelEnd += 1 }
                 guard labelEnd > cursor else { break }
@@ -314,7 +328,6 @@ extension PersonalDataMask {
                     break
                 }
             }
-            let local = String(String.UnicodeScalarView(units[localStart..<localEnd]))
             var isEmail = false
             if !local.isEmpty, !labels.isEmpty {
                 if spelled {
@@ -333,6 +346,34 @@ extension PersonalDataMask {
             }
         }
         return spans
+    }
+
+    /// The opening quote of a quoted local part whose closing quote is at `close`: the nearest
+    /// unescaped `"` before it, within 64 units and on the same line, with something between.
+    static func openingQuote(_ units: [Unicode.Scalar], closingAt close: Int) -> Int? {
+        var at = close - 1
+        while at >= 0, close - at <= 66 {
+            let unit = units[at]
+            if unit == "\n" || unit == "\r" { return nil }
+            if unit == "\"", !(at > 0 && units[at - 1] == "\\") { return at < close - 1 ? at : nil }
+            at -= 1
+        }
+        return nil
+    }
+
+    /// The end (after its `]`) of an address literal starting at `open` (its `[`): letters,
+    /// digits, dots, colons and hyphens (IPv4, `IPv6:…`), up to 64 units.
+    static func literalEnd(_ units: [Unicode.Scalar], from open: Int) -> Int? {
+        var at = open + 1
+        while at < units.count, at - open <= 65 {
+            let unit = units[at]
+            if unit == "]" { return at > open + 1 ? at + 1 : nil }
+            guard unit.properties.isAlphabetic || ("0"..."9").contains(unit) || unit == "." || unit == ":" || unit == "-" else {
+                return nil
+            }
+            at += 1
+        }
+        return nil
     }
 
     /// Spans shaped like a phone number (7 digits or more) or holding a known phone (5 or more).

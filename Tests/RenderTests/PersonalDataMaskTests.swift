@@ -98,6 +98,11 @@ struct PersonalDataMaskTests {
         ("415\u{17B4}555\u{17B4}0177", "■"),
         ("415〜555〜0177", "■"),
         ("415٬555٬0177", "■"),
+        // A quoted local part, an address literal.
+        ("write \"zed\"@example.com now", "write ■ now"),
+        ("\"john doe\"@example.org", "■"),
+        ("\"a\\\"b\"@example.org!", "■!"),
+        ("zed@[192.168.1.1] or ana@[IPv6:2001:db8::1]", "■ or ■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
@@ -109,6 +114,7 @@ struct PersonalDataMaskTests {
         "idea-0001 and q-0042", "v1.2.3", "",
         // Large numbers with thousands separators are no phone unless one of the export's.
         "1,234,567 people", "50% off & 100% fun", "Tom & Jerry", "AT&T at 5",
+        "she said \"hi\" @ noon", "\"\"@", "see [1] @[2]",
     ])
     func keeps(_ input: String) {
         #expect(mask.clean(input) == input)
