@@ -46,7 +46,13 @@ final class NumberDisplay: @unchecked Sendable {
         defer { swift_unumf_closeResult(result) }
         swift_unumf_formatDouble(formatter, value, result, &status)
         var buffer = [UChar](repeating: 0, count: 64)
-        let length = swift_unumf_resultToString(result, &buffer, Int32(buffer.count), &status)
+        var length = swift_unumf_resultToString(result, &buffer, Int32(buffer.count), &status)
+        if status == U_BUFFER_OVERFLOW_ERROR, length > buffer.count {
+            // A number too long for the buffer (1e50 with its grouping): the length it needs.
+            status = U_ZERO_ERROR
+            buffer = [UChar](repeating: 0, count: Int(length))
+            length = swift_unumf_resultToString(result, &buffer, Int32(buffer.count), &status)
+        }
         guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0, length <= buffer.count else {
             return (String(value), rules.category(for: value))
         }

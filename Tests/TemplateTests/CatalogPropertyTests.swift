@@ -192,6 +192,11 @@ struct CatalogPropertyTests {
                                                       "d": .number(9_007_199_254_740_991), "e": .number(1e15)],
                                    localizer: localizer)
             == "10,000,000,000,000,000,000.0|1.000000e+19|-20,000,000,000,000,000,000|1e+19|9007199254740991|1000000000000000")
+        // Longer than ICU's first buffer (64 units with the grouping): still formatted.
+        #expect(try library.render("page", context: ["a": .number(1e50), "b": .number(1e50), "c": .number(1e60),
+                                                      "d": .number(1), "e": .number(2)], localizer: localizer)
+            == "100,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000.0|1.000000e+50|"
+                + "1,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000|1e+50|1|2")
     }
 
     /// Zero padding, a sign and an integer's precision, as Foundation formats them: a timer's
