@@ -83,7 +83,7 @@ struct ContentLayout {
         contacts = existing("quotes/contacts.jsonl")
         if quotesExport != nil, let twin = quotesUsers ?? quotes ?? contacts {
             throw Diagnostic.error(
-                "both export.json and \((twin.name as NSString).lastPathComponent) exist; give the Quotes export either as export.json or as JSON Lines",
+                "both export.json and \(PathText.name(of: twin.name)) exist; give the Quotes export either as export.json or as JSON Lines",
                 at: SourceLocation(file: file("quotes").name))
         }
         for name in listing("quotes")

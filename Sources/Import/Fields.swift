@@ -160,7 +160,9 @@ struct Fields {
     func optionalLanguageTag(_ key: String) throws(Diagnostic) -> String? {
         guard let text = try optionalString(key, expected: Self.languageTag) else { return nil }
         guard let tag = TextNormalization.languageTag(text) else {
-            throw location.member(key).error("expected \(Self.languageTag), found \(quoted(text))")
+            let why = TextNormalization.holdsDigitsOfAPhone(text)
+                ? ", which holds 5 digits or more (a locale is shown on the person's pages, and a phone number never is)" : ""
+            throw location.member(key).error("expected \(Self.languageTag), found \(quoted(text))\(why)")
         }
         return tag
     }

@@ -49,7 +49,7 @@ public struct ImportOptions: Sendable {
     /// The rejects file `--keep-going` writes.
     public var effectiveRejectsPath: String {
         if let rejectsPath { return rejectsPath }
-        let directory = (storePath as NSString).deletingLastPathComponent
+        let directory = PathText.parent(of: storePath)
         return directory.isEmpty ? "rejects.jsonl" : directory + "/rejects.jsonl"
     }
 }
@@ -103,10 +103,10 @@ public enum Importer {
         // first import removes exactly these again, and nothing else.
         var missingFolders: [String] = []
         for file in [options.storePath] + (options.keepGoing ? [options.effectiveRejectsPath] : []) {
-            var folder = (file as NSString).deletingLastPathComponent
+            var folder = PathText.parent(of: file)
             while !folder.isEmpty, folder != "/", !FileCheck.exists(folder) {
                 if !missingFolders.contains(folder) { missingFolders.append(folder) }
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = PathText.parent(of: folder)
             }
         }
         // Deepest first, so that each folder is empty by the time its turn comes.

@@ -18,7 +18,7 @@ final class RejectsFile {
     init(path: String) throws(Diagnostic) {
         self.path = path
         partialPath = path + ".partial"
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.parent(of: path)
         if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         guard let handle = fopen(partialPath, "wb") else {
             throw Diagnostic.error("cannot write the rejects file", at: SourceLocation(file: path))

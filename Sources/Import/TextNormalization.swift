@@ -56,7 +56,15 @@ enum TextNormalization {
     /// `zh-hant-tw` → `zh-Hant-TW`, `en-us-u-CA-buddhist` → `en-US-u-ca-buddhist`), or nil
     /// when `text` is not shaped like one (`LanguageTagCase`, the Localizer's rule too).
     static func languageTag(_ text: String) -> String? {
-        LanguageTagCase.canonical(text)
+        guard !holdsDigitsOfAPhone(text) else { return nil }
+        return LanguageTagCase.canonical(text)
+    }
+
+    /// A locale is shown on its person's pages (`lang`, the settings page): a tag whose
+    /// private-use or extension subtags hold 5 digits or more (`en-x-4155-5501-00`) could carry
+    /// a phone number there, and no real tag needs that many (`es-419`, `de-1996`).
+    static func holdsDigitsOfAPhone(_ tag: String) -> Bool {
+        tag.unicodeScalars.filter { ("0"..."9").contains($0) }.count >= 5
     }
 
     /// True when Foundation knows the IANA time zone `identifier`.

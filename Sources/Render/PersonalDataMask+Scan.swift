@@ -149,14 +149,19 @@ extension PersonalDataMask {
         {
             return "-"
         }
-        // Any dash (the wave dash U+301C, U+2E3A, …) is a dash.
-        if properties.generalCategory == .dashPunctuation { return "-" }
+        // Any dash (the wave dash U+301C, U+2E3A, …) is a dash, and so is a nonspacing mark (the
+        // strike-through and underline of "fancy text", 4̶1̶5̶): it dresses the digit before it.
+        if properties.generalCategory == .dashPunctuation || properties.generalCategory == .nonspacingMark { return "-" }
         // Any other space or line break (U+2028, U+1680, …) is a space.
         if scalar.properties.isWhitespace { return " " }
         if value >= 0xFF01 && value <= 0xFF5E { return canonicalByProperties(Unicode.Scalar(value - 0xFEE0)!) }
         switch value {
         case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return " "
         case 0x2010...0x2015, 0x2212, 0xFE58, 0xFE63: return "-"
+        // What else a keyboard gives between groups: the prolonged sound marks (ー, ｰ), a hyphen
+        // bullet, a modifier minus, fraction and division slashes, leaders and ellipses, the
+        // ideographic and Arabic commas, tildes.
+        case 0x30FC, 0xFF70, 0x2043, 0x02D7, 0x2044, 0x2215, 0x2025, 0x2026, 0x3001, 0x060C, 0x301C, 0x223C: return "-"
         case 0x2024, 0x3002, 0xFF61, 0x066B: return "."
         // The Arabic thousands separator (415٬555٬0100) is a comma.
         case 0x066C: return ","
@@ -264,7 +269,7 @@ extension PersonalDataMask {
                 atEnd = index + 1
             } else if unit == "%", Self.has("%40", at: index, in: units) {
                 atEnd = index + 3  // the at-sign as a URL writes it
-            } else if unit == "&", let reference = Self.reference(units, at: index), reference.scalar == "@" {
+            } else if unit == "&", let reference = Self.reference(units, at: index), Self.canonical(reference.scalar) == "@" {
                 // As an HTML character reference: the page shows it as typed, and a reader
                 // reads an at-sign.
                 atEnd = reference.end
@@ -283,6 +288,11 @@ extension PersonalDataMask {
             // The local part, before the at-sign (spaces allowed before "@" and brackets).
             var localEnd = index
             if !spelled { while localEnd > 0, units[localEnd - 1] == " " { localEnd -= 1 } }
+            // A comment just before the at-sign (RFC 5322: `ana.lima(home)@example.com`) is part of
+            // the address: the local part is before it.
+            if !spelled, localEnd > 0, units[localEnd - 1] == ")", let open = Self.commentStart(units, closingAt: localEnd - 1) {
+                localEnd = open
+            }
             var localStart = localEnd
             while localStart > 0, Self.isLocal(units[localStart - 1]) { localStart -= 1 }
             while localStart < localEnd, units[localStart] == "." { localStart += 1 }
@@ -298,6 +308,10 @@ extension PersonalDataMask {
             // literal (`ana@[192.168.1.1]`).
             var cursor = atEnd
             if !spelled { while cursor < units.count, units[cursor] == " " { cursor += 1 } }
+            // And a comment just after it (`ana@(home)example.com`).
+            if !spelled, cursor < units.count, units[cursor] == "(", let close = Self.commentEnd(units, openingAt: cursor) {
+                cursor = close
+            }
             let spacedAt = localEnd < index || cursor > atEnd
             var labels: [String] = []
             var domainEnd = cursor
@@ -314,7 +328,7 @@ extension PersonalDataMask {
                 domainEnd = labelEnd
                 if labelEnd < units.count, units[labelEnd] == ".", labelEnd + 1 < units.count, Self.isLabel(units[labelEnd + 1]) {
                     cursor = labelEnd + 1
-                } else if let dot = [" dot ", "(dot)", "[dot]", "{dot}", " (dot) ", " [dot] ", " {dot} ", " . ", " .", ". "]
+                } else if let dot = [" dot ", "(dot)", "[dot]", "{dot}", " (dot) ", " [dot] ", " {dot} ", " . ", " .", ". ", "[.]", "(.)", "{.}"]
                     .first(where: { form in
                         let next = labelEnd + form.unicodeScalars.count
                         guard Self.has(form, at: labelEnd, in: units), next < units.count, Self.isLabel(units[next]) else { return false }
@@ -346,6 +360,33 @@ extension PersonalDataMask {
             }
         }
         return spans
+    }
+
+    /// The `(` of a comment whose `)` is at `close`: no parenthesis or line break inside, up to
+    /// 64 units, something between.
+    static func commentStart(_ units: [Unicode.Scalar], closingAt close: Int) -> Int? {
+        var at = close - 1
+        while at >= 0, close - at <= 65 {
+            switch units[at] {
+            case "(": return at < close - 1 ? at : nil
+            case ")", "\n", "\r": return nil
+            default: at -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The index after the `)` of a comment whose `(` is at `open`.
+    static func commentEnd(_ units: [Unicode.Scalar], openingAt open: Int) -> Int? {
+        var at = open + 1
+        while at < units.count, at - open <= 65 {
+            switch units[at] {
+            case ")": return at > open + 1 ? at + 1 : nil
+            case "(", "\n", "\r": return nil
+            default: at += 1
+            }
+        }
+        return nil
     }
 
     /// The opening quote of a quoted local part whose closing quote is at `close`: the nearest
@@ -385,7 +426,7 @@ extension PersonalDataMask {
     func phoneSpans(units: [Unicode.Scalar], shapes: Bool = true) -> [Range<Int>] {
         // Commas also join the groups of large numbers ("1,234,567"): a run they join is masked
         // only when it is one of the export's phones.
-        func isSeparator(_ unit: Unicode.Scalar) -> Bool { " -./()_,".unicodeScalars.contains(unit) }
+        func isSeparator(_ unit: Unicode.Scalar) -> Bool { " -./()_,~'".unicodeScalars.contains(unit) }
         var spans: [Range<Int>] = []
         var index = 0
         while index < units.count {
@@ -393,16 +434,17 @@ extension PersonalDataMask {
                 index += 1
                 continue
             }
-            // A run: digit groups joined by at most 3 separators in a row.
+            // A run: digit groups joined by at most 8 separators in a row (a browser shows a run
+            // of spaces as one, and `415 -- 555 -- 0100` reads as a number).
             var groups: [(range: Range<Int>, separator: String)] = []
             var cursor = index
             while cursor < units.count, Self.isDigit(units[cursor]) {
                 var end = cursor
                 while end < units.count, Self.isDigit(units[end]) { end += 1 }
-                // Up to 3 separators; an HTML reference for one (`&nbsp;`, `&#32;`) counts as one.
+                // Up to 8 separators; an HTML reference for one (`&nbsp;`, `&#32;`) counts as one.
                 var next = end
                 var separators = 0
-                while next < units.count, separators < 3 {
+                while next < units.count, separators < 8 {
                     if isSeparator(units[next]) {
                         next += 1
                     } else if units[next] == "&", let reference = Self.reference(units, at: next),
@@ -420,11 +462,20 @@ extension PersonalDataMask {
                 cursor = next
             }
             index = (groups.last?.range.upperBound ?? index) + 1
+            // A phone of the export is masked whole, whatever dates or numbers its groups look
+            // like (`0033-6-12-34-56-78` starts like a date).
+            let allDigits = String(String.UnicodeScalarView(groups.flatMap { units[$0.range] }))
+            if allDigits.count >= 5, isKnownPhone(allDigits) {
+                var start = groups[0].range.lowerBound
+                while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
+                spans.append(start..<groups[groups.count - 1].range.upperBound)
+                continue
+            }
             for piece in Self.withoutDates(groups, units) {
                 let digits = String(String.UnicodeScalarView(piece.flatMap { units[$0.range] }))
                 guard digits.count >= 5 else { continue }
-                let commas = piece.dropLast().contains { $0.separator.unicodeScalars.contains(",") }
-                if (shapes && digits.count >= 7 && !commas) || isKnownPhone(digits) {
+                let commas = piece.dropLast().contains { $0.separator.unicodeScalars.contains(",") || $0.separator.unicodeScalars.contains("'") }
+                if (shapes && digits.count >= 7 && !commas && !Self.readsAsANumber(piece, units)) || isKnownPhone(digits) {
                     var start = piece[0].range.lowerBound
                     // The "+" of an international number, and an opening parenthesis.
                     while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
@@ -444,6 +495,38 @@ extension PersonalDataMask {
         return false
     }
 
+    /// True when a run of digit groups reads as something other than a phone: a range of years
+    /// (`2025-2026`, `1998–2026`), an amount with its thousands grouped by spaces or dots
+    /// (`1 234 567`, `10.000.000`: a first group of 1 or 2 digits, or of 3 followed by three
+    /// groups or more, every other group of 3, one separator throughout), a decimal
+    /// (`3.14159265`), a compact date (`20260502`). Such runs are masked only when they are one
+    /// of the export's phones.
+    static func readsAsANumber(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
+        func text(_ group: (range: Range<Int>, separator: String)) -> String { String(String.UnicodeScalarView(units[group.range])) }
+        let lengths = piece.map(\.range.count)
+        let separators = piece.dropLast().map(\.separator)
+        if piece.count == 2, lengths == [4, 4], let first = Int(text(piece[0])), let second = Int(text(piece[1])),
+            (1000...2999).contains(first), (1000...2999).contains(second),
+            ["-", " - ", " ", "--"].contains(separators[0])
+        {
+            return true
+        }
+        if piece.count >= 3, let separator = separators.first, [" ", "."].contains(separator),
+            separators.allSatisfy({ $0 == separator }), lengths.dropFirst().allSatisfy({ $0 == 3 }),
+            lengths[0] <= 2 || (lengths[0] == 3 && piece.count >= 4)
+        {
+            return true
+        }
+        if piece.count == 2, separators[0] == ".", lengths[0] <= 3, lengths[1] >= 5 { return true }
+        if piece.count == 1, lengths[0] == 8, let year = Int(text(piece[0]).prefix(4)),
+            let month = Int(text(piece[0]).dropFirst(4).prefix(2)), let day = Int(text(piece[0]).suffix(2)),
+            (1900...2099).contains(year), (1...12).contains(month), (1...31).contains(day)
+        {
+            return true
+        }
+        return false
+    }
+
     /// The run split where it holds a calendar date (`2026-05-02`, `2026/05/02`, `02.05.2026`,
     /// `2/5/2026`: three groups joined by one same `-`, `/` or `.`, with a month and a day that
     /// exist), the dates left out.
@@ -456,11 +539,14 @@ extension PersonalDataMask {
         func isDate(at k: Int) -> Bool {
             guard k + 2 < groups.count else { return false }
             let separator = groups[k].separator
-            guard ["-", "/", "."].contains(separator), groups[k + 1].separator == separator else { return false }
+            guard ["-", "/", ".", " "].contains(separator), groups[k + 1].separator == separator else { return false }
             let lengths = (groups[k].range.count, groups[k + 1].range.count, groups[k + 2].range.count)
             let (a, b, c) = (number(groups[k]), number(groups[k + 1]), number(groups[k + 2]))
-            if lengths.0 == 4, lengths.1 <= 2, lengths.2 <= 2 { return (1...12).contains(b) && (1...31).contains(c) }
-            if lengths.2 == 4, lengths.0 <= 2, lengths.1 <= 2 {
+            // A year a calendar date would have (`0033-6-12` and `5-5-0100` are not dates).
+            if lengths.0 == 4, lengths.1 <= 2, lengths.2 <= 2 {
+                return (1000...2999).contains(a) && (1...12).contains(b) && (1...31).contains(c)
+            }
+            if lengths.2 == 4, lengths.0 <= 2, lengths.1 <= 2, (1000...2999).contains(c) {
                 return ((1...31).contains(a) && (1...12).contains(b)) || ((1...12).contains(a) && (1...31).contains(b))
             }
             return false

@@ -100,11 +100,12 @@ public struct PersonalDataMask: Sendable {
         }
         // One canonical view for both scans.
         let units = scalars.map(Self.canonical)
-        // A span takes the marks that dress its last character along (the keycap of 7️⃣).
+        // A span takes the marks that dress its last character along (the keycap of 7️⃣, the
+        // strike-through of 7̶).
         let spans = Self.merged(emailSpans(units: units, original: scalars) + phoneSpans(units: units)).map { span in
             var end = span.upperBound
             while end < scalars.count, scalars[end].properties.generalCategory == .enclosingMark
-                || scalars[end].properties.isVariationSelector
+                || scalars[end].properties.generalCategory == .nonspacingMark || scalars[end].properties.isVariationSelector
             {
                 end += 1
             }

@@ -30,7 +30,7 @@ public final class Store {
                 throw StoreError(path: path, message: "no store here; run 'vantage import' first")
             }
         } else {
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = PathText.parent(of: path)
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
                 do {
                     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

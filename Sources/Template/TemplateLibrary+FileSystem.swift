@@ -23,7 +23,7 @@ extension TemplateLibrary {
     {
         let root = URL(fileURLWithPath: directory).standardizedFileURL.path
         let templatePath = URL(fileURLWithPath: file).standardizedFileURL.path
-        var name = (file as NSString).lastPathComponent
+        var name = PathText.name(of: file)
         if templatePath.hasPrefix(root + "/") { name = String(templatePath.dropFirst(root.count + 1)) }
         if name.hasSuffix(".mustache") { name = String(name.dropLast(".mustache".count)) }
         let main = try source(atPath: file, name: name)

@@ -113,7 +113,7 @@ struct RenderCommand: Command {
             throw Diagnostic.error("cannot read the data file", at: SourceLocation(file: data))
         }
         let context = Value(json: try JSONParser.parse(Array(bytes), file: data))
-        let folder = partials ?? (template as NSString).deletingLastPathComponent
+        let folder = partials ?? PathText.parent(of: template)
         let (library, name) = try TemplateLibrary.load(
             template: template, partials: folder.isEmpty ? "." : folder, mode: mode)
         let catalog = try strings.map { try StringCatalog(path: $0) }

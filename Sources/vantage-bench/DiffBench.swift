@@ -229,7 +229,7 @@ enum SyntheticSite {
     }
 
     static func write(_ bytes: [UInt8], to path: String) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: path)
         if !FileManager.default.fileExists(atPath: folder) {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
@@ -239,7 +239,7 @@ enum SyntheticSite {
     }
 
     static func link(_ from: String, _ to: String) -> Bool {
-        let folder = (to as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: to)
         if !FileManager.default.fileExists(atPath: folder) {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }

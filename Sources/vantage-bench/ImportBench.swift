@@ -89,7 +89,7 @@ enum ImportBench {
         summary: SyntheticExport.Summary, format: SyntheticExport.Format, content: String, runs: Int, threads: Int, title: String,
         comparedRows: Int?
     ) throws {
-        let directory = (content as NSString).deletingLastPathComponent
+        let directory = PathText.parent(of: content)
         var options = ImportOptions(contentDirectory: content, storePath: directory + "/store.sqlite")
         options.readingThreads = threads
 

@@ -89,7 +89,7 @@ struct JSONOutput {
     private(set) var bytesWritten = 0
 
     init(path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: PathText.parent(of: path), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteUnknown) }
         self.handle = handle

@@ -103,6 +103,31 @@ struct PersonalDataMaskTests {
         ("\"john doe\"@example.org", "■"),
         ("\"a\\\"b\"@example.org!", "■!"),
         ("zed@[192.168.1.1] or ana@[IPv6:2001:db8::1]", "■ or ■"),
+        // A known phone whose first groups look like a date, groups a date rule would take for a
+        // year 0100, long runs of separators, more separators a keyboard gives, marks on digits.
+        ("call 0033-6-12-34-56-78 now", "call ■ now"),
+        ("+1 (415) 5-5-5-0177", "■"),
+        ("4.1.5555-0177", "■"),
+        ("415 -- 555 -- 0177", "■"),
+        ("415  -  555  -  0177", "■"),
+        ("415 555\n\n\n\n0177", "■"),
+        ("415\u{200B}\u{200B}\u{200B}\u{200B}555\u{200B}\u{200B}\u{200B}\u{200B}0177", "■"),
+        ("415ー555ー0177", "■"),
+        ("202ｰ555ｰ0199", "■"),
+        ("415～555～0177", "■"),
+        ("415、555、0177", "■"),
+        ("415،555،0177", "■"),
+        ("415'555'0177", "■"),
+        ("415⁄555∕0177", "■"),
+        ("415…555‥0177", "■"),
+        ("4̶1̶5̶ ̶5̶5̶5̶ ̶0̶1̶7̶7̶", "■"),
+        ("4̲1̲5̲5̲5̲5̲0̲1̲7̲7̲", "■"),
+        // Comments, defanged dots, an at-sign as a reference to its fullwidth form, marks.
+        ("ana.lima(comment)@example.com", "■"),
+        ("ana.lima@(comment)example.com", "■"),
+        ("ana.lima[@]example[.]com", "■"),
+        ("ana.lima&#65312;example.com", "■"),
+        ("a̶n̶a̶.̶l̶i̶m̶a̶@̶e̶x̶a̶m̶p̶l̶e̶.̶c̶o̶m̶", "■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
@@ -115,6 +140,10 @@ struct PersonalDataMaskTests {
         // Large numbers with thousands separators are no phone unless one of the export's.
         "1,234,567 people", "50% off & 100% fun", "Tom & Jerry", "AT&T at 5",
         "she said \"hi\" @ noon", "\"\"@", "see [1] @[2]",
+        // Year ranges, amounts grouped by spaces or dots, a decimal, compact and spaced dates.
+        "season 2025-2026", "2024–2025 budget", "1990 - 2026", "1998–2026: 28 years",
+        "1\u{202F}234\u{202F}567 €", "1 234 567 ₽", "1.234.567 €", "10 000 000 de personnes", "10.000.000 de pessoas",
+        "π = 3.14159265", "on 20260502", "le 02 05 2026",
     ])
     func keeps(_ input: String) {
         #expect(mask.clean(input) == input)
