@@ -25,32 +25,36 @@ public final class Console: @unchecked Sendable {
         }
     }
 
+    /// Set when standard output could not be written (closed, a full disk, a pipe with no
+    /// reader): the command's result did not reach its reader, and the exit code says so.
+    public private(set) var outputFailed = false
+
     /// Writes `text` to standard output exactly as given.
     public func out(_ text: String) {
         lock.lock(); defer { lock.unlock() }
         if capturedOut != nil { capturedOut! += text; return }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        if (try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))) == nil { outputFailed = true }
     }
 
-    /// Writes `text` and a newline to standard error.
+    /// Writes `text` and a newline to standard error (nothing more can be said when that fails).
     public func err(_ text: String) {
         lock.lock(); defer { lock.unlock() }
         if capturedErr != nil { capturedErr! += text + "\n"; return }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 
     /// Overwrites the current terminal line on standard error (only on a terminal).
     public func progress(_ text: String) {
         guard errorIsTerminal else { return }
         lock.lock(); defer { lock.unlock() }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(("\r\u{1B}[K" + text).utf8))
     }
 
     /// Clears a progress line.
     public func endProgress() {
         guard errorIsTerminal else { return }
         lock.lock(); defer { lock.unlock() }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K".utf8))
     }
 
     /// What was written to standard output (capturing consoles only).

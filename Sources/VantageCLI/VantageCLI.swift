@@ -44,6 +44,13 @@ public enum VantageCLI {
 
     /// Runs `vantage` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], console: Console = .standard()) -> Int32 {
+        let code = dispatch(arguments, console: console)
+        guard console.outputFailed else { return code }
+        console.err("error: cannot write to standard output")
+        return ExitCode.unusable.rawValue
+    }
+
+    private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.err(toolHelp)
             return ExitCode.unusable.rawValue

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VantageCLI
 
@@ -7,6 +8,25 @@ struct DispatchTests {
         let console = Console.capturing()
         let code = VantageCLI.run(arguments, console: console)
         return (code, console.standardOutput, console.standardError)
+    }
+
+    /// With standard output closed (`>&-`) a command trapped in Foundation's write; it now
+    /// exits 2 saying so, for each command that prints its result there. The real executable,
+    /// beside the test bundle, run by a shell.
+    @Test(arguments: ["--version", "--help", "check --help"])
+    func aClosedStandardOutputIsExitTwo(_ arguments: String) throws {
+        let vantage = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("vantage").path
+        try #require(FileManager.default.isExecutableFile(atPath: vantage), "build the vantage executable first (swift build)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "'\(vantage)' \(arguments) >&- 2>/dev/null; echo $? >&2"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let status = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(status == "2\n", "\(arguments)")
     }
 
     @Test func versionPrintsOnStandardOutput() {
