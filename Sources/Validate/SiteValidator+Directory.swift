@@ -10,12 +10,15 @@ extension SiteValidator {
             throw Diagnostic.error("no such directory: \(directory)")
         }
         guard isDirectory.boolValue else { throw Diagnostic.error("not a directory: \(directory)") }
+        // A site given by a symbolic link (a build's `--out` may be one) is read where it leads.
+        let named = directory
+        let directory = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
         let files = try Self.listFiles(in: directory)
         let check = SiteCheck(validator: self)
         let pages = files.filter { $0.hasSuffix(".html") }
         // Nothing to check is no verdict: a wrong folder (or a build that wrote nothing) must
         // not pass as a valid site.
-        guard !pages.isEmpty else { throw Diagnostic.error("no page to check in \(directory): expected a built site (its .html files)") }
+        guard !pages.isEmpty else { throw Diagnostic.error("no page to check in \(named): expected a built site (its .html files)") }
         for file in files where !file.hasSuffix(".html") {
             if file.hasSuffix(".svg"), let data = FileManager.default.contents(atPath: directory + "/" + file) {
                 check.addFile(path: file, bytes: [UInt8](data))

@@ -27,6 +27,21 @@ import VantageCLI
         #expect(console.standardError == "checked 5 pages (9 files): valid\n")
     }
 
+    /// A site given by a symbolic link (as a build's `--out` may be) is checked where it leads;
+    /// it was "no page to check".
+    @Test func aSiteGivenByASymbolicLinkIsChecked() throws {
+        try withBrokenSite { directory in
+            let link = directory + "-link"
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory)
+            defer { try? FileManager.default.removeItem(atPath: link) }
+            for given in [link, link + "/"] {
+                let console = Console.capturing()
+                #expect(VantageCLI.run(["check", given], console: console) == 1, "\(console.standardError)")
+                #expect(console.standardOutput.contains("people/ana-lima/missing-alt.html:"), "\(console.standardOutput)")
+            }
+        }
+    }
+
     @Test func invalidSiteExitsOneWithTextFindings() throws {
         try withBrokenSite { site in
             let console = Console.capturing()
