@@ -21,7 +21,8 @@ public final class SiteValidator: Sendable {
     }
 
     /// The template that renders each kind of page (`<body data-page>`), so that findings can
-    /// say "(from template X)". Pages are not annotated: the mapping lives in the build.
+    /// say "(from template X)" (`PageKind.template`: `vantage check` passes every kind's; the
+    /// build gives each page the template it was rendered from).
     public let templates: [String: String]
     /// How much to check.
     public let depth: Depth

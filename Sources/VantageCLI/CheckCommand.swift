@@ -43,7 +43,9 @@ struct CheckCommand: Command {
     }
 
     func run(console: Console) throws -> ExitCode {
-        let report = try SiteValidator().validate(directory: directory, threads: threads)
+        // A page names its kind (`data-page`), and each kind one template: findings say which.
+        let templates = Dictionary(uniqueKeysWithValues: PageKind.allCases.map { ($0.rawValue, $0.template) })
+        let report = try SiteValidator(templates: templates).validate(directory: directory, threads: threads)
         console.out(report.formatted(format, root: directory))
         if format != .json { console.err(report.summary) }
         return report.isValid ? .success : .findings

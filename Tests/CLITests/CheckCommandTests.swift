@@ -46,8 +46,27 @@ import VantageCLI
         try withBrokenSite { site in
             let console = Console.capturing()
             #expect(VantageCLI.run(["check", site], console: console) == 1)
-            #expect(console.standardOutput == "\(site)/people/ana-lima/missing-alt.html:10:4: error: <img> needs the attribute alt\n")
+            #expect(console.standardOutput == "\(site)/people/ana-lima/missing-alt.html:10:4: error: <img> needs the attribute alt (from template pages/ideas)\n")
             #expect(console.standardError == "checked 6 pages (10 files): 1 error\n")
+        }
+    }
+
+    /// A page names its kind (`data-page`), and a finding on it names the template that renders
+    /// that kind, as VALIDATION.md writes it.
+    @Test func aFindingNamesTheTemplateOfItsPageKind() throws {
+        try withBrokenSite { site in
+            let home = site + "/people/ana-lima/home.html"
+            let text = try String(contentsOfFile: home, encoding: .utf8)
+            try text.replacingOccurrences(of: "<h1>Ana Lima</h1>", with: "<h1>Ana Lima</h1><p><ul><li>x</li></ul></p>")
+                .write(toFile: home, atomically: true, encoding: .utf8)
+            let console = Console.capturing()
+            #expect(VantageCLI.run(["check", site, "--threads", "1"], console: console) == 1)
+            #expect(console.standardOutput.contains(
+                "\(site)/people/ana-lima/home.html:12:21: error: <ul> is not allowed inside <p> (from template pages/home)\n"),
+                "\(console.standardOutput)")
+            let json = Console.capturing()
+            _ = VantageCLI.run(["check", site, "--format", "json"], console: json)
+            #expect(json.standardOutput.contains(#""template": "pages/home""#), "\(json.standardOutput)")
         }
     }
 
@@ -56,7 +75,7 @@ import VantageCLI
             let console = Console.capturing()
             #expect(VantageCLI.run(["check", site, "--format", "github", "--threads", "1"], console: console) == 1)
             #expect(console.standardOutput
-                == "::error file=\(site)/people/ana-lima/missing-alt.html,line=10,col=4::<img> needs the attribute alt\n")
+                == "::error file=\(site)/people/ana-lima/missing-alt.html,line=10,col=4::<img> needs the attribute alt (from template pages/ideas)\n")
         }
     }
 
