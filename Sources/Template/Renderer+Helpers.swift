@@ -42,6 +42,14 @@ extension Renderer {
                     at: call.offset)
                 return
             }
+            // A date past the calendar ICU shows as the data's (years 1583 to 9998) would be
+            // shown as another day, or a year that is not the instant's.
+            guard seconds >= Double(BuildInstant.dataStart), seconds < Double(BuildInstant.end) else {
+                try report(
+                    "date: expected an instant \(BuildInstant.dataRangeDescription), got \(describe(value))",
+                    localizer: localizer, at: call.offset)
+                return
+            }
             if !memo.dates.write(seconds.bitPattern, 0, tag: style.index, into: &output) {
                 let start = output.count
                 localizer.appendEscapedDate(seconds, style: style, into: &output)

@@ -87,6 +87,10 @@ struct RenderCommand: Command {
                     "--now: expected an ISO 8601 instant (2026-05-05T09:30:00Z) or Unix seconds in decimal (1777710600), not '\(instant)'",
                     command: Self.name)
             }
+            guard date.timeIntervalSince1970 >= Double(BuildInstant.dataStart), date.timeIntervalSince1970 < Double(BuildInstant.end) else {
+                throw UsageError(
+                    "--now: expected an instant \(BuildInstant.dataRangeDescription), not '\(instant)'", command: Self.name)
+            }
             now = date
         } else {
             now = nil

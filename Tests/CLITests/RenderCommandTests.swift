@@ -200,6 +200,25 @@ struct RenderCommandTests {
         }
     }
 
+    /// Instants past the calendar the site shows (years 1583 to 9998): `--now` is a usage
+    /// error, a date in the data an error at its tag (it printed "504,686 years ago" and
+    /// "Dec 20, 5828963").
+    @Test func instantsOutsideTheCalendarAreRefused() throws {
+        let folder = try Folder([
+            "page.mustache": "{{#date}}at medium{{/date}}",
+            "far.json": #"{"at": 1e300}"#, "near.json": #"{"at": 1777710600}"#,
+        ])
+        for bad in ["99999999999999", "-99999999999999", "9999-01-01T00:00:00Z", "1582-12-31T23:59:59Z"] {
+            let rejected = run([folder("page.mustache"), "--data", folder("near.json"), "--now", bad])
+            #expect(rejected.code == 2)
+            #expect(rejected.err == "error: --now: expected an instant from 1583-01-01T00:00:00Z to 9998-12-31T23:59:59Z, not '\(bad)'\nrun 'vantage render --help' for usage\n")
+        }
+        let far = run([folder("page.mustache"), "--data", folder("far.json"), "--strict", "--now", "1777969800"])
+        #expect(far.code == 2)
+        #expect(far.err.hasPrefix("\(folder("page.mustache")):1:1: error: date: expected an instant from 1583-01-01T00:00:00Z to 9998-12-31T23:59:59Z, got "), "\(far.err)")
+        #expect(run([folder("page.mustache"), "--data", folder("near.json"), "--strict", "--now", "1777969800"]).out == "May 2, 2026 at 8:30\u{202F}AM")
+    }
+
     @Test func anUnknownTimeZoneIsAUsageErrorNamingTheOption() throws {
         let folder = try Folder(["page.mustache": "x", "data.json": "{}"])
         let result = run([folder("page.mustache"), "--data", folder("data.json"), "--time-zone", "Europe/Parsi"])
