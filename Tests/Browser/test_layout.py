@@ -163,6 +163,10 @@ class LongNamesLayout(NoSidewaysScroll):
         for path in chosen:
             with self.subTest(page=path):
                 self.check((public / path).as_uri(), path)
+                # The sticky bar stays one line high, whatever the viewer's name: broken over
+                # many lines it covered the page under it.
+                bar = self.js("var b = document.querySelector('header.bar'); return b ? b.getBoundingClientRect().height : 0")
+                self.assertLessEqual(bar, 80, "the bar's height")
                 if path == "index.html":
                     # Each row's badges stay beside the name, on screen.
                     badges = self.js("return Array.prototype.map.call(document.querySelectorAll('.person .badge'),"
