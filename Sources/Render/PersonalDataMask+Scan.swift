@@ -465,17 +465,20 @@ extension PersonalDataMask {
             // A phone of the export is masked whole, whatever dates or numbers its groups look
             // like (`0033-6-12-34-56-78` starts like a date).
             let allDigits = String(String.UnicodeScalarView(groups.flatMap { units[$0.range] }))
-            if allDigits.count >= 5, isKnownPhone(allDigits) {
+            if allDigits.count >= 5, isKnownPhone(allDigits) || containsKnownPhone(allDigits) {
                 var start = groups[0].range.lowerBound
                 while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
                 spans.append(start..<groups[groups.count - 1].range.upperBound)
                 continue
             }
+            let international = groups[0].range.lowerBound > 0 && units[groups[0].range.lowerBound - 1] == "+"
             for piece in Self.withoutDates(groups, units) {
                 let digits = String(String.UnicodeScalarView(piece.flatMap { units[$0.range] }))
                 guard digits.count >= 5 else { continue }
                 let commas = piece.dropLast().contains { $0.separator.unicodeScalars.contains(",") || $0.separator.unicodeScalars.contains("'") }
-                if (shapes && digits.count >= 7 && !commas && !Self.readsAsANumber(piece, units)) || isKnownPhone(digits) {
+                // After a "+" a run is a phone, whatever number it looks like.
+                let number = !international && Self.readsAsANumber(piece, units)
+                if (shapes && digits.count >= 7 && !commas && !number) || isKnownPhone(digits) {
                     var start = piece[0].range.lowerBound
                     // The "+" of an international number, and an opening parenthesis.
                     while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
@@ -484,6 +487,20 @@ extension PersonalDataMask {
             }
         }
         return spans
+    }
+
+    /// True when a run of 7 digits or more inside `digits` is one of the export's phones (its
+    /// E.164 digits or its national number): another country code or more digits written
+    /// around it (`74 155 550 100`, `+34 612 345 678` for a national `612345678`) hide nothing.
+    func containsKnownPhone(_ digits: String) -> Bool {
+        let scalars = Array(digits.unicodeScalars)
+        guard scalars.count > 7 else { return false }
+        for start in 0..<(scalars.count - 6) {
+            for length in 7...min(15, scalars.count - start) {
+                if knownPhoneDigits.contains(String(String.UnicodeScalarView(scalars[start..<(start + length)]))) { return true }
+            }
+        }
+        return false
     }
 
     /// True when `digits` is one of the export's phones, with or without `00`, a trunk `0` or
@@ -496,11 +513,10 @@ extension PersonalDataMask {
     }
 
     /// True when a run of digit groups reads as something other than a phone: a range of years
-    /// (`2025-2026`, `1998–2026`), an amount with its thousands grouped by spaces or dots
-    /// (`1 234 567`, `10.000.000`: a first group of 1 or 2 digits, or of 3 followed by three
-    /// groups or more, every other group of 3, one separator throughout), a decimal
-    /// (`3.14159265`), a compact date (`20260502`). Such runs are masked only when they are one
-    /// of the export's phones.
+    /// (`2025-2026`, `1998–2026`), an amount below a hundred million with its thousands grouped
+    /// by spaces or dots (`1 234 567`, `10.000.000`), a short decimal (`3.14159265`), a compact
+    /// date (`20260502`). Such runs are masked only when they hold one of the export's phones,
+    /// or follow a "+".
     static func readsAsANumber(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
         func text(_ group: (range: Range<Int>, separator: String)) -> String { String(String.UnicodeScalarView(units[group.range])) }
         let lengths = piece.map(\.range.count)
@@ -511,13 +527,20 @@ extension PersonalDataMask {
         {
             return true
         }
-        if piece.count >= 3, let separator = separators.first, [" ", "."].contains(separator),
-            separators.allSatisfy({ $0 == separator }), lengths.dropFirst().allSatisfy({ $0 == 3 }),
-            lengths[0] <= 2 || (lengths[0] == 3 && piece.count >= 4)
+        // Amounts below a hundred million only: longer runs grouped in threes are as often a
+        // phone with its country code (`34 623 456 789`, `7 912 345 678`).
+        if piece.count == 3, let separator = separators.first, [" ", "."].contains(separator),
+            separators.allSatisfy({ $0 == separator }), lengths[0] <= 2, lengths[1] == 3, lengths[2] == 3
         {
             return true
         }
-        if piece.count == 2, separators[0] == ".", lengths[0] <= 3, lengths[1] >= 5 { return true }
+        // A decimal with an integer part of one or two digits, nine digits at most in all
+        // (`3.14159265`; `030.12345678` and `0.623456789` may be phones).
+        if piece.count == 2, separators[0] == ".", lengths[0] <= 2, lengths[1] >= 5, lengths[0] + lengths[1] <= 9,
+            !(lengths[0] == 2 && text(piece[0]).hasPrefix("0"))
+        {
+            return true
+        }
         if piece.count == 1, lengths[0] == 8, let year = Int(text(piece[0]).prefix(4)),
             let month = Int(text(piece[0]).dropFirst(4).prefix(2)), let day = Int(text(piece[0]).suffix(2)),
             (1900...2099).contains(year), (1...12).contains(month), (1...31).contains(day)

@@ -140,21 +140,32 @@ public struct PersonalDataMask: Sendable {
     }
 
     /// True when `name` (already cleaned) can be shown and slugged: it is not empty and is not
-    /// only masked spans, spaces and punctuation (a name that was a phone or an email).
+    /// only masked spans, spaces and punctuation (a name that was a phone or an email), nor
+    /// digits and punctuation holding 5 digits or more without a letter (`34 623 456 789` is
+    /// kept in a text as an amount could be, but is no one's name).
     public static func isName(_ name: String) -> Bool {
         // Most names are ASCII: no marker can be in them, and their only white space is
         // U+0009–U+000D and the space (every name of every entry is asked, several times a
         // quote).
         let ascii: Bool? = name.utf8.withContiguousStorageIfAvailable { utf8 in
             var spaceOnly = true
+            var letters = false
+            var digits = 0
             for byte in utf8 {
                 if byte >= 0x80 { return nil }
                 if byte != 0x20 && (byte < 0x09 || byte > 0x0D) { spaceOnly = false }
+                if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { letters = true }
+                if byte >= 0x30 && byte <= 0x39 { digits += 1 }
             }
-            return !spaceOnly
+            return !spaceOnly && (letters || digits < 5)
         } ?? nil
         if let ascii { return ascii }
         guard name.unicodeScalars.contains(marker) else {
+            if !name.unicodeScalars.contains(where: \.properties.isAlphabetic),
+                name.unicodeScalars.filter({ $0.properties.numericType != nil }).count >= 5
+            {
+                return false
+            }
             return !name.unicodeScalars.allSatisfy(\.properties.isWhitespace)
         }
         // What is left besides the masked spans must read as a name: some letters.

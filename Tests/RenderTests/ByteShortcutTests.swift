@@ -26,6 +26,11 @@ struct ByteShortcutTests {
     /// `isName`'s answer by Unicode properties, which the ASCII shortcut must match.
     static func isNameByProperties(_ name: String) -> Bool {
         guard name.unicodeScalars.contains(PersonalDataMask.marker) else {
+            if !name.unicodeScalars.contains(where: \.properties.isAlphabetic),
+                name.unicodeScalars.filter({ $0.properties.numericType != nil }).count >= 5
+            {
+                return false
+            }
             return !name.unicodeScalars.allSatisfy(\.properties.isWhitespace)
         }
         return name.unicodeScalars.contains { $0 != PersonalDataMask.marker && $0.properties.isAlphabetic }

@@ -128,6 +128,12 @@ struct PersonalDataMaskTests {
         ("ana.lima[@]example[.]com", "■"),
         ("ana.lima&#65312;example.com", "■"),
         ("a̶n̶a̶.̶l̶i̶m̶a̶@̶e̶x̶a̶m̶p̶l̶e̶.̶c̶o̶m̶", "■"),
+        // A known phone inside a longer run (another country code, digits around it), whatever
+        // number the run looks like; after a "+", any run; phone-length runs grouped in threes,
+        // decimals that may be phones.
+        ("74 155 550 177", "■"), ("+34 612 345 678", "■"), ("9.612345678", "■"), ("612 345 678 000", "■"),
+        ("+34 623 456 789", "■"), ("34 623 456 789", "■"), ("7 912 345 678", "■"), ("+34.623.456.789", "■"),
+        ("030.12345678", "■"), ("0.623456789", "■"), ("623.456789", "■"), ("call +2025-2026", "call ■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
@@ -231,6 +237,11 @@ struct PersonalDataMaskTests {
         #expect(!PersonalDataMask.isName(mask.clean("415\u{E000}555\u{E000}0111")))
         #expect(!PersonalDataMask.isName(mask.clean("bo\u{E000}@example.com")))
         #expect(!PersonalDataMask.isName(mask.clean("415\u{034F}555\u{034F}0111")))
+        // Digits without a letter are no name, even where a text would keep them as a number.
+        for digits in ["34 623 456 789", "2026-2027", "20120312", "1 234 567", "١٢٣٤٥"] {
+            #expect(!PersonalDataMask.isName(mask.clean(digits)), "\(digits)")
+        }
+        #expect(PersonalDataMask.isName(mask.clean("Agent 007")) && PersonalDataMask.isName(mask.clean("1234")))
         #expect(PersonalDataMask.isName(mask.clean("Ana (+1 415 555 0177)")))
         #expect(PersonalDataMask.isName(mask.clean("!!!")))
         #expect(Slug.fold(PersonalDataMask.withoutMarkers(mask.clean("Ana +1 415 555 0177"))) == "ana")
