@@ -201,7 +201,9 @@ extension PersonalDataMask {
     private static let namedReferences: [(String, Unicode.Scalar)] = [
         ("commat;", "@"), ("nbsp;", " "), ("ensp;", " "), ("emsp;", " "), ("thinsp;", " "), ("hyphen;", "-"),
         ("dash;", "-"), ("period;", "."), ("sol;", "/"), ("lowbar;", "_"), ("lpar;", "("), ("rpar;", ")"),
-        ("comma;", ","), ("middot;", "."), ("bull;", "."),
+        ("comma;", ","), ("middot;", "."), ("bull;", "."), ("ndash;", "-"), ("mdash;", "-"), ("minus;", "-"),
+        // Matched against the canonical (lower-case) units: `&NonBreakingSpace;` too.
+        ("nonbreakingspace;", " "), ("numsp;", " "), ("puncsp;", " "), ("hairsp;", " "), ("zwnj;", "-"), ("zwj;", "-"),
     ]
 
     static func isDigit(_ unit: Unicode.Scalar) -> Bool { unit.value >= 0x30 && unit.value <= 0x39 }

@@ -134,6 +134,7 @@ struct PersonalDataMaskTests {
         ("74 155 550 177", "■"), ("+34 612 345 678", "■"), ("9.612345678", "■"), ("612 345 678 000", "■"),
         ("+34 623 456 789", "■"), ("34 623 456 789", "■"), ("7 912 345 678", "■"), ("+34.623.456.789", "■"),
         ("030.12345678", "■"), ("0.623456789", "■"), ("623.456789", "■"), ("call +2025-2026", "call ■"),
+        ("415&ndash;555&mdash;0177", "■"), ("415&NonBreakingSpace;555&minus;0177", "■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
