@@ -36,12 +36,10 @@ final class RejectsFile {
         var removed: [String] = []
         if text.range(of: "password", options: .caseInsensitive) != nil {
             if let value = try? JSONParser.parse(Array(text.utf8), file: location.file) {
-                _ = Self.withoutPasswords(value, path: "", removed: &removed)
+                let cleaned = Self.withoutPasswords(value, path: "", removed: &removed)
                 // The members cut out of the text as written: every other byte stays (numbers as
                 // written, escapes, spacing), where writing the parsed value again changed them.
-                if !removed.isEmpty {
-                    record = .string(PasswordMembers.removed(from: text) ?? JSONWriter.string(Self.withoutPasswords(value, path: "", removed: &removed)))
-                }
+                if !removed.isEmpty { record = .string(PasswordMembers.removed(from: text) ?? JSONWriter.string(cleaned)) }
             } else {
                 record = .null
                 removed = ["(the record cannot be parsed and mentions a password, so it is withheld)"]
