@@ -14,15 +14,11 @@ public enum FileCheck {
 
     /// The problem with `path`, found without opening it; nil for a readable regular file.
     public static func problem(at path: String) -> String? {
-        var link = stat()
-        guard lstat(path, &link) == 0 else { return "cannot read the file: it does not exist" }
-        var info = stat()
-        if stat(path, &info) != 0 {
-            if (link.st_mode & S_IFMT) == S_IFLNK {
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                return "cannot read the file: it is a symbolic link to \(target), which does not exist"
-            }
-            return "cannot read the file: \(String(cString: strerror(errno)))"
+        guard exists(path) else { return "cannot read the file: it does not exist" }
+        let info: stat
+        switch followed(path, noun: "file") {
+        case .success(let found): info = found
+        case .failure(let problem): return problem.message
         }
         if let problem = kindProblem(info.st_mode) { return problem }
         guard access(path, R_OK) == 0 else { return "cannot read the file: \(String(cString: strerror(errno)))" }
@@ -42,15 +38,11 @@ public enum FileCheck {
     /// folder that can be read (a file, a dangling link, a folder without permission to list
     /// it) is never taken for "no such folder", which would remove every record it held.
     public static func folderProblem(at path: String) -> String? {
-        var link = stat()
-        guard lstat(path, &link) == 0 else { return nil }
-        var info = stat()
-        if stat(path, &info) != 0 {
-            if (link.st_mode & S_IFMT) == S_IFLNK {
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                return "cannot read the folder: it is a symbolic link to \(target), which does not exist"
-            }
-            return "cannot read the folder: \(String(cString: strerror(errno)))"
+        guard exists(path) else { return nil }
+        let info: stat
+        switch followed(path, noun: "folder") {
+        case .success(let found): info = found
+        case .failure(let problem): return problem.message
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: break
@@ -62,6 +54,22 @@ public enum FileCheck {
         guard let stream = opendir(path) else { return "cannot read the folder: \(String(cString: strerror(errno)))" }
         closedir(stream)
         return nil
+    }
+
+    private struct Problem: Error { let message: String }
+
+    /// What `path` (which exists) leads to, symbolic links followed; else why it cannot be
+    /// read, in words naming the `noun` ("cannot read the file: it is a symbolic link to …").
+    private static func followed(_ path: String, noun: String) -> Result<stat, Problem> {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return .success(info) }
+        let reason = String(cString: strerror(errno))
+        var link = stat()
+        if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            return .failure(Problem(message: "cannot read the \(noun): it is a symbolic link to \(target), which does not exist"))
+        }
+        return .failure(Problem(message: "cannot read the \(noun): \(reason)"))
     }
 
     /// True when something (a file, a folder, a link, even a dangling one) has this name.
