@@ -89,9 +89,17 @@ extension ImportSession {
                     id: quote.id, text: quote.text, saidBy: saidBy, saidByName: quote.saidBy.name, saidAt: quote.saidAt,
                     submittedBy: prepared.submitter, hearers: hearers))
             }, unchanged: { words, location in
-                // What reading it again would do to the session: its id and people claimed, its
-                // rows counted (they stay as they are).
-                try sync.claim(id: words[0], at: location)
+                // What reading it again would do to the session: its id checked against the
+                // people met before it (an earlier batch may have changed and brought a new one)
+                // and its own, its id and people claimed, its rows counted (they stay as they are).
+                let id = words[0]
+                if !RecordID.phoneCandidates(id).isEmpty {
+                    let own = words.dropFirst()
+                    try Self.refusePhone(inID: id, reader: phones, at: { location }) { phone in
+                        own.contains(phone) || self.people.claimed(phone: phone) != nil
+                    }
+                }
+                try sync.claim(id: id, at: location)
                 for phone in words.dropFirst() { _ = try self.people.contact(phone: phone) }
                 sync.countUnchanged(hearers: words.count - 2)
             })

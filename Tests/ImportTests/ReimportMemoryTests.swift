@@ -194,6 +194,35 @@ struct ReimportMemoryTests {
         #expect(kept.remembered.batches == 2)
     }
 
+    @Test func anIDHoldingThePhoneOfAPersonNewInAnEarlierBatchIsRefusedInAnUnchangedBatch() throws {
+        // q-2025550123 sits in the last batch, which does not change; the edit brings the phone
+        // its id holds into the first batch, as a new hearer. Read again, the record is refused
+        // (the id would publish the phone): the unchanged batch must say so too.
+        let a = Self.export(Self.quotes { index, text in
+            index == 650 ? text.replacingOccurrences(of: "\"q650\"", with: "\"q-2025550123\"") : text
+        })
+        let b = Self.export(Self.quotes { index, text in
+            switch index {
+            case 5: return text.replacingOccurrences(
+                of: #"{ "phone": "+1 415 555 0215", "name": "Contact 5" },"#,
+                with: #"{ "phone": "+1 415 555 0215", "name": "Contact 5" }, { "phone": "(202) 555-0123", "name": "New" },"#)
+            case 650: return text.replacingOccurrences(of: "\"q650\"", with: "\"q-2025550123\"")
+            default: return text
+            }
+        })
+        #expect(b != a)
+        let strict = try Self.reimport(a, b)
+        Self.expectSame(strict.remembered, strict.unremembered)
+        Self.expectSame(strict.remembered, strict.fresh, data: false, changes: false)
+        #expect(strict.remembered.report.contains(
+            #"quotes[650].id: error: expected an id without a phone number in it"#))
+        #expect(strict.remembered.report.contains(#"found \"q-2025550123\", which holds the phone of a person of the export"#))
+        let kept = try Self.reimport(a, b, keepGoing: true)
+        Self.expectSame(kept.remembered, kept.unremembered)
+        #expect(kept.remembered.data?.contains("q-2025550123") == false)
+        #expect(kept.remembered.changes.contains("quotes 699"))
+    }
+
     @Test func aWarningOfAnUnchangedRecordIsGivenAgain() throws {
         func mood(_ index: Int, _ text: String) -> String {
             index == 400 ? text.replacingOccurrences(of: #""text": "#, with: #""mood": "glad", "text": "#) : text
