@@ -139,6 +139,8 @@ extension ImportSession {
                let first = keptQuotes(email, .email, in: quotesByEmail) {
                 duplicates.append((quotesUsers.location(position).member("email").error(
                     "expected each email once, found \(quoted(email)) again (also \(quotesUsers.location(quotes(first)).place))"), position))
+                // No user has this phone now: the quotes that name it follow from this record.
+                if rejectedQuotesUsers[phone] == nil { rejectedQuotesUsers[phone] = quotesUsers.location(position).reference }
                 continue
             }
             kept.append(Int32(position))

@@ -237,6 +237,16 @@ struct BadInputTests {
             #"\#(file): users[1].phone: error: expected each Quotes user once, found +14155550100 again (also users[0])"#,
             #"\#(file): quotes[2].submittedBy: error: expected the phone of a registered Quotes user, found +14155550199, which no Quotes user has"#,
         ])
+        // A user rejected for another's email: no user has its phone any more, and the records
+        // that name it say that they follow from it.
+        let email = try self.errors { fixture in
+            try fixture.edit("quotes/export.json", replacing: #""locale": "fr-FR""#, with: #""email": "ana.lima@example.com", "locale": "fr-FR""#)
+        }
+        #expect(email == [
+            #"\#(file): users[2].email: error: expected each email once, found "ana.lima@example.com" again (also users[0])"#,
+            #"\#(file): quotes[1].submittedBy: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\#(file) users[2])"#,
+            #"\#(file): contacts[1].owner: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\#(file) users[2])"#,
+        ])
         let timeZone = try self.errors { fixture in
             try fixture.edit("quotes/export.json", replacing: #""timeZone": "America/Los_Angeles", "email""#, with: #""timeZone": "Mars/Olympus", "email""#)
         }
