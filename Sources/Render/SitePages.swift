@@ -26,7 +26,10 @@ struct SitePages {
     func renderIndex(hasReviews: Bool, homes: [SiteModel.Home]? = nil) throws {
         let residents = (homes ?? site.homes).map { home in
             Resident(
-                slug: home.slug, name: home.name, locale: home.person.locale ?? site.settings.defaultLocale,
+                slug: home.slug, name: home.name,
+                // The name's language as `lang` may hold it (the person's locale may not be one).
+                locale: LanguageTag.forHTML(home.person.locale ?? site.settings.defaultLocale)
+                    ?? LanguageTag.forHTML(site.settings.defaultLocale) ?? "und",
                 usesChangeJar: home.person.isChangeJarUser, usesQuotes: home.person.isQuotesUser)
         }
         let fields: [String: Value] = [

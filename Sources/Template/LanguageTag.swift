@@ -1,6 +1,6 @@
 import VantageCore
 /// BCP 47 language tags as the catalog and the Localizer use them.
-enum LanguageTag {
+public enum LanguageTag {
     /// The BCP 47 canonical form: `pt_br` → `pt-BR`, `zh_hant_tw` → `zh-Hant-TW`,
     /// `de-DE-u-NU-Arab` → `de-DE-u-nu-arab` (extensions and private use lower case), `iw` → `he`.
     /// ICU canonicalises; a tag ICU cannot read is cased by subtag shape.

@@ -6,10 +6,15 @@ import VantageCore
 /// shared per locale and time zone, and formatted dates, numbers and plural categories are
 /// memoised, so one Localizer can serve every page of a locale from several threads.
 public final class Localizer: Sendable {
-    /// The BCP 47 tag ("pt-BR").
+    /// The BCP 47 tag dates, numbers and plurals are formatted for ("pt-BR"): the viewer's,
+    /// or, when the catalog lacks the viewer's language, the language shown with the viewer's
+    /// region and extensions (`LanguageTag.shown`).
     public let languageTag: String
-    /// "rtl" when the locale's script runs right to left (ar, he, fa, ur; not ar-Latn, ur-Latn
-    /// or sd-Deva), from ICU's character orientation; otherwise "ltr".
+    /// The language of the text shown, as `lang` holds it (`LanguageTag.forHTML`: "pt-BR",
+    /// "de-DE" for `de-DE-u-nu-arab`; "und" when no language can be told).
+    public let htmlLanguage: String
+    /// "rtl" when the script of the text shown runs right to left (ar, he, fa, ur; not ar-Latn,
+    /// ur-Latn or sd-Deva), from ICU's character orientation; otherwise "ltr".
     public let direction: String
     /// The device whose `variations.device` case strings use ("iphone"; then `other`).
     public let device: String
@@ -67,18 +72,23 @@ public final class Localizer: Sendable {
         device: String = Localizer.defaultDevice, timeZoneOrigin: SourceLocation? = nil
     ) {
         let tag = LanguageTag.normalize(locale.isEmpty ? (catalog?.sourceLanguage ?? "en") : locale)
-        languageTag = tag
+        let chain = catalog?.fallbackChain(for: tag) ?? [tag]
+        // The text is in the chain's first language: when that is not the viewer's, the page is
+        // in it, and so are its `lang`, its direction and its formats.
+        let shown = catalog == nil ? tag : LanguageTag.shown(viewer: tag, chain: chain)
+        languageTag = shown
+        htmlLanguage = LanguageTag.forHTML(shown) ?? LanguageTag.forHTML(chain.last ?? "") ?? "und"
         self.device = device.lowercased()
         let zone = TimeZone(identifier: timeZone)
         timeZoneIdentifier = zone?.identifier ?? "UTC"
         self.now = now
         self.mode = mode
         self.catalog = catalog
-        formatters = LocaleFormatters.shared(languageTag: tag, timeZone: zone ?? TimeZone(identifier: "UTC")!)
-        plurals = PluralRules.shared(for: tag)
-        lookupChain = catalog?.fallbackChain(for: tag) ?? [tag]
+        formatters = LocaleFormatters.shared(languageTag: shown, timeZone: zone ?? TimeZone(identifier: "UTC")!)
+        plurals = PluralRules.shared(for: shown)
+        lookupChain = chain
         resolutions = catalog?.resolutions(for: lookupChain, device: self.device) ?? [:]
-        direction = ICULocale.isRightToLeft(tag) ? "rtl" : "ltr"
+        direction = ICULocale.isRightToLeft(shown) ? "rtl" : "ltr"
         let catalogIdentity = catalog.map { "\($0.identity)" } ?? "none"
         pageMemos = PageMemoPools.pool(
             for: "\(tag)|\(timeZoneIdentifier)|\(now.timeIntervalSince1970.bitPattern)|\(catalogIdentity)|\(self.device)")

@@ -12,7 +12,7 @@ extension Renderer {
         }
         // A tag is letters, digits and hyphens (the Localizer's own, from LanguageTagCase or
         // ICU), escaped all the same: a Localizer made in code may be given any text.
-        output.appendEscaped(name.kind == .language ? localizer.languageTag : localizer.direction)
+        output.appendEscaped(name.kind == .language ? localizer.htmlLanguage : localizer.direction)
     }
 
     /// A helper section; `start..<end` is its body, rendered as an ordinary section when there

@@ -47,4 +47,26 @@ struct LocaleCoverageTests {
         #expect(result.err.contains(" strings have no de translation, so de pages show them in en: "), "\(result.err)")
         #expect(!result.err.contains("no fr translation"), "\(result.err)")
     }
+
+    @Test("A viewer whose language the catalog lacks gets pages in its source language, and every lang is one HTML checkers accept")
+    func pagesAreInTheLanguageShown() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let export = try String(contentsOfFile: project.content + "/quotes/export.json", encoding: .utf8)
+        try project.write("content/quotes/export.json", export
+            .replacingOccurrences(of: #""locale": "fr-FR""#, with: #""locale": "he-IL-u-nu-hebr""#)
+            .replacingOccurrences(of: #""locale": "en-US""#, with: #""locale": "en-US-u-va-posix""#))
+        let result = project.build()
+        #expect(result.status == 0, "\(result.err)")
+        func page(_ path: String) throws -> String { try String(contentsOfFile: project.output + "/" + path, encoding: .utf8) }
+        // The default catalog has no Hebrew: Léa reads English, left to right, dated as in Israel.
+        let lea = try page("lea-martin/index.html")
+        #expect(lea.contains(#"<html xmlns="http://www.w3.org/1999/xhtml" lang="en-IL" dir="ltr">"#))
+        #expect(!lea.contains("dir=\"rtl\""))
+        #expect(try page("ana-lima/index.html").contains(#"lang="en-US" dir="ltr""#))
+        // The index names each person in their own language, as a tag HTML accepts.
+        let index = try page("index.html")
+        #expect(index.contains(#"lang="he-IL""#) && index.contains(#"lang="en-US""#), "\(index)")
+        #expect(!index.contains("-u-") && !lea.contains("-u-"))
+    }
 }

@@ -21,15 +21,18 @@ struct CatalogPropertyTests {
         }
     }
 
-    private static func catalog(value: String) throws -> StringCatalog {
+    /// A catalog whose one key `k` has `value` in English and, the same, in `also` (a viewer
+    /// of a language the catalog lacks reads English, formatted as in English).
+    private static func catalog(value: String, also: String? = nil) throws -> StringCatalog {
         let escaped = JSONWriter.string(.string(value), htmlSafe: false)
+        let other = also.map { #", "\#($0)" : {"stringUnit" : {"state" : "translated", "value" : \#(escaped)}}"# } ?? ""
         return try CatalogFixture.catalog(
             """
             {"sourceLanguage" : "en", "strings" : {"k" : {"localizations" : {"en" : {
               "stringUnit" : {"state" : "translated", "value" : \(escaped)},
               "substitutions" : {"n" : {"argNum" : 1, "formatSpecifier" : "lld", "variations" : {"plural" : {
                 "one" : {"stringUnit" : {"state" : "translated", "value" : "%arg *one*"}},
-                "other" : {"stringUnit" : {"state" : "translated", "value" : "%.1f **other**"}}}}}}}}}}, "version" : "1.1"}
+                "other" : {"stringUnit" : {"state" : "translated", "value" : "%.1f **other**"}}}}}}}\(other)}}}, "version" : "1.1"}
             """)
     }
 
@@ -210,7 +213,8 @@ struct CatalogPropertyTests {
             ("ar-EG", "%1$02lld:%2$02lld", [5, 7, 0], "٠٥:٠٧"),
         ]
         for (locale, format, numbers, expected) in cases {
-            let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: format), locale: locale, timeZone: "UTC",
+            let catalog = try CatalogPropertyTests.catalog(value: format, also: locale == "en" ? nil : locale)
+            let localizer = Localizer(catalog: catalog, locale: locale, timeZone: "UTC",
                                       now: LocalizerHelperTests.now, mode: .spec)
             let library = try TemplateLibrary(templates: ["page": "{{#t}}k a=a b=b c=c{{/t}}"], mode: .spec)
             let context: Value = ["a": .number(numbers[0]), "b": .number(numbers[1]), "c": .number(numbers[2])]

@@ -21,9 +21,43 @@ struct LocalizerTests {
         #expect(localizer("ZH-hant-tw").languageTag == "zh-Hant-TW")
         #expect(localizer("es-419").languageTag == "es-419")
         #expect(localizer("de-DE-u-NU-Arab").languageTag == "de-DE-u-nu-arab")
+        // `lang` holds the language, not how to format it: HTML checkers refuse extensions.
         let page = try? TemplateLibrary(templates: ["p": "{{lang}} {{dir}}"], mode: .strict)
             .render("p", context: [:], localizer: localizer("de-DE-u-NU-Arab"))
-        #expect(page == "de-DE-u-nu-arab ltr")
+        #expect(page == "de-DE ltr")
+    }
+
+    /// `lang` as the Nu checker accepts it (every subtag registered, no extension, no script the
+    /// language is written in anyway), for tags the import accepts.
+    @Test(arguments: [
+        ("en-US-u-va-posix", "en-US"), ("ja-JP-u-ca-japanese", "ja-JP"), ("en-Latn-US", "en-US"), ("zh-Hant-TW", "zh-TW"),
+        ("zh-Hant", "zh-Hant"), ("sr-Latn", "sr-Latn"), ("sr-Cyrl-RS", "sr-RS"), ("pa-Arab-PK", "pa-Arab-PK"), ("pa-Guru-PK", "pa-Guru-PK"),
+        ("de-CH-1901", "de-CH"), ("en-a-bbb", "en"), ("es-419", "es-419"), ("iw-IL", "he-IL"), ("sq-XK", "sq"), ("qtz-Zzzz-AA", nil),
+        ("xx", nil), ("zz-ZZ", nil), ("en-Qaaa", "en"), ("pt_br", "pt-BR"), ("yue-Hant-HK", "yue-HK"), ("und", "und"),
+    ] as [(String, String?)])
+    func tagsForHTML(_ tag: String, _ expected: String?) {
+        #expect(LanguageTag.forHTML(tag) == expected, "\(tag)")
+    }
+
+    /// A viewer whose language the catalog lacks reads the source language: the page is in it
+    /// (`lang`, `dir`), formatted with the viewer's region and extensions, as iOS shows an app
+    /// without the user's language.
+    @Test func aLanguageTheCatalogLacksShowsTheSourceLanguagesPage() throws {
+        let catalog = try CatalogFixture.catalog(#"""
+            {"sourceLanguage" : "en", "strings" : {"k" : {"localizations" : {
+              "en" : {"stringUnit" : {"state" : "translated", "value" : "Hello"}},
+              "fr" : {"stringUnit" : {"state" : "translated", "value" : "Bonjour"}}}}}, "version" : "1.0"}
+            """#)
+        let library = try TemplateLibrary(templates: ["p": "{{lang}} {{dir}} {{#t}}k{{/t}} {{#date}}t medium{{/date}}"], mode: .strict)
+        func page(_ tag: String) throws -> String {
+            let localizer = Localizer(catalog: catalog, locale: tag, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+            return try library.render("p", context: ["t": "2026-05-02T08:30:00Z"], localizer: localizer)
+        }
+        #expect(try page("he-IL") == "en-IL ltr Hello 2 May 2026 at 8:30")
+        #expect(try page("fa-IR") == "en-IR ltr Hello May 2, 2026 at 08:30")
+        #expect(try page("xx") == "en ltr Hello May 2, 2026 at 8:30\u{202F}AM")
+        #expect(try page("fr-CA") == "fr-CA ltr Bonjour 2 mai 2026 à 8:30")
+        #expect(try page("de-DE-u-nu-arab").hasPrefix("en-DE ltr Hello ٢"))
     }
 
     @Test func theFallbackChainEndsWithTheSourceLanguage() {
