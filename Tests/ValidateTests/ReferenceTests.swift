@@ -55,6 +55,17 @@ import Testing
             /* url(commented.png) */ @import "a.css"; .x { background: url( 'b.png' ) } .y { content: "url(no)"; background: URL(c.svg#i) }
             """
         #expect(StyleSheetURLs(css).urls == ["a.css", "b.png", "c.svg#i"])
+        // What else a browser loads: the strings of image-set() and src(), and escapes read as a
+        // browser reads them (in names, in URLs; an escaped quote or bracket is a letter).
+        let loads = #"""
+            main { background-image: image-set("http://x.test/a.png" 1x, url(b.png) 2x); }
+            p { background: -webkit-image-set('//x.test/c.png' 1x) } q { content: "image-set('no')" }
+            @font-face { src: src("d.woff2") } i { background: u\72l(\68ttps://x.test/e.png) }
+            @im\70ort "f.css"; b { background: url("g\"h.png") } s { background: url(a\)b.png) }
+            """#
+        #expect(StyleSheetURLs(loads).urls == [
+            "http://x.test/a.png", "b.png", "//x.test/c.png", "d.woff2", "https://x.test/e.png", "f.css", "g\"h.png", "a)b.png",
+        ])
     }
 
     /// The scan's shortcut for plain links gives `Reference`'s file, or leaves the link to it.
