@@ -234,6 +234,14 @@ struct PersonalDataMaskTests {
         #expect(!PersonalDataMask.isName(mask.clean("+1 415 555 0177")))
         #expect(!PersonalDataMask.isName(mask.clean("<ana.lima@example.com>")))
         #expect(!PersonalDataMask.isName(mask.clean("  ")))
+        // Nor one made only of characters that show nothing: the next naming rule applies.
+        for invisible in ["\u{200B}", "\u{200B}\u{2060}", "\u{3164}", "\u{115F}\u{1160}", "\u{202E}\u{202C}", "\u{0301}",
+                          "\u{FE0F}", "\u{2800}", "\u{00A0}\u{3000}", "\u{E0041}"] {
+            #expect(!PersonalDataMask.isName(invisible), "\(invisible.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        for visible in ["\u{200B}Ana", "é", "李", "😀", "\u{E000}", "a\u{0301}", "\u{0E01}\u{0E34}"] {
+            #expect(PersonalDataMask.isName(visible), "\(visible.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
         // Not a name either with private-use or other invisible characters between the digits.
         #expect(!PersonalDataMask.isName(mask.clean("415\u{E000}555\u{E000}0111")))
         #expect(!PersonalDataMask.isName(mask.clean("bo\u{E000}@example.com")))
