@@ -40,8 +40,12 @@ struct ReviewDecision {
             guard let until else {
                 throw location.member("until").error("expected a date such as \"2026-06-01\" (action \"later\" needs one); the field is missing")
             }
-            guard Timestamp.isCalendarDate(until) || (try? Timestamp.unixSeconds(until)) != nil else {
-                throw location.member("until").error("expected a date such as \"2026-06-01\", found \(quoted(until))")
+            // A day of the calendar (or an instant: its day as written), shown as a date, so in
+            // the years dates are shown for (9999 too: "forever" is often written 9999-12-31).
+            guard Timestamp.isCalendarDate(until) || (try? Timestamp.unixSeconds(until)) != nil,
+                  let year = Int(until.prefix(4)), (1583...9999).contains(year)
+            else {
+                throw location.member("until").error("expected a date such as \"2026-06-01\" from 1583 to 9999, found \(quoted(until))")
             }
         } else if until != nil {
             throw location.member("until").error("expected no \"until\" for action \"\(action)\" (only \"later\" has one)")

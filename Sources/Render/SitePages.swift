@@ -46,7 +46,8 @@ struct SitePages {
             var clean = decision
             clean.reviewer = site.mask.clean(decision.reviewer)
             clean.list = decision.list.map(site.mask.clean)
-            clean.until = decision.until.map(site.mask.clean)
+            // A date the import checked (no phone can be in it): its day, as written.
+            clean.until = decision.until.map { String($0.prefix(10)) }
             return clean
         }
         let ideas = Dictionary(site.ideas.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })

@@ -92,6 +92,10 @@ public enum DateStyle: String, Sendable, CaseIterable {
     case relative
     /// ISO 8601 with the viewer's UTC offset, for `<time datetime>`: "2026-05-02T08:30:00+09:00".
     case iso
+    /// The day alone, abbreviated month: "May 2, 2026". A date without a time (`2026-06-01`)
+    /// is a day of the calendar, the same wherever the viewer is; an instant is shown as the
+    /// day it is in the viewer's time zone.
+    case day
 
     /// A small number per style, for memo keys.
     var index: UInt8 {
@@ -101,6 +105,7 @@ public enum DateStyle: String, Sendable, CaseIterable {
         case .long: return 2
         case .relative: return 3
         case .iso: return 4
+        case .day: return 5
         }
     }
 }

@@ -10,6 +10,9 @@ final class LocaleFormatters: Sendable {
     private let short: Date.FormatStyle
     private let medium: Date.FormatStyle
     private let long: Date.FormatStyle
+    private let day: Date.FormatStyle
+    /// `day` for a date without a time: the calendar day as written (it was read as UTC).
+    private let calendarDay: Date.FormatStyle
     private let decimal: FloatingPointFormatStyle<Double>
     /// The whole numbers below `smallIntegerLimit` already formatted: counts on a page are
     /// mostly small, and reading this table takes no lock.
@@ -21,7 +24,9 @@ final class LocaleFormatters: Sendable {
 
     private init(languageTag: String, timeZone: TimeZone) {
         let locale = Locale(identifier: languageTag)
-        var calendar = Calendar(identifier: .gregorian)
+        // Gregorian, the apps' calendar, unless the tag asks for another (`ja-JP-u-ca-japanese`,
+        // `th-TH-u-ca-buddhist`), as iOS shows the calendar chosen in its settings.
+        var calendar = Calendar(identifier: LocaleFormatters.requestsCalendar(languageTag) ? locale.calendar.identifier : .gregorian)
         calendar.locale = locale
         calendar.timeZone = timeZone
         self.locale = locale
@@ -31,12 +36,27 @@ final class LocaleFormatters: Sendable {
         medium = Date.FormatStyle(
             date: .abbreviated, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
         long = Date.FormatStyle(date: .complete, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
+        day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
+        var utc = calendar
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        calendarDay = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: utc, timeZone: utc.timeZone)
         decimal = FloatingPointFormatStyle<Double>(locale: locale)
         smallIntegers = (0..<LocaleFormatters.smallIntegerLimit).map { [decimal] in decimal.format(Double($0)) }
         self.languageTag = languageTag
     }
 
     private static let cache = Locked<[String: LocaleFormatters]>([:])
+
+    /// True when a canonical tag's `-u-` extension names a calendar (`-ca-`).
+    static func requestsCalendar(_ tag: String) -> Bool {
+        let subtags = tag.split(separator: "-")
+        guard let unicode = subtags.firstIndex(of: "u") else { return false }
+        for subtag in subtags[(unicode + 1)...] {
+            if subtag.count == 1 { return false }
+            if subtag == "ca" { return true }
+        }
+        return false
+    }
 
     /// The shared formatters for a normalised language tag and a time zone.
     static func shared(languageTag: String, timeZone: TimeZone) -> LocaleFormatters {
@@ -50,8 +70,9 @@ final class LocaleFormatters: Sendable {
     }
 
     /// An instant in one of the date styles; `now` anchors the relative style.
-    func format(_ date: Date, style: DateStyle, now: Date) -> String {
+    func format(_ date: Date, style: DateStyle, now: Date, calendarDay isCalendarDay: Bool = false) -> String {
         switch style {
+        case .day: return isCalendarDay ? calendarDay.format(date) : day.format(date)
         case .short: return short.format(date)
         case .medium: return medium.format(date)
         case .long: return long.format(date)

@@ -115,7 +115,7 @@ extension Localizer {
     }
 
     /// Writes an instant in a style, escaped (not memoised here: the renderer's memo is).
-    func appendEscapedDate(_ seconds: Double, style: DateStyle, into output: inout OutputBuffer) {
-        output.appendEscaped(formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now))
+    func appendEscapedDate(_ seconds: Double, style: DateStyle, calendarDay: Bool = false, into output: inout OutputBuffer) {
+        output.appendEscaped(formatters.format(Date(timeIntervalSince1970: seconds), style: style, now: now, calendarDay: calendarDay))
     }
 }

@@ -42,18 +42,24 @@ extension Renderer {
                     at: call.offset)
                 return
             }
+            // A date without a time is a day of the calendar (`day` shows it as written).
+            var calendarDay = false
+            if style == .day, case .string(let text) = value, text.utf8.count == 10 { calendarDay = true }
             // A date past the calendar ICU shows as the data's (years 1583 to 9998) would be
-            // shown as another day, or a year that is not the instant's.
-            guard seconds >= Double(BuildInstant.dataStart), seconds < Double(BuildInstant.end) else {
+            // shown as another day, or a year that is not the instant's; a day of the calendar,
+            // shown as written, may be in 9999.
+            let end = calendarDay ? Double(BuildInstant.end) + 366 * 86_400 : Double(BuildInstant.end)
+            guard seconds >= Double(BuildInstant.dataStart), seconds < end else {
                 try report(
                     "date: expected an instant \(BuildInstant.dataRangeDescription), got \(describe(value))",
                     localizer: localizer, at: call.offset)
                 return
             }
-            if !memo.dates.write(seconds.bitPattern, 0, tag: style.index, into: &output) {
+            let tag = calendarDay ? 6 : style.index
+            if !memo.dates.write(seconds.bitPattern, 0, tag: tag, into: &output) {
                 let start = output.count
-                localizer.appendEscapedDate(seconds, style: style, into: &output)
-                memo.dates.store(output.written(from: start), for: seconds.bitPattern, 0, tag: style.index)
+                localizer.appendEscapedDate(seconds, style: style, calendarDay: calendarDay, into: &output)
+                memo.dates.store(output.written(from: start), for: seconds.bitPattern, 0, tag: tag)
             }
         case .number:
             let value = try value(of: call.first!, at: call.offset)

@@ -43,4 +43,33 @@ struct ReviewReportTests {
         #expect(page.contains("Idea <code>idea-3</code>") && page.contains("Quote <code>idea-3</code>"), "\(page)")
         #expect(!page.contains("415") && !page.contains("ana@example.com"))
     }
+
+    /// A "later" decision's `until` is a date like every other: a `<time>` with the day in the
+    /// page's locale, the day as written wherever the build's zone is, 9999-12-31 ("forever")
+    /// included; never masked as if it held a phone.
+    @Test("Later until a day: a <time> with the day as written")
+    func laterUntil() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/reviews/a.json", """
+            {"reviewer": "Ann", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+              {"item": "q-1", "action": "later", "until": "9999-12-31", "at": "2026-05-08T09:00:00Z"},
+              {"item": "q-2", "action": "later", "until": "2026-06-01T00:00:00+14:00", "at": "2026-05-08T09:01:00Z"},
+              {"item": "q-3", "action": "later", "until": "2026-06-01", "at": "2026-05-08T09:02:00Z"}]}
+            """)
+        let result = project.build()
+        #expect(result.status == 0, "\(result.err)")
+        let page = try String(contentsOfFile: project.output + "/reviews.html", encoding: .utf8)
+        #expect(page.contains(#"Later, until <time datetime="9999-12-31">Dec 31, 9999</time>"#), "\(page)")
+        #expect(page.contains(#"Later, until <time datetime="2026-06-01">Jun 1, 2026</time>"#), "\(page)")
+        #expect(!page.contains("[hidden]"))
+        // Before the calendar dates are shown in: refused at import, by name.
+        try project.write("content/reviews/a.json", """
+            {"reviewer": "Ann", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+              {"item": "q-1", "action": "later", "until": "0001-01-01", "at": "2026-05-08T09:00:00Z"}]}
+            """)
+        let refused = project.build()
+        #expect(refused.status == 2)
+        #expect(refused.err.contains(#"a.json: decisions[0].until: error: expected a date such as "2026-06-01" from 1583 to 9999, found "0001-01-01""#), "\(refused.err)")
+    }
 }

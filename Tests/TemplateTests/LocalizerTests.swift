@@ -39,6 +39,22 @@ struct LocalizerTests {
         #expect(LanguageTag.forHTML(tag) == expected, "\(tag)")
     }
 
+    /// `day`: the date alone; a date without a time is that day of the calendar in every zone.
+    /// A calendar the tag asks for (`-u-ca-japanese`) is the one dates are shown in.
+    @Test func daysAndCalendars() throws {
+        let library = try TemplateLibrary(templates: ["p": "{{#date}}a day{{/date}}|{{#date}}b day{{/date}}|{{#date}}b long{{/date}}"], mode: .strict)
+        func page(_ tag: String, _ zone: String) throws -> String {
+            let localizer = Localizer(catalog: nil, locale: tag, timeZone: zone, now: LocalizerHelperTests.now, mode: .strict)
+            return try library.render("p", context: ["a": "2026-06-01", "b": "2026-05-02T08:30:00Z"], localizer: localizer)
+        }
+        #expect(try page("en-US", "America/Los_Angeles").hasPrefix("Jun 1, 2026|May 2, 2026|Saturday, May 2, 2026"))
+        #expect(try page("en-US", "Pacific/Kiritimati").hasPrefix("Jun 1, 2026|May 2, 2026|"))
+        #expect(try page("en-US", "Pacific/Pago_Pago").hasPrefix("Jun 1, 2026|May 1, 2026|"))
+        #expect(try page("ja-JP-u-ca-japanese", "Asia/Tokyo").contains("令和8年"))
+        #expect(try page("th-TH-u-ca-buddhist", "Asia/Bangkok").contains("2569"))
+        #expect(try !page("th-TH", "Asia/Bangkok").contains("2569"))
+    }
+
     /// A viewer whose language the catalog lacks reads the source language: the page is in it
     /// (`lang`, `dir`), formatted with the viewer's region and extensions, as iOS shows an app
     /// without the user's language.

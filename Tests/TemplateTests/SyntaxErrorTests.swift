@@ -97,7 +97,7 @@ struct SyntaxErrorTests {
 
     @Test func helperArgumentErrorsAreLocated() throws {
         let error = try compileError("a\n  {{#date}}post.at someday{{/date}}")
-        #expect(error.message == "date: unknown date style 'someday': expected one of short, medium, long, relative, iso")
+        #expect(error.message == "date: unknown date style 'someday': expected one of short, medium, long, relative, iso, day")
         #expect(error.line == 2 && error.column == 3)
         let translate = try compileError("{{#t}}key count{{/t}}")
         #expect(translate.message == "t: expected name=path or name=\"literal\" after the key, found 'count'")
