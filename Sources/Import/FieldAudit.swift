@@ -32,9 +32,7 @@ final class FieldAudit {
 
     /// True when a field of this name must never be stored ("password" in any case, anywhere
     /// in the name).
-    static func isPassword(_ name: String) -> Bool {
-        name.range(of: "password", options: .caseInsensitive) != nil
-    }
+    static func isPassword(_ name: String) -> Bool { PasswordNames.isPassword(name) }
 
     /// Records every member of `object` (at `location`) that is not in `known`.
     func check(_ object: JSONObject, at location: RecordLocation, known: [String]) {

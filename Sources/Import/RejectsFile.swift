@@ -34,15 +34,17 @@ final class RejectsFile {
     func write(_ diagnostic: Diagnostic, at location: RecordLocation, text: String) {
         var record: JSONValue = .string(text)
         var removed: [String] = []
-        if text.range(of: "password", options: .caseInsensitive) != nil {
+        // A name may spell "password" with escapes (`pass\u0077ord`): a record with any escape is
+        // read too.
+        if text.range(of: "password", options: .caseInsensitive) != nil || text.contains("\\") {
             if let value = try? JSONParser.parse(Array(text.utf8), file: location.file) {
                 let cleaned = Self.withoutPasswords(value, path: "", removed: &removed)
                 // The members cut out of the text as written: every other byte stays (numbers as
                 // written, escapes, spacing), where writing the parsed value again changed them.
                 if !removed.isEmpty { record = .string(PasswordMembers.removed(from: text) ?? JSONWriter.string(cleaned)) }
-            } else {
+            } else if PasswordNames.hidingValues(in: text) != text || Self.mayNamePassword(text) {
                 record = .null
-                removed = ["(the record cannot be parsed and mentions a password, so it is withheld)"]
+                removed = ["(the record cannot be parsed and may hold a password field, so it is withheld)"]
             }
         }
         var object = JSONObject()
@@ -57,6 +59,25 @@ final class RejectsFile {
         let line = JSONWriter.string(.object(object)) + "\n"
         fputs(line, handle)
         count += 1
+    }
+
+    /// True when an unparsable record's text may name a password field where its strings cannot
+    /// be told apart (a string left open): "password" after the last closing quote read.
+    static func mayNamePassword(_ text: String) -> Bool {
+        var quotes = 0
+        var escaped = false
+        var lastClosed = text.startIndex
+        for index in text.indices {
+            let character = text[index]
+            if escaped { escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if character == "\"" {
+                quotes += 1
+                if quotes % 2 == 0 { lastClosed = index }
+            }
+        }
+        guard quotes % 2 == 1 else { return false }
+        return text[lastClosed...].range(of: "password", options: .caseInsensitive) != nil
     }
 
     /// Names a file that could not be read at all and was rejected whole: its `record` is

@@ -409,7 +409,8 @@ public struct JSONParser {
         let (line, column, text) = JSONParser.lineAndColumn(of: offset ?? position, in: bytes)
         var diagnostic = Diagnostic.error(message, at: SourceLocation(file: file, line: firstLine + line - 1, column: column))
         if let text {
-            (diagnostic.sourceLine, diagnostic.sourceCaret) = Self.excerpt(text, around: column)
+            // A password's value never reaches a message (DATA.md), quoted lines included.
+            (diagnostic.sourceLine, diagnostic.sourceCaret) = Self.excerpt(PasswordNames.hidingValues(in: text), around: column)
         }
         return diagnostic
     }

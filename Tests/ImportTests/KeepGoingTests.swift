@@ -115,6 +115,44 @@ struct KeepGoingTests {
         #expect(try !fixture.storeBytes().contains(Data("hunter2".utf8)))
     }
 
+    /// A line that is not JSON is written back unless it may hold a password field: a quote
+    /// that only mentions passwords in its text is kept in the rejects file; one with a
+    /// password member (plainly or with escapes) is withheld. A syntax error's quoted line
+    /// never shows a password's value.
+    @Test func unparsableRecordsAreWithheldOnlyWhenTheyMayHoldAPassword() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        try fixture.edit("quotes/quotes.jsonl", replacing: #""text":"I never said I was a morning person.""#,
+                         with: #""text":"I forgot my password again","#)
+        try fixture.edit("quotes/quotes.jsonl", replacing: #""text":"Tea first, then the world.""#,
+                         with: #""text":"Tea", "pass\u0077ord": "hunter2-SECRET",,"#)
+        _ = fixture.runImport(keepGoing: true)
+        let lines = try rejects(fixture)
+        #expect(lines.count == 2)
+        #expect(lines.first?["record"]?.stringValue?.contains("I forgot my password again") == true, "\(lines)")
+        #expect(lines.first?["passwordFieldsRemoved"] == nil)
+        #expect(lines.last?["record"] == .null)
+        #expect(try !String(contentsOfFile: fixture.rejects, encoding: .utf8).contains("hunter2"))
+
+        let strict = try Fixture()
+        try strict.edit("quotes/export.json", replacing: #""firstName": "Ana""#, with: #""firstName": "Ana", "password": "hunter2-SECRET",,"#)
+        guard case .failure(let failure) = strict.runImport() else { Issue.record("the import succeeded"); return }
+        let message = failure.errors.map(\.description).joined(separator: "\n")
+        #expect(message.contains(#""password": ••••••••••••••••"#), "\(message)")
+        #expect(!message.contains("hunter2"), "\(message)")
+    }
+
+    @Test(arguments: [
+        (#"{"a": 1, "password": "x y", "b": 2}"#, #"{"a": 1, "password": •••••, "b": 2}"#),
+        (#"{"Pass\u0077ord" : 12345, "c": "password"}"#, #"{"Pass\u0077ord" : •••••, "c": "password"}"#),
+        (#"{"text": "my password is long"}"#, #"{"text": "my password is long"}"#),
+        (#"{"passwordHint": {"q": 1}}"#, #"{"passwordHint": •••••••••"#),
+        (#"{"password": "cut off"#, #"{"password": ••••••••"#),
+    ])
+    func quotedLinesHidePasswordValues(_ line: String, _ expected: String) {
+        #expect(PasswordNames.hidingValues(in: line) == expected)
+        #expect(PasswordNames.hidingValues(in: line).unicodeScalars.count == line.unicodeScalars.count)
+    }
+
     /// Password members are cut out of the record's text at any depth, with the comma that
     /// joined them; numbers, escapes and spacing stay as written (writing the parsed record
     /// again turned 2.50 into 2.5, 1E3 into 1000, "B\u00e9n" into "Bén").
