@@ -190,10 +190,16 @@ public enum SiteBuild {
             path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
         }
         let out = absolute(output)
+        // The build stages the new site beside the output and empties whatever is there.
+        let staging = SiteWriter.stagingPath(of: URL(fileURLWithPath: out))
         for input in inputs {
             let path = absolute(input.path)
             if isInside(path, out) {
                 throw Diagnostic.error("the output '\(output)' holds the \(input.name) '\(input.path)'; choose another --out")
+            }
+            for folder in [staging, staging + ".old"] where isInside(path, folder) {
+                throw Diagnostic.error(
+                    "the \(input.name) '\(input.path)' is in '\(folder)', where the build of '\(output)' stages the new site and which it empties; move it, or choose another --out")
             }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VantageCLI
 import VantageCore
 
 @testable import Render
@@ -212,6 +213,31 @@ struct OutputFolderTests {
         #expect(result.err.contains("is inside the content") || result.err.contains("holds the content"), "\(result.err)")
         #expect(ScratchProject.snapshot(project.content) == before)
         #expect(!FileManager.default.fileExists(atPath: project.store))
+    }
+
+    /// The build empties `.NAME.building` (and `.NAME.building.old`) beside the output: an input
+    /// kept there is refused before anything is imported or removed (the content was deleted).
+    @Test("Inputs in the output's staging folder are refused, and left as they are")
+    func inputsInTheStagingFolder() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let staged = project.folder.appendingPathComponent(".site.building").path
+        try FileManager.default.moveItem(atPath: project.content, toPath: staged)
+        let before = ScratchProject.snapshot(staged)
+        let console = Console.capturing()
+        let status = VantageCLI.run(["build", "--content", staged, "--templates", templatesFolder,
+                                     "--out", project.folder.appendingPathComponent("site").path, "--db", project.store], console: console)
+        let result = (status: status, err: console.standardError)
+        #expect(result.status == 2)
+        #expect(result.err.contains("is in '\(staged)', where the build of"), "\(result.err)")
+        #expect(ScratchProject.snapshot(staged) == before)
+        #expect(!FileManager.default.fileExists(atPath: project.store))
+        for (name, path) in [("templates", "x/.o.building/templates"), ("store", "x/.o.building.old/s.sqlite"), ("store", "x/.o.building")] {
+            #expect(throws: Diagnostic.self, "\(path)") {
+                try SiteBuild.checkOutput(project.folder.path + "/x/o", against: [(name, project.folder.path + "/" + path)])
+            }
+        }
+        try SiteBuild.checkOutput(project.folder.path + "/x/o", against: [("store", project.folder.path + "/x/.o.buildings/s.sqlite")])
     }
 
     /// With the marker there, a manifest that is gone or not vantage's leaves the build unable to
