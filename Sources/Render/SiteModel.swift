@@ -39,6 +39,9 @@ public struct SiteModel: Sendable {
     public let homeSlugSet: Set<String>
     /// Number of people in the store (homes and contacts).
     public let personCount: Int
+    /// Each person's place in the order the last import met them (`Person.order`): what the
+    /// handle rule numbers equal names by, so a fresh store and an updated one agree.
+    let personOrder: [Int64: Int64]
     /// What every text from the store goes through before it is shown (phones and emails).
     public let mask: PersonalDataMask
     /// The visible quotes through `mask`, cleaned once per build (each is seen by several viewers).
@@ -52,6 +55,7 @@ public struct SiteModel: Sendable {
         self.mask = mask
         self.now = now
         self.personCount = people.count
+        self.personOrder = Dictionary(people.map { ($0.id, $0.order) }, uniquingKeysWith: { first, _ in first })
         var chosen: [Int64: String] = [:]
         for person in people where person.isQuotesUser {
             if let name = person.name.map(mask.clean), PersonalDataMask.isName(name) { chosen[person.id] = name }

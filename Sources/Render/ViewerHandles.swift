@@ -12,8 +12,9 @@ import Store
 ///   anything derived from one.
 /// - The viewer themselves, when not among the speakers: their own home's slug.
 ///
-/// Speakers are claimed first, in person-id order (so the `quotes/by/` pages do not move when
-/// someone new joins the viewer's address book), then everyone else in person-id order.
+/// Speakers are claimed first, in the order the export names people (so the `quotes/by/` pages
+/// do not move when someone new joins the viewer's address book), then everyone else in that
+/// order: never by row id, which follows the store's history.
 struct ViewerHandles {
     /// One person offered to the viewer.
     struct Entry: Equatable {
@@ -66,8 +67,12 @@ struct ViewerHandles {
             names[id] = name
             entries.append(Entry(id: id, handle: handle, name: name, isViewer: id == viewer.person.id))
         }
-        for id in speakers.sorted() { add(id) }
-        for id in others.sorted() { add(id) }
+        // In the order the export names them (the store's row ids follow its history).
+        func ordered(_ ids: Set<Int64>) -> [Int64] {
+            ids.map { (site.personOrder[$0] ?? $0, $0) }.sorted { $0 < $1 }.map(\.1)
+        }
+        for id in ordered(speakers) { add(id) }
+        for id in ordered(others) { add(id) }
         entries.sort { $0.handle < $1.handle }
         self.entries = entries
         self.byID = byID

@@ -54,6 +54,44 @@ struct SlugHistoryTests {
     }
 }
 
+/// The handles of people without a home (speakers known only by the name recorded with their
+/// quotes) follow the export too: two speakers both recorded as "Bob" are `bob` and `bob-2` in
+/// the order the export names them, whatever order the store met them in (they followed the
+/// rows' ids, so an updated store and a fresh one gave different pages, and a submitted quote
+/// "said by bob" went to a different person).
+@Suite("Handles and the store's history")
+struct HandleHistoryTests {
+    static func export(_ quotes: [(id: String, phone: String, day: Int)]) -> String {
+        let records = quotes.map { quote in
+            #"{"id":"\#(quote.id)","text":"From \#(quote.id)","saidBy":{"phone":"\#(quote.phone)","name":"Bob"},"#
+                + #""heardBy":[{"phone":"+14155550100","name":"Ana"}],"when":"2026-01-0\#(quote.day)T00:00:00Z","submittedBy":"+14155550100"}"#
+        }
+        return #"{"users":[{"phone":"+14155550100","firstName":"Ana","lastName":"Lima"}],"quotes":["#
+            + records.joined(separator: ",") + "]}"
+    }
+
+    @Test("A second Bob named first in the export: the updated store and a fresh one give the same handles")
+    func handlesFollowTheExportNotTheStore() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.content + "/changejar")
+        try project.write("content/quotes/export.json", Self.export([("q-y", "+14155550177", 2)]))
+        #expect(project.build().status == 0)
+        try project.write("content/quotes/export.json", Self.export([("q-x", "+14155550166", 1), ("q-y", "+14155550177", 2)]))
+        let updated = project.build()
+        #expect(updated.status == 0, "\(updated.err)")
+        let fresh = project.folder.appendingPathComponent("fresh").path
+        let clean = project.build(out: fresh, db: project.folder.appendingPathComponent("fresh.sqlite").path)
+        #expect(clean.status == 0, "\(clean.err)")
+        let (a, b) = (ScratchProject.snapshot(project.output), ScratchProject.snapshot(fresh))
+        let differing = a.keys.sorted().filter { a[$0] != b[$0] && !$0.hasPrefix(".") }
+        #expect(differing.isEmpty, "\(differing)")
+        // The export names the Bob of q-x first: he is bob.
+        let bob = try String(contentsOfFile: project.output + "/ana-lima/quotes/by/bob.html", encoding: .utf8)
+        #expect(bob.contains("From q-x") && !bob.contains("From q-y"), "\(bob)")
+    }
+}
+
 /// Two submissions files downloaded from one published site and imported together: one file's
 /// quote must not take away a handle the other was written with (DATA.md: a handle is the one
 /// the site gave the person in that part). The real command line.
