@@ -172,16 +172,8 @@ struct BuildFingerprint {
     /// Every file under the templates folder (templates, catalog, assets, dot-files too), by
     /// relative path: any change to any of them re-renders everything.
     static func templateFiles(_ templates: String) -> [(String, [UInt8])] {
-        guard let walker = FileManager.default.enumerator(atPath: templates) else { return [] }
-        var paths: [String] = []
-        while let relative = walker.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: templates + "/" + relative, isDirectory: &isDirectory),
-                !isDirectory.boolValue
-            {
-                paths.append(relative)
-            }
-        }
-        return paths.sorted().map { ($0, FileManager.default.contents(atPath: templates + "/" + $0).map(Array.init) ?? []) }
+        // Links followed, as the library reads the folder (`FileTree`).
+        let paths = FileTree.files(under: templates)
+        return paths.map { ($0, FileManager.default.contents(atPath: templates + "/" + $0).map(Array.init) ?? []) }
     }
 }

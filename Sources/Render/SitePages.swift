@@ -102,17 +102,8 @@ struct SitePages {
     /// The files under `templates/assets/` (relative to it, sorted), dot-files left out.
     static func assetFiles(in templates: String) -> [String] {
         let root = URL(fileURLWithPath: templates).appendingPathComponent("assets").path
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory),
-                !isDirectory.boolValue, !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-            {
-                files.append(relative)
-            }
-        }
-        return files.sorted()
+        // Links followed, as the library reads the folder (`FileTree`).
+        return FileTree.files(under: root) { !$0.hasPrefix(".") }
     }
 }
 

@@ -90,13 +90,11 @@ extension TemplateLibrary {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Diagnostic.error("no templates folder here", at: SourceLocation(file: directory))
         }
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
+        guard access(directory, R_OK | X_OK) == 0 else {
             throw Diagnostic.error("cannot list the templates folder", at: SourceLocation(file: directory))
         }
-        var relativePaths: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".mustache") { relativePaths.append(relative) }
-        }
+        // Links followed, to files and folders (`FileTree`).
+        let relativePaths = FileTree.files(under: directory).filter { $0.hasSuffix(".mustache") }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         var paths: [String: String] = [:]
         for relative in relativePaths { paths[String(relative.dropLast(".mustache".count))] = prefix + relative }

@@ -55,6 +55,34 @@ struct BuildCommandTests {
         #expect(FileManager.default.fileExists(atPath: output + "/ana-lima/quotes/by/papa.html"))
     }
 
+    /// A templates folder given as a link, or with linked folders inside (a shared theme), is
+    /// read through its links: the same site as from the folder itself (it read as empty).
+    @Test("Templates reached through symbolic links build the same site")
+    func linkedTemplates() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("theme").path
+        try manager.copyItem(atPath: templatesFolder, toPath: copy)
+        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("linked").path, withDestinationPath: "theme")
+        let split = folder.appendingPathComponent("split").path
+        try manager.createDirectory(atPath: split, withIntermediateDirectories: true)
+        for name in try manager.contentsOfDirectory(atPath: copy) {
+            try manager.createSymbolicLink(atPath: split + "/" + name, withDestinationPath: copy + "/" + name)
+        }
+        var sites: [[String: Data]] = []
+        for (index, templates) in [copy, folder.appendingPathComponent("linked").path, split].enumerated() {
+            let out = folder.appendingPathComponent("out\(index)").path
+            let console = Console.capturing()
+            let status = VantageCLI.run(["build", "--content", content, "--templates", templates, "--out", out,
+                                         "--db", folder.appendingPathComponent("s\(index).sqlite").path], console: console)
+            #expect(status == 0, "\(console.standardError)")
+            sites.append(ScratchProject.snapshot(out).filter { !$0.key.hasPrefix(".") })
+        }
+        #expect(sites[0].keys.contains("assets/site.css"))
+        #expect(sites[1] == sites[0] && sites[2] == sites[0])
+    }
+
     @Test("Bad input: nothing is built, the previous site stays, exit 2 with the importer's located error")
     func badInput() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
