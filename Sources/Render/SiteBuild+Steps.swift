@@ -153,6 +153,9 @@ extension SiteBuild {
         try pages.copyAssets(from: context.options.templates)
         for entry in record.entries { try context.spool.add([entry], key: entry.path) }
         var files = record.files
+        // The output's own top-level dot-files are carried into the new site: published, so
+        // held to the static files' rule.
+        try StaticFiles.checkCarried(in: context.writer.output, mask: site.mask)
         if let folder = context.options.staticFolder {
             // The site's own top-level names: every person's folder (built or not, so every kind
             // of build refuses what a full build refuses), the site-wide pages' and the assets'.

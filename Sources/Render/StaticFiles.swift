@@ -69,6 +69,25 @@ enum StaticFiles {
                 + "may not replace or go inside one of vantage's files or folders, so rename or move it")
     }
 
+    /// Throws when a top-level dot-file of the output (`.nojekyll`, `.notes`: the build carries
+    /// them into the new site, `SiteWriter.carryHiddenFiles`) holds a phone or an email of the
+    /// export, as a static file would be refused.
+    static func checkCarried(in output: String, mask: PersonalDataMask) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+        var info = stat()
+        for name in names.sorted() where name.hasPrefix(".") && name != SiteMarker.name {
+            let path = output + "/" + name
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  let data = FileManager.default.contents(atPath: path),
+                  let text = String(validatingUTF8: [UInt8](data)),
+                  let place = mask.firstMatch(in: text, shapedPhones: false)
+            else { continue }
+            throw Diagnostic.error(
+                "\(path):\(place.line):\(place.column): an email address or a phone number of the export, in a file the build "
+                    + "keeps in the site; no phone or email may be published, so remove it from the file or the file from the output")
+        }
+    }
+
     /// Copies every file of `folder` into the site through `writer`; HTML pages go to `check`.
     /// Returns how many were copied. Called after the site-wide pages are written.
     static func copy(

@@ -215,6 +215,23 @@ struct OutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: project.store))
     }
 
+    /// The output's top-level dot-files are carried into every new site: one holding a phone
+    /// or an email of the export is refused as a static file is, and nothing is published.
+    @Test("A carried dot-file with a phone or an email of the export is refused")
+    func carriedDotFilesAreHeldToThePrivacyRule() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("public/.nojekyll", "")
+        try project.write("public/.notes", "call Ana: 415 555 0100\n")
+        let result = project.build()
+        #expect(result.status == 2)
+        #expect(result.err.contains("/public/.notes:1:11: an email address or a phone number of the export, in a file the build keeps"), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.output).sorted() == [".nojekyll", ".notes"])
+        try project.write("public/.notes", "call Ana\n")
+        #expect(project.build().status == 0)
+        #expect(FileManager.default.fileExists(atPath: project.output + "/.notes"))
+    }
+
     /// The build empties `.NAME.building` (and `.NAME.building.old`) beside the output: an input
     /// kept there is refused before anything is imported or removed (the content was deleted).
     @Test("Inputs in the output's staging folder are refused, and left as they are")
