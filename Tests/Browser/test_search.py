@@ -33,6 +33,25 @@ class SearchBehaviour(BrowserTest):
         self.assertEqual(self.result_ids(), ["q-0001"])
         self.assertNoConsoleErrors()
 
+    def test_back_from_a_result_shows_the_results_again(self):
+        """Following a result and going Back: the browser puts the query back in the box
+        (without an input event), and the results for it are shown again."""
+        self.open(self.page_url())
+        self.css('input[type="search"]').send_keys("mor")
+        self.assertEqual(self.result_ids(), ["idea-0003", "q-0001"])
+        self.css('[data-search-results] [data-id="idea-0003"] a').click()
+        self.wait(lambda d: "ideas.html" in d.current_url, message="the result opens")
+        self.driver.back()
+        self.wait(lambda d: "search.html" in d.current_url, message="back on the search page")
+        self.wait_ready()
+        self.wait(lambda d: self.css('input[type="search"]').get_attribute("value") == "mor",
+                  message="the query is back in the box")
+        self.wait(lambda d: self.result_ids() == ["idea-0003", "q-0001"], message="the results are back")
+        self.assertFalse(self.css("[data-search-empty]").is_displayed())
+        # and typing on goes on from there
+        self.css('input[type="search"]').send_keys("ning pe")
+        self.assertEqual(self.result_ids(), ["q-0001"])
+
     def test_accents_and_case_are_folded_both_ways(self):
         self.open(self.page_url())
         for query, expected in (("CREPES", ["idea-0002"]), ("crêpes", ["idea-0002"]),

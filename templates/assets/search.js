@@ -105,7 +105,10 @@
     if (noscript) noscript.hidden = true;
     var labels = { idea: template.getAttribute('data-label-idea') || '', quote: template.getAttribute('data-label-quote') || '' };
 
+    var shownFor = null; // the query the results are for
+
     function show() {
+      shownFor = input.value;
       var wanted = terms(input.value);
       results.textContent = '';
       if (!wanted.length) {
@@ -152,6 +155,11 @@
     var query = new URLSearchParams(window.location.search).get('q');
     if (query) input.value = query;
     show();
+    // Back to this page, the browser puts the last query back in the box after this script
+    // ran, and without an input event (from file:// always): search again for what it holds.
+    function again() { if (input.value !== shownFor) show(); }
+    window.addEventListener('pageshow', again);
+    document.addEventListener('DOMContentLoaded', again);
   }
 
   window.VantageSearch = { fold: fold };
