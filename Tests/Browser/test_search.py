@@ -92,6 +92,40 @@ class SearchBehaviour(BrowserTest):
                 result = self.css('[data-search-results] [data-id="idea-0004"]')
                 self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], ["ΟΔΟΣ"])
 
+    def test_only_accents_are_folded(self):
+        """Accents are dropped only after a Latin, Greek or Cyrillic letter: a Devanagari or
+        Thai vowel sign is part of the word (कम found काम when every mark was dropped).
+        Ligatures match their letters (NFKD) and ß is ss."""
+        self.open(self.page_url())
+        for query, expected, marked in (
+                ("काम", ["idea-0005"], ["काम"]), ("कम", [], []), ("करना", ["idea-0005"], ["करना"]),
+                ("กินข้าว", ["idea-0007"], ["กินข้าว"]), ("กนขาว", [], []), ("กินขาว", [], []),
+                ("fish", ["idea-0006"], ["ﬁsh"]), ("ﬁne", ["idea-0006"], ["ﬁne"]),
+                ("strasse", ["idea-0006"], ["Straße"]), ("STRAẞE", ["idea-0006"], ["Straße"]),
+                ("straße grosse", ["idea-0006"], ["Große", "Straße"]),
+                ("crepes", ["idea-0002"], ["crêpes"])):
+            with self.subTest(query=query):
+                self.type_query(query)
+                self.assertEqual(self.result_ids(), expected)
+                if expected:
+                    result = self.css('[data-search-results] [data-id="%s"]' % expected[0])
+                    self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], marked)
+        fold = "return VantageSearch.fold(arguments[0])"
+        for text, folded in (("Crème Brûlée", "creme brulee"), ("Ёлка", "елка"), ("ΆΛΦΑ", "αλφα"),
+                             ("ǅ", "dz"), ("x²", "x2"), ("e\u0301\u0323", "e"), ("क\u0301", "क\u0301")):
+            with self.subTest(text=text):
+                self.assertEqual(self.js(fold, text), folded)
+
+    def test_compose_folds_names_by_the_same_rule(self):
+        """compose.js (the To: fields) keeps its own copy of the folding; the two must agree."""
+        import re
+        from support import REPO
+        def rule(name):
+            source = (REPO / "templates" / "assets" / name).read_text(encoding="utf-8")
+            return [re.search(pattern, source, re.S).group(0) for pattern in (
+                r"var ACCENTS = [^\n]*", r"var ACCENTED = [^\n]*", r"function fold\(text\) \{.*?\n  \}")]
+        self.assertEqual(rule("compose.js"), rule("search.js"))
+
     def test_text_from_the_index_is_never_read_as_markup(self):
         self.open(self.page_url())
         self.type_query("not markup")

@@ -128,9 +128,18 @@
    *  another script, or one that starts with a direction control, leaves the line's order alone. */
   function isolate(name) { return '\u2068' + balanced(name) + '\u2069'; }
 
-  /** Accents and case folded away, for matching names as a mail client's To: field does. */
+  // The combining diacritical marks: accents where they follow a Latin, Greek or Cyrillic
+  // letter. Other marks (a Devanagari or Thai vowel sign, a virama) are part of the name.
+  var ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/gu;
+  var ACCENTED = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])(\p{M}+)/gu;
+
+  /** Accents and case folded away, for matching names as a mail client's To: field does; the
+   *  rule of search.js: compatibility decomposition (ﬁ is fi), the accents after a Latin, Greek
+   *  or Cyrillic letter dropped, lower case, ß (and ẞ) as ss, final sigma as sigma. */
   function fold(text) {
-    return String(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    return String(text).normalize('NFKD')
+      .replace(ACCENTED, function (all, letter, marks) { return letter + marks.replace(ACCENTS, ''); })
+      .toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ');
   }
 
   function formatNumber(n) {

@@ -18,24 +18,38 @@
 (function () {
   'use strict';
 
+  // The combining diacritical marks: accents where they follow a Latin, Greek or Cyrillic
+  // letter (é, ö, й, ά). Every other mark is part of its word and stays: a Devanagari or Thai
+  // vowel sign (काम is not कम), a virama, a mark after a letter of another script.
+  var ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/gu;
+  var ACCENTED = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])(\p{M}+)/gu;
+
+  /** Accents and case folded away: compatibility decomposition (ﬁ is fi, ² is 2), the accents
+   *  after a Latin, Greek or Cyrillic letter dropped, lower case, ß (and ẞ) as ss. Final sigma
+   *  is sigma: lower-casing a whole word gives ς at its end, one letter at a time σ, and a
+   *  reader types either. compose.js folds names by the same rule. */
   function fold(text) {
-    // Final sigma is sigma: lower-casing a whole word gives ς at its end, one letter at a
-    // time (the marking below) gives σ, and a reader types either.
-    return String(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
+    return String(text).normalize('NFKD')
+      .replace(ACCENTED, function (all, letter, marks) { return letter + marks.replace(ACCENTS, ''); })
+      .toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ');
   }
 
-  /** Folds `text` keeping, for every folded UTF-16 unit, where it came from. */
+  /** Folds `text` keeping, for every folded UTF-16 unit, the part of `text` it came from: a
+   *  character with the marks that follow it (folded together, as the marks depend on it). */
   function foldWithMap(text) {
     var folded = '';
-    var origin = [];
-    for (var i = 0; i < text.length;) {
-      var ch = String.fromCodePoint(text.codePointAt(i));
-      var f = fold(ch);
-      for (var k = 0; k < f.length; k++) { folded += f[k]; origin.push(i); }
-      i += ch.length;
+    var starts = [];
+    var ends = [];
+    var cluster = /[\s\S]\p{M}*/gu;
+    for (var m = cluster.exec(text); m; m = cluster.exec(text)) {
+      var f = fold(m[0]);
+      for (var k = 0; k < f.length; k++) {
+        folded += f[k];
+        starts.push(m.index);
+        ends.push(m.index + m[0].length);
+      }
     }
-    origin.push(text.length);
-    return { text: folded, origin: origin };
+    return { text: folded, starts: starts, ends: ends };
   }
 
   function terms(query) {
@@ -75,7 +89,7 @@
       var from = 0;
       var at;
       while ((at = mapped.text.indexOf(term, from)) !== -1) {
-        marks.push([mapped.origin[at], mapped.origin[at + term.length]]);
+        marks.push([mapped.starts[at], mapped.ends[at + term.length - 1]]);
         from = at + term.length;
       }
     });
