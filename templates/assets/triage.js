@@ -15,6 +15,8 @@
  *   [role=dialog][data-sheet=later|list]  the sheets, `hidden`; options are
  *     [data-until] ("+1d", "+1w", "+1m", "sat", "mon", …) or [data-list]
  *   [data-triage-live]            optional polite live region for keyboard moves
+ *   [data-review-intro]           the swipe instructions, `hidden` until the items can move
+ *   [data-review-noscript]        the note that reviewing needs scripts, hidden then
  * State on the item: data-triage-zone (gray|archive|delete|later|list while
  * moved), data-decision once decided. Needs review.js for keeping decisions. */
 (function () {
@@ -94,6 +96,7 @@
       icons[i].hidden = true;
       this.icons[icons[i].getAttribute('data-icon')] = icons[i];
     }
+    item.classList.add('is-draggable');
     if (!item.hasAttribute('tabindex')) item.tabIndex = 0;
     var help = document.querySelector('[data-triage-help][id]');
     if (help && !item.hasAttribute('aria-describedby')) item.setAttribute('aria-describedby', help.id);
@@ -392,6 +395,10 @@
     if (!template) return;
     var items = document.querySelectorAll('[data-triage]');
     for (var i = 0; i < items.length; i++) new Item(items[i], template);
+    var intro = document.querySelector('[data-review-intro]');
+    if (intro) intro.hidden = false;
+    var noscript = document.querySelector('[data-review-noscript]');
+    if (noscript) noscript.hidden = true;
     var sheets = document.querySelectorAll('[data-sheet]');
     for (var j = 0; j < sheets.length; j++) setUpSheet(sheets[j]);
   }
