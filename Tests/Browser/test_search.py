@@ -112,7 +112,8 @@ class SearchBehaviour(BrowserTest):
                     self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], marked)
         fold = "return VantageSearch.fold(arguments[0])"
         for text, folded in (("Crème Brûlée", "creme brulee"), ("Ёлка", "елка"), ("ΆΛΦΑ", "αλφα"),
-                             ("ǅ", "dz"), ("x²", "x2"), ("e\u0301\u0323", "e"), ("क\u0301", "क\u0301")):
+                             ("ǅ", "dz"), ("x²", "x2"), ("e\u0301\u0323", "e"), ("क\u0301", "क\u0301"),
+                             ("أحمد", "احمد"), ("مُحَمَّد", "محمد"), ("ﻣﺤﻤﺪ", "محمد")):
             with self.subTest(text=text):
                 self.assertEqual(self.js(fold, text), folded)
 
@@ -123,7 +124,8 @@ class SearchBehaviour(BrowserTest):
         def rule(name):
             source = (REPO / "templates" / "assets" / name).read_text(encoding="utf-8")
             return [re.search(pattern, source, re.S).group(0) for pattern in (
-                r"var ACCENTS = [^\n]*", r"var ACCENTED = [^\n]*", r"function fold\(text\) \{.*?\n  \}")]
+                r"var ACCENTS = [^\n]*", r"var HARAKAT = [^\n]*", r"var MARKED = [^\n]*",
+                r"function fold\(text\) \{.*?\n  \}")]
         self.assertEqual(rule("compose.js"), rule("search.js"))
 
     def test_text_from_the_index_is_never_read_as_markup(self):
