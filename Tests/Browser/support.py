@@ -53,7 +53,7 @@ def fixture_url(name):
     return (FIXTURES / name).as_uri()
 
 
-def new_driver(width=390, height=844, reduced_motion=False, download_dir=None):
+def new_driver(width=390, height=844, reduced_motion=False, download_dir=None, javascript=True):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -63,13 +63,18 @@ def new_driver(width=390, height=844, reduced_motion=False, download_dir=None):
     if reduced_motion:
         options.add_argument("--force-prefers-reduced-motion")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    prefs = {}
     if download_dir:
-        options.add_experimental_option("prefs", {
+        prefs.update({
             "download.default_directory": str(download_dir),
             "download.prompt_for_download": False,
             "download.directory_upgrade": True,
             "safebrowsing.enabled": False,
         })
+    if not javascript:
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     # A headless window is at least 500 px wide; a phone is narrower.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -106,12 +111,13 @@ class BrowserTest(unittest.TestCase):
     """One browser per test class; storage cleared before each test."""
 
     width, height, reduced_motion = 390, 844, False
+    javascript = True  # False: the page's scripts never run (what a reader without them sees)
     driver = None
 
     @classmethod
     def setUpClass(cls):
         cls.downloads = pathlib.Path(tempfile.mkdtemp(prefix="vantage-downloads-"))
-        cls.driver = new_driver(cls.width, cls.height, cls.reduced_motion, cls.downloads)
+        cls.driver = new_driver(cls.width, cls.height, cls.reduced_motion, cls.downloads, cls.javascript)
 
     @classmethod
     def tearDownClass(cls):
@@ -128,7 +134,7 @@ class BrowserTest(unittest.TestCase):
     def open(self, url, fresh=True):
         """Opens url; with fresh, forgets everything earlier tests kept in storage."""
         self.driver.get(url)
-        if fresh:
+        if fresh and self.javascript:
             self.driver.execute_script("localStorage.clear(); sessionStorage.clear();")
             self.driver.get(url)
         self.wait_ready()

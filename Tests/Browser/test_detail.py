@@ -66,6 +66,27 @@ class IdeaOverlay(BrowserTest):
         self.wait(lambda d: not self.overlay_open(), message="the back link closes")
         self.assertFalse(self.css("#idea-idea-0003 .idea-screen").is_displayed(), "the list shows summaries")
 
+    def test_quick_presses_each_move_one_idea_and_escape_mid_turn_stays_closed(self):
+        """Three ArrowRight presses faster than the page turn move three ideas (they moved
+        one); Escape while a turn is running closes the overlay for good (the turn's end
+        reopened it 220 ms later)."""
+        self.open_list()
+        self.tap_idea(1)
+        self.actions().send_keys("\ue014", "\ue014", "\ue014").perform()
+        self.pause_for_motion(1.0)
+        self.assertEqual(self.shown_id(), "idea-0004")
+        self.assertEqual(self.hash(), "#idea-idea-0004")
+        self.js("document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));"
+                "document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));")
+        self.wait(lambda d: not self.overlay_open(), message="Escape closes")
+        self.pause_for_motion(1.0)
+        self.assertFalse(self.overlay_open(), "the overlay stays closed")
+        self.assertIsNone(self.shown_id())
+        self.assertEqual(self.hash(), "")
+        for number in (4, 5):
+            self.assertFalse(self.css("#idea-idea-%04d .idea-screen" % number).is_displayed(), "the list shows summaries")
+        self.assertNoConsoleErrors()
+
     def test_swipes_page_through_the_list_with_mouse_and_touch(self):
         self.open_list()
         self.tap_idea(2)

@@ -33,6 +33,25 @@ class SearchBehaviour(BrowserTest):
         self.assertEqual(self.result_ids(), ["q-0001"])
         self.assertNoConsoleErrors()
 
+    def test_back_from_a_result_shows_the_results_again(self):
+        """Following a result and going Back: the browser puts the query back in the box
+        (without an input event), and the results for it are shown again."""
+        self.open(self.page_url())
+        self.css('input[type="search"]').send_keys("mor")
+        self.assertEqual(self.result_ids(), ["idea-0003", "q-0001"])
+        self.css('[data-search-results] [data-id="idea-0003"] a').click()
+        self.wait(lambda d: "ideas.html" in d.current_url, message="the result opens")
+        self.driver.back()
+        self.wait(lambda d: "search.html" in d.current_url, message="back on the search page")
+        self.wait_ready()
+        self.wait(lambda d: self.css('input[type="search"]').get_attribute("value") == "mor",
+                  message="the query is back in the box")
+        self.wait(lambda d: self.result_ids() == ["idea-0003", "q-0001"], message="the results are back")
+        self.assertFalse(self.css("[data-search-empty]").is_displayed())
+        # and typing on goes on from there
+        self.css('input[type="search"]').send_keys("ning pe")
+        self.assertEqual(self.result_ids(), ["q-0001"])
+
     def test_accents_and_case_are_folded_both_ways(self):
         self.open(self.page_url())
         for query, expected in (("CREPES", ["idea-0002"]), ("crêpes", ["idea-0002"]),
@@ -72,6 +91,42 @@ class SearchBehaviour(BrowserTest):
                 self.assertEqual(self.result_ids(), ["idea-0004"])
                 result = self.css('[data-search-results] [data-id="idea-0004"]')
                 self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], ["ΟΔΟΣ"])
+
+    def test_only_accents_are_folded(self):
+        """Accents are dropped only after a Latin, Greek or Cyrillic letter: a Devanagari or
+        Thai vowel sign is part of the word (कम found काम when every mark was dropped).
+        Ligatures match their letters (NFKD) and ß is ss."""
+        self.open(self.page_url())
+        for query, expected, marked in (
+                ("काम", ["idea-0005"], ["काम"]), ("कम", [], []), ("करना", ["idea-0005"], ["करना"]),
+                ("กินข้าว", ["idea-0007"], ["กินข้าว"]), ("กนขาว", [], []), ("กินขาว", [], []),
+                ("fish", ["idea-0006"], ["ﬁsh"]), ("ﬁne", ["idea-0006"], ["ﬁne"]),
+                ("strasse", ["idea-0006"], ["Straße"]), ("STRAẞE", ["idea-0006"], ["Straße"]),
+                ("straße grosse", ["idea-0006"], ["Große", "Straße"]),
+                ("crepes", ["idea-0002"], ["crêpes"])):
+            with self.subTest(query=query):
+                self.type_query(query)
+                self.assertEqual(self.result_ids(), expected)
+                if expected:
+                    result = self.css('[data-search-results] [data-id="%s"]' % expected[0])
+                    self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], marked)
+        fold = "return VantageSearch.fold(arguments[0])"
+        for text, folded in (("Crème Brûlée", "creme brulee"), ("Ёлка", "елка"), ("ΆΛΦΑ", "αλφα"),
+                             ("ǅ", "dz"), ("x²", "x2"), ("e\u0301\u0323", "e"), ("क\u0301", "क\u0301"),
+                             ("أحمد", "احمد"), ("مُحَمَّد", "محمد"), ("ﻣﺤﻤﺪ", "محمد")):
+            with self.subTest(text=text):
+                self.assertEqual(self.js(fold, text), folded)
+
+    def test_compose_folds_names_by_the_same_rule(self):
+        """compose.js (the To: fields) keeps its own copy of the folding; the two must agree."""
+        import re
+        from support import REPO
+        def rule(name):
+            source = (REPO / "templates" / "assets" / name).read_text(encoding="utf-8")
+            return [re.search(pattern, source, re.S).group(0) for pattern in (
+                r"var ACCENTS = [^\n]*", r"var HARAKAT = [^\n]*", r"var MARKED = [^\n]*",
+                r"function fold\(text\) \{.*?\n  \}")]
+        self.assertEqual(rule("compose.js"), rule("search.js"))
 
     def test_text_from_the_index_is_never_read_as_markup(self):
         self.open(self.page_url())

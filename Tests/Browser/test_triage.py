@@ -235,6 +235,49 @@ class TriageGestures(BrowserTest):
         self.drag_to(again, 300, release=True)
         self.wait(lambda d: again.get_attribute("data-decision") == "delete", message="deleted")
 
+    def test_undo_while_the_item_collapses_brings_it_back_for_good(self):
+        """Undo clicked while the decided item is still collapsing: it comes back and stays
+        (the collapse's end hid it again, with no decision left to explain it)."""
+        item = self.first_item()
+        item_id = item.get_attribute("data-id")
+        self.drag_to(item, 120, release=True)
+        self.wait(lambda d: "is-collapsing" in (item.get_attribute("class") or ""), message="the item collapses")
+        self.js("document.querySelector('[data-review-undo]').click()")
+        self.pause_for_motion()
+        self.assertIsNone(item.get_attribute("data-decision"))
+        self.assertTrue(item.is_displayed(), "undone, the item is back")
+        self.assertEqual(self.stored(), {})
+        self.assertTrue(self.at_rest(item))
+        self.open(self.page_url(), fresh=False)
+        self.assertTrue(self.css('[data-triage][data-id="%s"]' % item_id).is_displayed())
+
+    def test_a_second_swipe_to_a_sheet_before_the_first_sheet_opens(self):
+        """Two quick swipes to "later" and "list" on two items: one sheet, which a tap closes;
+        the first item is decided and the second springs back, undecided (no sheet is left
+        open that nothing can close, no item half-hidden)."""
+        self.open(self.page_url())
+        first, second = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()][:2]
+        self.drag_to(first, -150, kind="touch", steps=3, release=True)
+        self.drag_to(second, -300, kind="touch", steps=3, release=True)
+        self.wait(lambda d: self.open_sheets() == ["later"], message="the first item's sheet")
+        self.pause_for_motion()
+        self.assertEqual(self.open_sheets(), ["later"], "one sheet at a time")
+        self.assertTrue(self.at_rest(second), "the second item sprang back")
+        sheet = self.css('[data-sheet="later"]')
+        self.actions().move_to_element_with_offset(sheet, 0, -sheet.size["height"] // 2 + 10).click().perform()
+        self.wait(lambda d: self.open_sheets() == [], message="a tap closes the sheet")
+        self.wait_hidden(first)
+        self.assertEqual(first.get_attribute("data-decision"), "later")
+        self.assertIsNone(second.get_attribute("data-decision"))
+        self.assertTrue(second.is_displayed())
+        self.assertEqual(list(self.stored()), [first.get_attribute("data-id")])
+        # and the second item can be triaged now
+        self.drag_to(second, -300, release=True)
+        self.wait(lambda d: self.open_sheets() == ["list"], message="the second item's sheet")
+        self.css('[data-sheet="list"] [data-list]').click()
+        self.wait_hidden(second)
+        self.assertEqual(self.stored()[second.get_attribute("data-id")]["action"], "list")
+
     def test_download_writes_a_reviews_file_in_the_data_format(self):
         self.open(self.page_url())
         download = self.css("[data-review-download]")

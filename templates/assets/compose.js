@@ -128,9 +128,25 @@
    *  another script, or one that starts with a direction control, leaves the line's order alone. */
   function isolate(name) { return '\u2068' + balanced(name) + '\u2069'; }
 
-  /** Accents and case folded away, for matching names as a mail client's To: field does. */
+  // The combining diacritical marks: accents where they follow a Latin, Greek or Cyrillic
+  // letter (é, ö, й, ά); and Arabic's optional marks after an Arabic letter (the harakat, and
+  // the hamza that NFKD takes off أ and إ: احمد finds أحمد). Every other mark is part of its
+  // word and stays: a Devanagari or Thai vowel sign (काम is not कम), a virama, a mark after a
+  // letter of another script.
+  var ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/gu;
+  var HARAKAT = /[\u064b-\u065f\u0670]/gu;
+  var MARKED = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])(\p{M}+)|(\p{Script=Arabic})(\p{M}+)/gu;
+
+  /** Accents and case folded away: compatibility decomposition (ﬁ is fi, ² is 2), the accents
+   *  dropped (above), lower case, ß (and ẞ) as ss, final sigma as sigma (lower-casing a whole
+   *  word gives ς at its end, one letter at a time σ, and a reader types either). search.js
+   *  (what is searched) and compose.js (names in the To: fields) fold by this same rule. */
   function fold(text) {
-    return String(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    return String(text).normalize('NFKD')
+      .replace(MARKED, function (all, letter, accents, arabic, harakat) {
+        return letter ? letter + accents.replace(ACCENTS, '') : arabic + harakat.replace(HARAKAT, '');
+      })
+      .toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ');
   }
 
   function formatNumber(n) {

@@ -36,6 +36,7 @@
   var drag = null;
   var swallowClick = false;
   var clearing = false;
+  var waiting = null; // the page turn (or spring back) in progress: { finish, cancel }
 
   function reduced() { return !!(motion && motion.matches); }
   function rtl() { return getComputedStyle(document.documentElement).direction === 'rtl'; }
@@ -94,6 +95,7 @@
 
   function close(fromHistory) {
     if (!current) return;
+    halt();
     var entry = current;
     restore();
     if (dialog.open) dialog.close();
@@ -111,21 +113,49 @@
     if (focusable) focusable.focus({ preventScroll: true });
   }
 
+  /** Runs `done` once the body's transition ends (at once with reduced motion). What waits
+   *  is `waiting` until then: `hurry` runs it now, `halt` drops it. */
   function settle(done) {
-    if (reduced()) { done(); return; }
+    var handle = {};
+    waiting = handle;
+    if (reduced()) { waiting = null; done(); return; }
     var finished = false;
-    function finish() {
-      if (finished) return;
+    var timer = null;
+    function cancel() {
       finished = true;
       body.removeEventListener('transitionend', onEnd);
+      window.clearTimeout(timer);
+      if (waiting === handle) waiting = null;
+    }
+    function finish() {
+      if (finished) return;
+      cancel();
       done();
     }
     function onEnd(e) { if (e.target === body) finish(); }
+    handle.finish = finish;
+    handle.cancel = cancel;
     body.addEventListener('transitionend', onEnd);
-    window.setTimeout(finish, 400);
+    timer = window.setTimeout(finish, 400);
+  }
+
+  /** Completes the turn in progress at once (a page turn's second half included), so that
+   *  the next gesture starts from the idea the turn was going to: three quick presses of
+   *  ArrowRight move three ideas. */
+  function hurry() {
+    while (waiting) waiting.finish();
+  }
+
+  /** Drops the turn in progress without completing it: closing the overlay mid-turn must
+   *  not have it open the next idea afterwards. */
+  function halt() {
+    if (waiting) waiting.cancel();
+    body.classList.remove('is-paging', 'is-entering');
+    body.style.transform = '';
   }
 
   function moveBack() {
+    hurry();
     body.classList.add('is-paging');
     body.style.transform = '';
     settle(function () { body.classList.remove('is-paging'); });
@@ -133,6 +163,7 @@
 
   /** Goes to the previous or next idea; returns false when there is none. */
   function step(which) {
+    hurry();
     var link = body.querySelector('[data-step="' + which + '"]');
     if (!link) { moveBack(); return false; }
     var hash = samePageHash(link);
@@ -170,6 +201,7 @@
 
   body.addEventListener('pointerdown', function (e) {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
+    hurry();
     swallowClick = false;
     drag = { id: e.pointerId, x0: e.clientX, y0: e.clientY, axis: null };
   });
@@ -238,9 +270,11 @@
       var forward = (e.key === 'ArrowRight') !== rtl();
       step(forward ? 'next' : 'prev');
     } else if (e.key === 'ArrowUp') {
+      hurry();
       handled = details(true);
     } else if (e.key === 'ArrowDown') {
       // As swiping down: back to the summary, and with the summary showing, to the list.
+      hurry();
       if (!details(false)) close(false);
     } else if (e.key === 'Escape') {
       close(false);
@@ -279,6 +313,7 @@
     if (target === current) return;
     if (target) {
       pushed = false;
+      halt();
       open(target, null);
       clearTarget();
     } else if (current) {

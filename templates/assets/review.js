@@ -7,9 +7,13 @@
  *   [data-triage][data-id]   reviewable items (triage.js drags them)
  *   [data-review-bar]        toolbar, `hidden` until this script runs; inside it:
  *     [data-reviewer]        text input: the reviewer's name (required to download)
- *     [data-review-count]    the number of decisions kept in this browser
- *     [data-review-undo]     forgets the most recent decision
- *     [data-review-download] downloads the reviews file
+ *     [data-review-count]    how many of this page's items are decided
+ *     [data-review-undo]     forgets the most recent decision of an item on this page
+ *     [data-review-download] downloads the reviews file: every decision kept in this
+ *                            browser, from every review page of the site
+ * The count and Undo concern this page only: the decisions are kept per item for the
+ * whole site (one key), and an Undo of an item on another page, maybe in another person's
+ * part of the site, would bring back nothing the reviewer sees.
  * API: window.VantageReview = { decide, undo, get, exportDocument, download }.
  * Events on the item: "vantage:triage-reset" when an undo brings it back. */
 (function () {
@@ -72,11 +76,22 @@
     return entry;
   }
 
-  /** Forgets the most recent decision and brings its items back. */
+  /** The ids of the reviewable items on this page that have a decision in `state`. */
+  function decidedHere(state) {
+    var all = document.querySelectorAll('[data-triage][data-id]');
+    var ids = [];
+    for (var i = 0; i < all.length; i++) {
+      var id = all[i].getAttribute('data-id');
+      if (Object.prototype.hasOwnProperty.call(state.decisions, id) && ids.indexOf(id) < 0) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Forgets the most recent decision of an item on this page and brings it back. */
   function undo() {
     var state = load();
     var latest = null;
-    Object.keys(state.decisions).forEach(function (id) {
+    decidedHere(state).forEach(function (id) {
       if (!latest || state.decisions[id].seq > state.decisions[latest].seq) latest = id;
     });
     if (latest === null) return null;
@@ -154,13 +169,14 @@
   function refreshBar() {
     var bar = document.querySelector('[data-review-bar]');
     if (!bar) return;
-    var count = Object.keys(load().decisions).length;
+    var state = load();
+    var count = decidedHere(state).length;
     var output = bar.querySelector('[data-review-count]');
     if (output) output.textContent = formatCount(count);
     var undoButton = bar.querySelector('[data-review-undo]');
     if (undoButton) undoButton.disabled = count === 0;
     var downloadButton = bar.querySelector('[data-review-download]');
-    if (downloadButton) downloadButton.disabled = count === 0;
+    if (downloadButton) downloadButton.disabled = Object.keys(state.decisions).length === 0;
   }
 
   function setUpBar() {

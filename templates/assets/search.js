@@ -18,24 +18,43 @@
 (function () {
   'use strict';
 
+  // The combining diacritical marks: accents where they follow a Latin, Greek or Cyrillic
+  // letter (é, ö, й, ά); and Arabic's optional marks after an Arabic letter (the harakat, and
+  // the hamza that NFKD takes off أ and إ: احمد finds أحمد). Every other mark is part of its
+  // word and stays: a Devanagari or Thai vowel sign (काम is not कम), a virama, a mark after a
+  // letter of another script.
+  var ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/gu;
+  var HARAKAT = /[\u064b-\u065f\u0670]/gu;
+  var MARKED = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])(\p{M}+)|(\p{Script=Arabic})(\p{M}+)/gu;
+
+  /** Accents and case folded away: compatibility decomposition (ﬁ is fi, ² is 2), the accents
+   *  dropped (above), lower case, ß (and ẞ) as ss, final sigma as sigma (lower-casing a whole
+   *  word gives ς at its end, one letter at a time σ, and a reader types either). search.js
+   *  (what is searched) and compose.js (names in the To: fields) fold by this same rule. */
   function fold(text) {
-    // Final sigma is sigma: lower-casing a whole word gives ς at its end, one letter at a
-    // time (the marking below) gives σ, and a reader types either.
-    return String(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
+    return String(text).normalize('NFKD')
+      .replace(MARKED, function (all, letter, accents, arabic, harakat) {
+        return letter ? letter + accents.replace(ACCENTS, '') : arabic + harakat.replace(HARAKAT, '');
+      })
+      .toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ');
   }
 
-  /** Folds `text` keeping, for every folded UTF-16 unit, where it came from. */
+  /** Folds `text` keeping, for every folded UTF-16 unit, the part of `text` it came from: a
+   *  character with the marks that follow it (folded together, as the marks depend on it). */
   function foldWithMap(text) {
     var folded = '';
-    var origin = [];
-    for (var i = 0; i < text.length;) {
-      var ch = String.fromCodePoint(text.codePointAt(i));
-      var f = fold(ch);
-      for (var k = 0; k < f.length; k++) { folded += f[k]; origin.push(i); }
-      i += ch.length;
+    var starts = [];
+    var ends = [];
+    var cluster = /[\s\S]\p{M}*/gu;
+    for (var m = cluster.exec(text); m; m = cluster.exec(text)) {
+      var f = fold(m[0]);
+      for (var k = 0; k < f.length; k++) {
+        folded += f[k];
+        starts.push(m.index);
+        ends.push(m.index + m[0].length);
+      }
     }
-    origin.push(text.length);
-    return { text: folded, origin: origin };
+    return { text: folded, starts: starts, ends: ends };
   }
 
   function terms(query) {
@@ -75,7 +94,7 @@
       var from = 0;
       var at;
       while ((at = mapped.text.indexOf(term, from)) !== -1) {
-        marks.push([mapped.origin[at], mapped.origin[at + term.length]]);
+        marks.push([mapped.starts[at], mapped.ends[at + term.length - 1]]);
         from = at + term.length;
       }
     });
@@ -105,7 +124,10 @@
     if (noscript) noscript.hidden = true;
     var labels = { idea: template.getAttribute('data-label-idea') || '', quote: template.getAttribute('data-label-quote') || '' };
 
+    var shownFor = null; // the query the results are for
+
     function show() {
+      shownFor = input.value;
       var wanted = terms(input.value);
       results.textContent = '';
       if (!wanted.length) {
@@ -152,6 +174,11 @@
     var query = new URLSearchParams(window.location.search).get('q');
     if (query) input.value = query;
     show();
+    // Back to this page, the browser puts the last query back in the box after this script
+    // ran, and without an input event (from file:// always): search again for what it holds.
+    function again() { if (input.value !== shownFor) show(); }
+    window.addEventListener('pageshow', again);
+    document.addEventListener('DOMContentLoaded', again);
   }
 
   window.VantageSearch = { fold: fold };

@@ -15,6 +15,8 @@
  *   [role=dialog][data-sheet=later|list]  the sheets, `hidden`; options are
  *     [data-until] ("+1d", "+1w", "+1m", "sat", "mon", …) or [data-list]
  *   [data-triage-live]            optional polite live region for keyboard moves
+ *   [data-review-intro]           the swipe instructions, `hidden` until the items can move
+ *   [data-review-noscript]        the note that reviewing needs scripts, hidden then
  * State on the item: data-triage-zone (gray|archive|delete|later|list while
  * moved), data-decision once decided. Needs review.js for keeping decisions. */
 (function () {
@@ -27,6 +29,10 @@
   var WEEKDAYS = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
   var motion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
   var activeSheet = null;
+  // The item whose release leads to a sheet, from the release until the sheet closes: one
+  // sheet at a time, so a second item let go meanwhile springs back instead of opening a
+  // sheet over the first one's (which nothing could close then).
+  var sheetClaim = null;
 
   function reduced() { return !!(motion && motion.matches); }
 
@@ -42,20 +48,26 @@
     return null;
   }
 
-  /** Calls `done` once `el` has finished its transform/height transition. */
+  /** Calls `done` once `el` has finished its transform/height transition; returns a function
+   *  that cancels the call (an undo that brings the item back while it still collapses). */
   function settle(el, done) {
-    if (reduced()) { done(); return; }
     var finished = false;
-    function finish() {
-      if (finished) return;
+    var timer = null;
+    function stop() {
       finished = true;
       el.removeEventListener('transitionend', onEnd);
       window.clearTimeout(timer);
+    }
+    function finish() {
+      if (finished) return;
+      stop();
       done();
     }
     function onEnd(e) { if (e.target === el) finish(); }
+    if (reduced()) { done(); return function () {}; }
     el.addEventListener('transitionend', onEnd);
-    var timer = window.setTimeout(finish, 450);
+    timer = window.setTimeout(finish, 450);
+    return stop;
   }
 
   function announce(text) {
@@ -70,6 +82,8 @@
     this.drag = null;
     this.busy = false;
     this.swallowClick = false;
+    this.settling = null;     // the transition wait in progress (see `after`)
+    this.stopSettling = null; // and what cancels it
     this.face = document.createElement('div');
     this.face.className = 'triage-face';
     while (item.firstChild) this.face.appendChild(item.firstChild);
@@ -82,6 +96,7 @@
       icons[i].hidden = true;
       this.icons[icons[i].getAttribute('data-icon')] = icons[i];
     }
+    item.classList.add('is-draggable');
     if (!item.hasAttribute('tabindex')) item.tabIndex = 0;
     var help = document.querySelector('[data-triage-help][id]');
     if (help && !item.hasAttribute('aria-describedby')) item.setAttribute('aria-describedby', help.id);
@@ -125,6 +140,22 @@
     }
   };
 
+  /** Runs `done` once `el` settles, unless `reset` comes first: an undo that brings the item
+   *  back while it still collapses must not have it hidden afterwards. */
+  Item.prototype.after = function (el, done) {
+    var self = this;
+    var token = {};
+    if (this.stopSettling) this.stopSettling();
+    this.settling = token;
+    var stop = settle(el, function () {
+      if (self.settling !== token) return;
+      self.settling = null;
+      self.stopSettling = null;
+      done();
+    });
+    if (this.settling === token) this.stopSettling = stop;
+  };
+
   Item.prototype.springBack = function () {
     var self = this;
     this.busy = true;
@@ -132,7 +163,7 @@
     this.face.style.transform = '';
     var icon = this.icons[iconOf(this.dx)];
     if (icon) icon.style.transform = '';
-    settle(this.face, function () {
+    this.after(this.face, function () {
       self.item.classList.remove('is-settling');
       self.render(0);
       self.busy = false;
@@ -143,6 +174,10 @@
   Item.prototype.release = function () {
     var zone = zoneOf(this.dx);
     if (zone === 'gray') { this.springBack(); return; }
+    if (zone === 'later' || zone === 'list') {
+      if (sheetClaim && sheetClaim !== this) { this.springBack(); return; }
+      sheetClaim = this;
+    }
     var self = this;
     var direction = this.dx > 0 ? 1 : -1;
     var distance = direction * (this.item.offsetWidth + NEAR);
@@ -151,7 +186,7 @@
     this.face.style.transform = 'translateX(' + distance + 'px)';
     var icon = this.icons[zone];
     if (icon) icon.style.transform = 'translateX(' + (distance - direction * NEAR) + 'px)';
-    settle(this.face, function () {
+    this.after(this.face, function () {
       if (zone === 'archive' || zone === 'delete') self.finish(zone, {});
       else openSheet(self, zone);
     });
@@ -168,7 +203,7 @@
     void item.offsetHeight; // commit the start height so the collapse animates
     item.classList.add('is-collapsing');
     item.style.height = '0px';
-    settle(item, function () {
+    this.after(item, function () {
       item.hidden = true;
       item.classList.remove('is-collapsing', 'is-settling');
       item.style.height = '';
@@ -178,6 +213,10 @@
   };
 
   Item.prototype.reset = function () {
+    if (this.stopSettling) this.stopSettling();
+    this.stopSettling = null;
+    this.settling = null;
+    if (sheetClaim === this && !activeSheet) sheetClaim = null;
     this.item.classList.remove('is-collapsing', 'is-settling', 'is-dragging');
     this.item.style.height = '';
     this.drag = null;
@@ -189,7 +228,7 @@
     var self = this;
     var item = this.item;
     item.addEventListener('pointerdown', function (e) {
-      if (self.busy || activeSheet || item.hasAttribute('data-decision')) return;
+      if (self.busy || activeSheet || sheetClaim || item.hasAttribute('data-decision')) return;
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       if (e.target.closest && e.target.closest('input, textarea, select')) return;
       self.swallowClick = false;
@@ -231,7 +270,7 @@
       e.stopPropagation();
     }, true);
     item.addEventListener('keydown', function (e) {
-      if (e.target !== item || self.busy) return;
+      if (e.target !== item || self.busy || (sheetClaim && sheetClaim !== self)) return;
       if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
         e.preventDefault();
         self.step(e.key === 'ArrowRight' ? 1 : -1);
@@ -296,7 +335,7 @@
 
   function openSheet(entry, kind) {
     var sheet = document.querySelector('[data-sheet="' + kind + '"]');
-    if (!sheet) { entry.springBack(); return; }
+    if (!sheet) { sheetClaim = null; entry.springBack(); return; }
     activeSheet = { sheet: sheet, entry: entry, kind: kind };
     sheet.hidden = false;
     sheet.setAttribute('aria-modal', 'true');
@@ -310,6 +349,7 @@
     var open = activeSheet;
     if (!open) return;
     activeSheet = null;
+    sheetClaim = null;
     open.sheet.classList.remove('is-open');
     open.sheet.removeAttribute('aria-modal');
     open.sheet.hidden = true;
@@ -355,6 +395,10 @@
     if (!template) return;
     var items = document.querySelectorAll('[data-triage]');
     for (var i = 0; i < items.length; i++) new Item(items[i], template);
+    var intro = document.querySelector('[data-review-intro]');
+    if (intro) intro.hidden = false;
+    var noscript = document.querySelector('[data-review-noscript]');
+    if (noscript) noscript.hidden = true;
     var sheets = document.querySelectorAll('[data-sheet]');
     for (var j = 0; j < sheets.length; j++) setUpSheet(sheets[j]);
   }
