@@ -50,6 +50,7 @@ public enum OutputFolder {
     public static func startCheck(_ output: String, store: String? = nil) throws -> PendingCheck {
         let trimmed = named(output)
         let path = try resolve(URL(fileURLWithPath: trimmed).path)
+        try refuseMountPoint(path, shownAs: trimmed)
         let checkedAt = now()
         let identity = Inspection.identity(of: path)
         let record = store.flatMap { sealRecord(store: $0, output: path) }
@@ -164,6 +165,22 @@ public enum OutputFolder {
             throw Diagnostic.error("the output '\(output)' is a symbolic link to '\(target)', which is not a folder")
         }
         return target
+    }
+
+    /// Throws when the folder at `path` is a mount point (a Docker volume, a tmpfs): the build
+    /// writes the new site beside the output and swaps the two by renaming, which cannot move a
+    /// mount point, nor a folder across file systems. Refused before anything is imported or
+    /// rendered (it failed at the swap, after the whole render).
+    static func refuseMountPoint(_ path: String, shownAs shown: String) throws {
+        var folder = stat()
+        var parent = stat()
+        let parentPath = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard path != "/", stat(path, &folder) == 0, (folder.st_mode & S_IFMT) == S_IFDIR, stat(parentPath, &parent) == 0,
+              folder.st_dev != parent.st_dev
+        else { return }
+        throw Diagnostic.error(
+            "the output '\(shown)' is a mount point: the build makes the new site beside it and swaps the two, which a "
+                + "mount point cannot take part in; build into a folder inside it (--out \(shown)/site)")
     }
 
     private static func linkTarget(_ path: String) -> String {

@@ -215,6 +215,21 @@ struct OutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: project.store))
     }
 
+    /// A mount point cannot be swapped by renaming: refused before anything is imported (the
+    /// build rendered everything and failed at the swap). `/proc` is one on every Linux.
+    @Test("An --out that is a mount point is refused up front")
+    func mountPointsAreRefused() throws {
+        #expect(throws: Diagnostic.self) { try OutputFolder.refuseMountPoint("/proc", shownAs: "/proc") }
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("public/.gitkeep", "")
+        try OutputFolder.refuseMountPoint(project.output, shownAs: "public")
+        let result = project.build(out: "/proc")
+        #expect(result.status == 2)
+        #expect(result.err.contains("error: the output '/proc' is a mount point"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: project.store))
+    }
+
     /// The output's top-level dot-files are carried into every new site: one holding a phone
     /// or an email of the export is refused as a static file is, and nothing is published.
     @Test("A carried dot-file with a phone or an email of the export is refused")
