@@ -92,11 +92,18 @@ struct CatalogReader {
 
     private func stringUnit(_ value: JSONValue, at path: String) throws -> StringUnit {
         let object = try self.object(value, at: path)
-        guard let text = object["value"]?.stringValue else {
+        guard var text = object["value"]?.stringValue else {
             throw fail(path + ".value", "expected the string's value")
         }
-        // A code point no page may hold (a C0 or C1 control, DEL, a noncharacter) is a mistake
-        // in the file: refused here rather than failing every page that shows the string.
+        // The line breaks of word processors (Word's manual break U+000B, a form feed, NEL)
+        // are line breaks, as iOS shows them: a page holds them as "\n".
+        if text.unicodeScalars.contains(where: { $0.value == 0x0B || $0.value == 0x0C || $0.value == 0x85 }) {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.map {
+                $0.value == 0x0B || $0.value == 0x0C || $0.value == 0x85 ? "\n" : $0
+            }))
+        }
+        // Any other code point no page may hold (a C0 or C1 control, DEL, a noncharacter) is a
+        // mistake in the file: refused here rather than failing every page that shows the string.
         if let bad = text.unicodeScalars.first(where: { !XMLText.isAllowed($0.value) }) {
             let code = String(bad.value, radix: 16, uppercase: true)
             throw fail(path + ".value", "the value holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), which an HTML page cannot hold")

@@ -75,8 +75,14 @@ struct StringCatalogTests {
         #expect(control.location?.recordPath == #"strings["Hi"].localizations.fr.stringUnit.value"#)
         #expect(control.message == "the value holds U+0000, which an HTML page cannot hold")
         let c1 = try catalogError(
-            #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "x\u0085"}}}}}}"#)
-        #expect(c1.message == "the value holds U+0085, which an HTML page cannot hold")
+            #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "x\u0090"}}}}}}"#)
+        #expect(c1.message == "the value holds U+0090, which an HTML page cannot hold")
+        // Word's manual line break (U+000B), a form feed and NEL are line breaks, as iOS shows them.
+        let breaks = try StringCatalog(json: try JSONParser.parse(Array(
+            #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "a\u000bb\u000cc\u0085d"}}}}}}"#.utf8), file: "t"), file: "t")
+        let library = try TemplateLibrary(templates: ["p": "{{#t}}Hi{{/t}}"], mode: .strict)
+        let localizer = Localizer(catalog: breaks, locale: "fr", timeZone: "UTC", now: Date(timeIntervalSince1970: 0), mode: .strict)
+        #expect(try library.render("p", context: [:], localizer: localizer) == "a\nb\nc\nd")
 
         // Without `other` a number of a category the string lacks would show another's words.
         let noOther = try catalogError(
