@@ -94,6 +94,13 @@ import Testing
         ])
     }
 
+    /// A label holds at most one control, a text area as well as an input.
+    @Test func aLabelHoldsOneControl() {
+        #expect(findings("<form action=\"page.html\"><p><label>Note <textarea name=\"n\"></textarea></label></p></form>") == [])
+        #expect(findings("<form action=\"page.html\"><p><label>Two <textarea name=\"a\"></textarea><input type=\"text\" name=\"b\"/></label></p></form>")
+            == ["10:70 <input> is not allowed inside <label>"])
+    }
+
     @Test func definitionListsCodeAndClipPaths() {
         #expect(findings("""
             <dl><dt>Author</dt><dd><code>x</code></dd><dt>Date</dt><dt>Day</dt><dd>1</dd><dd>2</dd></dl>
