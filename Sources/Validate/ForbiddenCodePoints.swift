@@ -38,8 +38,10 @@ enum ForbiddenCodePoints {
               let found = memchr(base + offset, 0x26, bytes.count - offset) {
             let ampersand = base.distance(to: UnsafeRawPointer(found))
             offset = ampersand + 1
+            // A carriage return may be written raw (a line break) but not as a reference: HTML
+            // forbids `&#13;` (the Nu checker: "expanded to carriage return").
             if let reference = NumericReference.read(at: ampersand, count: bytes.count, { UInt32(bytes[$0]) }),
-               !XMLText.isAllowed(reference.value) {
+               !XMLText.isAllowed(reference.value) || reference.value == 0x0D {
                 hits.append(Hit(offset: ampersand, value: reference.value, reference: true))
             }
         }

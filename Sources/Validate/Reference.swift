@@ -36,6 +36,10 @@ enum Reference: Equatable {
             return
         }
         if first == UInt8(ascii: "#") {
+            if let bad = Self.illegalCharacter(in: value) {
+                self = .problem(.brokenLink, "\(written()) holds \(bad), which a URL cannot hold: percent-encode it")
+                return
+            }
             let fragment = Self.decoded(String(url.utf8.dropFirst())!)
             if let fragment, !fragment.isEmpty {
                 self = .fragment(fragment)
@@ -66,6 +70,11 @@ enum Reference: Equatable {
         }
         if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") {
             self = .problem(.external, "\(written()) is root-relative: it breaks under file:// and on a sub-path; make it relative")
+            return
+        }
+        // What browsers read past but HTML forbids in a URL (the Nu checker: "illegal character").
+        if let bad = Self.illegalCharacter(in: value) {
+            self = .problem(.brokenLink, "\(written()) holds \(bad), which a URL cannot hold: percent-encode it")
             return
         }
         // Split off the fragment, then the query (which names no other file).
@@ -105,6 +114,42 @@ enum Reference: Equatable {
     }
 
     /// Percent-decoded text, or nil for a malformed escape; text without `%` as it is.
+    /// The first character of `value` (leading and trailing white space aside, which browsers
+    /// and HTML allow) that a valid URL cannot hold, as messages name it: white space, `<`,
+    /// `>`, `"`, `{`, `}`, `|`, `\`, `^`, `` ` ``, or a `%` not followed by two hex digits.
+    static func illegalCharacter(in value: String) -> String? {
+        let bytes = Array(value.utf8)
+        var start = 0
+        var end = bytes.count
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20: return "a space"
+            case 0x09: return "a tab"
+            case 0x0A, 0x0D, 0x0C: return "a line break"
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                 UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"):
+                return "'\(Character(Unicode.Scalar(byte)))'"
+            case UInt8(ascii: "%"):
+                guard index + 2 < end, isHex(bytes[index + 1]), isHex(bytes[index + 2])
+                else { return "a '%' without two hex digits after it" }
+                index += 3
+                continue
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+
     private static func decoded(_ text: String) -> String? {
         text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding : text
     }

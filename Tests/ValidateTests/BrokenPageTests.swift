@@ -90,6 +90,7 @@ import Testing
             (.polyglot, 10, 40, "&#x9F; is U+009F, a control character, which HTML forbids in a page: remove it"),
             (.polyglot, 10, 59, "&#133; is U+0085, a control character, which HTML forbids in a page: remove it"),
             (.polyglot, 11, 6, "U+1FFFF is a noncharacter, which HTML forbids in a page: remove it"),
+            (.polyglot, 12, 5, "&#13; is U+000D, a control character, which HTML forbids in a page: remove it"),
         ]),
         Expected(fixture: "no-doctype", findings: [
             (.polyglot, 1, 1, "a page must start with <!DOCTYPE html>"),

@@ -50,6 +50,22 @@ import Testing
         #expect(read("") == .problem(.brokenLink, "href=\"\" is empty: every link names a file"))
     }
 
+    /// What a browser reads past but HTML forbids in a URL is a finding, as the Nu checker
+    /// reports it ("illegal character"); leading and trailing white space is allowed.
+    @Test(arguments: [
+        ("a b.html", "a space"), ("ind\tex.html", "a tab"), ("x.html?q=a b", "a space"), ("x.html?q=%zz", "a '%' without two hex digits after it"),
+        ("x.html#a|b", "'|'"), ("#a b", "a space"), ("x{1}.html", "'{'"), ("x.html?%4", "a '%' without two hex digits after it"),
+        ("a\\b.html", "'\\'"), ("x.html\n?q", "a line break"),
+    ])
+    func illegalCharactersInURLs(_ value: String, _ what: String) {
+        #expect(read(value) == .problem(.brokenLink, "href=\"\(value)\" holds \(what), which a URL cannot hold: percent-encode it"))
+    }
+
+    @Test func whiteSpaceAroundAURLAndPercentEscapesAreFine() {
+        #expect(read("  ideas.html \n") == .file(path: "people/ana/ideas.html", fragment: nil))
+        #expect(read("a%20b.html?q=%C3%A9") == .file(path: "people/ana/a b.html", fragment: nil))
+    }
+
     @Test func styleSheetURLs() {
         let css = """
             /* url(commented.png) */ @import "a.css"; .x { background: url( 'b.png' ) } .y { content: "url(no)"; background: URL(c.svg#i) }
