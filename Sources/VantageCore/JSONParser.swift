@@ -221,7 +221,11 @@ public struct JSONParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         // Swift reads a number past Double's range as infinity, which JSON cannot hold.
-        guard let number = Double(text), number.isFinite else { throw error("the number \(text) is out of range", at: start) }
+        guard let number = Double(text), number.isFinite else {
+            // A number of thousands of digits is named by its start and its length.
+            let shown = text.utf8.count > 40 ? "\(text.prefix(20))…(\(text.utf8.count) characters)" : text
+            throw error("the number \(shown) is out of range", at: start)
+        }
         return number
     }
 
