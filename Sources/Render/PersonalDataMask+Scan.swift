@@ -46,7 +46,8 @@ extension PersonalDataMask {
                 }
                 // "at" then a space or a closing bracket: "(at)", "[at]", " at ".
                 if previous == (UInt8(ascii: "a"), UInt8(ascii: "t")),
-                    byte == 0x20 || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+                    byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]")
+                        || byte == UInt8(ascii: "}")
                 {
                     return true
                 }
@@ -162,13 +163,34 @@ extension PersonalDataMask {
         // bullet, a modifier minus, fraction and division slashes, leaders and ellipses, the
         // ideographic and Arabic commas, tildes.
         case 0x30FC, 0xFF70, 0x2043, 0x02D7, 0x2044, 0x2215, 0x2025, 0x2026, 0x3001, 0x060C, 0x301C, 0x223C: return "-"
-        case 0x2024, 0x3002, 0xFF61, 0x066B: return "."
+        case 0x2024, 0x3002, 0xFF61, 0x066B, 0x2E31, 0x2E30: return "."
+        // Quotation marks and primes written as apostrophes between groups (415’555’0100).
+        case 0x2018, 0x2019, 0x201B, 0x2032, 0x02BC, 0x02B9: return "'"
+        // The digits of Chinese and Japanese numerals (四一五五五五〇一〇〇, 〇九〇-一二三四-五六七八).
+        case 0x3007: return "0"
+        case 0x4E00: return "1"
+        case 0x4E8C: return "2"
+        case 0x4E09: return "3"
+        case 0x56DB: return "4"
+        case 0x4E94: return "5"
+        case 0x516D: return "6"
+        case 0x4E03: return "7"
+        case 0x516B: return "8"
+        case 0x4E5D: return "9"
         // The Arabic thousands separator (415٬555٬0100) is a comma.
         case 0x066C: return ","
         // Bullets and middle dots between groups (415•555•0100).
         case 0x00B7, 0x2022, 0x2027, 0x2219, 0x22C5, 0x30FB, 0xFF65: return "."
         case 0xFE6B: return "@"
-        default: return scalar
+        default:
+            // Letters lower case, as ASCII ones are (`BÜCHER.de` is `bücher.de`), where lower-casing
+            // keeps one scalar.
+            if properties.isUppercase, let lower = properties.lowercaseMapping.unicodeScalars.first,
+                properties.lowercaseMapping.unicodeScalars.count == 1
+            {
+                return lower
+            }
+            return scalar
         }
     }
 
@@ -280,8 +302,8 @@ extension PersonalDataMask {
             {
                 atEnd = index + 4
                 bracketed = true
-            } else if unit == " ", Self.has(" at ", at: index, in: units) {
-                atEnd = index + 4
+            } else if unit == " ", let end = Self.spelledAt(units, from: index) {
+                atEnd = end
                 spelled = true
             } else {
                 index += 1
@@ -330,6 +352,8 @@ extension PersonalDataMask {
                 domainEnd = labelEnd
                 if labelEnd < units.count, units[labelEnd] == ".", labelEnd + 1 < units.count, Self.isLabel(units[labelEnd + 1]) {
                     cursor = labelEnd + 1
+                } else if let next = Self.spacedWord("dot", units, from: labelEnd), next < units.count, Self.isLabel(units[next]) {
+                    cursor = next
                 } else if let dot = [" dot ", "(dot)", "[dot]", "{dot}", " (dot) ", " [dot] ", " {dot} ", " . ", " .", ". ", "[.]", "(.)", "{.}"]
                     .first(where: { form in
                         let next = labelEnd + form.unicodeScalars.count
@@ -342,6 +366,21 @@ extension PersonalDataMask {
                     cursor = labelEnd + dot.unicodeScalars.count
                 } else {
                     break
+                }
+            }
+            // A local part spelled with " dot " (`ana dot lima at example dot com`): read back
+            // word by word, and kept when it makes one of the export's emails.
+            if !local.isEmpty, !labels.isEmpty {
+                let domain = labels.joined(separator: ".")
+                var start = localStart
+                var spelledLocal = local
+                while let (wordStart, word) = Self.spelledDotBefore(units, at: start) {
+                    spelledLocal = word + "." + spelledLocal
+                    if knownEmails.contains(spelledLocal + "@" + domain) {
+                        localStart = wordStart
+                        local = spelledLocal
+                    }
+                    start = wordStart
                 }
             }
             var isEmail = false
@@ -362,6 +401,41 @@ extension PersonalDataMask {
             }
         }
         return spans
+    }
+
+    /// Where a spelled at-sign that starts at `index` ends: white space, "at", white space (a
+    /// browser shows a run of spaces or line breaks as one space).
+    static func spelledAt(_ units: [Unicode.Scalar], from index: Int) -> Int? {
+        spacedWord("at", units, from: index)
+    }
+
+    /// Where `word` between runs of white space (up to 16 units each), from `index`, ends.
+    static func spacedWord(_ word: String, _ units: [Unicode.Scalar], from index: Int) -> Int? {
+        var position = index
+        while position < units.count, units[position] == " ", position - index < 16 { position += 1 }
+        guard position > index, has(word, at: position, in: units) else { return nil }
+        let after = position + word.unicodeScalars.count
+        var end = after
+        while end < units.count, units[end] == " ", end - after < 16 { end += 1 }
+        return end > after ? end : nil
+    }
+
+    /// The word before a " dot " that ends at `index` (the start of a local part read so far),
+    /// with where it starts: `lima` … `ana dot lima` gives `ana`.
+    static func spelledDotBefore(_ units: [Unicode.Scalar], at index: Int) -> (Int, String)? {
+        var position = index
+        var spaces = 0
+        while position > 0, units[position - 1] == " ", spaces < 16 { position -= 1; spaces += 1 }
+        guard spaces > 0, position >= 3, has("dot", at: position - 3, in: units) else { return nil }
+        position -= 3
+        let dotStart = position
+        spaces = 0
+        while position > 0, units[position - 1] == " ", spaces < 16 { position -= 1; spaces += 1 }
+        guard spaces > 0 else { return nil }
+        let wordEnd = position
+        while position > 0, isLocal(units[position - 1]), units[position - 1] != "." { position -= 1 }
+        guard position < wordEnd, dotStart > wordEnd else { return nil }
+        return (position, String(String.UnicodeScalarView(units[position..<wordEnd])))
     }
 
     /// The `(` of a comment whose `)` is at `close`: no parenthesis or line break inside, up to
@@ -428,7 +502,7 @@ extension PersonalDataMask {
     func phoneSpans(units: [Unicode.Scalar], shapes: Bool = true) -> [Range<Int>] {
         // Commas also join the groups of large numbers ("1,234,567"): a run they join is masked
         // only when it is one of the export's phones.
-        func isSeparator(_ unit: Unicode.Scalar) -> Bool { " -./()_,~'".unicodeScalars.contains(unit) }
+        func isSeparator(_ unit: Unicode.Scalar) -> Bool { " -./()_,~'|\\".unicodeScalars.contains(unit) }
         var spans: [Range<Int>] = []
         var index = 0
         while index < units.count {
@@ -443,11 +517,19 @@ extension PersonalDataMask {
             while cursor < units.count, Self.isDigit(units[cursor]) {
                 var end = cursor
                 while end < units.count, Self.isDigit(units[end]) { end += 1 }
-                // Up to 8 separators; an HTML reference for one (`&nbsp;`, `&#32;`) counts as one.
+                // Up to 8 separators; an HTML reference for one (`&nbsp;`, `&#32;`) counts as one,
+                // and so does a run of white space (a browser shows it as one space), up to 64.
                 var next = end
                 var separators = 0
                 while next < units.count, separators < 8 {
-                    if isSeparator(units[next]) {
+                    if units[next] == " " {
+                        let run = next
+                        while next < units.count, units[next] == " ", next - run < 64 { next += 1 }
+                    } else if units[next] == ":" {
+                        // A colon only right between digits (`415:555:0100`; `2026: 28 years` is two numbers).
+                        guard next == end, next + 1 < units.count, Self.isDigit(units[next + 1]) else { break }
+                        next += 1
+                    } else if isSeparator(units[next]) {
                         next += 1
                     } else if units[next] == "&", let reference = Self.reference(units, at: next),
                         isSeparator(Self.canonical(reference.scalar))
@@ -474,10 +556,11 @@ extension PersonalDataMask {
                 continue
             }
             let international = groups[0].range.lowerBound > 0 && units[groups[0].range.lowerBound - 1] == "+"
-            for piece in Self.withoutDates(groups, units) {
+            // After a "+" a run is a phone: no part of it is a date (`+54 9 11 2345-1617`).
+            for piece in international ? [groups] : Self.withoutDates(groups, units) {
                 let digits = String(String.UnicodeScalarView(piece.flatMap { units[$0.range] }))
                 guard digits.count >= 5 else { continue }
-                let commas = piece.dropLast().contains { $0.separator.unicodeScalars.contains(",") || $0.separator.unicodeScalars.contains("'") }
+                let commas = Self.isGroupedInThousands(piece, units)
                 // After a "+" a run is a phone, whatever number it looks like.
                 let number = !international && Self.readsAsANumber(piece, units)
                 if (shapes && digits.count >= 7 && !commas && !number) || isKnownPhone(digits) {
@@ -514,19 +597,48 @@ extension PersonalDataMask {
         return false
     }
 
+    /// True when commas or apostrophes group the run's digits as an amount is written: in
+    /// thousands (`1,234,567`, `1'234'567`: a first group of one to three digits, every later one
+    /// of three) or in lakhs and crores (`1,23,45,678`: the last group of three, the others of
+    /// two); `212,555,0199` is not.
+    static func isGroupedInThousands(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
+        let separators = piece.dropLast().map(\.separator)
+        guard separators.contains(where: { $0.unicodeScalars.contains(",") || $0.unicodeScalars.contains("'") }) else { return false }
+        let lengths = piece.map(\.range.count)
+        if lengths[0] <= 3, lengths.dropFirst().allSatisfy({ $0 == 3 }) { return true }
+        return lengths.count >= 3 && lengths[0] <= 2 && lengths.last == 3 && lengths.dropFirst().dropLast().allSatisfy { $0 == 2 }
+    }
+
     /// True when a run of digit groups reads as something other than a phone: a range of years
     /// (`2025-2026`, `1998–2026`), an amount below a hundred million with its thousands grouped
     /// by spaces or dots (`1 234 567`, `10.000.000`), a short decimal (`3.14159265`), a compact
     /// date (`20260502`). Such runs are masked only when they hold one of the export's phones,
     /// or follow a "+".
     static func readsAsANumber(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
+        if readsAsOneNumber(piece, units) { return true }
+        // A range of two (`3 500 000 – 4 000 000`, `20260502-20260509`, `10:00-12:00`): each side
+        // reads as a number.
+        for split in piece.indices.dropLast() where ["-", " - ", "--", "/", " / "].contains(piece[split].separator) {
+            if readsAsOneNumber(Array(piece[...split]), units), readsAsOneNumber(Array(piece[(split + 1)...]), units) { return true }
+        }
+        return false
+    }
+
+    /// `readsAsANumber` for a run that is not a range.
+    private static func readsAsOneNumber(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
         func text(_ group: (range: Range<Int>, separator: String)) -> String { String(String.UnicodeScalarView(units[group.range])) }
         let lengths = piece.map(\.range.count)
         let separators = piece.dropLast().map(\.separator)
+        // A range of years, the earlier first (`2025-2026`, `1998/1999`; not `2123 2996`, a
+        // Hong Kong phone).
         if piece.count == 2, lengths == [4, 4], let first = Int(text(piece[0])), let second = Int(text(piece[1])),
-            (1000...2999).contains(first), (1000...2999).contains(second),
-            ["-", " - ", " ", "--"].contains(separators[0])
+            (1000...2999).contains(first), (1000...2999).contains(second), first <= second,
+            ["-", " - ", "--", "/", " / "].contains(separators[0])
         {
+            return true
+        }
+        // A time of day (`10:30`, `08:30:15`): groups of two digits at most, joined by colons.
+        if piece.count >= 2, piece.count <= 3, lengths.allSatisfy({ $0 <= 2 }), separators.allSatisfy({ $0 == ":" }) {
             return true
         }
         // Amounts below a hundred million only: longer runs grouped in threes are as often a
@@ -564,7 +676,7 @@ extension PersonalDataMask {
         func isDate(at k: Int) -> Bool {
             guard k + 2 < groups.count else { return false }
             let separator = groups[k].separator
-            guard ["-", "/", ".", " "].contains(separator), groups[k + 1].separator == separator else { return false }
+            guard ["-", "/", ".", " ", ". "].contains(separator), groups[k + 1].separator == separator else { return false }
             let lengths = (groups[k].range.count, groups[k + 1].range.count, groups[k + 2].range.count)
             let (a, b, c) = (number(groups[k]), number(groups[k + 1]), number(groups[k + 2]))
             // A year a calendar date would have (`0033-6-12` and `5-5-0100` are not dates).

@@ -43,7 +43,16 @@ public enum Slug {
                 pendingHyphen = true
             }
         }
-        return truncate(slug)
+        return truncate(withoutLongNumbers(slug))
+    }
+
+    /// A slug is published as a folder or file name: when its digits are 7 or more in all (a
+    /// phone the mask did not know to hide, written with separators a slug drops: `312’555’0181`
+    /// folds to `3125550181`), they go, and the words are kept.
+    static func withoutLongNumbers(_ slug: String) -> String {
+        guard slug.utf8.count(where: { $0 >= 0x30 && $0 <= 0x39 }) >= 7 else { return slug }
+        let words = slug.split(separator: "-").map { $0.filter { !$0.isNumber } }.filter { !$0.isEmpty }
+        return words.joined(separator: "-")
     }
 
     /// Cuts `slug` to `maximumLength`, at the last hyphen when there is one in reach.

@@ -135,6 +135,17 @@ struct PersonalDataMaskTests {
         ("+34 623 456 789", "■"), ("34 623 456 789", "■"), ("7 912 345 678", "■"), ("+34.623.456.789", "■"),
         ("030.12345678", "■"), ("0.623456789", "■"), ("623.456789", "■"), ("call +2025-2026", "call ■"),
         ("415&ndash;555&mdash;0177", "■"), ("415&NonBreakingSpace;555&minus;0177", "■"),
+        // More separators: bars, backslashes, colons between digits, typographic apostrophes, a
+        // word-separator dot; runs of white space (a browser shows one space), Chinese numerals.
+        ("415|555|0177", "■"), ("415\\555\\0177", "■"), ("415:555:0177", "■"), ("415’555’0177", "■"), ("415⸱555⸱0177", "■"),
+        ("call +1 415         555         0177", "call ■"), ("415\n\n\n\n\n\n\n\n\n\n555\n\n\n\n\n\n\n\n\n0177", "■"),
+        ("四一五五五五〇一七七", "■"), ("〇九〇-一二三四-五六七八", "■"),
+        // After a "+" nothing is a date; commas that do not group thousands.
+        ("+54 9 11 2345-1617", "■"), ("call 212,555,0199", "call ■"), ("2123 2996", "■"),
+        // The export's email spelled with line breaks, doubled spaces, "dot" in its local part,
+        // or capitals beyond ASCII.
+        ("ana.lima\nat\nexample\ndot\ncom", "■"), ("ana.lima  at  example  dot  com", "■"),
+        ("write ana dot lima at example dot com", "write ■"), ("ANA.LIMA at EXAMPLE dot COM", "■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
@@ -151,6 +162,9 @@ struct PersonalDataMaskTests {
         "season 2025-2026", "2024–2025 budget", "1990 - 2026", "1998–2026: 28 years",
         "1\u{202F}234\u{202F}567 €", "1 234 567 ₽", "1.234.567 €", "10 000 000 de personnes", "10.000.000 de pessoas",
         "π = 3.14159265", "on 20260502", "le 02 05 2026",
+        // Ranges of amounts, years and dates; Korean dates; times; Indian grouping; Swiss amounts.
+        "3 500 000 – 4 000 000 €", "10.000.000-20.000.000", "years 2025/2026", "2026. 05. 02.", "20260502-20260509",
+        "10:00-12:00", "08:30–09:45", "1,98,76,543 rupees", "1’234’567 CHF", "2026: 28 years",
     ])
     func keeps(_ input: String) {
         #expect(mask.clean(input) == input)
@@ -199,14 +213,15 @@ struct PersonalDataMaskTests {
                     digits += 1
                     if digits >= 5 { return true }
                 }
-                if previous == (UInt8(ascii: "a"), UInt8(ascii: "t")), byte == 0x20 || byte == 0x29 || byte == 0x5D || byte == 0x7D {
+                if previous == (UInt8(ascii: "a"), UInt8(ascii: "t")),
+                    byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte == 0x29 || byte == 0x5D || byte == 0x7D {
                     return true
                 }
                 previous = (previous.1, (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte)
             }
             return false
         }
-        let pieces = ["a", "t", "T", "A", "at", "AT", " ", ")", "]", "}", "(", "1", "9", "0", "/", ":", "@", "x", "é", "ordinary words ", "\t", "Zz", "%", "&"]
+        let pieces = ["a", "t", "T", "A", "at", "AT", " ", ")", "]", "}", "(", "1", "9", "0", "/", ":", "@", "x", "é", "ordinary words ", "\t", "\n", "Zz", "%", "&"]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

@@ -250,7 +250,7 @@ struct SmallSiteTests {
         defer { site.remove() }
         #expect(site.files == [
             ".vantage-site", "assets/behaviour.css", "assets/coach.js", "assets/compose.js", "assets/detail.js",
-            "assets/review.js", "assets/search.js",
+            "assets/icon.svg", "assets/review.js", "assets/search.js",
             "assets/site.css", "assets/triage.js", "index.html", "manifest.json", "review/ideas.html",
         ])
         #expect(site.text("manifest.json").hasPrefix("{\"pages\": [\n{\"path\":\"index.html\",\"kind\":\"index\""))
