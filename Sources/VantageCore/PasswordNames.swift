@@ -31,7 +31,8 @@ public enum PasswordNames {
             let token = String(String.UnicodeScalarView(scalars[index..<end]))
             var next = end
             skipSpace(&next)
-            let name = (try? JSONParser.parse(Array(token.utf8), file: ""))?.stringValue ?? token
+            // Not through JSONParser: its errors quote their line through this function.
+            let name = Self.unescaped(token)
             guard next < scalars.count, scalars[next] == ":", isPassword(name) else { index = end; continue }
             next += 1
             skipSpace(&next)
@@ -48,5 +49,35 @@ public enum PasswordNames {
             index = valueEnd
         }
         return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// A JSON string token's text with its escapes read (`"pass\u0077ord"` is `password`);
+    /// what is not a valid escape is kept as written.
+    static func unescaped(_ token: String) -> String {
+        var scalars = Array(token.unicodeScalars)
+        if scalars.first == "\"" { scalars.removeFirst() }
+        if scalars.last == "\"" { scalars.removeLast() }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard scalar == "\\", index + 1 < scalars.count else {
+                result.append(scalar)
+                index += 1
+                continue
+            }
+            let next = scalars[index + 1]
+            if next == "u", index + 5 < scalars.count,
+               let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)...(index + 5)])), radix: 16),
+               let decoded = Unicode.Scalar(value)
+            {
+                result.append(decoded)
+                index += 6
+            } else {
+                result.append(next)
+                index += 2
+            }
+        }
+        return String(result)
     }
 }
