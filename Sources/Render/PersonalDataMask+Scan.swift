@@ -5,8 +5,8 @@ import VantageCore
 /// digits, fullwidth forms their ASCII counterparts, the many spaces and dashes one space and
 /// one dash, ASCII letters lower case.
 extension PersonalDataMask {
-    /// False when `text` cannot hold anything to mask: ASCII, no at-sign, no bracketed or spaced
-    /// "at", fewer than 5 digits. Decides most texts in one pass over the bytes.
+    /// False when `text` cannot hold anything to mask: ASCII, no at-sign, no bracketed, dashed
+    /// or spaced "at", fewer than 5 digits. Decides most texts in one pass over the bytes.
     static func mightHold(_ text: String) -> Bool {
         var text = text
         let verdict: Bool? = text.withUTF8 { bytes in
@@ -47,7 +47,8 @@ extension PersonalDataMask {
                 // "at" then a space or a closing bracket: "(at)", "[at]", " at ".
                 if previous == (UInt8(ascii: "a"), UInt8(ascii: "t")),
                     byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]")
-                        || byte == UInt8(ascii: "}")
+                        || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "-")
+                        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "/")
                 {
                     return true
                 }
@@ -96,7 +97,11 @@ extension PersonalDataMask {
                 digits += 1
                 if digits >= 5 { return true }
             }
-            if previous == ("a", "t"), unit == " " || unit == ")" || unit == "]" || unit == "}" { return true }
+            if previous == ("a", "t"), unit == " " || unit == ")" || unit == "]" || unit == "}" || unit == ">" || unit == "-"
+                || unit == "_" || unit == "/"
+            {
+                return true
+            }
             previous = (previous.1, unit)
         }
         return false
@@ -167,7 +172,16 @@ extension PersonalDataMask {
         // Quotation marks and primes written as apostrophes between groups (415’555’0100).
         case 0x2018, 0x2019, 0x201B, 0x2032, 0x02BC, 0x02B9: return "'"
         // The digits of Chinese and Japanese numerals (四一五五五五〇一〇〇, 〇九〇-一二三四-五六七八).
-        case 0x3007: return "0"
+        case 0x3007, 0x96F6, 0x6D1E: return "0"  // 〇, 零, and 洞 as read aloud
+        case 0x5E7A, 0x58F9: return "1"  // 幺 (a spoken one), 壹
+        case 0x8D30, 0x8CB3: return "2"  // 贰 貳
+        case 0x53C1, 0x53C3: return "3"  // 叁 參
+        case 0x8086: return "4"  // 肆
+        case 0x4F0D: return "5"  // 伍
+        case 0x9646, 0x9678: return "6"  // 陆 陸
+        case 0x67D2: return "7"  // 柒
+        case 0x634C: return "8"  // 捌
+        case 0x7396: return "9"  // 玖
         case 0x4E00: return "1"
         case 0x4E8C: return "2"
         case 0x4E09: return "3"
@@ -277,7 +291,7 @@ extension PersonalDataMask {
         while index < units.count {
             // Every at-sign form starts with one of these: most units are decided here.
             switch units[index].value {
-            case 0x40, 0x28, 0x5B, 0x7B, 0x20, 0x25, 0x26: break
+            case 0x40, 0x28, 0x5B, 0x7B, 0x20, 0x25, 0x26, 0x3C, 0x2D, 0x5F, 0x2F: break
             default:
                 index += 1
                 continue
@@ -291,14 +305,15 @@ extension PersonalDataMask {
             let unit = units[index]
             if unit == "@" {
                 atEnd = index + 1
+                while atEnd < units.count, units[atEnd] == "@" { atEnd += 1 }
             } else if unit == "%", Self.has("%40", at: index, in: units) {
                 atEnd = index + 3  // the at-sign as a URL writes it
             } else if unit == "&", let reference = Self.reference(units, at: index), Self.canonical(reference.scalar) == "@" {
                 // As an HTML character reference: the page shows it as typed, and a reader
                 // reads an at-sign.
                 atEnd = reference.end
-            } else if unit == "(" || unit == "[" || unit == "{",
-                ["(at)", "[at]", "{at}", "(@)", "[@]", "{@}"].contains(where: { Self.has($0, at: index, in: units) })
+            } else if unit == "(" || unit == "[" || unit == "{" || unit == "<" || unit == "-" || unit == "_" || unit == "/",
+                ["(at)", "[at]", "{at}", "(@)", "[@]", "{@}", "<at>", "-at-", "_at_", "/at/"].contains(where: { Self.has($0, at: index, in: units) })
             {
                 atEnd = index + 4
                 bracketed = true
@@ -354,7 +369,7 @@ extension PersonalDataMask {
                     cursor = labelEnd + 1
                 } else if let next = Self.spacedWord("dot", units, from: labelEnd), next < units.count, Self.isLabel(units[next]) {
                     cursor = next
-                } else if let dot = [" dot ", "(dot)", "[dot]", "{dot}", " (dot) ", " [dot] ", " {dot} ", " . ", " .", ". ", "[.]", "(.)", "{.}"]
+                } else if let dot = [" dot ", "(dot)", "[dot]", "{dot}", "<dot>", "-dot-", "_dot_", " (dot) ", " [dot] ", " {dot} ", " <dot> ", " -dot- ", " _dot_ ", " . ", " .", ". ", "[.]", "(.)", "{.}"]
                     .first(where: { form in
                         let next = labelEnd + form.unicodeScalars.count
                         guard Self.has(form, at: labelEnd, in: units), next < units.count, Self.isLabel(units[next]) else { return false }
@@ -412,30 +427,34 @@ extension PersonalDataMask {
     /// Where `word` between runs of white space (up to 16 units each), from `index`, ends.
     static func spacedWord(_ word: String, _ units: [Unicode.Scalar], from index: Int) -> Int? {
         var position = index
-        while position < units.count, units[position] == " ", position - index < 16 { position += 1 }
+        while position < units.count, units[position] == " ", position - index < 4096 { position += 1 }
         guard position > index, has(word, at: position, in: units) else { return nil }
         let after = position + word.unicodeScalars.count
         var end = after
-        while end < units.count, units[end] == " ", end - after < 16 { end += 1 }
+        while end < units.count, units[end] == " ", end - after < 4096 { end += 1 }
         return end > after ? end : nil
     }
 
     /// The word before a " dot " that ends at `index` (the start of a local part read so far),
     /// with where it starts: `lima` … `ana dot lima` gives `ana`.
     static func spelledDotBefore(_ units: [Unicode.Scalar], at index: Int) -> (Int, String)? {
-        var position = index
-        var spaces = 0
-        while position > 0, units[position - 1] == " ", spaces < 16 { position -= 1; spaces += 1 }
-        guard spaces > 0, position >= 3, has("dot", at: position - 3, in: units) else { return nil }
-        position -= 3
-        let dotStart = position
-        spaces = 0
-        while position > 0, units[position - 1] == " ", spaces < 16 { position -= 1; spaces += 1 }
-        guard spaces > 0 else { return nil }
-        let wordEnd = position
-        while position > 0, isLocal(units[position - 1]), units[position - 1] != "." { position -= 1 }
-        guard position < wordEnd, dotStart > wordEnd else { return nil }
-        return (position, String(String.UnicodeScalarView(units[position..<wordEnd])))
+        for form in ["dot", "(dot)", "[dot]", "{dot}", "<dot>", "-dot-", "_dot_", "."] {
+            var position = index
+            var before = 0
+            while position > 0, units[position - 1] == " ", before < 4096 { position -= 1; before += 1 }
+            let length = form.unicodeScalars.count
+            guard position >= length, has(form, at: position - length, in: units) else { continue }
+            position -= length
+            var after = 0
+            while position > 0, units[position - 1] == " ", after < 4096 { position -= 1; after += 1 }
+            // A spelled "dot" stands between spaces; a "." with spaces around it (`ana . lima`).
+            if form == "dot" || form == "." { guard before > 0, after > 0 else { continue } }
+            let wordEnd = position
+            while position > 0, isLocal(units[position - 1]), units[position - 1] != "." { position -= 1 }
+            guard position < wordEnd else { continue }
+            return (position, String(String.UnicodeScalarView(units[position..<wordEnd])))
+        }
+        return nil
     }
 
     /// The `(` of a comment whose `)` is at `close`: no parenthesis or line break inside, up to
@@ -518,17 +537,23 @@ extension PersonalDataMask {
                 var end = cursor
                 while end < units.count, Self.isDigit(units[end]) { end += 1 }
                 // Up to 8 separators; an HTML reference for one (`&nbsp;`, `&#32;`) counts as one,
-                // and so does a run of white space (a browser shows it as one space), up to 64.
+                // and so does a run of white space (a browser shows it as one space). A comma
+                // before a space ends the run: it lists (`2019, 2020, 2021`).
                 var next = end
                 var separators = 0
                 while next < units.count, separators < 8 {
                     if units[next] == " " {
                         let run = next
-                        while next < units.count, units[next] == " ", next - run < 64 { next += 1 }
+                        while next < units.count, units[next] == " ", next - run < 4096 { next += 1 }
                     } else if units[next] == ":" {
-                        // A colon only right between digits (`415:555:0100`; `2026: 28 years` is two numbers).
-                        guard next == end, next + 1 < units.count, Self.isDigit(units[next + 1]) else { break }
+                        // A colon only right between groups of three digits or more (`415:555:0100`;
+                        // not a time, `10:30`, a score, `3:1`, or `2026: 28 years`).
+                        var after = next + 1
+                        while after < units.count, Self.isDigit(units[after]) { after += 1 }
+                        guard next == end, end - cursor >= 3, after - (next + 1) >= 3 else { break }
                         next += 1
+                    } else if units[next] == ",", next + 1 < units.count, units[next + 1] == " " {
+                        break
                     } else if isSeparator(units[next]) {
                         next += 1
                     } else if units[next] == "&", let reference = Self.reference(units, at: next),
@@ -556,8 +581,10 @@ extension PersonalDataMask {
                 continue
             }
             let international = groups[0].range.lowerBound > 0 && units[groups[0].range.lowerBound - 1] == "+"
-            // After a "+" a run is a phone: no part of it is a date (`+54 9 11 2345-1617`).
-            for piece in international ? [groups] : Self.withoutDates(groups, units) {
+            // (The export's own phones are also found however their groups are joined: `knownPhoneSpans`.)
+            // After a "+" a run is a phone: no part of it is a date written day or month first
+            // (`+54 9 11 2345-1617`), only a year-first one (`UTC+2 2026-05-02`).
+            for piece in Self.withoutDates(groups, units, yearFirstOnly: international) {
                 let digits = String(String.UnicodeScalarView(piece.flatMap { units[$0.range] }))
                 guard digits.count >= 5 else { continue }
                 let commas = Self.isGroupedInThousands(piece, units)
@@ -570,6 +597,44 @@ extension PersonalDataMask {
                     spans.append(start..<piece[piece.count - 1].range.upperBound)
                 }
             }
+        }
+        return spans + knownPhoneSpans(units: units)
+    }
+
+    /// The export's own phones with any short join between their digit groups (`415*555*0100`,
+    /// `+1+415+555+0100`, `090の1234の5678`): groups joined by up to three units that are neither
+    /// digits nor ASCII letters (a run of white space counts as one). Shapes need the list of
+    /// separators a phone is written with; a phone the export names is hidden whatever joins it.
+    func knownPhoneSpans(units: [Unicode.Scalar]) -> [Range<Int>] {
+        guard !knownPhoneDigits.isEmpty else { return [] }
+        func isJoin(_ unit: Unicode.Scalar) -> Bool {
+            !Self.isDigit(unit) && !((unit.value >= 0x61 && unit.value <= 0x7A) || (unit.value >= 0x41 && unit.value <= 0x5A))
+        }
+        var spans: [Range<Int>] = []
+        var index = 0
+        while index < units.count {
+            guard Self.isDigit(units[index]) else { index += 1; continue }
+            var groups: [Range<Int>] = []
+            var cursor = index
+            while cursor < units.count, Self.isDigit(units[cursor]) {
+                var end = cursor
+                while end < units.count, Self.isDigit(units[end]) { end += 1 }
+                groups.append(cursor..<end)
+                var next = end
+                var joins = 0
+                while next < units.count, joins < 3, isJoin(units[next]) {
+                    if units[next] == " " { while next < units.count, units[next] == " " { next += 1 } } else { next += 1 }
+                    joins += 1
+                }
+                guard next > end, next < units.count, Self.isDigit(units[next]) else { break }
+                cursor = next
+            }
+            index = groups[groups.count - 1].upperBound + 1
+            let digits = String(String.UnicodeScalarView(groups.flatMap { units[$0] }))
+            guard digits.count >= 7, isKnownPhone(digits) || containsKnownPhone(digits) else { continue }
+            var start = groups[0].lowerBound
+            while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
+            spans.append(start..<groups[groups.count - 1].upperBound)
         }
         return spans
     }
@@ -602,8 +667,19 @@ extension PersonalDataMask {
     /// of three) or in lakhs and crores (`1,23,45,678`: the last group of three, the others of
     /// two); `212,555,0199` is not.
     static func isGroupedInThousands(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
+        var piece = piece
+        // A decimal part after the grouping (`12,345.67`, `12.345,67`, `12 345,67`) is set aside;
+        // with one, dots and spaces group thousands too (without, `34 623 456 789` is a phone).
+        var decimal = false
+        if piece.count >= 3, let last = piece.dropLast().last?.separator, last == "." || last == ",",
+           piece[piece.count - 3].separator != last, piece[piece.count - 1].range.count <= 2
+        {
+            piece.removeLast()
+            decimal = true
+        }
         let separators = piece.dropLast().map(\.separator)
-        guard separators.contains(where: { $0.unicodeScalars.contains(",") || $0.unicodeScalars.contains("'") }) else { return false }
+        guard Set(separators).count == 1, let grouping = separators.first else { return false }
+        guard grouping == "," || grouping == "'" || (decimal && (grouping == "." || grouping == " ")) else { return false }
         let lengths = piece.map(\.range.count)
         if lengths[0] <= 3, lengths.dropFirst().allSatisfy({ $0 == 3 }) { return true }
         return lengths.count >= 3 && lengths[0] <= 2 && lengths.last == 3 && lengths.dropFirst().dropLast().allSatisfy { $0 == 2 }
@@ -637,8 +713,20 @@ extension PersonalDataMask {
         {
             return true
         }
-        // A time of day (`10:30`, `08:30:15`): groups of two digits at most, joined by colons.
+        // A time of day (`10:30`, `08:30:15`, `9.00`): groups of two digits at most, joined by
+        // colons, or one dot.
         if piece.count >= 2, piece.count <= 3, lengths.allSatisfy({ $0 <= 2 }), separators.allSatisfy({ $0 == ":" }) {
+            return true
+        }
+        if piece.count == 2, lengths[0] <= 2, lengths[1] == 2, separators[0] == ".", let hour = Int(text(piece[0])),
+            let minute = Int(text(piece[1])), hour <= 24, minute <= 59
+        {
+            return true
+        }
+        // An amount grouped in thousands or lakhs by commas or apostrophes (`1,234,567.89`).
+        if piece.count >= 2, isGroupedInThousands(piece, units),
+           piece.dropLast().contains(where: { $0.separator.unicodeScalars.contains(",") || $0.separator.unicodeScalars.contains("'") })
+        {
             return true
         }
         // Amounts below a hundred million only: longer runs grouped in threes are as often a
@@ -668,7 +756,7 @@ extension PersonalDataMask {
     /// `2/5/2026`: three groups joined by one same `-`, `/` or `.`, with a month and a day that
     /// exist), the dates left out.
     static func withoutDates(
-        _ groups: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]
+        _ groups: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar], yearFirstOnly: Bool = false
     ) -> [[(range: Range<Int>, separator: String)]] {
         func number(_ group: (range: Range<Int>, separator: String)) -> Int {
             Int(String(String.UnicodeScalarView(units[group.range]))) ?? -1
@@ -677,6 +765,7 @@ extension PersonalDataMask {
             guard k + 2 < groups.count else { return false }
             let separator = groups[k].separator
             guard ["-", "/", ".", " ", ". "].contains(separator), groups[k + 1].separator == separator else { return false }
+            if yearFirstOnly, !(groups[k].range.count == 4 && ["-", "/"].contains(separator)) { return false }
             let lengths = (groups[k].range.count, groups[k + 1].range.count, groups[k + 2].range.count)
             let (a, b, c) = (number(groups[k]), number(groups[k + 1]), number(groups[k + 2]))
             // A year a calendar date would have (`0033-6-12` and `5-5-0100` are not dates).

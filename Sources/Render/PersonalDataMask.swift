@@ -56,7 +56,8 @@ public struct PersonalDataMask: Sendable {
             for code in 1...3 where plain.count - code >= 5 { digits.insert(String(plain.dropFirst(code))) }
         }
         knownPhoneDigits = digits
-        knownEmails = Set(emails.map { $0.lowercased() })
+        // In the canonical form the text is matched in (`Ｋenji@…` is `kenji@…`).
+        knownEmails = Set(emails.map { String(String.UnicodeScalarView($0.lowercased().unicodeScalars.map(Self.canonical))) })
     }
 
     /// The mask for the store at `database`: every person's phone and email (read here, used

@@ -146,6 +146,14 @@ struct PersonalDataMaskTests {
         // or capitals beyond ASCII.
         ("ana.lima\nat\nexample\ndot\ncom", "■"), ("ana.lima  at  example  dot  com", "■"),
         ("write ana dot lima at example dot com", "write ■"), ("ANA.LIMA at EXAMPLE dot COM", "■"),
+        // The export's own phone however its groups are joined; more numerals; bracketed and
+        // dashed at-signs, a doubled one; a local part spelled with "(dot)" or a spaced dot; any
+        // run of spaces.
+        ("415*555*0177", "■"), ("+1+415+555+0177", "■"), ("415;555;0177", "■"), ("415 : 555 : 0177", "■"),
+        ("四一五五五五零一七七", "■"), ("肆壹伍伍伍伍零壹柒柒", "■"),
+        ("ana.lima<at>example.com", "■"), ("ana.lima -at- example -dot- com", "■"), ("ana.lima@@example.com", "■"),
+        ("ana(dot)lima(at)example(dot)com", "■"), ("ana . lima @ example . com", "■"),
+        ("415" + String(repeating: " ", count: 520) + "555 0177", "■"), ("ana.lima" + String(repeating: " ", count: 40) + "at example.com", "■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
@@ -165,6 +173,12 @@ struct PersonalDataMaskTests {
         // Ranges of amounts, years and dates; Korean dates; times; Indian grouping; Swiss amounts.
         "3 500 000 – 4 000 000 €", "10.000.000-20.000.000", "years 2025/2026", "2026. 05. 02.", "20260502-20260509",
         "10:00-12:00", "08:30–09:45", "1,98,76,543 rupees", "1’234’567 CHF", "2026: 28 years",
+        // Amounts with cents, lists after ", ", ranges of grouped amounts, a year then a time,
+        // scores and verses, a year-first date after an offset, dotted times.
+        "$12,345.67", "987,654.32", "12.345,67 €", "9 876 543,21 €", "₹12,34,567.50", "9'876'543.21 CHF",
+        "2019, 2020, 2021", "10:30, 11:30", "John 3:16-17, 4:14", "pages 12-15, 18-22, 30-31", "1, 2, 3, 4, 5, 6, 7",
+        "1,000,000 - 2,000,000", "2 May 2026 10:30", "won 3:1 2:0 4:2 1:1", "UTC+2 2026-05-02", "Open 10.00-12.00",
+        "13:45:30.123", "(48.8566, 2.3522)",
     ])
     func keeps(_ input: String) {
         #expect(mask.clean(input) == input)
@@ -214,14 +228,15 @@ struct PersonalDataMaskTests {
                     if digits >= 5 { return true }
                 }
                 if previous == (UInt8(ascii: "a"), UInt8(ascii: "t")),
-                    byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte == 0x29 || byte == 0x5D || byte == 0x7D {
+                    byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte == 0x29 || byte == 0x5D || byte == 0x7D
+                    || byte == 0x3E || byte == 0x2D || byte == 0x5F || byte == 0x2F {
                     return true
                 }
                 previous = (previous.1, (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte)
             }
             return false
         }
-        let pieces = ["a", "t", "T", "A", "at", "AT", " ", ")", "]", "}", "(", "1", "9", "0", "/", ":", "@", "x", "é", "ordinary words ", "\t", "\n", "Zz", "%", "&"]
+        let pieces = ["a", "t", "T", "A", "at", "AT", " ", ")", "]", "}", ">", "-", "_", "(", "1", "9", "0", "/", ":", "@", "x", "é", "ordinary words ", "\t", "\n", "Zz", "%", "&"]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -242,6 +257,13 @@ struct PersonalDataMaskTests {
         let revealed = PersonalDataMask.reveal(Array(mask.clean("\u{E000} +1 415 555 0100 \u{E001}").utf8),
                                                masked: { Array("[hidden]".utf8) }, unknown: { Array("?".utf8) })
         #expect(String(decoding: revealed, as: UTF8.self) == "\u{E000} [hidden] \u{E001}")
+    }
+
+    @Test("An export email with a fullwidth letter is known in every spelled form")
+    func fullwidthKnownEmail() {
+        let mask = PersonalDataMask(phones: [], emails: ["ｋenji@example.jp"])
+        #expect(mask.clean("mail kenji at example dot jp") == "mail \(m)")
+        #expect(mask.clean("ｋenji at example dot jp") == m)
     }
 
     @Test("A name that is only a phone or an email is no name; a name holding one keeps the rest")
