@@ -35,7 +35,16 @@ extension LanguageTag {
     /// the viewer's region and extensions (`he-IL` reading an English catalog: `en-IL`, so the
     /// dates are English, written as in Israel, and the page runs left to right).
     static func shown(viewer: String, chain: [String]) -> String {
-        guard let first = chain.first, language(of: meaning(of: first)) != language(of: meaning(of: viewer)) else { return viewer }
+        // `und-FR` means French: its likely language stands in for `und`.
+        var viewer = viewer
+        if language(of: viewer) == "und" {
+            let written = withoutExtensions(viewer)
+            let likely = ICULocale.minimized(ICULocale.maximized(written))
+            if language(of: likely) != "und" { viewer = likely + viewer.dropFirst(written.count) }
+        }
+        // The same language in the same script is the viewer's own (`en-Arab` is not `en`).
+        func languageAndScript(_ tag: String) -> [Substring] { Array(meaning(of: tag).split(separator: "-").prefix(2)) }
+        guard let first = chain.first, languageAndScript(first) != languageAndScript(viewer) else { return viewer }
         let written = withoutExtensions(viewer)
         let extensions = viewer.dropFirst(written.count)
         var tag = first

@@ -176,7 +176,9 @@ final class HelperSection: Sendable {
 }
 
 final class LocaleName: Sendable {
-    enum Kind: Sendable { case language, direction }
+    /// `{{lang}}`, `{{dir}}`, and `{{formatLocale}}` (the tag dates and numbers are formatted
+    /// for, extensions and all: `ar-SA-u-nu-latn`, for the page's scripts).
+    enum Kind: Sendable { case language, direction, formatting }
     let kind: Kind
     let fallback: Variable
 

@@ -120,6 +120,7 @@ struct Parser {
                 switch token.name {
                 case "lang": append(.localeName(LocaleName(kind: .language, fallback: variable)))
                 case "dir": append(.localeName(LocaleName(kind: .direction, fallback: variable)))
+                case "formatLocale": append(.localeName(LocaleName(kind: .formatting, fallback: variable)))
                 default: append(.variable(variable))
                 }
             case .section, .invertedSection, .parent, .block:

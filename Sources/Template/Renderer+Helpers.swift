@@ -12,7 +12,11 @@ extension Renderer {
         }
         // A tag is letters, digits and hyphens (the Localizer's own, from LanguageTagCase or
         // ICU), escaped all the same: a Localizer made in code may be given any text.
-        output.appendEscaped(name.kind == .language ? localizer.htmlLanguage : localizer.direction)
+        switch name.kind {
+        case .language: output.appendEscaped(localizer.htmlLanguage)
+        case .direction: output.appendEscaped(localizer.direction)
+        case .formatting: output.appendEscaped(localizer.languageTag)
+        }
     }
 
     /// A helper section; `start..<end` is its body, rendered as an ordinary section when there

@@ -116,7 +116,7 @@ enum Reference: Equatable {
     /// Percent-decoded text, or nil for a malformed escape; text without `%` as it is.
     /// The first character of `value` (leading and trailing white space aside, which browsers
     /// and HTML allow) that a valid URL cannot hold, as messages name it: white space, `<`,
-    /// `>`, `"`, `{`, `}`, `|`, `\`, `^`, `` ` ``, or a `%` not followed by two hex digits.
+    /// `>`, `"`, `{`, `}`, `|`, `\`, `^`, `` ` ``, `[`, `]`, or a `%` not followed by two hex digits.
     static func illegalCharacter(in value: String) -> String? {
         let bytes = Array(value.utf8)
         var start = 0
@@ -132,7 +132,7 @@ enum Reference: Equatable {
             case 0x09: return "a tab"
             case 0x0A, 0x0D, 0x0C: return "a line break"
             case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"),
-                 UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"):
+                 UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
                 return "'\(Character(Unicode.Scalar(byte)))'"
             case UInt8(ascii: "%"):
                 guard index + 2 < end, isHex(bytes[index + 1]), isHex(bytes[index + 2])

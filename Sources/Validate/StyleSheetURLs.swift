@@ -56,7 +56,8 @@ struct StyleSheetURLs {
                 index += 2
             } else if isSyntax(index, "\"") || isSyntax(index, "'") {
                 let text = quoted(&index)
-                if !loading.isEmpty { urls.append(text) }
+                // A string of the function itself, not of one inside it (`type("image/png")`).
+                if loading.last == depth { urls.append(text) }
             } else if matches("url(", at: index) {
                 index += 4
                 skipSpaces(&index)

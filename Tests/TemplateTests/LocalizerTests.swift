@@ -74,6 +74,9 @@ struct LocalizerTests {
         #expect(try page("xx") == "en ltr Hello May 2, 2026 at 8:30\u{202F}AM")
         #expect(try page("fr-CA") == "fr-CA ltr Bonjour 2 mai 2026 à 8:30")
         #expect(try page("de-DE-u-nu-arab").hasPrefix("en-DE ltr Hello ٢"))
+        // English in another script is not the catalog's English; `und-FR` is French.
+        #expect(try page("en-Arab").hasPrefix("en ltr Hello May 2, 2026"))
+        #expect(try page("und-FR") == "fr ltr Bonjour 2 mai 2026 à 8:30")
     }
 
     @Test func theFallbackChainEndsWithTheSourceLanguage() {

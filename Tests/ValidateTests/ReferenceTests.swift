@@ -55,7 +55,7 @@ import Testing
     @Test(arguments: [
         ("a b.html", "a space"), ("ind\tex.html", "a tab"), ("x.html?q=a b", "a space"), ("x.html?q=%zz", "a '%' without two hex digits after it"),
         ("x.html#a|b", "'|'"), ("#a b", "a space"), ("x{1}.html", "'{'"), ("x.html?%4", "a '%' without two hex digits after it"),
-        ("a\\b.html", "'\\'"), ("x.html\n?q", "a line break"),
+        ("a\\b.html", "'\\'"), ("x.html\n?q", "a line break"), ("x[1].css", "'['"), ("x.css?a[]=1", "'['"),
     ])
     func illegalCharactersInURLs(_ value: String, _ what: String) {
         #expect(read(value) == .problem(.brokenLink, "href=\"\(value)\" holds \(what), which a URL cannot hold: percent-encode it"))
@@ -77,10 +77,11 @@ import Testing
             main { background-image: image-set("http://x.test/a.png" 1x, url(b.png) 2x); }
             p { background: -webkit-image-set('//x.test/c.png' 1x) } q { content: "image-set('no')" }
             @font-face { src: src("d.woff2") } i { background: u\72l(\68ttps://x.test/e.png) }
+            p { background-image: image-set("t.png" type("image/png") 1x) }
             @im\70ort "f.css"; b { background: url("g\"h.png") } s { background: url(a\)b.png) }
             """#
         #expect(StyleSheetURLs(loads).urls == [
-            "http://x.test/a.png", "b.png", "//x.test/c.png", "d.woff2", "https://x.test/e.png", "f.css", "g\"h.png", "a)b.png",
+            "http://x.test/a.png", "b.png", "//x.test/c.png", "d.woff2", "https://x.test/e.png", "t.png", "f.css", "g\"h.png", "a)b.png",
         ])
     }
 
