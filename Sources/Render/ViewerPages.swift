@@ -101,9 +101,10 @@ public struct ViewerPages {
     private func renderSettings(for viewer: Viewer) throws {
         let person = viewer.person
         let localeTag = person.locale ?? site.settings.defaultLocale
-        let pageLocale = site.locale(for: person, forced: forcedLocale)
+        // Named in the language the page is in (a he-IL viewer of an English catalog reads
+        // "Hebrew (Israel)" on an English page).
         let localeName =
-            Locale(identifier: pageLocale).localizedString(forIdentifier: localeTag) ?? localeTag
+            Locale(identifier: viewer.localizer.languageTag).localizedString(forIdentifier: localeTag) ?? localeTag
         let fields: [String: Value] = [
             "localeName": .string(localeName), "localeTag": .string(localeTag),
             "timeZone": .string(site.timeZone(for: person)), "hasEmail": .bool(person.hasEmail),
