@@ -278,6 +278,47 @@ class TriageGestures(BrowserTest):
         self.wait_hidden(second)
         self.assertEqual(self.stored()[second.get_attribute("data-id")]["action"], "list")
 
+    def touches(self, kind, points):
+        """Touch points [(id, x, y)] through the DevTools protocol: several fingers at once."""
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"id": i, "x": x, "y": y} for i, x, y in points]})
+
+    def test_a_second_finger_let_go_while_a_sheet_is_pending_springs_back_undecided(self):
+        """Two fingers: one drags an item to "later", another drags a second item right (to
+        archive or delete); the first lifts, and the second lifts before or after the sheet
+        opens. The second item springs back undecided, whatever its zone (archive and delete
+        decided it, under the sheet)."""
+        for zone, distance in (("archive", 100), ("delete", 300)):
+            for wait in (0.05, 0.6):
+                with self.subTest(zone=zone, wait=wait):
+                    self.open(self.page_url())
+                    first, second = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()][:2]
+                    ax, ay = self.point_in(first, -100)
+                    bx, by = self.point_in(second, distance)
+                    self.touches("touchStart", [(0, ax, ay)])
+                    self.touches("touchStart", [(0, ax, ay), (1, bx, by)])
+                    for k in range(1, 11):
+                        self.touches("touchMove", [(0, ax - 10 * k, ay), (1, bx + distance * k / 10, by)])
+                        time.sleep(0.02)
+                    self.frames()
+                    self.assertEqual(second.get_attribute("data-triage-zone"), zone)
+                    self.touches("touchEnd", [(0, ax - 100, ay)])  # the first finger lifts
+                    self.frames()
+                    self.assertIsNone(first.get_attribute("data-decision"))
+                    self.assertIn("is-settling", first.get_attribute("class"), "the first item slides out")
+                    time.sleep(wait)
+                    self.touches("touchEnd", [])
+                    self.wait(lambda d: self.open_sheets() == ["later"], message="the first item's sheet")
+                    self.pause_for_motion()
+                    self.assertIsNone(second.get_attribute("data-decision"), "the second item is undecided")
+                    self.assertTrue(second.is_displayed())
+                    self.assertTrue(self.at_rest(second), "the second item sprang back")
+                    self.assertEqual(list(self.stored()), [])
+                    self.css('[data-sheet="later"] [data-until="+1d"]').click()
+                    self.wait_hidden(first)
+                    self.assertEqual(list(self.stored()), [first.get_attribute("data-id")])
+                    self.assertTrue(second.is_displayed())
+
     def test_download_writes_a_reviews_file_in_the_data_format(self):
         self.open(self.page_url())
         download = self.css("[data-review-download]")

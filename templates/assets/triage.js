@@ -170,14 +170,13 @@
     });
   };
 
-  /** Release: spring back below 60 px, slide out beyond, then decide or ask. */
+  /** Release: spring back below 60 px, slide out beyond, then decide or ask. While another
+   *  item's sheet is reserved or open, every zone springs back undecided (a second finger let
+   *  go meanwhile): the reviewer is answering that sheet and sees nothing of this item. */
   Item.prototype.release = function () {
     var zone = zoneOf(this.dx);
-    if (zone === 'gray') { this.springBack(); return; }
-    if (zone === 'later' || zone === 'list') {
-      if (sheetClaim && sheetClaim !== this) { this.springBack(); return; }
-      sheetClaim = this;
-    }
+    if (zone === 'gray' || (sheetClaim && sheetClaim !== this)) { this.springBack(); return; }
+    if (zone === 'later' || zone === 'list') sheetClaim = this;
     var self = this;
     var direction = this.dx > 0 ? 1 : -1;
     var distance = direction * (this.item.offsetWidth + NEAR);
