@@ -319,6 +319,50 @@ class TriageGestures(BrowserTest):
                     self.assertEqual(list(self.stored()), [first.get_attribute("data-id")])
                     self.assertTrue(second.is_displayed())
 
+    def mouse(self, kind, x, y, buttons=1):
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})
+
+    def test_enter_during_a_mouse_drag_is_ignored(self):
+        """Enter pressed while the mouse drags the (focused) item: the drag goes on and its
+        release alone decides (Enter released it too, so the item was let go twice: decided
+        and never hidden, or decided twice)."""
+        for back_to, wait in ((20, 0.35), (20, 0.6), (190, 0.6)):
+            with self.subTest(release_at=back_to, wait=wait):
+                self.open(self.page_url())
+                item = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()][0]
+                x, y = self.point_in(item, 100)
+                self.mouse("mouseMoved", x, y, 0)
+                self.mouse("mousePressed", x, y)
+                for k in range(1, 11):
+                    self.mouse("mouseMoved", x + 10 * k, y)
+                    time.sleep(0.02)
+                self.frames()
+                self.assertEqual(self.js("return document.activeElement"), item, "the press focused the item")
+                self.actions().send_keys("\ue007").perform()  # Enter
+                time.sleep(wait)
+                self.assertIsNone(item.get_attribute("data-decision"), "Enter does not let go of a dragged item")
+                self.assertEqual(item.get_attribute("data-triage-zone"), "archive", "the drag goes on")
+                self.mouse("mouseMoved", x + back_to, y)
+                self.frames()
+                self.mouse("mouseReleased", x + back_to, y, 0)
+                self.pause_for_motion(0.8)
+                if back_to < 60:
+                    self.assertIsNone(item.get_attribute("data-decision"))
+                    self.assertTrue(item.is_displayed())
+                    self.assertTrue(self.at_rest(item), "springs back")
+                    self.assertEqual(self.stored(), {})
+                    continue
+                self.assertEqual(item.get_attribute("data-decision"), "archive")
+                self.assertFalse(item.is_displayed(), "decided once, and hidden")
+                self.assertEqual(len(self.stored()), 1)
+                self.css("[data-review-undo]").click()
+                self.wait(lambda d: item.is_displayed(), message="undo brings it back")
+                self.pause_for_motion()
+                self.assertTrue(self.at_rest(item))
+                self.assertEqual(self.stored(), {})
+                self.assertEqual(self.css("[data-review-count]").text, "0")
+
     def test_download_writes_a_reviews_file_in_the_data_format(self):
         self.open(self.page_url())
         download = self.css("[data-review-download]")

@@ -27,6 +27,7 @@
   var SLOP = 8;
   var STOPS = [-300, -100, -40, 0, 40, 100, 300];
   var WEEKDAYS = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
+  var TRIAGE_KEYS = { ArrowRight: true, ArrowLeft: true, Enter: true, Escape: true };
   var motion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
   var activeSheet = null;
   // The item whose release leads to a sheet, from the release until the sheet closes: one
@@ -270,6 +271,13 @@
     }, true);
     item.addEventListener('keydown', function (e) {
       if (e.target !== item || self.busy || (sheetClaim && sheetClaim !== self)) return;
+      if (!TRIAGE_KEYS[e.key]) return;
+      if (self.drag) {
+        // A pointer drags the item (pressing it focused it): its release decides, and a key
+        // would let go of it a second time (decided twice, or decided and never hidden).
+        if (self.drag.active) { e.preventDefault(); return; }
+        self.drag = null; // pressed but not moved yet: the keys take over
+      }
       if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
         e.preventDefault();
         self.step(e.key === 'ArrowRight' ? 1 : -1);
