@@ -5,12 +5,15 @@ in localStorage. Runs on the fixture review page; test_site.py runs the same
 checks on a built site's review page."""
 
 import datetime
+import functools
+import http.server
 import json
 import re
+import threading
 import time
 import unittest
 
-from support import BrowserTest, colour_name, fixture_url
+from support import REPO, BrowserTest, colour_name, fixture_url
 
 # What the table in OUTPUT.md promises for each drag while the pointer is down,
 # and what release leaves behind: (dx, colour, icon, decision, sheet).
@@ -417,6 +420,95 @@ class TriageGestures(BrowserTest):
         self.drag_to(item, -100, release=True)
         self.wait(lambda d: self.open_sheets() == ["later"], message="the later sheet")
         self.assertAccessible()
+
+
+class _Served(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class ReviewPagesElsewhere(BrowserTest):
+    """Another page changes the decisions while this one waits: restored from the back/forward
+    cache, or open in another tab, a review page shows the stored decisions and counts them,
+    and Undo works. Served over http (the back/forward cache does not keep file:// pages)."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Served, directory=str(REPO)))
+        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.shutdown()
+        cls.server.server_close()
+        super().tearDownClass()
+
+    def page_url(self, query=""):
+        return "http://127.0.0.1:%d/Tests/Browser/fixtures/review.html%s" % (self.server.server_port, query)
+
+    def look(self, item_id):
+        """[decision, hidden, the count, Undo disabled]"""
+        return self.js("""
+            var e = document.querySelector('[data-triage][data-id="' + arguments[0] + '"]');
+            return [e.getAttribute('data-decision'), e.hidden, document.querySelector('[data-review-count]').textContent,
+                    document.querySelector('[data-review-undo]').disabled];""", item_id)
+
+    def archive(self, item_id):
+        item = self.css('[data-triage][data-id="%s"]' % item_id)
+        self.drag_to(item, 120, release=True)
+        self.wait(lambda d: not item.is_displayed(), message="archived")
+
+    def test_a_page_back_from_the_cache_shows_what_another_page_undid(self):
+        self.open(self.page_url())
+        self.archive("idea-0002")
+        self.js("window.vantageStillHere = true")
+        self.driver.get(self.page_url("?another"))
+        self.wait_ready()
+        self.assertEqual(self.look("idea-0002"), ["archive", True, "1", False])
+        self.css("[data-review-undo]").click()
+        self.wait(lambda d: self.look("idea-0002") == [None, False, "0", True], message="undone on the other page")
+        self.archive("idea-0003")
+        self.driver.back()
+        self.wait_ready()
+        self.assertTrue(self.js("return window.vantageStillHere === true"), "restored from the back/forward cache")
+        self.wait(lambda d: self.look("idea-0002") == [None, False, "1", False], message="undone there, back here")
+        self.assertEqual(self.look("idea-0003"), ["archive", True, "1", False], "decided there, hidden here")
+        self.css("[data-review-undo]").click()
+        self.wait(lambda d: self.look("idea-0003") == [None, False, "0", True], message="Undo brings back the latest")
+        self.assertEqual(json.loads(self.js("return localStorage.getItem('vantage.reviews.v1')"))["decisions"], {})
+        errors = [e for e in self.console() if e["level"] == "SEVERE" and "/favicon.ico" not in e["message"]]
+        self.assertEqual(errors, [], "console errors (the fixture links no icon: the server's 404 aside)")
+
+    def test_a_page_in_another_tab_follows_the_decisions(self):
+        self.open(self.page_url())
+        first = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        try:
+            self.driver.get(self.page_url())
+            self.wait_ready()
+            self.archive("idea-0001")
+            self.driver.switch_to.window(first)
+            self.wait(lambda d: self.look("idea-0001") == ["archive", True, "1", False], message="decided in the other tab")
+            self.css("[data-review-undo]").click()
+            self.wait(lambda d: self.look("idea-0001") == [None, False, "0", True], message="undone here")
+            self.driver.switch_to.window(self.driver.window_handles[-1])
+            self.wait(lambda d: self.look("idea-0001") == [None, False, "0", True], message="and back in the other tab")
+        finally:
+            for handle in self.driver.window_handles:
+                if handle != first:
+                    self.driver.switch_to.window(handle)
+                    self.driver.close()
+            self.driver.switch_to.window(first)
+
+    def test_undo_refreshes_the_bar_when_nothing_is_left_to_undo(self):
+        """The stored decisions changed without this page hearing of it: Undo finds nothing
+        to undo, and says so (the bar counted 1 and Undo stayed enabled, doing nothing)."""
+        self.open(self.page_url())
+        self.archive("idea-0002")
+        self.js("localStorage.setItem('vantage.reviews.v1', JSON.stringify({reviewer: '', next: 5, decisions: {}}))")
+        self.css("[data-review-undo]").click()
+        self.wait(lambda d: self.look("idea-0002") == [None, False, "0", True], message="the bar counts none")
 
 
 class TriageMotion(BrowserTest):
