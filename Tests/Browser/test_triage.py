@@ -238,6 +238,15 @@ class TriageGestures(BrowserTest):
         self.drag_to(again, 300, release=True)
         self.wait(lambda d: again.get_attribute("data-decision") == "delete", message="deleted")
 
+    def test_the_count_takes_its_digits_from_data_locale(self):
+        """The root's data-locale (the viewer's whole formatting locale) chooses the count's
+        digits over `lang`, which carries no -u- extension."""
+        item = self.first_item()
+        self.js("document.documentElement.setAttribute('data-locale', 'en-US-u-nu-arab')")
+        self.drag_to(item, 120, release=True)
+        self.wait_hidden(item)
+        self.assertEqual(self.css("[data-review-count]").get_attribute("textContent"), "\u0661")
+
     def test_undo_while_the_item_collapses_brings_it_back_for_good(self):
         """Undo clicked while the decided item is still collapsing: it comes back and stays
         (the collapse's end hid it again, with no decision left to explain it)."""

@@ -55,11 +55,25 @@
   /** An instant as DATA.md wants it: ISO 8601, whole seconds, `Z`. */
   function instant(date) { return date.toISOString().replace(/\.\d{3}Z$/, 'Z'); }
 
+  /** The locale the page formats in: the root's data-locale, the viewer's whole formatting
+   *  locale with its Unicode extensions (-u-nu-arab: the digits), which `lang` leaves out since
+   *  HTML checkers reject them there; else `lang`; else the browser's (undefined). A tag Intl
+   *  does not accept is passed over. */
+  function pageLocale() {
+    var root = document.documentElement;
+    var tags = [root.getAttribute('data-locale'), root.getAttribute('lang')];
+    for (var i = 0; i < tags.length; i++) {
+      if (!tags[i]) continue;
+      try { return Intl.getCanonicalLocales(tags[i])[0]; } catch (e) { /* not a locale: the next one */ }
+    }
+    return undefined;
+  }
+
   /** Characters as the importer counts them: grapheme clusters. */
   function characterCount(text) {
     if (window.Intl && Intl.Segmenter) {
       var count = 0;
-      var segments = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text);
+      var segments = new Intl.Segmenter(pageLocale(), { granularity: 'grapheme' }).segment(text);
       var iterator = segments[Symbol.iterator]();
       while (!iterator.next().done) count += 1;
       return count;
@@ -71,7 +85,7 @@
   function graphemes(text) {
     if (window.Intl && Intl.Segmenter) {
       var out = [];
-      var segments = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text);
+      var segments = new Intl.Segmenter(pageLocale(), { granularity: 'grapheme' }).segment(text);
       var iterator = segments[Symbol.iterator]();
       for (var step = iterator.next(); !step.done; step = iterator.next()) out.push(step.value.segment);
       return out;
@@ -160,10 +174,12 @@
   }
 
   function formatNumber(n) {
-    try { return new Intl.NumberFormat(document.documentElement.lang || undefined).format(n); } catch (e) { return String(n); }
+    try { return new Intl.NumberFormat(pageLocale()).format(n); } catch (e) { return String(n); }
   }
 
-  /** The offset (minutes east of UTC) of `zone` at the instant `utc` (milliseconds). */
+  /** The offset (minutes east of UTC) of `zone` at the instant `utc` (milliseconds). The
+   *  parts are read back as numbers, so this one format is en-US (Latin digits) whatever the
+   *  page's locale: nothing of it is shown. */
   function zoneOffset(zone, utc) {
     var format = new Intl.DateTimeFormat('en-US', {
       timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
@@ -531,7 +547,7 @@
     var seam = /[\s\p{P}\p{S}]+/gu;
     for (var m = seam.exec(folded); m; m = seam.exec(folded)) starts.push(m.index + m[0].length);
     if (window.Intl && Intl.Segmenter) {
-      var segments = new Intl.Segmenter(document.documentElement.lang || undefined, { granularity: 'word' }).segment(folded);
+      var segments = new Intl.Segmenter(pageLocale(), { granularity: 'word' }).segment(folded);
       var iterator = segments[Symbol.iterator]();
       for (var step = iterator.next(); !step.done; step = iterator.next()) {
         if (step.value.isWordLike) starts.push(step.value.index);
