@@ -649,6 +649,50 @@ class NamesWithDirectionControls(ComposeTest):
 
 
 @unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
+class FormattingLocale(ComposeTest):
+    """The counter's digits follow the page's formatting locale: the root's data-locale (the
+    viewer's whole locale, with the -u- extensions `lang` leaves out), else `lang`."""
+
+    def count_after_typing(self):
+        self.set_text("#idea-text", "Café 👍🏽")
+        return self.css("[data-remaining] [data-count]").get_attribute("textContent")
+
+    def test_data_locale_chooses_the_digits_and_lang_stands_in(self):
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        by_lang = self.js("return new Intl.NumberFormat(document.documentElement.lang).format(154)")
+        for locale, expected in (("en-US-u-nu-arab", "\u0661\u0665\u0664"), ("ar-SA-u-nu-latn", "154"),
+                                 ("not a locale!", by_lang), (None, by_lang)):
+            with self.subTest(locale=locale):
+                self.js("if (arguments[0] === null) document.documentElement.removeAttribute('data-locale');"
+                        "else document.documentElement.setAttribute('data-locale', arguments[0]);", locale)
+                self.assertEqual(self.count_after_typing(), expected)
+        self.assertNoConsoleErrors()
+
+    def test_a_viewer_whose_locale_asks_for_arabic_indic_digits(self):
+        """A build in which Ana Lima's locale is en-US-u-nu-arab: her pages carry it whole in
+        data-locale (`lang` takes no extension: HTML checkers reject one), and the counter
+        counts in Arabic-Indic digits. Needs the page side of data-locale (templates/Swift)."""
+        work = pathlib.Path(tempfile.mkdtemp(prefix="vantage-locale-"))
+        try:
+            shutil.copytree(REPO / "content", work / "content")
+            users = work / "content" / "changejar" / "users.json"
+            data = json.loads(users.read_text(encoding="utf-8"))
+            for user in data["users"]:
+                if user["name"] == "Ana Lima":
+                    user["locale"] = "en-US-u-nu-arab"
+            users.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+            build(work / "content", work / "public", work / "store.sqlite")
+            self.open((work / "public" / VIEWER / "ideas" / "submit.html").as_uri())
+            root = self.css("html")
+            self.assertNotIn("-u-", root.get_attribute("lang"), "lang carries no extension")
+            self.assertEqual(root.get_attribute("data-locale"), "en-US-u-nu-arab",
+                             "the page carries the viewer's whole formatting locale")
+            self.assertEqual(self.count_after_typing(), "\u0661\u0665\u0664")
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+@unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
 class ReducedMotion(ComposeTest):
     reduced_motion = True
 

@@ -2,6 +2,7 @@
 to page through the list (across pages), swipe up for the full detail, down to
 return, Escape or close back to the list at the same scroll position."""
 
+import time
 import unittest
 
 from support import BrowserTest, fixture_url
@@ -86,6 +87,44 @@ class IdeaOverlay(BrowserTest):
         for number in (4, 5):
             self.assertFalse(self.css("#idea-idea-%04d .idea-screen" % number).is_displayed(), "the list shows summaries")
         self.assertNoConsoleErrors()
+
+    def quick_swipe(self, kind, x0, y, dx):
+        """A swipe as a quick thumb makes it: down, three moves 20 ms apart, up (through the
+        DevTools protocol, as W3C actions take longer than a page turn)."""
+        cdp = self.driver.execute_cdp_cmd
+        path = [x0 + dx * k / 3 for k in (1, 2, 3)]
+        if kind == "touch":
+            cdp("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y, "id": 1}]})
+            for x in path:
+                cdp("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+                time.sleep(0.02)
+            cdp("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            return
+        cdp("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x0, "y": y})
+        cdp("Input.dispatchMouseEvent", {"type": "mousePressed", "x": x0, "y": y, "button": "left",
+                                         "buttons": 1, "clickCount": 1})
+        for x in path:
+            cdp("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "left", "buttons": 1})
+            time.sleep(0.02)
+        cdp("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": path[-1], "y": y, "button": "left",
+                                         "buttons": 0, "clickCount": 1})
+
+    def test_quick_swipes_during_a_turn_each_move_one_idea(self):
+        """Three swipes faster than the page turn move three ideas, wherever the finger lands:
+        a swipe that starts where the card has just slid away from (the right of the screen,
+        the card 40 % to the left) was lost when only the card listened."""
+        for kind in ("touch", "mouse"):
+            with self.subTest(kind=kind):
+                self.open_list()
+                self.tap_idea(1)
+                width = self.js("return document.documentElement.clientWidth")
+                for _ in range(3):
+                    self.quick_swipe(kind, width - 60, 400, -120)
+                    time.sleep(0.05)
+                self.pause_for_motion(1.0)
+                self.assertEqual(self.shown_id(), "idea-0004", "three quick swipes, three ideas")
+                self.assertEqual(self.hash(), "#idea-idea-0004")
+                self.assertNoConsoleErrors()
 
     def test_swipes_page_through_the_list_with_mouse_and_touch(self):
         self.open_list()

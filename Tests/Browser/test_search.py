@@ -117,6 +117,49 @@ class SearchBehaviour(BrowserTest):
             with self.subTest(text=text):
                 self.assertEqual(self.js(fold, text), folded)
 
+    def test_letters_unicode_does_not_decompose_fold_to_their_base(self):
+        """Turkish dotless ı and dotted İ, đ, œ, æ, ø, ł: NFKD leaves them whole (İ aside), so
+        ışık did not find Işık, diyarbakır not DİYARBAKIR, dang not Đặng, oeuvre not Œuvre."""
+        self.open(self.page_url())
+        for query, expected, marked in (
+                ("ışık", ["idea-0008"], ["Işık"]), ("ISIK", ["idea-0008"], ["Işık"]),
+                ("Işık", ["idea-0008"], ["Işık"]), ("isik", ["idea-0008"], ["Işık"]),
+                ("diyarbakır", ["idea-0008"], ["DİYARBAKIR"]), ("DİYARBAKIR", ["idea-0008"], ["DİYARBAKIR"]),
+                ("istanbul", ["idea-0008"], ["İstanbul"]), ("İSTANBUL", ["idea-0008"], ["İstanbul"]),
+                ("dang", ["idea-0009"], ["Đặng"]), ("ĐẶNG", ["idea-0009"], ["Đặng"]),
+                ("nguyen", ["idea-0009"], ["Nguyễn"]),
+                ("oeuvre", ["idea-0010"], ["Œuvre"]), ("œuvre", ["idea-0010"], ["Œuvre"]),
+                ("soren", ["idea-0010"], ["Søren"]), ("lodz", ["idea-0010"], ["Łódź"]),
+                ("aero", ["idea-0010"], ["Ærø"]), ("ÆRØ", ["idea-0010"], ["Ærø"])):
+            with self.subTest(query=query):
+                self.type_query(query)
+                self.assertEqual(self.result_ids(), expected)
+                result = self.css('[data-search-results] [data-id="%s"]' % expected[0])
+                self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], marked)
+        fold = "return VantageSearch.fold(arguments[0])"
+        for text, folded in (("Işık", "isik"), ("DİYARBAKIR", "diyarbakir"), ("Đặng", "dang"),
+                             ("Œuvre", "oeuvre"), ("Æsir", "aesir"), ("Øre", "ore"), ("Łódź", "lodz"),
+                             ("Ħamrun", "hamrun")):
+            with self.subTest(text=text):
+                self.assertEqual(self.js(fold, text), folded)
+
+    def test_hebrew_points_and_cantillation_are_optional(self):
+        """Vowel points and cantillation marks after a Hebrew letter fold away, as Arabic's
+        harakat do: שלום finds שָׁלוֹם."""
+        self.open(self.page_url())
+        for query in ("שלום", "שָׁלוֹם", "שָלום", "לכלם"):
+            with self.subTest(query=query):
+                self.type_query(query)
+                self.assertEqual(self.result_ids(), ["idea-0011"])
+                result = self.css('[data-search-results] [data-id="idea-0011"]')
+                self.assertEqual([m.text for m in result.find_elements("css selector", "mark")],
+                                 ["לְכֻלָּם"] if query == "לכלם" else ["שָׁלוֹם"])
+        fold = "return VantageSearch.fold(arguments[0])"
+        for text, folded in (("שָׁלוֹם", "שלום"), ("בְּרֵאשִׁ֖ית", "בראשית"), ("\ufb2a", "ש"),
+                             ("a\u05b8", "a\u05b8"), ("ש\u05be", "ש\u05be")):
+            with self.subTest(text=text):
+                self.assertEqual(self.js(fold, text), folded)
+
     def test_compose_folds_names_by_the_same_rule(self):
         """compose.js (the To: fields) keeps its own copy of the folding; the two must agree."""
         import re
@@ -124,7 +167,8 @@ class SearchBehaviour(BrowserTest):
         def rule(name):
             source = (REPO / "templates" / "assets" / name).read_text(encoding="utf-8")
             return [re.search(pattern, source, re.S).group(0) for pattern in (
-                r"var ACCENTS = [^\n]*", r"var HARAKAT = [^\n]*", r"var MARKED = [^\n]*",
+                r"var ACCENTS = [^\n]*", r"var HARAKAT = [^\n]*", r"var POINTS = [^\n]*",
+                r"var MARKED = [^\n]*", r"var LETTERS = \{.*?\};", r"var UNDECOMPOSED = [^\n]*",
                 r"function fold\(text\) \{.*?\n  \}")]
         self.assertEqual(rule("compose.js"), rule("search.js"))
 

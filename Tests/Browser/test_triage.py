@@ -5,12 +5,15 @@ in localStorage. Runs on the fixture review page; test_site.py runs the same
 checks on a built site's review page."""
 
 import datetime
+import functools
+import http.server
 import json
 import re
+import threading
 import time
 import unittest
 
-from support import BrowserTest, colour_name, fixture_url
+from support import REPO, BrowserTest, colour_name, fixture_url
 
 # What the table in OUTPUT.md promises for each drag while the pointer is down,
 # and what release leaves behind: (dx, colour, icon, decision, sheet).
@@ -235,6 +238,15 @@ class TriageGestures(BrowserTest):
         self.drag_to(again, 300, release=True)
         self.wait(lambda d: again.get_attribute("data-decision") == "delete", message="deleted")
 
+    def test_the_count_takes_its_digits_from_data_locale(self):
+        """The root's data-locale (the viewer's whole formatting locale) chooses the count's
+        digits over `lang`, which carries no -u- extension."""
+        item = self.first_item()
+        self.js("document.documentElement.setAttribute('data-locale', 'en-US-u-nu-arab')")
+        self.drag_to(item, 120, release=True)
+        self.wait_hidden(item)
+        self.assertEqual(self.css("[data-review-count]").get_attribute("textContent"), "\u0661")
+
     def test_undo_while_the_item_collapses_brings_it_back_for_good(self):
         """Undo clicked while the decided item is still collapsing: it comes back and stays
         (the collapse's end hid it again, with no decision left to explain it)."""
@@ -277,6 +289,103 @@ class TriageGestures(BrowserTest):
         self.css('[data-sheet="list"] [data-list]').click()
         self.wait_hidden(second)
         self.assertEqual(self.stored()[second.get_attribute("data-id")]["action"], "list")
+
+    def touches(self, kind, points):
+        """Touch points [(id, x, y)] through the DevTools protocol: several fingers at once."""
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"id": i, "x": x, "y": y} for i, x, y in points]})
+
+    def test_a_second_finger_let_go_while_a_sheet_is_pending_springs_back_undecided(self):
+        """Two fingers: one drags an item to "later", another drags a second item right (to
+        archive or delete); the first lifts, and the second lifts before or after the sheet
+        opens. The second item springs back undecided, whatever its zone (archive and delete
+        decided it, under the sheet)."""
+        for zone, distance in (("archive", 100), ("delete", 300)):
+            for wait in (0.05, 0.6):
+                with self.subTest(zone=zone, wait=wait):
+                    try:
+                        self.second_finger(zone, distance, wait)
+                    finally:
+                        try:
+                            self.touches("touchEnd", [])  # no finger left down for what follows
+                        except Exception:
+                            pass
+
+    def second_finger(self, zone, distance, wait):
+        self.open(self.page_url())
+        first, second = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()][:2]
+        # Both on screen at once: the first near the middle, the second under it.
+        self.js("arguments[0].scrollIntoView({block: 'center'})", first)
+        ax, ay, bx, by = self.js("""
+            var a = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();
+            return [a.right - 12, a.top + a.height / 2, b.left + 12, b.top + b.height / 2];""", first, second)
+        self.touches("touchStart", [(0, ax, ay)])
+        self.touches("touchStart", [(0, ax, ay), (1, bx, by)])
+        for k in range(1, 11):
+            self.touches("touchMove", [(0, ax - 10 * k, ay), (1, bx + distance * k / 10, by)])
+            time.sleep(0.02)
+        self.frames()
+        self.assertEqual(second.get_attribute("data-triage-zone"), zone)
+        self.touches("touchEnd", [(0, ax - 100, ay)])  # the first finger lifts
+        self.frames()
+        self.assertIsNone(first.get_attribute("data-decision"))
+        self.assertIn("is-settling", first.get_attribute("class"), "the first item slides out")
+        time.sleep(wait)
+        self.touches("touchEnd", [])
+        self.wait(lambda d: self.open_sheets() == ["later"], message="the first item's sheet")
+        self.pause_for_motion()
+        self.assertIsNone(second.get_attribute("data-decision"), "the second item is undecided")
+        self.assertTrue(second.is_displayed())
+        self.assertTrue(self.at_rest(second), "the second item sprang back")
+        self.assertEqual(list(self.stored()), [])
+        self.css('[data-sheet="later"] [data-until="+1d"]').click()
+        self.wait_hidden(first)
+        self.assertEqual(list(self.stored()), [first.get_attribute("data-id")])
+        self.assertTrue(second.is_displayed())
+
+    def mouse(self, kind, x, y, buttons=1):
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})
+
+    def test_enter_during_a_mouse_drag_is_ignored(self):
+        """Enter pressed while the mouse drags the (focused) item: the drag goes on and its
+        release alone decides (Enter released it too, so the item was let go twice: decided
+        and never hidden, or decided twice)."""
+        for back_to, wait in ((20, 0.35), (20, 0.6), (190, 0.6)):
+            with self.subTest(release_at=back_to, wait=wait):
+                self.open(self.page_url())
+                item = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()][0]
+                x, y = self.point_in(item, 100)
+                self.mouse("mouseMoved", x, y, 0)
+                self.mouse("mousePressed", x, y)
+                for k in range(1, 11):
+                    self.mouse("mouseMoved", x + 10 * k, y)
+                    time.sleep(0.02)
+                self.frames()
+                self.assertEqual(self.js("return document.activeElement"), item, "the press focused the item")
+                self.actions().send_keys("\ue007").perform()  # Enter
+                time.sleep(wait)
+                self.assertIsNone(item.get_attribute("data-decision"), "Enter does not let go of a dragged item")
+                self.assertEqual(item.get_attribute("data-triage-zone"), "archive", "the drag goes on")
+                self.mouse("mouseMoved", x + back_to, y)
+                self.frames()
+                self.mouse("mouseReleased", x + back_to, y, 0)
+                self.pause_for_motion(0.8)
+                if back_to < 60:
+                    self.assertIsNone(item.get_attribute("data-decision"))
+                    self.assertTrue(item.is_displayed())
+                    self.assertTrue(self.at_rest(item), "springs back")
+                    self.assertEqual(self.stored(), {})
+                    continue
+                self.assertEqual(item.get_attribute("data-decision"), "archive")
+                self.assertFalse(item.is_displayed(), "decided once, and hidden")
+                self.assertEqual(len(self.stored()), 1)
+                self.css("[data-review-undo]").click()
+                self.wait(lambda d: item.is_displayed(), message="undo brings it back")
+                self.pause_for_motion()
+                self.assertTrue(self.at_rest(item))
+                self.assertEqual(self.stored(), {})
+                self.assertFalse(self.css("[data-review-undo]").is_enabled(), "nothing left to undo")
 
     def test_download_writes_a_reviews_file_in_the_data_format(self):
         self.open(self.page_url())
@@ -332,6 +441,95 @@ class TriageGestures(BrowserTest):
         self.drag_to(item, -100, release=True)
         self.wait(lambda d: self.open_sheets() == ["later"], message="the later sheet")
         self.assertAccessible()
+
+
+class _Served(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class ReviewPagesElsewhere(BrowserTest):
+    """Another page changes the decisions while this one waits: restored from the back/forward
+    cache, or open in another tab, a review page shows the stored decisions and counts them,
+    and Undo works. Served over http (the back/forward cache does not keep file:// pages)."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Served, directory=str(REPO)))
+        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.shutdown()
+        cls.server.server_close()
+        super().tearDownClass()
+
+    def page_url(self, query=""):
+        return "http://127.0.0.1:%d/Tests/Browser/fixtures/review.html%s" % (self.server.server_port, query)
+
+    def look(self, item_id):
+        """[decision, hidden, the count, Undo disabled]"""
+        return self.js("""
+            var e = document.querySelector('[data-triage][data-id="' + arguments[0] + '"]');
+            return [e.getAttribute('data-decision'), e.hidden, document.querySelector('[data-review-count]').textContent,
+                    document.querySelector('[data-review-undo]').disabled];""", item_id)
+
+    def archive(self, item_id):
+        item = self.css('[data-triage][data-id="%s"]' % item_id)
+        self.drag_to(item, 120, release=True)
+        self.wait(lambda d: not item.is_displayed(), message="archived")
+
+    def test_a_page_back_from_the_cache_shows_what_another_page_undid(self):
+        self.open(self.page_url())
+        self.archive("idea-0002")
+        self.js("window.vantageStillHere = true")
+        self.driver.get(self.page_url("?another"))
+        self.wait_ready()
+        self.assertEqual(self.look("idea-0002"), ["archive", True, "1", False])
+        self.css("[data-review-undo]").click()
+        self.wait(lambda d: self.look("idea-0002") == [None, False, "0", True], message="undone on the other page")
+        self.archive("idea-0003")
+        self.driver.back()
+        self.wait_ready()
+        self.assertTrue(self.js("return window.vantageStillHere === true"), "restored from the back/forward cache")
+        self.wait(lambda d: self.look("idea-0002") == [None, False, "1", False], message="undone there, back here")
+        self.assertEqual(self.look("idea-0003"), ["archive", True, "1", False], "decided there, hidden here")
+        self.css("[data-review-undo]").click()
+        self.wait(lambda d: self.look("idea-0003") == [None, False, "0", True], message="Undo brings back the latest")
+        self.assertEqual(json.loads(self.js("return localStorage.getItem('vantage.reviews.v1')"))["decisions"], {})
+        errors = [e for e in self.console() if e["level"] == "SEVERE" and "/favicon.ico" not in e["message"]]
+        self.assertEqual(errors, [], "console errors (the fixture links no icon: the server's 404 aside)")
+
+    def test_a_page_in_another_tab_follows_the_decisions(self):
+        self.open(self.page_url())
+        first = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        try:
+            self.driver.get(self.page_url())
+            self.wait_ready()
+            self.archive("idea-0001")
+            self.driver.switch_to.window(first)
+            self.wait(lambda d: self.look("idea-0001") == ["archive", True, "1", False], message="decided in the other tab")
+            self.css("[data-review-undo]").click()
+            self.wait(lambda d: self.look("idea-0001") == [None, False, "0", True], message="undone here")
+            self.driver.switch_to.window(self.driver.window_handles[-1])
+            self.wait(lambda d: self.look("idea-0001") == [None, False, "0", True], message="and back in the other tab")
+        finally:
+            for handle in self.driver.window_handles:
+                if handle != first:
+                    self.driver.switch_to.window(handle)
+                    self.driver.close()
+            self.driver.switch_to.window(first)
+
+    def test_undo_refreshes_the_bar_when_nothing_is_left_to_undo(self):
+        """The stored decisions changed without this page hearing of it: Undo finds nothing
+        to undo, and says so (the bar counted 1 and Undo stayed enabled, doing nothing)."""
+        self.open(self.page_url())
+        self.archive("idea-0002")
+        self.js("localStorage.setItem('vantage.reviews.v1', JSON.stringify({reviewer: '', next: 5, decisions: {}}))")
+        self.css("[data-review-undo]").click()
+        self.wait(lambda d: self.look("idea-0002") == [None, False, "0", True], message="the bar counts none")
 
 
 class TriageMotion(BrowserTest):

@@ -197,23 +197,25 @@
     return true;
   }
 
-  /* ---- pointer gestures on the overlay ---- */
+  /* ---- pointer gestures on the overlay ----
+   * On the dialog, which stays put, not on the body, which a page turn slides 40 % sideways:
+   * a quick second swipe that lands where the card has just moved away from still counts. */
 
-  body.addEventListener('pointerdown', function (e) {
+  dialog.addEventListener('pointerdown', function (e) {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     hurry();
     swallowClick = false;
     drag = { id: e.pointerId, x0: e.clientX, y0: e.clientY, axis: null };
   });
 
-  body.addEventListener('pointermove', function (e) {
+  dialog.addEventListener('pointermove', function (e) {
     if (!drag || e.pointerId !== drag.id) return;
     var dx = e.clientX - drag.x0;
     var dy = e.clientY - drag.y0;
     if (!drag.axis) {
       if (Math.max(Math.abs(dx), Math.abs(dy)) <= SLOP) return;
       drag.axis = Math.abs(dx) > Math.abs(dy) ? 'x' : 'y';
-      body.setPointerCapture(e.pointerId);
+      dialog.setPointerCapture(e.pointerId);
     }
     e.preventDefault();
     body.style.transform = drag.axis === 'x' ? 'translateX(' + dx + 'px)' : 'translateY(' + dy / 3 + 'px)';
@@ -238,8 +240,8 @@
     else if (d.axis === 'y' && dy >= REVEAL && !details(false)) close(false);
   }
 
-  body.addEventListener('pointerup', function (e) { endDrag(e, false); });
-  body.addEventListener('pointercancel', function (e) { endDrag(e, true); });
+  dialog.addEventListener('pointerup', function (e) { endDrag(e, false); });
+  dialog.addEventListener('pointercancel', function (e) { endDrag(e, true); });
 
   dialog.addEventListener('click', function (e) {
     if (swallowClick) {

@@ -21,9 +21,10 @@
 
   var KEY = 'vantage.reviews.v1';
   var ACTIONS = { archive: true, delete: true, later: true, list: true };
-  var memory = null; // used when storage is unavailable (some file:// setups)
+  var memory = null; // the state while storage is unavailable or refuses it (some file:// setups)
 
   function load() {
+    if (memory) return memory;
     try {
       var raw = window.localStorage.getItem(KEY);
       if (raw) {
@@ -33,12 +34,18 @@
         }
       }
     } catch (e) { /* unreadable or blocked storage: start empty */ }
-    return memory || { reviewer: '', next: 1, decisions: {} };
+    return { reviewer: '', next: 1, decisions: {} };
   }
 
+  /** Keeps `state` in storage; only when storage refuses it does this page keep its own copy
+   *  (a copy kept otherwise would hide what other pages store meanwhile). */
   function save(state) {
-    memory = state;
-    try { window.localStorage.setItem(KEY, JSON.stringify(state)); } catch (e) { /* memory only */ }
+    try {
+      window.localStorage.setItem(KEY, JSON.stringify(state));
+      memory = null;
+    } catch (e) {
+      memory = state;
+    }
   }
 
   /** An instant as DATA.md wants it: ISO 8601, whole seconds, `Z`. */
@@ -94,7 +101,12 @@
     decidedHere(state).forEach(function (id) {
       if (!latest || state.decisions[id].seq > state.decisions[latest].seq) latest = id;
     });
-    if (latest === null) return null;
+    if (latest === null) {
+      // Another page took this page's decisions back meanwhile: show that, rather than a
+      // count and an Undo that do nothing.
+      sync();
+      return null;
+    }
     delete state.decisions[latest];
     save(state);
     var items = itemsWithId(latest);
@@ -162,8 +174,22 @@
     return doc;
   }
 
+  /** The locale the page formats in: the root's data-locale, the viewer's whole formatting
+   *  locale with its Unicode extensions (-u-nu-arab: the digits), which `lang` leaves out since
+   *  HTML checkers reject them there; else `lang`; else the browser's (undefined). A tag Intl
+   *  does not accept is passed over. */
+  function pageLocale() {
+    var root = document.documentElement;
+    var tags = [root.getAttribute('data-locale'), root.getAttribute('lang')];
+    for (var i = 0; i < tags.length; i++) {
+      if (!tags[i]) continue;
+      try { return Intl.getCanonicalLocales(tags[i])[0]; } catch (e) { /* not a locale: the next one */ }
+    }
+    return undefined;
+  }
+
   function formatCount(n) {
-    try { return new Intl.NumberFormat(document.documentElement.lang || undefined).format(n); } catch (e) { return String(n); }
+    try { return new Intl.NumberFormat(pageLocale()).format(n); } catch (e) { return String(n); }
   }
 
   function refreshBar() {
@@ -200,20 +226,40 @@
     refreshBar();
   }
 
-  /** Items decided earlier (on any page of this site) stay out of the way. */
+  /** Items decided earlier (on any page of this site) stay out of the way; items whose
+   *  decision is gone (undone on another page) come back. */
   function applyStored() {
     var decisions = load().decisions;
     var items = document.querySelectorAll('[data-triage][data-id]');
     for (var i = 0; i < items.length; i++) {
-      var d = decisions[items[i].getAttribute('data-id')];
-      if (d) {
-        items[i].setAttribute('data-decision', d.action);
-        items[i].hidden = true;
+      var item = items[i];
+      var id = item.getAttribute('data-id');
+      var d = Object.prototype.hasOwnProperty.call(decisions, id) ? decisions[id] : null;
+      var shown = item.getAttribute('data-decision');
+      if (d && shown !== d.action) {
+        if (!shown) item.dispatchEvent(new CustomEvent('vantage:triage-reset', { bubbles: true }));
+        item.setAttribute('data-decision', d.action);
+        item.hidden = true;
+      } else if (!d && shown) {
+        item.removeAttribute('data-decision');
+        item.hidden = false;
+        item.dispatchEvent(new CustomEvent('vantage:triage-reset', { bubbles: true }));
       }
     }
+  }
+
+  /** Shows what storage holds now: another page (another tab, or while this one waited in the
+   *  back/forward cache) may have decided or undone items of this page since. */
+  function sync() {
+    applyStored();
+    var input = document.querySelector('[data-review-bar] [data-reviewer]');
+    if (input && document.activeElement !== input) input.value = load().reviewer || '';
+    refreshBar();
   }
 
   window.VantageReview = { decide: decide, undo: undo, get: get, exportDocument: exportDocument, download: download };
   applyStored();
   setUpBar();
+  window.addEventListener('pageshow', function (e) { if (e.persisted) sync(); });
+  window.addEventListener('storage', function (e) { if (e.key === KEY || e.key === null) sync(); });
 }());

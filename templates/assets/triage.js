@@ -27,6 +27,7 @@
   var SLOP = 8;
   var STOPS = [-300, -100, -40, 0, 40, 100, 300];
   var WEEKDAYS = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
+  var TRIAGE_KEYS = { ArrowRight: true, ArrowLeft: true, Enter: true, Escape: true };
   var motion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
   var activeSheet = null;
   // The item whose release leads to a sheet, from the release until the sheet closes: one
@@ -170,14 +171,13 @@
     });
   };
 
-  /** Release: spring back below 60 px, slide out beyond, then decide or ask. */
+  /** Release: spring back below 60 px, slide out beyond, then decide or ask. While another
+   *  item's sheet is reserved or open, every zone springs back undecided (a second finger let
+   *  go meanwhile): the reviewer is answering that sheet and sees nothing of this item. */
   Item.prototype.release = function () {
     var zone = zoneOf(this.dx);
-    if (zone === 'gray') { this.springBack(); return; }
-    if (zone === 'later' || zone === 'list') {
-      if (sheetClaim && sheetClaim !== this) { this.springBack(); return; }
-      sheetClaim = this;
-    }
+    if (zone === 'gray' || (sheetClaim && sheetClaim !== this)) { this.springBack(); return; }
+    if (zone === 'later' || zone === 'list') sheetClaim = this;
     var self = this;
     var direction = this.dx > 0 ? 1 : -1;
     var distance = direction * (this.item.offsetWidth + NEAR);
@@ -271,6 +271,13 @@
     }, true);
     item.addEventListener('keydown', function (e) {
       if (e.target !== item || self.busy || (sheetClaim && sheetClaim !== self)) return;
+      if (!TRIAGE_KEYS[e.key]) return;
+      if (self.drag) {
+        // A pointer drags the item (pressing it focused it): its release decides, and a key
+        // would let go of it a second time (decided twice, or decided and never hidden).
+        if (self.drag.active) { e.preventDefault(); return; }
+        self.drag = null; // pressed but not moved yet: the keys take over
+      }
       if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
         e.preventDefault();
         self.step(e.key === 'ArrowRight' ? 1 : -1);
