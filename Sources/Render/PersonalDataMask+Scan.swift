@@ -424,7 +424,7 @@ extension PersonalDataMask {
         spacedWord("at", units, from: index)
     }
 
-    /// Where `word` between runs of white space (up to 16 units each), from `index`, ends.
+    /// Where `word` between runs of white space (a browser shows each as one space), from `index`, ends.
     static func spacedWord(_ word: String, _ units: [Unicode.Scalar], from index: Int) -> Int? {
         var position = index
         while position < units.count, units[position] == " ", position - index < 4096 { position += 1 }

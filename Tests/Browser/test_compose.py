@@ -681,6 +681,13 @@ class FormattingLocale(ComposeTest):
                 if user["name"] == "Ana Lima":
                     user["locale"] = "en-US-u-nu-arab"
             users.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+            # She is a Quotes user too, and the Quotes record's locale wins (DATA.md).
+            export = work / "content" / "quotes" / "export.json"
+            quotes = json.loads(export.read_text(encoding="utf-8"))
+            for user in quotes["users"]:
+                if (user.get("firstName"), user.get("lastName")) == ("Ana", "Lima"):
+                    user["locale"] = "en-US-u-nu-arab"
+            export.write_text(json.dumps(quotes, ensure_ascii=False, indent=1), encoding="utf-8")
             build(work / "content", work / "public", work / "store.sqlite")
             self.open((work / "public" / VIEWER / "ideas" / "submit.html").as_uri())
             root = self.css("html")
