@@ -36,8 +36,8 @@ struct BuildCommandTests {
               people  3 with a home (5 in the store)
               quotes  3
               ideas   3
-              pages   \(pages) pages and 14 other files, \(PageChecks.captures(#"other files, ([0-9.]+ MB)"#, in: console.standardOutput).first ?? "") 
-              files   \(pages + 14) written, 0 unchanged, 0 removed
+              pages   \(pages) pages and 15 other files, \(PageChecks.captures(#"other files, ([0-9.]+ MB)"#, in: console.standardOutput).first ?? "") 
+              files   \(pages + 15) written, 0 unchanged, 0 removed
               valid   \(pages) pages checked
               reuse   pages rendered \(pages), carried over 0 (0 of 3 people unchanged; full build)
               now     2026-05-10T12:00:00Z (site.json buildDate)
@@ -47,7 +47,7 @@ struct BuildCommandTests {
         #expect(console.standardError.isEmpty)
         let (again, second) = build()
         #expect(again == 0)
-        #expect(second.standardOutput.contains("  files   0 written, \(pages + 14) unchanged, 0 removed\n"))
+        #expect(second.standardOutput.contains("  files   0 written, \(pages + 15) unchanged, 0 removed\n"))
         #expect(second.standardOutput.contains(" (3 of 3 people unchanged)\n"), "\(second.standardOutput)")
         #expect(FileManager.default.fileExists(atPath: output + "/lea-martin/quotes/by/jean-pierre.html"))
         // Dad is a contact: Léa knows him as Jean-Pierre; Ana by the most recent name recorded

@@ -251,7 +251,7 @@ struct SmallSiteTests {
         #expect(site.files == [
             ".vantage-site", "assets/behaviour.css", "assets/coach.js", "assets/compose.js", "assets/detail.js",
             "assets/icon.svg", "assets/review.js", "assets/search.js",
-            "assets/site.css", "assets/triage.js", "index.html", "manifest.json", "review/ideas.html",
+            "assets/site.css", "assets/text.js", "assets/triage.js", "index.html", "manifest.json", "review/ideas.html",
         ])
         #expect(site.text("manifest.json").hasPrefix("{\"pages\": [\n{\"path\":\"index.html\",\"kind\":\"index\""))
         #expect(PageChecks.wellFormednessError(site.text("index.html")) == nil)

@@ -174,19 +174,7 @@
     return doc;
   }
 
-  /** The locale the page formats in: the root's data-locale, the viewer's whole formatting
-   *  locale with its Unicode extensions (-u-nu-arab: the digits), which `lang` leaves out since
-   *  HTML checkers reject them there; else `lang`; else the browser's (undefined). A tag Intl
-   *  does not accept is passed over. */
-  function pageLocale() {
-    var root = document.documentElement;
-    var tags = [root.getAttribute('data-locale'), root.getAttribute('lang')];
-    for (var i = 0; i < tags.length; i++) {
-      if (!tags[i]) continue;
-      try { return Intl.getCanonicalLocales(tags[i])[0]; } catch (e) { /* not a locale: the next one */ }
-    }
-    return undefined;
-  }
+  var pageLocale = window.VantageText.pageLocale;
 
   function formatCount(n) {
     try { return new Intl.NumberFormat(pageLocale()).format(n); } catch (e) { return String(n); }

@@ -1,0 +1,55 @@
+/* Vantage text rules the page scripts share, one copy each: how a name or a text is folded
+ * for matching (search.js searches with it, compose.js matches names in the To: fields) and
+ * the locale a page formats numbers and text segments in (compose.js, review.js).
+ * Loaded before them on every page that uses them.
+ * API: window.VantageText = { fold, pageLocale }. */
+(function () {
+  'use strict';
+
+  // The combining diacritical marks: accents where they follow a Latin, Greek or Cyrillic
+  // letter (é, ö, й, ά, and the dot NFKD takes off Turkish İ); Arabic's optional marks after an
+  // Arabic letter (the harakat, and the hamza that NFKD takes off أ and إ: احمد finds أحمد);
+  // Hebrew's vowel points and cantillation marks after a Hebrew letter (שלום finds שָׁלוֹם).
+  // Every other mark is part of its word and stays: a Devanagari or Thai vowel sign (काम is
+  // not कम), a virama, a mark after a letter of another script.
+  var ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/gu;
+  var HARAKAT = /[\u064b-\u065f\u0670]/gu;
+  var POINTS = /[\u0591-\u05c7]/gu;
+  var MARKED = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])(\p{M}+)|(\p{Script=Arabic})(\p{M}+)|(\p{Script=Hebrew})(\p{M}+)/gu;
+  // Letters NFKD leaves whole that a reader types as their base letters (lower case, after
+  // lower-casing): Turkish dotless ı (ISIK, ışık and Işık meet), đ (Vietnamese, Croatian), ħ
+  // (Maltese), ł (Polish), ø (Danish, Norwegian), the ligatures æ and œ, ß (and ẞ) as ss, and
+  // final sigma as sigma (lower-casing a whole word gives ς at its end, one letter at a time
+  // σ, and a reader types either).
+  var LETTERS = { 'ı': 'i', 'đ': 'd', 'ħ': 'h', 'ł': 'l', 'ø': 'o', 'æ': 'ae', 'œ': 'oe', 'ß': 'ss', 'ς': 'σ' };
+  var UNDECOMPOSED = /[ıđħłøæœßς]/g;
+
+  /** Accents and case folded away: compatibility decomposition (ﬁ is fi, ² is 2), the optional
+   *  marks dropped, lower case, then the letters above. search.js (what is searched) and
+   *  compose.js (names in the To: fields) fold by it. */
+  function fold(text) {
+    return String(text).normalize('NFKD')
+      .replace(MARKED, function (all, letter, accents, arabic, harakat, hebrew, points) {
+        if (letter) return letter + accents.replace(ACCENTS, '');
+        if (arabic) return arabic + harakat.replace(HARAKAT, '');
+        return hebrew + points.replace(POINTS, '');
+      })
+      .toLowerCase().replace(UNDECOMPOSED, function (c) { return LETTERS[c]; });
+  }
+
+  /** The locale the page formats in: the root's data-locale, the viewer's whole formatting
+   *  locale with its Unicode extensions (-u-nu-arab: the digits), which `lang` leaves out since
+   *  HTML checkers reject them there; else `lang`; else the browser's (undefined). A tag Intl
+   *  does not accept is passed over. */
+  function pageLocale() {
+    var root = document.documentElement;
+    var tags = [root.getAttribute('data-locale'), root.getAttribute('lang')];
+    for (var i = 0; i < tags.length; i++) {
+      if (!tags[i]) continue;
+      try { return Intl.getCanonicalLocales(tags[i])[0]; } catch (e) { /* not a locale: the next one */ }
+    }
+    return undefined;
+  }
+
+  window.VantageText = { fold: fold, pageLocale: pageLocale };
+})();
