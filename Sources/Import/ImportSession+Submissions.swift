@@ -48,16 +48,16 @@ extension ImportSession {
                 continue
             }
             // The part as the site showed it: with what the files before this one added (they may
-            // have been published first), and, for a handle only the published site had, without
-            // them (files downloaded from the same site and imported together: one file's quotes
-            // must not take away a handle the other was written with).
+            // have been published first), and without them (files downloaded from one published
+            // site and imported together). A quote composed on the site names its part
+            // (`part`); one that does not is resolved in both, and a handle that names another
+            // person in each is refused rather than guessed.
             let book = try contacts(of: viewer)
             let seen = try visibleQuotes(viewer, sync: quotes)
             let earlier = seen.filter { !ids.assigned.contains($0.id) }
-            let part = Part(slug: header.submittedBy, viewer: viewer,
-                handles: site.handles(viewer: viewer, contacts: book, quotes: seen),
-                published: earlier.count == seen.count ? [:] : site.handles(viewer: viewer, contacts: book, quotes: earlier),
-                isHome: { site.viewer(slug: $0) != nil })
+            var readings = [site.part(viewer: viewer, contacts: book, quotes: seen)]
+            if earlier.count != seen.count { readings.append(site.part(viewer: viewer, contacts: book, quotes: earlier)) }
+            let part = Part(slug: header.submittedBy, readings: readings, isHome: { site.viewer(slug: $0) != nil })
 
             for (index, value) in header.quotes.enumerated() {
                 count += 1
@@ -69,12 +69,12 @@ extension ImportSession {
                         instant: quote.saidAt, at: location)
                     else { continue }  // downloaded twice: stored once
                     try claim(id, at: location) { try quotes.claim(id: id, at: location) }
-                    let saidBy = try part.person(quote.saidBy, at: location.member("saidBy"))
+                    let saidBy = try part.person(quote.saidBy, in: quote.part, at: location.member("saidBy"))
                     try requirePhone(saidBy.person, quote.saidBy, at: location.member("saidBy"))
                     var hearers: [(person: Int64, name: String)] = []
                     for (position, handle) in quote.heardBy.enumerated() {
                         let place = location.member("heardBy").element(position)
-                        let hearer = try part.person(handle, at: place)
+                        let hearer = try part.person(handle, in: quote.part, at: place)
                         // Two handles of one person (`papa` and `c/papa`) are one hearer twice.
                         if let first = hearers.firstIndex(where: { $0.person == hearer.person }) {
                             throw place.error(
@@ -136,23 +136,40 @@ extension ImportSession {
     /// One submitter's part of the site: its handles, resolved.
     private struct Part {
         let slug: String
-        let viewer: Int64
-        let handles: [String: (person: Int64, name: String)]
-        /// The handles without the quotes this import's earlier submission files added (empty
-        /// when they added none to this part): a handle found only here still names its person.
-        let published: [String: (person: Int64, name: String)]
+        /// The part as this import's earlier submissions files leave it, then (when they added
+        /// quotes to it) without those quotes.
+        let readings: [SubmissionPart]
         let isHome: (String) -> Bool
 
-        /// The person `handle` names. DATA.md's example also writes a contact's handle with a
-        /// `c/` prefix (`c/papa`); that spelling is accepted for a contact without a home.
-        func person(_ handle: String, at location: RecordLocation) throws(Diagnostic) -> (person: Int64, name: String) {
-            for table in [handles, published] {
-                if handle.hasPrefix("c/"), case let bare = String(handle.dropFirst(2)), !isHome(bare), let person = table[bare] {
-                    return person
+        /// The person `handle` names, in the reading whose signature is `signature` when one
+        /// is, else in every reading (refused when they name different people). DATA.md's
+        /// example also writes a contact's handle with a `c/` prefix (`c/papa`); that spelling is
+        /// accepted for a contact without a home.
+        func person(_ handle: String, in signature: String?, at location: RecordLocation) throws(Diagnostic)
+            -> (person: Int64, name: String)
+        {
+            let named = readings.first { $0.signature == signature }.map { [$0] } ?? readings
+            var found: [(person: Int64, name: String)] = []
+            for reading in named {
+                guard let person = Self.person(handle, in: reading.handles, isHome: isHome) else { continue }
+                if let first = found.first, first.person != person.person {
+                    throw location.error(
+                        "expected a handle that names one person, found \(quoted(handle)), which names one person in \(slug)'s part as the earlier submissions files leave it and another without their quotes; download the file again from the site as it is now")
                 }
-                if let person = table[handle] { return person }
+                found.append(person)
             }
-            throw location.error("no person with the handle \(quoted(handle)) in \(slug)'s part")
+            guard let person = found.first else {
+                throw location.error("no person with the handle \(quoted(handle)) in \(slug)'s part")
+            }
+            return person
+        }
+
+        private static func person(_ handle: String, in table: [String: (person: Int64, name: String)],
+                                   isHome: (String) -> Bool) -> (person: Int64, name: String)? {
+            if handle.hasPrefix("c/"), case let bare = String(handle.dropFirst(2)), !isHome(bare), let person = table[bare] {
+                return person
+            }
+            return table[handle]
         }
     }
 

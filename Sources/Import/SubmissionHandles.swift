@@ -20,8 +20,20 @@ public protocol SubmissionHandleSite {
     func viewer(slug: String) -> Int64?
     /// Every handle in `viewer`'s part: `contacts` is the viewer's address book (person id →
     /// name), `quotes` the quotes the viewer sees, newest first (ties: id ascending).
+    func part(viewer: Int64, contacts: [Int64: String], quotes: [HandleQuote]) -> SubmissionPart
+}
+
+/// One viewer's part of the site as the handle rule makes it.
+public struct SubmissionPart: Sendable {
     /// Each handle with the person and the name the viewer knows them by.
-    func handles(viewer: Int64, contacts: [Int64: String], quotes: [HandleQuote]) -> [String: (person: Int64, name: String)]
+    public let handles: [String: (person: Int64, name: String)]
+    /// The part's signature, as the Add Quote screen writes it with each quote (`part`).
+    public let signature: String
+
+    public init(handles: [String: (person: Int64, name: String)], signature: String) {
+        self.handles = handles
+        self.signature = signature
+    }
 }
 
 /// A person, without phone or email: what the handle rule may use.

@@ -92,7 +92,7 @@ enum SubmissionID {
 
 /// A quote composed on the Add Quote screen: the people are handles of the submitter's part.
 struct SubmittedQuote {
-    static let fields = ["localId", "text", "saidBy", "heardBy", "when"]
+    static let fields = ["localId", "text", "saidBy", "heardBy", "when", "part"]
 
     let location: RecordLocation
     let localID: String
@@ -100,6 +100,9 @@ struct SubmittedQuote {
     let saidBy: String
     let heardBy: [String]
     let saidAt: DataInstant
+    /// The signature of the part the quote was composed in (`ViewerHandles.signature`), as the
+    /// Add Quote screen writes it; nil in a file without it.
+    let part: String?
 
     init(_ value: JSONValue, at location: RecordLocation, quoteLimit: Int, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a quote)")
@@ -126,6 +129,7 @@ struct SubmittedQuote {
         }
         self.heardBy = heardBy
         saidAt = try fields.instant("when")
+        part = try fields.optionalString("part", expected: "the signature of the part the quote was composed in")
     }
 }
 

@@ -52,6 +52,9 @@ extension ViewerPages {
             .fields(["handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer)])
         })
         quote["hasPeople"] = .bool(!offered.isEmpty)
+        // Which handle names whom here: written with each quote, so that the import reads its
+        // handles in this part even when another file's quotes have moved one since.
+        quote["part"] = .string(lists.handles.signature)
         try emit(.composeQuote, path: quotePath, fields: quote, for: viewer)
     }
 }

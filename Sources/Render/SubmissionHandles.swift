@@ -19,15 +19,18 @@ public struct SiteHandles: Sendable {
         model.homes.first { $0.slug == slug }?.person.id
     }
 
-    /// Every handle in `viewer`'s part, with the person and the name the viewer knows them by:
-    /// `contacts` is the viewer's address book, `quotes` the quotes they see, newest first.
-    public func handles(viewer: Int64, contacts: [Int64: String], quotes: [Quote]) -> [String: (person: Int64, name: String)] {
-        guard let home = model.homes.first(where: { $0.person.id == viewer }) else { return [:] }
+    /// Every handle in `viewer`'s part, with the person and the name the viewer knows them by,
+    /// and the part's signature (`ViewerHandles.signature`): `contacts` is the viewer's address
+    /// book, `quotes` the quotes they see, newest first.
+    public func handles(viewer: Int64, contacts: [Int64: String], quotes: [Quote])
+        -> (handles: [String: (person: Int64, name: String)], signature: String)
+    {
+        guard let home = model.homes.first(where: { $0.person.id == viewer }) else { return ([:], "") }
         let naming = Naming(chosenNames: model.chosenNames, contacts: contacts.mapValues(model.mask.clean))
         let handles = ViewerHandles(
             site: model, viewer: home, naming: naming, quotes: quotes.map { ViewerPages.cleaned($0, mask: model.mask) })
         var table: [String: (person: Int64, name: String)] = [:]
         for entry in handles.entries { table[entry.handle] = (entry.id, entry.name) }
-        return table
+        return (table, handles.signature)
     }
 }

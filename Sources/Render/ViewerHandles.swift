@@ -1,4 +1,5 @@
 import Store
+import VantageCore
 
 /// THE handle rule: how each person a viewer has reason to see is named in that viewer's part
 /// of the site, in URLs (`quotes/by/<handle>.html`), in the compose screens (`data-person`) and in
@@ -33,6 +34,12 @@ struct ViewerHandles {
     /// The heading name of each person in the quotes (the name recorded with the most recent
     /// visible quote that mentions them, through the naming rule).
     let names: [Int64: String]
+    /// Which handle names whom, as one word: 16 hex digits of a SHA-256 of every handle with
+    /// the person's place in the export (never a phone, an email or a row id). The Add Quote
+    /// screen writes it with each quote (`part`), so that the import resolves the quote's
+    /// handles in the very part it was composed in, even when records imported since (another
+    /// submissions file's quotes) have moved a handle to someone else (docs/IMPORT.md, When).
+    let signature: String
 
     /// The handles in `viewer`'s part, from their address book (cleaned names by person id)
     /// and the quotes they see (newest first).
@@ -77,5 +84,19 @@ struct ViewerHandles {
         self.entries = entries
         self.byID = byID
         self.names = names
+        signature = Self.signature(entries.map { ($0.handle, site.personOrder[$0.id] ?? $0.id) })
+    }
+
+    /// The signature of a part whose handles name the people at these places in the export,
+    /// given in handle order.
+    static func signature(_ handles: [(handle: String, order: Int64)]) -> String {
+        var digest = SHA256Stream()
+        for (handle, order) in handles {
+            var bytes = Array(handle.utf8)
+            bytes.append(0)
+            bytes.withUnsafeBytes { digest.update($0) }
+            digest.update(Int(order))
+        }
+        return String(digest.finishHex().prefix(16))
     }
 }

@@ -22,11 +22,12 @@ public struct SiteHandleRule: SubmissionHandleRule {
 
         func viewer(slug: String) -> Int64? { handles.viewer(slug: slug) }
 
-        func handles(viewer: Int64, contacts: [Int64: String], quotes: [HandleQuote]) -> [String: (person: Int64, name: String)] {
-            handles.handles(viewer: viewer, contacts: contacts, quotes: quotes.map { quote in
+        func part(viewer: Int64, contacts: [Int64: String], quotes: [HandleQuote]) -> SubmissionPart {
+            let part = handles.handles(viewer: viewer, contacts: contacts, quotes: quotes.map { quote in
                 Quote(id: quote.id, text: "", speakerID: quote.speaker, speakerRecordedName: quote.speakerName, saidAt: DataInstant(microseconds: 0),
                       hearers: quote.hearers.map { Hearer(personID: $0.person, recordedName: $0.name) })
             })
+            return SubmissionPart(handles: part.handles, signature: part.signature)
         }
     }
 }

@@ -72,7 +72,7 @@ struct ComposePageTests {
             // The importer's resolution of the page's handles, through the same rule.
             let quotes = try store.visibleQuotes(viewer: home.person.id)
             #expect(rule.viewer(slug: home.slug) == home.person.id)
-            let table = rule.handles(viewer: home.person.id, contacts: try store.contacts(owner: home.person.id), quotes: quotes)
+            let table = rule.handles(viewer: home.person.id, contacts: try store.contacts(owner: home.person.id), quotes: quotes).handles
             #expect(Set(table.keys) == Set(offered), "\(home.slug): the page offers what the importer resolves")
             #expect(Set(table.values.map(\.person)) == reason, "\(home.slug): exactly the people with a reason")
             #expect(table.count == reason.count, "\(home.slug): one handle per person")

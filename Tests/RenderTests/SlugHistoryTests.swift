@@ -127,4 +127,71 @@ struct SubmissionsFromOneSiteTests {
         let feed = try String(contentsOfFile: project.output + "/ben-carter/quotes/index.html", encoding: .utf8)
         #expect(feed.contains("From Ana") && feed.contains("From Ben"))
     }
+
+    static let twoKims = #"""
+        {"users":[{"phone":"+14155550100","firstName":"Rahel","lastName":"Cohen"}],
+         "quotes":[],
+         "contacts":[{"owner":"+14155550100","phone":"+14155550161","name":"Kim"},
+                     {"owner":"+14155550100","phone":"+14155550162","name":"Kim"}]}
+        """#
+
+    /// Rahel's two contacts both called Kim: `kim` (+…161) and `kim-2` (+…162) on the published
+    /// site. File a's quote, said by `kim-2`, makes +…162 a speaker, and speakers claim their
+    /// handles first: with a's quote, +…162 is `kim`. File b, downloaded later from the same
+    /// site (it holds a's quote again), has a quote said by `kim`, meaning +…161.
+    static func twoKimsFiles(part: String?) -> (a: String, b: String) {
+        let tag = part.map { #","part":"\#($0)""# } ?? ""
+        let q1 = #"{"localId":"1","text":"Said by Kim B","saidBy":"kim-2","heardBy":["rahel-cohen"],"when":"2026-05-02T09:30:00Z"\#(tag)}"#
+        let q2 = #"{"localId":"2","text":"Said by Kim A","saidBy":"kim","heardBy":["rahel-cohen"],"when":"2026-05-02T09:40:00Z"\#(tag)}"#
+        let head = #"{"submittedBy":"rahel-cohen","exportedAt":"2026-05-02T10:00:00Z","ideas":[],"quotes":["#
+        return (head + q1 + "]}", head + q1 + "," + q2 + "]}")
+    }
+
+    @Test("Two files from one site, a handle moved by the first: the second's quotes resolve in the part they name")
+    func aQuoteResolvesInThePartItWasComposedIn() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.content + "/changejar")
+        try project.write("content/quotes/export.json", Self.twoKims)
+        let first = project.build()
+        #expect(first.status == 0, "\(first.err)")
+        let page = try String(contentsOfFile: project.output + "/rahel-cohen/quotes/add.html", encoding: .utf8)
+        #expect(page.contains("data-person=\"kim\"") && page.contains("data-person=\"kim-2\""))
+        let signature = try #require(page.firstMatch(of: /data-part="([0-9a-f]{16})"/)).1
+        let files = Self.twoKimsFiles(part: String(signature))
+        try project.write("content/submissions/a.json", files.a)
+        try project.write("content/submissions/b.json", files.b)
+        let both = project.build()
+        #expect(both.status == 0, "\(both.err)")
+        // Each Kim said one quote: two speakers, one page each (b's quote went to +…162 before).
+        let pages = try FileManager.default.contentsOfDirectory(atPath: project.output + "/rahel-cohen/quotes/by").sorted()
+        #expect(pages == ["kim-2.html", "kim.html"])
+        for name in pages {
+            let by = try String(contentsOfFile: project.output + "/rahel-cohen/quotes/by/" + name, encoding: .utf8)
+            #expect(by.components(separatedBy: "data-id=\"s-").count == 2, "\(name)")
+        }
+        // The part signs its handles: with a's quote alone, +…162 is `kim`, and the signature moves
+        // with it (with both, each Kim is a speaker and the handles are as they were).
+        try FileManager.default.removeItem(atPath: project.content + "/submissions/b.json")
+        #expect(project.build().status == 0)
+        let moved = try String(contentsOfFile: project.output + "/rahel-cohen/quotes/add.html", encoding: .utf8)
+        #expect(try #require(moved.firstMatch(of: /data-part="([0-9a-f]{16})"/)).1 != signature)
+    }
+
+    @Test("The same files without the part: the handle that names another Kim in each reading is refused, not guessed")
+    func aHandleThatNamesTwoPeopleIsRefused() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.content + "/changejar")
+        try project.write("content/quotes/export.json", Self.twoKims)
+        #expect(project.build().status == 0)
+        let files = Self.twoKimsFiles(part: nil)
+        try project.write("content/submissions/a.json", files.a)
+        try project.write("content/submissions/b.json", files.b)
+        let both = project.build()
+        #expect(both.status == 2)
+        #expect(both.err.contains(
+            "b.json: quotes[1].saidBy: error: expected a handle that names one person, found \"kim\", which names one person in rahel-cohen's part as the earlier submissions files leave it and another without their quotes; download the file again from the site as it is now"),
+            "\(both.err)")
+    }
 }

@@ -176,7 +176,10 @@
       submittedBy: slug,
       exportedAt: instant(new Date()),
       quotes: state.quotes.map(function (q) {
-        return { localId: q.localId, text: q.text, saidBy: q.saidBy, heardBy: q.heardBy.slice(), when: q.when };
+        var quote = { localId: q.localId, text: q.text, saidBy: q.saidBy, heardBy: q.heardBy.slice(), when: q.when };
+        // The part the handles were picked in (the import resolves them there).
+        if (q.part) { quote.part = q.part; }
+        return quote;
       }),
       ideas: state.ideas.map(function (i) {
         return { localId: i.localId, text: i.text, showName: i.showName, 'for': i['for'], submittedAt: i.submittedAt };
@@ -717,7 +720,8 @@
       state.names = state.names || {};
       said.concat(heard).forEach(function (handle) { state.names[handle] = names[handle] || handle; });
       state.quotes.push({
-        localId: newLocalId(state), text: text.textarea.value.trim(), saidBy: said[0], heardBy: heard.slice(), when: at
+        localId: newLocalId(state), text: text.textarea.value.trim(), saidBy: said[0], heardBy: heard.slice(), when: at,
+        part: form.getAttribute('data-part') || undefined
       });
       save(slug, state);
       renderOutbox(slug);
