@@ -21,8 +21,11 @@ public struct ImportReport: Sendable {
     public var recordsRead: [(name: String, count: Int)] = []
     /// Warnings: unknown and password fields, ignored files, merges that dropped a value.
     public var warnings: [Diagnostic] = []
-    /// With `--keep-going`: why each rejected record was rejected, in file order.
+    /// With `--keep-going`: why each rejected record was rejected, in file order (a file that
+    /// could not be read at all is one of them, rejected whole).
     public var rejected: [Diagnostic] = []
+    /// How many of `rejected` are whole files.
+    public var rejectedFiles = 0
     /// Where the rejected records were written, with `--keep-going`.
     public var rejectsPath: String?
 
@@ -55,10 +58,14 @@ public struct ImportReport: Sendable {
             out += "Read " + recordsRead.map { "\($0.count) \($0.name)" }.joined(separator: ", ") + ".\n"
         }
         if let rejectsPath {
-            let count = rejected.count
-            out += count == 0
+            let files = min(rejectedFiles, rejected.count)
+            let records = rejected.count - files
+            var parts: [String] = []
+            if records > 0 { parts.append("\(records) record\(records == 1 ? "" : "s")") }
+            if files > 0 { parts.append("\(files) file\(files == 1 ? "" : "s") whole") }
+            out += parts.isEmpty
                 ? "No record was rejected (\(rejectsPath) is empty).\n"
-                : "Rejected \(count) record\(count == 1 ? "" : "s"), written with the reasons to \(rejectsPath).\n"
+                : "Rejected \(parts.joined(separator: " and ")), written with the reasons to \(rejectsPath).\n"
         }
         return out
     }

@@ -39,6 +39,8 @@ final class ImportSession {
     /// Record types whose file was rejected whole (`--keep-going`): their stored rows stay as
     /// they were instead of being taken for removed.
     var keptAsStored: Set<StoredKind> = []
+    /// Files rejected whole (`--keep-going`): they could not be read at all.
+    private(set) var unreadableFiles = 0
     /// Quotes users whose record was rejected, by phone, with where the record was: a quote or
     /// contact naming one is rejected for that reason, not for "no Quotes user has it".
     var rejectedQuotesUsers: [String: String] = [:]
@@ -113,6 +115,7 @@ final class ImportSession {
         } catch let diagnostic as Diagnostic where keepGoing {
             if errors.count >= Self.errorLimit { omittedErrors += 1 } else { errors.append(diagnostic) }
             rejects?.writeUnreadable(diagnostic, file: file.name)
+            unreadableFiles += 1
             keptAsStored.formUnion(kinds)
             return nil
         }
@@ -267,6 +270,10 @@ func recordSource(_ file: ContentLayout.File, key: String, expected: String, con
 {
     if file.isJSONLines {
         try RecordSource.checkReadable(file)
+        // With --keep-going a file that is not UTF-8 is rejected whole, before any of it is stored.
+        if validate, let place = JSONLinesReader.firstInvalidUTF8(path: file.path) {
+            throw Diagnostic.error("the text is not valid UTF-8", at: SourceLocation(file: file.name, line: place.line, column: place.column))
+        }
         return .lines(file)
     }
     let document = try JSONDocument(file, shallow: true, validate: validate, streamed: streamed)

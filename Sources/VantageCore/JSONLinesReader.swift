@@ -155,6 +155,70 @@ public struct JSONLinesReader: Sequence {
         }
     }
 
+    /// Where the file at `path` first stops being UTF-8 (its line and column, counted in
+    /// characters as syntax errors are), read a block at a time without keeping the file; nil
+    /// when it is UTF-8 throughout or cannot be read. A file that is not UTF-8 cannot be read
+    /// as text at all, so with `--keep-going` it is rejected whole (DATA.md, Bad input), not
+    /// line by line with its bytes replaced.
+    public static func firstInvalidUTF8(path: String) -> (line: Int, column: Int)? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        let size = 1 << 16
+        var buffer = [UInt8](repeating: 0, count: size + 4)
+        var carried = 0  // bytes of a sequence cut by the end of the last block, moved to the front
+        var line = 1
+        var column = 1
+        while true {
+            let read = buffer.withUnsafeMutableBytes { fread($0.baseAddress! + carried, 1, size, file) }
+            let available = carried + read
+            if available == 0 { return nil }
+            // Up to the last whole sequence, unless the file ends here (then all of it).
+            var end = available
+            if read > 0 {
+                var back = available - 1
+                while back > 0, available - back < 4, buffer[back] & 0xC0 == 0x80 { back -= 1 }
+                if buffer[back] >= 0xC0 { end = back }
+            }
+            let valid = buffer.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[0..<end]), as: UTF8.self) != nil }
+            if valid {
+                // Only the place matters, and only past the last line feed for the column.
+                var lastFeed = -1
+                buffer.withUnsafeBytes { raw in
+                    var from = raw.baseAddress!
+                    let stop = from + end
+                    while from < stop, let feed = memchr(from, 0x0A, stop - from) {
+                        line += 1
+                        lastFeed = UnsafeRawPointer(feed) - raw.baseAddress!
+                        from = UnsafeRawPointer(feed) + 1
+                    }
+                }
+                if lastFeed >= 0 { column = 1 }
+                for index in (lastFeed + 1)..<end where buffer[index] & 0xC0 != 0x80 { column += 1 }
+            } else {
+                var index = 0
+                while index < end {
+                    let byte = buffer[index]
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                    let upper = Swift.min(index + length, end)
+                    let whole = buffer.withUnsafeBufferPointer {
+                        String(validating: UnsafeBufferPointer(rebasing: $0[index..<upper]), as: UTF8.self) != nil
+                    }
+                    if !whole { return (line, column) }
+                    if byte == 0x0A {
+                        line += 1
+                        column = 1
+                    } else {
+                        column += 1
+                    }
+                    index = upper
+                }
+            }
+            if read == 0 { return nil }
+            carried = available - end
+            for offset in 0..<carried { buffer[offset] = buffer[end + offset] }
+        }
+    }
+
     /// Parses one line cut by `nextRawLine`: its value, or its syntax error at its line.
     public static func parse(_ line: [UInt8], number: Int, displayName: String) -> Line {
         do {

@@ -24,6 +24,30 @@ struct JSONLinesReaderTests {
         #expect(try lines[3].value.get().objectValue?["id"] == .number(4))
     }
 
+    @Test("The first byte that is not UTF-8, wherever the reader's blocks cut the text")
+    func findsTheFirstInvalidByteAcrossBlocks() throws {
+        let path = NSTemporaryDirectory() + "vantage-utf8-\(getpid()).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func place(_ bytes: [UInt8]) throws -> [Int]? {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return JSONLinesReader.firstInvalidUTF8(path: path).map { [$0.line, $0.column] }
+        }
+        // Two-, three- and four-byte characters over every offset around the 64 KiB block's end.
+        for character in ["é", "€", "😀"] {
+            for shift in 0..<5 {
+                let text = String(repeating: "a", count: 65_536 - 2 - shift) + "\n" + character + String(repeating: character, count: 3)
+                #expect(try place(Array(text.utf8)) == nil, "\(character) \(shift)")
+                // The same, then a Latin-1 byte after the characters: line 2, after 4 of them.
+                #expect(try place(Array(text.utf8) + [0xE9, 0x0A]) == [2, 5], "\(character) \(shift)")
+            }
+        }
+        // A character cut by the end of the file, a stray continuation byte, an overlong form.
+        #expect(try place(Array("ab\n".utf8) + [0xE2, 0x82]) == [2, 1])
+        #expect(try place(Array("x\ny\nzz".utf8) + [0x80]) == [3, 3])
+        #expect(try place([0x7B, 0xC0, 0x80, 0x7D]) == [1, 2])
+        #expect(try place(Array("{}\n".utf8)) == nil)
+    }
+
     @Test func reportsAnUnreadableFile() {
         let lines = Array(JSONLinesReader(path: "/nonexistent/x.jsonl", displayName: "x.jsonl"))
         #expect(lines.count == 1)

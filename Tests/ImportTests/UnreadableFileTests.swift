@@ -115,6 +115,41 @@ struct UnreadableFileTests {
         #expect(try fixture.logicalDump() == before)
     }
 
+    @Test("A JSON Lines file with a line that is not UTF-8 is rejected whole, not line by line with its bytes replaced")
+    func aJSONLinesFileThatIsNotUTF8IsRejectedWhole() throws {
+        let fixture = try Fixture()
+        try fixture.remove("quotes/export.json")
+        try fixture.write("quotes/users.jsonl", """
+            {"phone":"+14155550100","firstName":"Ana","lastName":"Lima"}
+            {"phone":"+12125550147","firstName":"Cat","lastName":"Dee"}
+
+            """)
+        let quotes = [
+            #"{"id":"q-1","text":"Morning.","saidBy":{"phone":"+14155550100","name":"Ana"},"heardBy":[{"phone":"+12125550147","name":"Cat"}],"when":"2026-05-01T18:00:00Z","submittedBy":"+14155550100"}"#,
+            #"{"id":"q-2","text":"Cafe at noon.","saidBy":{"phone":"+12125550147","name":"Cat"},"heardBy":[{"phone":"+14155550100","name":"Ana"}],"when":"2026-05-02T18:00:00Z","submittedBy":"+12125550147"}"#,
+        ]
+        try fixture.write("quotes/quotes.jsonl", quotes.joined(separator: "\n") + "\n")
+        try fixture.importOrFail()
+        let before = try rows(fixture, "quote")
+        #expect(before.count == 2)
+        // Latin-1 "é" for the second line's first "e" (in "text"), and q-1's text edited: nothing of the file is applied.
+        var bytes = Array(quotes[0].replacingOccurrences(of: "Morning.", with: "Evening.").utf8) + [0x0A]
+        bytes += Array(quotes[1].utf8).split(separator: UInt8(ascii: "e"), maxSplits: 1, omittingEmptySubsequences: false)
+            .map(Array.init).joined(separator: [0xE9]) + [0x0A]
+        try fixture.write("quotes/quotes.jsonl", bytes: bytes)
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.exitCode == .findings)
+        #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            "content/quotes/quotes.jsonl:2:15: error: the text is not valid UTF-8",
+        ])
+        #expect(try rows(fixture, "quote") == before)
+        #expect(report.summary(store: fixture.store).contains("Rejected 1 file whole, written with the reasons to"))
+        let lines = try rejects(fixture)
+        #expect(lines.count == 1)
+        #expect(lines[0]["wholeFile"] == .bool(true))
+        #expect(lines[0]["line"] == .number(2))
+    }
+
     @Test func withoutKeepGoingAnUnreadableFileStillChangesNothing() throws {
         let fixture = try Fixture()
         try fixture.importOrFail()
