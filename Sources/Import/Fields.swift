@@ -46,6 +46,14 @@ struct Fields {
         return try string(of: value, key, expected: expected)
     }
 
+    /// A required string with something in it to see (`VisibleText`), NFC: a name or a text of
+    /// white space or invisible characters only is refused as an empty one is.
+    func visibleString(_ key: String, expected: String) throws(Diagnostic) -> String {
+        let text = try nonEmptyString(key, expected: expected)
+        try checkVisible(text, expected: expected, at: location.member(key))
+        return text
+    }
+
     /// A required string with at least one character, NFC.
     func nonEmptyString(_ key: String, expected: String) throws(Diagnostic) -> String {
         let text = try string(key, expected: expected)
@@ -209,8 +217,17 @@ struct Fields {
     }
 }
 
-/// `text` in double quotes for messages, with quotes, backslashes and control characters
-/// escaped so that spaces and invisible characters show; long text is cut at 80 characters.
+/// Refuses a text that is not empty but shows nothing (`VisibleText`): white space or
+/// invisible characters only, which the site's screens refuse as empty too.
+func checkVisible(_ text: String, expected: String, at location: RecordLocation) throws(Diagnostic) {
+    if !text.isEmpty, VisibleText.showsNothing(text) {
+        throw location.error("expected \(expected), found \(quoted(text)), which shows nothing")
+    }
+}
+
+/// `text` in double quotes for messages, with quotes, backslashes, control characters and
+/// every other character that shows nothing but the plain space (`VisibleText`) escaped, so
+/// that invisible characters show; long text is cut at 80 characters.
 func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in (text.count > 80 ? String(text.prefix(80)) + "…" : text).unicodeScalars {
@@ -220,7 +237,7 @@ func quoted(_ text: String) -> String {
         case "\n": out += "\\n"
         case "\t": out += "\\t"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if VisibleText.needsEscapeInMessage(scalar) {
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -27,6 +27,7 @@ struct IdeaRecord {
             throw location.member("text").error(
                 "expected 1 to \(Self.maximumLength) characters, found \(textLength)")
         }
+        try checkVisible(text, expected: "the idea (1 to \(Self.maximumLength) characters)", at: location.member("text"))
         submittedAt = try fields.instant("submittedAt")
         let authorLocation = location.member("author")
         let author = try Fields(

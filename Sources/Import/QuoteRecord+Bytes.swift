@@ -8,7 +8,7 @@ import VantageCore
 ///
 /// Declined: a member that is unknown (its warning comes from the ordinary path), repeated,
 /// missing, null or of another type; a name written with escapes; any check that fails (id
-/// syntax, empty text, NUL, phone, timestamp, a hearer twice); escapes or bytes the parser
+/// syntax, text that shows nothing, NUL, phone, timestamp, a hearer twice); escapes or bytes the parser
 /// would refuse; anything after the record's closing brace but whitespace.
 extension QuoteRecord {
     private static let names: [StaticString] = ["id", "text", "saidBy", "heardBy", "when", "submittedBy"]
@@ -26,7 +26,7 @@ extension QuoteRecord {
                       RecordID.isValid(value.string) else { return nil }
                 id = value.string
             case 1:
-                guard text == nil, let value = reader.string()?.checked, !value.isEmpty else { return nil }
+                guard text == nil, let value = reader.string()?.checked, !VisibleText.showsNothing(value) else { return nil }
                 text = value
             case 2:
                 guard saidBy == nil, let contact = QuoteContact(reading: &reader, context: context) else { return nil }

@@ -43,7 +43,7 @@ struct QuoteRecord {
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a quote)")
         id = try fields.recordID("id", expected: "the quote's id")
-        text = try fields.nonEmptyString("text", expected: "the words said")
+        text = try fields.visibleString("text", expected: "the words said")
         let contact = "an object (a contact: phone and name)"
         saidBy = try QuoteContact(try fields.required("saidBy", expected: contact), at: location.member("saidBy"), context: context)
         let hearers = try fields.array("heardBy", expected: "an array of one or more contacts")

@@ -11,7 +11,7 @@ struct ReviewFileHeader {
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context,
                                 expected: "an object (reviewer, exportedAt, decisions)")
-        reviewer = try fields.nonEmptyString("reviewer", expected: "the reviewer's name")
+        reviewer = try fields.visibleString("reviewer", expected: "the reviewer's name")
         exportedAt = try fields.instant("exportedAt").seconds
         decisions = try fields.array("decisions", expected: "an array of decisions")
     }

@@ -110,6 +110,7 @@ struct SubmittedQuote {
         localID = try SubmissionID.localID(fields)
         text = try fields.string("text", expected: "the words said (1 to \(quoteLimit) characters)")
         try QuoteRecord.checkLength(text, limit: quoteLimit, at: location.member("text"))
+        try checkVisible(text, expected: "the words said (1 to \(quoteLimit) characters)", at: location.member("text"))
         let handle = "the handle of a person in the submitter's part of the site"
         saidBy = try fields.nonEmptyString("saidBy", expected: handle)
         let hearers = try fields.array("heardBy", expected: "an array of one or more handles")
@@ -154,6 +155,7 @@ struct SubmittedIdea {
         guard (1...IdeaRecord.maximumLength).contains(textLength) else {
             throw location.member("text").error("expected 1 to \(IdeaRecord.maximumLength) characters, found \(textLength)")
         }
+        try checkVisible(text, expected: "the idea (1 to \(IdeaRecord.maximumLength) characters)", at: location.member("text"))
         showName = try fields.bool("showName")
         forWhom = try fields.choice("for", ["self", "someone"])
         submittedAt = try fields.instant("submittedAt")

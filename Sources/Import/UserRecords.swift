@@ -27,7 +27,7 @@ struct ChangeJarUser {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a user)")
         record = location.line ?? location.elementIndex ?? 0
         email = try fields.email("email")
-        name = try fields.nonEmptyString("name", expected: "the user's name")
+        name = try fields.visibleString("name", expected: "the user's name")
         lastVisitAt = try fields.optionalInstant("lastVisitAt")
         locale = try fields.optionalLanguageTag("locale")
         timeZone = try fields.optionalTimeZone("timeZone")
@@ -66,6 +66,9 @@ struct QuotesUser {
         let last = try fields.string("lastName", expected: "the user's last name (may be empty)")
         let name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
         if name.isEmpty { throw location.member("firstName").error("expected the user's first name, found an empty string") }
+        if VisibleText.showsNothing(name) {
+            throw location.member("firstName").error("expected the user's first name, found \(quoted(name)), which shows nothing")
+        }
         self.name = name
         locale = try fields.optionalLanguageTag("locale")
         timeZone = try fields.optionalTimeZone("timeZone")

@@ -27,7 +27,7 @@ extension ViewerPages {
     /// Renders the Submit Idea and Add Quote screens of the viewer.
     func renderCompose(_ lists: QuoteLists, for viewer: Viewer) throws {
         let shared: [String: Value] = [
-            "initial": .string(viewer.badge.name.first.map { String($0) } ?? "?"),
+            "initial": .string(Resident.initial(of: viewer.badge.name)),
             "timeZone": .string(site.timeZone(for: viewer.person)),
         ]
         var idea = shared

@@ -173,21 +173,9 @@ public struct PersonalDataMask: Sendable {
         return name.unicodeScalars.contains { $0 != marker && $0.properties.isAlphabetic }
     }
 
-    /// True when `scalar` shows something by itself: not white space, not a character that is
-    /// default-ignorable or a format control (U+200B, U+2060, the Hangul fillers, bidi controls),
-    /// not a mark that needs a letter before it, not the blank Braille pattern. A name made only
-    /// of invisible characters is no name (the next naming rule applies).
-    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        if properties.isWhitespace || properties.isDefaultIgnorableCodePoint || scalar.value == 0x2800 { return false }
-        switch properties.generalCategory {
-        case .control, .format, .nonspacingMark, .enclosingMark, .spaceSeparator, .lineSeparator, .paragraphSeparator,
-             .unassigned, .surrogate:
-            return false
-        default:
-            return true
-        }
-    }
+    /// True when `scalar` shows something by itself (`VisibleText`, the one rule). A name made
+    /// only of invisible characters is no name (the next naming rule applies).
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool { VisibleText.isVisible(scalar) }
 
     /// `name` without its masked spans (for slugs: a name with a phone inside is slugged from
     /// the rest of it).

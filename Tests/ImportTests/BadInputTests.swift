@@ -165,6 +165,14 @@ struct BadInputTests {
          #"decisions[2].action: error: expected "archive", "delete", "later" or "list", found "shred""#),
         ("site.json", #""pageSize": 2"#, #""pageSize": 0"#,
          #"pageSize: error: expected a whole number from 1 to 10000, found 0"#),
+        // A name or a text that shows nothing is refused as an empty one is (VisibleText), and
+        // its invisible characters are spelled out in the message.
+        ("changejar/users.json", #""email": "Zed@Example.com", "name": "Zed""#, #""email": "Zed@Example.com", "name": "\u00a0 \u200b""#,
+         #"users[2].name: error: expected the user's name, found "\u{A0} \u{200B}", which shows nothing"#),
+        ("changejar/ideas.json", #""text": "Plant a tree""#, #""text": " \t\u3000""#,
+         #"ideas[2].text: error: expected the idea (1 to 160 characters), found " \t\u{3000}", which shows nothing"#),
+        ("quotes/export.json", #""text": "Tea first, then the world.","#, #""text": "\u2028 \u2060","#,
+         #"quotes[1].text: error: expected the words said, found "\u{2028} \u{2060}", which shows nothing"#),
     ])
     func aBadRecordElsewhereIsNamed(path: String, old: String, new: String, expected: String) throws {
         var file = ""
@@ -173,6 +181,17 @@ struct BadInputTests {
             try fixture.edit(path, replacing: old, with: new)
         }
         #expect(errors == ["\(file): \(expected)"])
+    }
+
+    @Test func aQuotesUserWhoseNameShowsNothingIsRefusedWithWhatFollows() throws {
+        let errors = try errors { fixture in
+            try fixture.edit("quotes/export.json", replacing: #""firstName": "Jose\u0301", "lastName": "Silva""#,
+                             with: #""firstName": "\u3164", "lastName": " ""#)
+        }
+        #expect(errors == [
+            #"content/quotes/export.json: users[1].firstName: error: expected the user's first name, found "\u{3164}  ", which shows nothing"#,
+            #"content/quotes/export.json: quotes[2].submittedBy: error: expected the phone of a registered Quotes user, found +14155550199, whose user record was rejected (content/quotes/export.json users[1])"#,
+        ])
     }
 
     @Test func anIdHoldingAPhoneOfTheExportIsRefused() throws {

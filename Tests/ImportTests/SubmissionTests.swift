@@ -217,6 +217,16 @@ struct SubmissionTests {
         ])
     }
 
+    @Test("A text of white space only is refused, as the screens refuse it")
+    func aTextThatShowsNothingIsRefused() throws {
+        #expect(try errors(good(replacing: "Build's at noon.", with: "   ")) == [
+            #"content/submissions/x.json: quotes[0].text: error: expected the words said (1 to 280 characters), found "   ", which shows nothing"#
+        ])
+        #expect(try errors(good(replacing: "Walk to work on Fridays", with: "\\u00a0\\n")) == [
+            #"content/submissions/x.json: ideas[0].text: error: expected the idea (1 to 160 characters), found "\u{A0}\n", which shows nothing"#
+        ])
+    }
+
     @Test func anEmptyHeardIsRefused() throws {
         #expect(try errors(good(replacing: #"["ana-lima", "uncle-bob"]"#, with: "[]")) == [
             "content/submissions/x.json: quotes[0].heardBy: error: expected an array of one or more handles, found an empty array"

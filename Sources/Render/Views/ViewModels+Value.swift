@@ -1,4 +1,5 @@
 import Template
+import VantageCore
 
 /// Conversions of the view models to template values. Keys a template may test are always
 /// present (false or null rather than absent), because the site renders in strict mode, where
@@ -122,10 +123,18 @@ extension JarSlip {
 }
 
 extension Resident {
+    /// The letter in a person's picture: the first character of `name` that shows (a name may
+    /// begin with a bidi isolate, U+FEFF or a no-break space), in capitals; "?" when none does,
+    /// and for the unknown person (a private-use marker until the page is finished).
+    static func initial(of name: String) -> String {
+        guard let first = name.first(where: { $0.unicodeScalars.first.map(VisibleText.isVisible) ?? false }),
+              first.unicodeScalars.first?.properties.generalCategory != .privateUse
+        else { return "?" }
+        return String(first).uppercased()
+    }
+
     var value: Value {
-        // The unknown person (a private-use marker until the page is finished) has no initial.
-        let first = name.first.flatMap { $0.unicodeScalars.first?.properties.generalCategory == .privateUse ? nil : $0 }
-        let initial = first.map { String($0).uppercased() } ?? "?"
+        let initial = Self.initial(of: name)
         return .fields([
             "href": .string(SitePath.home(slug)), "name": .string(name), "locale": .string(locale),
             "initial": .string(initial), "changeJar": .bool(usesChangeJar), "quotes": .bool(usesQuotes),
