@@ -37,7 +37,8 @@ public final class BuildLock: @unchecked Sendable {
 
     /// The lock of the store at `store`: `STORE.lock` beside it.
     public static func storeLockPath(_ store: String) -> String {
-        URL(fileURLWithPath: store).standardizedFileURL.path + ".lock"
+        // Through links: two names of one store are one lock.
+        URL(fileURLWithPath: store).standardizedFileURL.resolvingSymlinksInPath().path + ".lock"
     }
 
     /// Takes the lock at `path` or throws, naming `what` is locked and who holds it.

@@ -49,8 +49,18 @@ final class ManifestSpool: @unchecked Sendable {
         guard !chunk.isEmpty else { return }
         lock.lock()
         defer { lock.unlock() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data(chunk))
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(chunk))
+        } catch {
+            // Foundation's words ("There isn't enough space") name no file: say which, and why.
+            let failure = error as NSError
+            let posix = failure.domain == NSPOSIXErrorDomain ? failure : failure.userInfo[NSUnderlyingErrorKey] as? NSError
+            let reason = posix.flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
+                ?? (failure.domain == NSCocoaErrorDomain && failure.code == CocoaError.fileWriteOutOfSpace.rawValue ? Int(ENOSPC) : nil)
+            throw Diagnostic.error("cannot write the manifest spool '\(spoolPath)': "
+                + (reason.map { String(cString: strerror(Int32($0))) } ?? error.localizedDescription))
+        }
         chunks.append((Array(key.utf8), .spooled(offset: offset, length: chunk.count)))
         offset += UInt64(chunk.count)
     }

@@ -12,6 +12,9 @@ extension SiteBuild {
         public var renderedBytes: Int
         /// Bytes it writes to the output's file system (with `--manifest-only`, the manifest's).
         public var writtenBytes: Int
+        /// What those take on the file system: each file and folder whole blocks (a page of 3 KB
+        /// takes 4 KB on most), so more than `writtenBytes`.
+        public var diskBytes = 0
         /// True when the figures are measured on a sample of the people and scaled up.
         public var estimated: Bool
         /// Bytes free on the output's file system (for an unprivileged user).
@@ -33,9 +36,12 @@ extension SiteBuild {
         /// True when the output's file system lacks the bytes or the inodes.
         public var lacksRoom: Bool { neededBytes > freeBytes || neededEntries > freeEntries }
 
-        /// Room the build needs: what it writes, less what it can reuse, and a margin for the
-        /// folders and the manifest's spool.
-        public var neededBytes: Int { max(0, writtenBytes - reusableBytes) + writtenBytes / 20 + (256 << 10) }
+        /// Room the build needs: the blocks of what it writes, less what it can reuse, and a margin
+        /// for the sample's error and the manifest's spool.
+        public var neededBytes: Int {
+            let disk = max(diskBytes, writtenBytes)
+            return max(0, disk - reusableBytes) + disk / 10 + (256 << 10)
+        }
     }
 
     /// Not enough room on the output's file system: nothing was written.
@@ -64,19 +70,21 @@ extension SiteBuild {
         let chosen = context.chosen
         let sample = chosen.isEmpty ? [] : (0..<min(planSample, chosen.count)).map { chosen[$0 * chosen.count / min(planSample, chosen.count)] }
         let store = try Store(path: context.options.store, readOnly: true)
-        var sampledPages = 0, sampledBytes = 0, sampledQuotes = 0, sampledEntries = 0
+        var sampledPages = 0, sampledBytes = 0, sampledDisk = 0, sampledEntries = 0
+        let block = blockSize(near: context.options.output)
         for home in sample {
             let id = home.person.id
             let (contacts, quotes) = try store.readSite { reader in
                 (try reader.contacts(owner: id), try reader.visibleQuotes(viewer: id))
             }
-            let record = RecordStage()
+            let record = RecordStage(blockSize: block)
             try ViewerPages(site: context.site, renderer: context.renderer, output: StagedOutput([record]),
                             forcedLocale: context.options.locale).render(home, contacts: contacts, quotes: quotes)
             sampledPages += record.entries.count
-            sampledEntries += record.entries.count + record.files + Self.folders(of: record.entries.map(\.path))
+            let folders = Self.folders(of: record.entries.map(\.path))
+            sampledEntries += record.entries.count + record.files + folders
             sampledBytes += record.bytes
-            sampledQuotes += quotes.count
+            sampledDisk += record.diskBytes + folders * block
         }
         let scale = sample.isEmpty ? 0 : Double(chosen.count) / Double(sample.count)
         let sitePages = context.options.scope.isShard ? 0 : 2 + (context.decisions.isEmpty ? 0 : 1)
@@ -89,8 +97,12 @@ extension SiteBuild {
         plan.freeEntries = freeEntries(near: context.options.output)
         // A manifest line is about 200 bytes.
         plan.writtenBytes = context.options.manifestOnly ? plan.pages * 200 : plan.renderedBytes + plan.pages * 200
+        plan.diskBytes = context.options.manifestOnly ? plan.writtenBytes
+            : Int((Double(sampledDisk) * scale).rounded()) + sitePages * 8_192 + assetBytes(context.options.templates) + plan.pages * 200
         if !context.options.manifestOnly, let previous = context.previous {
-            let perViewer = chosen.isEmpty ? 0 : plan.renderedBytes / chosen.count
+            // Counted in blocks, as the room needed is: a person's bytes then take this much more.
+            let diskRatio = sampledBytes == 0 ? 1 : max(1, Double(sampledDisk) / Double(sampledBytes))
+            let perViewer = chosen.isEmpty ? 0 : Int(Double(plan.renderedBytes) * diskRatio) / chosen.count
             // The record counts a person's files; their folders come in the sample's proportion.
             let perViewerEntries = chosen.isEmpty ? 0 : plan.entries / chosen.count
             let entriesPerFile = sampledPages == 0 ? 1 : Double(sampledEntries) / Double(sampledPages)
@@ -98,7 +110,7 @@ extension SiteBuild {
             func reuse(_ carried: (SiteModel.Home, BuildRecord.Viewer) -> Bool) -> (bytes: Int, entries: Int) {
                 chosen.reduce((0, 0)) { total, home in
                     guard let before = previous.viewers[home.person.id], carried(home, before) else { return total }
-                    return (total.0 + min(perViewer, before.bytes),
+                    return (total.0 + min(perViewer, Int(Double(before.bytes) * diskRatio)),
                             total.1 + min(perViewerEntries, Int(Double(before.files) * entriesPerFile)))
                 }
             }
@@ -176,6 +188,16 @@ extension SiteBuild {
         guard statvfs(url.path, &stats) == 0 else { return Int.max }
         let free = UInt64(stats.f_bavail) &* UInt64(stats.f_frsize)
         return free > UInt64(Int.max) ? Int.max : Int(free)
+    }
+
+    /// The block size of the file system that holds `path` (or its nearest existing parent):
+    /// the unit every file's room is counted in. 4096 when it cannot be read.
+    static func blockSize(near path: String) -> Int {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
+        var stats = statvfs()
+        guard statvfs(url.path, &stats) == 0, stats.f_frsize > 0, stats.f_frsize <= 1 << 20 else { return 4096 }
+        return Int(stats.f_frsize)
     }
 
     /// Inodes available to an unprivileged user there; `Int.max` when the file system has no

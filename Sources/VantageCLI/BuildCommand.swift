@@ -76,6 +76,13 @@ struct BuildCommand: Command {
         """
 
     var content = "content"
+    /// True when `path` is a folder, or a link to one.
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+    /// True when `--content` was given (a folder named so must exist, even with --no-import).
+    var contentGiven = false
     var templates = "templates"
     var output = "public"
     var store = Store.defaultPath
@@ -87,7 +94,10 @@ struct BuildCommand: Command {
     var importContent = true
 
     init(arguments: inout Arguments) throws(UsageError) {
-        if let value = try arguments.option("content") { content = value }
+        if let value = try arguments.option("content") {
+            content = value
+            contentGiven = true
+        }
         if let value = try arguments.option("templates") { templates = value }
         if let value = try arguments.option("out") { output = value }
         if let value = try arguments.option("db") { store = value }
@@ -182,6 +192,10 @@ struct BuildCommand: Command {
             for warning in imported.warnings { console.err(warning.description) }
         } else if !FileManager.default.fileExists(atPath: store) {
             console.err("error: --no-import: no store at \(store) (run vantage import first)")
+            return .unusable
+        } else if contentGiven, !Self.isFolder(content) {
+            // Its static/ files are copied into the site: a mistyped folder would drop them.
+            console.err("\(content): error: --content names no folder (with --no-import only its static/ files are read)")
             return .unusable
         }
         let inspected = try checkedOutput ?? pending.inspection()

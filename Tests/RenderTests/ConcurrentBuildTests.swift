@@ -76,6 +76,26 @@ struct ConcurrentBuildTests {
         #expect(!FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("other").path))
     }
 
+    @Test("The store named through a symbolic link is the same store: its lock holds")
+    func storeLockThroughALink() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        let alias = project.folder.appendingPathComponent("alias.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: project.store)
+        let store = try #require(FileManager.default.contents(atPath: project.store))
+        let lock = try BuildLock.acquire(BuildLock.storeLockPath(project.store), what: "test")
+        try project.write("content/site.json", #"{"title": "Changed", "buildDate": "2026-05-10T12:00:00Z"}"#)
+        let child = try VantageExecutable.start(
+            arguments(project, out: project.folder.appendingPathComponent("other").path, db: alias), logs: project.folder, name: "alias")
+        child.waitUntilExit()
+        lock.release()
+        #expect(child.terminationStatus == 2)
+        let errors = VantageExecutable.errors(project.folder, name: "alias")
+        #expect(errors.contains("is in use by another vantage (pid \(getpid()): "), "\(errors)")
+        #expect(FileManager.default.contents(atPath: project.store) == store)
+    }
+
     @Test("vantage import is refused while a build holds the store's lock")
     func importWaitsForTheBuild() throws {
         let project = try ScratchProject()

@@ -80,6 +80,18 @@ struct ScaleBuildTests {
         #expect(!FileManager.default.fileExists(atPath: out("part")))
     }
 
+    @Test("--no-import with a --content that names no folder: exit 2 naming it (its static files would be dropped), the site as it was")
+    func noImportWithAMistypedContent() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build(out("site")).status == 0)
+        let before = files(out("site"))
+        let missing = folder.appendingPathComponent("conten").path
+        let result = build(out("site"), ["--no-import"], content: missing)
+        #expect(result.status == 2)
+        #expect(result.err.contains("\(missing): error: --content names no folder (with --no-import only its static/ files are read)"), "\(result.err)")
+        #expect(files(out("site")) == before)
+    }
+
     @Test("Bad K/N: exit 2 with the usage message", arguments: ["0/3", "4/3", "abc", "1/0", "2/", "/3", "-1/3", "1/3/3"])
     func badShard(_ value: String) {
         defer { try? FileManager.default.removeItem(at: folder) }
