@@ -149,11 +149,20 @@ final class ImportSession {
     private func noteRejectedItem(at location: RecordLocation, text: () -> String) {
         guard rejectedItems.count < Self.errorLimit * 10 else { return }
         let record = text()
-        guard record.utf8.count <= 65_536, record.hasPrefix("{"),
-            let id = (try? JSONParser.parse(Array(record.utf8), file: location.file))?.objectValue?["id"]?.stringValue,
+        guard record.utf8.count <= 65_536, record.hasPrefix("{") else { return }
+        let parsed = try? JSONParser.parse(Array(record.utf8), file: location.file)
+        // A line that is not JSON at all still names its id, as a reader sees it: the first
+        // `"id": "…"` of the line (without escapes).
+        guard let id = parsed.map({ $0.objectValue?["id"]?.stringValue }) ?? Self.writtenID(in: record),
             rejectedItems[id] == nil
         else { return }
         rejectedItems[id] = location.reference
+    }
+
+    /// The value of the first `"id"` member written plainly in `record`, a line that did not parse.
+    static func writtenID(in record: String) -> String? {
+        guard let match = record.firstMatch(of: /"id"\s*:\s*"([^"\\]{1,128})"/) else { return nil }
+        return String(match.1)
     }
 
     /// Handles a bad record read whole.

@@ -87,6 +87,21 @@ struct KeepGoingTests {
         #expect(!warnings.contains { $0.contains("no idea or quote has the id \"q-1\"") })
     }
 
+    @Test("A review of a JSON Lines record that is not JSON at all names the rejected line by the id it is written with")
+    func aReviewOfALineThatDoesNotParseNamesTheRejection() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        let ideas = try String(contentsOfFile: fixture.content + "/changejar/ideas.jsonl", encoding: .utf8)
+        // The board reviewed idea-1 (decisions[0]); its line loses a comma's worth of syntax.
+        let broken = ideas.replacingOccurrences(of: #"{"id":"idea-1","#, with: #"{"id" : "idea-1",,"#)
+        #expect(broken != ideas)
+        try fixture.write("changejar/ideas.jsonl", broken)
+        let report = try fixture.importOrFail(keepGoing: true)
+        let warnings = report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(warnings.contains { $0.hasPrefix(#"content/reviews/board.json: decisions[0].item: warning: the record of "idea-1" was rejected (content/changejar/ideas.jsonl line "#) },
+                "\(warnings)")
+        #expect(!warnings.contains { $0.contains("no idea or quote has the id \"idea-1\"") })
+    }
+
     @Test func aReviewOfAnIdThatAnIdeaAndAQuoteShareSaysItShowsOnBoth() throws {
         // The two apps number their records apart: an idea and a quote may share an id, and a
         // decision names only the id.
