@@ -112,10 +112,13 @@ struct JSONParserTests {
     @Test func recordsTheByteRangesOfTopLevelArrayElements() throws {
         let text = #"{"quotes": [ {"id": "q1"} , {"id": "q2", "x": [1]} ], "other": 3}"#
         let bytes = Array(text.utf8)
-        let (_, ranges) = try JSONParser.parseRecords(bytes, file: "export.json")
+        let (_, ranges, _) = try JSONParser.parseRecords(bytes, file: "export.json")
         let quotes = try #require(ranges["quotes"])
         #expect(quotes.map { String(decoding: bytes[$0], as: UTF8.self) } == [#"{"id": "q1"}"#, #"{"id": "q2", "x": [1]}"#])
         #expect(ranges["other"] == nil)
+        let (_, _, members) = try JSONParser.parseRecords(Array(#"{"a": [1], "pageSize" : 9223372036854775808 }"#.utf8), file: "site.json")
+        #expect(members.mapValues { String(decoding: Array(#"{"a": [1], "pageSize" : 9223372036854775808 }"#.utf8)[$0], as: UTF8.self) }
+            == ["a": "[1]", "pageSize": "9223372036854775808"])
     }
 
     @Test func rejectsDeepNesting() {
