@@ -16,7 +16,7 @@ extension ImportSession {
         // Unreadable with --keep-going: the stored settings stay, and everything is read with them.
         guard let document = try readable(file, keeps: [.site], { try JSONDocument(file) }) else { return try storedSite() }
         let bootstrap = ReadContext(phones: PhoneNumberReader(defaultRegion: PhoneRegion.named("US")!), audit: audit)
-        return try SiteRecord(document.root, at: RecordLocation(file: file.name), context: bootstrap)
+        return try SiteRecord(document.root, at: RecordLocation(file: file.name), context: bootstrap, written: document.written)
     }
 
     /// The stored settings (the defaults when nothing was imported yet).

@@ -19,6 +19,8 @@ struct JSONDocument: @unchecked Sendable {
     let bytes: [UInt8]
     let root: JSONValue
     let elements: [String: ElementIndex]
+    /// Where the root object's member values are in `bytes` (a document parsed whole only).
+    let members: [String: Range<Int>]
     let isShallow: Bool
     /// The elements are read back from the file (`bytes` is empty).
     let isStreamed: Bool
@@ -34,7 +36,7 @@ struct JSONDocument: @unchecked Sendable {
         // whole; a document the scan cannot walk is read whole below, for the parser's error.
         if shallow, streamed, !validate, let (root, elements) = try Self.scan(file) {
             (self.root, self.elements, isShallow, isStreamed) = (root, elements, true, true)
-            bytes = []
+            (bytes, members) = ([], [:])
             return
         }
         guard let bytes = Self.read(file.path) else {
@@ -43,14 +45,21 @@ struct JSONDocument: @unchecked Sendable {
         try Self.checkEncoding(bytes, file: file)
         if shallow, validate { try JSONParser.validate(bytes, file: file.name) }
         if shallow, let (root, elements) = Self.scan(bytes, file: file) {
-            (self.root, self.elements, isShallow) = (root, elements, true)
+            (self.root, self.elements, isShallow, members) = (root, elements, true, [:])
             (self.bytes, isStreamed) = streamed ? ([], true) : (bytes, false)
         } else {
             self.bytes = bytes
-            let (root, ranges) = try JSONParser.parseRecords(bytes, file: file.name)
-            (self.root, elements) = (root, ranges.mapValues { ElementIndex($0) })
+            let (root, ranges, members) = try JSONParser.parseRecords(bytes, file: file.name)
+            (self.root, elements, self.members) = (root, ranges.mapValues { ElementIndex($0) }, members)
             (isShallow, isStreamed) = (false, false)
         }
+    }
+
+    /// The root member `name`'s value as written in the file (`9223372036854775808`, not the
+    /// number it reads as), for messages; nil when the document was not parsed whole.
+    func written(_ name: String) -> String? {
+        guard let range = members[name], range.upperBound <= bytes.count else { return nil }
+        return String(decoding: bytes[range], as: UTF8.self)
     }
 
     /// Consecutive elements of an array, in one piece: read from the file for a streamed

@@ -17,7 +17,17 @@ struct SiteRecord: Equatable {
     /// The settings when there is no site.json.
     init() {}
 
-    init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
+    /// Reads the settings; `written` gives a member's value as written in the file, so a
+    /// number is echoed as the file has it (`JSONDocument.written`).
+    init(
+        _ value: JSONValue, at location: RecordLocation, context: ReadContext, written: (String) -> String? = { _ in nil }
+    ) throws(Diagnostic) {
+        /// What a message says it found for a member's value: a number as written in the file
+        /// (`9223372036854775808`, not `9.223372036854776e+18`), else the value's kind.
+        func found(_ value: JSONValue, member: String) -> String {
+            guard let number = value.numberValue else { return value.kindDescription }
+            return JSONParser.shownNumber(written(member) ?? JSONWriter.formatNumber(number))
+        }
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (the site settings)")
         title = try fields.optionalString("title", expected: "the site's title")
         defaultLocale = try fields.optionalLanguageTag("defaultLocale") ?? "en"
@@ -49,8 +59,8 @@ struct SiteRecord: Equatable {
         }
         if let value = fields.optional("pageSize") {
             guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 10_000 else {
-                let found = value.numberValue.map { JSONWriter.formatNumber($0) } ?? value.kindDescription
-                throw location.member("pageSize").error("expected a whole number from 1 to 10000, found \(found)")
+                throw location.member("pageSize").error(
+                    "expected a whole number from 1 to 10000, found \(found(value, member: "pageSize"))")
             }
             pageSize = Int(number)
         }
@@ -64,8 +74,8 @@ struct SiteRecord: Equatable {
         }
         if let value = fields.optional("quoteLimit") {
             guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 100_000 else {
-                let found = value.numberValue.map { JSONWriter.formatNumber($0) } ?? value.kindDescription
-                throw location.member("quoteLimit").error("expected a whole number of characters from 1 to 100000, found \(found)")
+                throw location.member("quoteLimit").error(
+                    "expected a whole number of characters from 1 to 100000, found \(found(value, member: "quoteLimit"))")
             }
             quoteLimit = Int(number)
         }

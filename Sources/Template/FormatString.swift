@@ -45,6 +45,12 @@ final class FormatString: Sendable, Equatable {
     let substitutionNames: [String]
     /// Why the text is not a valid format string (nil when it is).
     let problem: String?
+    /// Whether the text plainly expects arguments (`%@`, `%lld`, `%ld`, `%2$@`, `%.1f`,
+    /// `%#@n@`), so a tag giving none is probably a mistake. What text happens to contain does
+    /// not count: "100% accurate" (`% a`), "20%off" (`%o`), "50%d" are shown as written without
+    /// a word. A `%` that starts no specifier (`100 %, sûr`) hides none of the others: "Voir
+    /// en tant que %@ – 100 %, sûr" still expects an argument for its `%@`.
+    let expectsArguments: Bool
     /// Whether the literal text may hold inline Markdown (`*`, `_`, `` ` ``, `[`, `\`).
     let mayHoldMarkdown: Bool
 
@@ -56,11 +62,17 @@ final class FormatString: Sendable, Equatable {
     convenience init(_ text: String) {
         var segments: [Segment]
         var problem: String? = nil
-        do { segments = try FormatString.parse(text) } catch {
+        var specifiers: [Segment]
+        do {
+            segments = try FormatString.parse(text)
+            specifiers = segments
+        } catch {
             segments = text.isEmpty ? [] : [.literal(text)]
             problem = error.message
+            // The specifiers that are well formed, each `%` that starts none taken as text.
+            specifiers = FormatString.parseLeniently(text)
         }
-        self.init(text: text, segments: segments, problem: problem)
+        self.init(text: text, segments: segments, problem: problem, specifiers: specifiers)
     }
 
     /// Parses a catalog value, throwing when it is not a valid format.
@@ -72,13 +84,17 @@ final class FormatString: Sendable, Equatable {
 
     /// Text taken as it is, without specifiers.
     convenience init(literal text: String) {
-        self.init(text: text, segments: text.isEmpty ? [] : [.literal(text)], problem: nil)
+        let segments: [Segment] = text.isEmpty ? [] : [.literal(text)]
+        self.init(text: text, segments: segments, problem: nil, specifiers: segments)
     }
 
-    private init(text: String, segments: [Segment], problem: String?) {
+    /// `specifiers` are the segments `expectsArguments` reads: `segments` for a valid format,
+    /// the well-formed specifiers among the text for one that is not.
+    private init(text: String, segments: [Segment], problem: String?, specifiers: [Segment]) {
         self.text = text
         self.segments = segments
         self.problem = problem
+        self.expectsArguments = FormatString.plainlyExpectArguments(specifiers)
         var pieces: [Piece] = []
         var plain: [UInt8] = []
         var escaped = OutputBuffer(capacity: text.utf8.count + 16)
@@ -134,12 +150,11 @@ final class FormatString: Sendable, Equatable {
         return uses
     }
 
-    /// Whether the text plainly expects arguments (`%@`, `%lld`, `%ld`, `%2$@`, `%.1f`, `%#@n@`),
-    /// so a tag giving none is probably a mistake. What text happens to contain does not count:
-    /// "100% accurate" (`% a`), "20%off" (`%o`), "50%d" are shown as written without a word.
-    var expectsArguments: Bool {
-        guard problem == nil else { return false }
-        return segments.contains { segment in
+    /// Whether any of `segments` is a specifier that plainly expects an argument: a
+    /// substitution, a positional specifier, or one with a length (`%lld`), `%@`, or a
+    /// floating-point one with a precision (`%.1f`), written without flags or width.
+    private static func plainlyExpectArguments(_ segments: [Segment]) -> Bool {
+        segments.contains { segment in
             switch segment {
             case .substitution: return true
             case .argument(let position, let specifier):
@@ -153,6 +168,17 @@ final class FormatString: Sendable, Equatable {
     }
 
     private static func parse(_ text: String) throws(SyntaxError) -> [Segment] {
+        try parse(text, lenient: false)
+    }
+
+    /// The segments of a text that is not a valid format: each `%` that starts no specifier is
+    /// taken as text, so the well-formed specifiers around it are still found.
+    private static func parseLeniently(_ text: String) -> [Segment] {
+        (try? parse(text, lenient: true)) ?? []
+    }
+
+    /// Splits `text`; `lenient`, a `%` that starts no specifier is text instead of an error.
+    private static func parse(_ text: String, lenient: Bool) throws(SyntaxError) -> [Segment] {
         var segments: [Segment] = []
         var literal = ""
         var scalars = Array(text.unicodeScalars)[...]
@@ -166,37 +192,46 @@ final class FormatString: Sendable, Equatable {
                 literal.append("%")
                 continue
             }
-            if scalars.starts(with: "arg".unicodeScalars) {
-                scalars.removeFirst(3)
+            let afterPercent = scalars
+            do {
+                let segment = try specifier(after: &scalars)
                 flush()
-                segments.append(.substitutedArgument)
-                continue
+                segments.append(segment)
+            } catch {
+                guard lenient else { throw error }
+                scalars = afterPercent
+                literal.append("%")
             }
-            flush()
-            var position: Int? = nil
-            let digits = scalars.prefix(while: { ("0"..."9").contains($0) })
-            if !digits.isEmpty, scalars.dropFirst(digits.count).first == "$" {
-                position = Int(String(String.UnicodeScalarView(digits)))
-                guard let written = position, written >= 1 else {
-                    throw SyntaxError(message: "argument positions count from 1$")
-                }
-                scalars.removeFirst(digits.count + 1)
-            }
-            if scalars.starts(with: "#@".unicodeScalars) {
-                scalars.removeFirst(2)
-                guard let end = scalars.firstIndex(of: "@") else {
-                    throw SyntaxError(message: "'%#@' starts a substitution that has no closing '@'")
-                }
-                let name = String(String.UnicodeScalarView(scalars[..<end]))
-                scalars = scalars[scalars.index(after: end)...]
-                segments.append(.substitution(name: name, position: position))
-                continue
-            }
-            let specifier = try FormatSpecifier.parse(&scalars)
-            segments.append(.argument(position: position, specifier))
         }
         flush()
         return segments
+    }
+
+    /// The specifier, substitution or `%arg` after a `%`, read from `scalars`.
+    private static func specifier(after scalars: inout ArraySlice<Unicode.Scalar>) throws(SyntaxError) -> Segment {
+        if scalars.starts(with: "arg".unicodeScalars) {
+            scalars.removeFirst(3)
+            return .substitutedArgument
+        }
+        var position: Int? = nil
+        let digits = scalars.prefix(while: { ("0"..."9").contains($0) })
+        if !digits.isEmpty, scalars.dropFirst(digits.count).first == "$" {
+            position = Int(String(String.UnicodeScalarView(digits)))
+            guard let written = position, written >= 1 else {
+                throw SyntaxError(message: "argument positions count from 1$")
+            }
+            scalars.removeFirst(digits.count + 1)
+        }
+        if scalars.starts(with: "#@".unicodeScalars) {
+            scalars.removeFirst(2)
+            guard let end = scalars.firstIndex(of: "@") else {
+                throw SyntaxError(message: "'%#@' starts a substitution that has no closing '@'")
+            }
+            let name = String(String.UnicodeScalarView(scalars[..<end]))
+            scalars = scalars[scalars.index(after: end)...]
+            return .substitution(name: name, position: position)
+        }
+        return .argument(position: position, try FormatSpecifier.parse(&scalars))
     }
 }
 

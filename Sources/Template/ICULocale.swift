@@ -1,7 +1,7 @@
 import _FoundationICU
 
 /// Locale data from the ICU inside the toolchain's Foundation (CLDR's likely subtags, parent
-/// locales, character orientation and BCP 47 canonical form), so language fallback and `dir`
+/// locales, character orientation, aliases and BCP 47 canonical form), so language fallback and `dir`
 /// follow CLDR instead of a hand-kept list.
 ///
 /// `_FoundationICU` is an unsupported, underscored module: this file, `PluralRules` and
@@ -18,15 +18,25 @@ enum ICULocale {
         return String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The BCP 47 canonical form of a tag (`de-de-u-NU-Arab` → `de-DE-u-nu-arab`, `iw` → `he`,
-    /// `pt_BR` → `pt-BR`), or nil when ICU cannot read all of it.
+    /// The BCP 47 canonical form of a tag (`de-de-u-NU-Arab` → `de-DE-u-nu-arab`, `pt_BR` →
+    /// `pt-BR`), with CLDR's aliases replaced (`iw` → `he`, `tl` → `fil`, `sh` → `sr-Latn`,
+    /// `cmn` → `zh`, `tl-PH` → `fil-PH`, `en-UK` → `en-GB`), or nil when ICU cannot read all
+    /// of it.
+    ///
+    /// The aliases are ICU's own data (CLDR's supplementalMetadata: languageAlias,
+    /// territoryAlias, scriptAlias, variantAlias), applied by `Locale::createCanonical`
+    /// through its C wrapper `ualoc_canonicalForm` (Apple's ICU, which the toolchain's
+    /// Foundation ships). `uloc_toLanguageTag` alone maps only the few deprecated ISO codes
+    /// (`iw`, `in`, `ji`, `jw`, `mo`). CLDR has no alias for `no`: it stays `no`, read as `nb`
+    /// where languages are matched (`LanguageTag.meaning`).
     static func canonicalTag(_ tag: String) -> String? {
         let hyphenated = tag.replacingUnderscores
         var parsed: Int32 = 0
         guard let identifier = text({ swift_uloc_forLanguageTag(hyphenated, $0, $1, &parsed, $2) }),
             Int(parsed) == hyphenated.utf8.count, !identifier.isEmpty
         else { return nil }
-        return text { swift_uloc_toLanguageTag(identifier, $0, $1, 1, $2) }
+        let canonical = text({ ualoc_canonicalForm(identifier, $0, $1, $2) }).flatMap { $0.isEmpty ? nil : $0 } ?? identifier
+        return text { swift_uloc_toLanguageTag(canonical, $0, $1, 1, $2) }
     }
 
     /// ICU's identifier for a BCP 47 tag (`zh-Hant-HK` → `zh_Hant_HK`).

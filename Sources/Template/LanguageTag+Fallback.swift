@@ -42,8 +42,8 @@ extension LanguageTag {
             }
             first = false
         }
-        let languageAndScript = viewer.split(separator: "-").prefix(2)
-        for candidate in candidates where candidate.meaning.split(separator: "-").prefix(2) == languageAndScript {
+        let language = writtenLanguage(meaning: viewer)
+        for candidate in candidates where writtenLanguage(meaning: candidate.meaning) == language {
             add(candidate.tag)
         }
         add(sourceLanguage)
@@ -66,6 +66,21 @@ extension LanguageTag {
         let subtags = tag.split(separator: "-")
         guard let singleton = subtags.firstIndex(where: { $0.count == 1 }), singleton > 0 else { return tag }
         return subtags[..<singleton].joined(separator: "-")
+    }
+
+    /// Whether text in the catalog language `language` is in `viewer`'s own language: the same
+    /// language in the same script, whatever the regions (`fr` for `fr-CA`, `nb` for `no`, `en`
+    /// for `en-GB`; not `zh-Hans` for `zh-TW`, nor Cyrillic `sr` for `sr-Latn`, nor `en` for
+    /// `en-Arab`). The one rule for "the viewer's own language": the page's language
+    /// (`shown(viewer:chain:)`) and site.json's coverage warning
+    /// (`StringCatalog.untranslatedKeys`) both ask it of the language a string resolved to.
+    static func isOwnLanguage(_ language: String, of viewer: String) -> Bool {
+        writtenLanguage(meaning: meaning(of: language)) == writtenLanguage(meaning: meaning(of: viewer))
+    }
+
+    /// The language and script of a tag's `meaning` (`zh-Hant` of `zh-Hant-TW`).
+    private static func writtenLanguage(meaning: String) -> ArraySlice<Substring> {
+        meaning.split(separator: "-").prefix(2)
     }
 
     /// A tag with its likely subtags, `no` read as `nb`: two tags mean the same locale when

@@ -43,8 +43,7 @@ extension LanguageTag {
             if language(of: likely) != "und" { viewer = likely + viewer.dropFirst(written.count) }
         }
         // The same language in the same script is the viewer's own (`en-Arab` is not `en`).
-        func languageAndScript(_ tag: String) -> [Substring] { Array(meaning(of: tag).split(separator: "-").prefix(2)) }
-        guard let first = chain.first, languageAndScript(first) != languageAndScript(viewer) else { return viewer }
+        guard let first = chain.first, !isOwnLanguage(first, of: viewer) else { return viewer }
         let written = withoutExtensions(viewer)
         let extensions = viewer.dropFirst(written.count)
         var tag = first

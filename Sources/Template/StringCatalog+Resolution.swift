@@ -92,22 +92,22 @@ extension StringCatalog {
 }
 
 extension StringCatalog {
-    /// The keys a reader of `tag` sees in another language than theirs: those that fall back
-    /// past every catalog language of `tag`'s own language to the source (or to the key), for
-    /// site.json's `locales`, "the locales the site's strings are checked for". Keys not to be
-    /// translated are left out, and so is every key when `tag`'s language is the source's.
-    /// Sorted.
+    /// The keys a reader of `tag` sees in another language than theirs, for site.json's
+    /// `locales`, "the locales the site's strings are checked for": each key is resolved along
+    /// `tag`'s fallback chain exactly as its pages resolve it, and counts as untranslated when
+    /// the language it resolves to is not `tag`'s own (`LanguageTag.isOwnLanguage`: the same
+    /// language in the same script, so `nb` text serves a `no` reader, while a `zh-Hans` source
+    /// does not serve a `zh-TW` one, nor a Cyrillic `sr` source an `sr-Latn` one), or when it
+    /// stands for itself. Keys not to be translated are left out, and so is every key when
+    /// `tag`'s own language is the source's. Sorted.
     public func untranslatedKeys(for tag: String, device: String = "iphone") -> [String] {
         let normalized = LanguageTag.normalize(tag)
-        let language = { (tag: String) in tag.split(separator: "-").first.map { $0.lowercased() } ?? tag }
-        guard language(normalized) != language(sourceLanguage) else { return [] }
+        guard !LanguageTag.isOwnLanguage(sourceLanguage, of: normalized) else { return [] }
         let table = resolutions(for: fallbackChain(for: normalized), device: device)
         return entries.compactMap { key, entry -> String? in
             guard entry.shouldTranslate else { return nil }
-            switch table[key] {
-            case .localization(_, let found)? where language(found) == language(normalized): return nil
-            default: return key
-            }
+            if case .localization(_, let found)? = table[key], LanguageTag.isOwnLanguage(found, of: normalized) { return nil }
+            return key
         }.sorted()
     }
 }

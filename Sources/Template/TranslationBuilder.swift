@@ -126,11 +126,23 @@ struct TranslationBuilder {
         }
     }
 
-    /// A string shown without formatting: `100% accurate`, a lone `%`, `%%` all as written.
+    /// A string a tag without arguments shows: `100% accurate`, a lone `%`, `%%` all as
+    /// written; one that plainly expects arguments is reported (and, when a `%` in it starts no
+    /// specifier, that too, so the one message names everything to fix).
     private mutating func writeAsWritten(_ format: FormatString, into output: inout OutputBuffer) {
         if format.expectsArguments {
-            problems.append("\(describeString) has format specifiers, but the tag gives no arguments")
+            var message = "\(describeString) has format specifiers, but the tag gives no arguments"
+            if let problem = format.problem {
+                message += "; given some, it would not be a valid format string either: \(problem) in \(quoted(format.text))"
+                    + " (write a percent sign as %%)"
+            }
+            problems.append(message)
         }
+        writeText(format, into: &output)
+    }
+
+    /// Writes a string as written, unformatted.
+    private mutating func writeText(_ format: FormatString, into output: inout OutputBuffer) {
         if runs != nil {
             runs!.append(InlineMarkdown.Run(text: format.text, markdown: true))
         } else if escape {
@@ -150,7 +162,7 @@ struct TranslationBuilder {
     private mutating func expand(_ format: FormatString, into output: inout OutputBuffer, substituted: Substituted? = nil) {
         if let problem = format.problem {
             problems.append("\(describeString) is not a valid format string: \(problem) in \(quoted(format.text))")
-            writeAsWritten(format, into: &output)
+            writeText(format, into: &output)
             return
         }
         for piece in format.pieces {

@@ -76,10 +76,20 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         if let sourceLine {
             text += "\n    " + sourceLine
             if let caret = sourceCaret ?? location?.column.map({ $0 - 1 }), caret >= 0 {
-                text += "\n    " + String(repeating: " ", count: caret) + "^"
+                text += "\n    " + Self.caretPadding(under: sourceLine, width: caret) + "^"
             }
         }
         return text
+    }
+
+    /// What goes before the caret under the quoted `line`: a tab under each tab of the line's
+    /// first `width` characters and a space under anything else, so the caret stands under its
+    /// character on any terminal, whatever its tab stops (both lines start at the same indent).
+    static func caretPadding(under line: String, width: Int) -> String {
+        var padding = String.UnicodeScalarView()
+        var scalars = line.unicodeScalars.makeIterator()
+        for _ in 0..<width { padding.append(scalars.next() == "\t" ? "\t" : " ") }
+        return String(padding)
     }
 }
 

@@ -15,6 +15,9 @@ public struct JSONParser {
     /// Byte ranges of the elements of each top-level member array, by member name,
     /// filled when `recordTopLevelRanges` is set.
     public private(set) var recordRanges: [String: [Range<Int>]] = [:]
+    /// Byte ranges of the root object's member values, by member name, filled when
+    /// `recordTopLevelRanges` is set: a message can echo a setting as written (`JSONDocument`).
+    public private(set) var memberRanges: [String: Range<Int>] = [:]
     private let recordTopLevelRanges: Bool
     /// Line of the first byte of `bytes` (for JSON Lines, the line of the record).
     private let firstLine: Int
@@ -42,15 +45,23 @@ public struct JSONParser {
         }
     }
 
-    /// Parses one document and also returns the byte ranges of the root object's array elements.
+    /// Parses one document and also returns the byte ranges of the root object's array elements
+    /// and of its members' values.
     public static func parseRecords(_ data: [UInt8], file: String) throws(Diagnostic)
-        -> (value: JSONValue, ranges: [String: [Range<Int>]])
+        -> (value: JSONValue, ranges: [String: [Range<Int>]], members: [String: Range<Int>])
     {
         try data.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: true, firstLine: 1)
             let value = try parser.parseDocument()
-            return (value, parser.recordRanges)
+            return (value, parser.recordRanges, parser.memberRanges)
         }
+    }
+
+    /// A number as a message names it: as written in the file (`9223372036854775808`, `1.50`,
+    /// `-0`, never Double's `9.223372036854776e+18`), and one of thousands of digits by its
+    /// start and its length.
+    public static func shownNumber(_ written: String) -> String {
+        written.utf8.count > 40 ? "\(written.prefix(20))…(\(written.utf8.count) characters)" : written
     }
 
     /// Creates a parser over bytes that stay valid while it runs.
@@ -132,11 +143,13 @@ public struct JSONParser {
             position += 1
             skipWhitespace()
             let value: JSONValue
+            let valueStart = position
             if topLevel && recordTopLevelRanges && position < bytes.count && bytes[position] == UInt8(ascii: "[") {
                 value = try parseArray(recordKey: key)
             } else {
                 value = try parseValue()
             }
+            if topLevel && recordTopLevelRanges { memberRanges[key] = valueStart..<position }
             object.keys.append(key)
             object.values.append(keepsValues ? value : .null)
             skipWhitespace()
@@ -222,9 +235,7 @@ public struct JSONParser {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         // Swift reads a number past Double's range as infinity, which JSON cannot hold.
         guard let number = Double(text), number.isFinite else {
-            // A number of thousands of digits is named by its start and its length.
-            let shown = text.utf8.count > 40 ? "\(text.prefix(20))…(\(text.utf8.count) characters)" : text
-            throw error("the number \(shown) is out of range", at: start)
+            throw error("the number \(Self.shownNumber(text)) is out of range", at: start)
         }
         return number
     }
@@ -420,10 +431,13 @@ public struct JSONParser {
     }
 
     /// 1-based line and column (in Unicode scalars) of a byte offset, and the text of that line.
+    /// A byte-order mark opening the document is not text: the first line's columns count from
+    /// after it (as editors and Python's `utf-8-sig` count them), and it is not quoted.
     static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, String?) {
         let clamped = min(max(offset, 0), bytes.count)
         var line = 1
-        var lineStart = 0
+        let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        var lineStart = hasByteOrderMark && clamped >= 3 ? 3 : 0
         for index in 0..<clamped where bytes[index] == 0x0A {
             line += 1
             lineStart = index + 1

@@ -82,13 +82,43 @@ struct JSONParserTests {
         }
     }
 
+    /// A byte-order mark is not a column: an error after one is where it is without it (as
+    /// Python's `utf-8-sig` and editors count), and the quoted line does not hold it.
+    @Test func aByteOrderMarkIsNotAColumn() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for text in [#"{"ideas":[}"#, "{\"ideas\":\n[1,}"] {
+            let plain = try #require(failure(text))
+            do {
+                _ = try JSONParser.parse(mark + Array(text.utf8), file: "in.json")
+                Issue.record("expected an error")
+            } catch {
+                #expect(error == plain)
+                #expect(error.description == plain.description)
+            }
+        }
+        #expect(failure(#"{"ideas":[}"#)?.description == "in.json:1:11: error: expected a JSON value, found '}'\n    {\"ideas\":[}\n              ^")
+    }
+
+    /// The caret line has a tab under each tab of the quoted line, so the caret stands under
+    /// its character whatever a terminal's tab stops are.
+    @Test func theCaretLinesUpUnderTabs() throws {
+        let diagnostic = try #require(failure("{\"ideas\":[\t\t}"))
+        #expect(diagnostic.location?.column == 13)
+        #expect(diagnostic.description == "in.json:1:13: error: expected a JSON value, found '}'\n    {\"ideas\":[\t\t}\n              \t\t^")
+        let mixed = try #require(failure("\t{\"a\": \t1 \t x}"))
+        #expect(mixed.description.hasSuffix("\n    \t{\"a\": \t1 \t x}\n    \t      \t  \t ^"))
+    }
+
     @Test func recordsTheByteRangesOfTopLevelArrayElements() throws {
         let text = #"{"quotes": [ {"id": "q1"} , {"id": "q2", "x": [1]} ], "other": 3}"#
         let bytes = Array(text.utf8)
-        let (_, ranges) = try JSONParser.parseRecords(bytes, file: "export.json")
+        let (_, ranges, _) = try JSONParser.parseRecords(bytes, file: "export.json")
         let quotes = try #require(ranges["quotes"])
         #expect(quotes.map { String(decoding: bytes[$0], as: UTF8.self) } == [#"{"id": "q1"}"#, #"{"id": "q2", "x": [1]}"#])
         #expect(ranges["other"] == nil)
+        let (_, _, members) = try JSONParser.parseRecords(Array(#"{"a": [1], "pageSize" : 9223372036854775808 }"#.utf8), file: "site.json")
+        #expect(members.mapValues { String(decoding: Array(#"{"a": [1], "pageSize" : 9223372036854775808 }"#.utf8)[$0], as: UTF8.self) }
+            == ["a": "[1]", "pageSize": "9223372036854775808"])
     }
 
     @Test func rejectsDeepNesting() {

@@ -173,6 +173,19 @@ struct BadInputTests {
          #"ideas[2].text: error: expected the idea (1 to 160 characters), found " \t\u{3000}", which shows nothing"#),
         ("quotes/export.json", #""text": "Tea first, then the world.","#, #""text": "\u2028 \u2060","#,
          #"quotes[1].text: error: expected the words said, found "\u{2028} \u{2060}", which shows nothing"#),
+        // Numbers are echoed as written, not as the double they read as.
+        ("site.json", #""pageSize": 2"#, #""pageSize": 9223372036854775808"#,
+         #"pageSize: error: expected a whole number from 1 to 10000, found 9223372036854775808"#),
+        ("site.json", #""pageSize": 2"#, #""pageSize": 2.50"#,
+         #"pageSize: error: expected a whole number from 1 to 10000, found 2.50"#),
+        ("site.json", #""pageSize": 2"#, #""pageSize": -0"#,
+         #"pageSize: error: expected a whole number from 1 to 10000, found -0"#),
+        ("site.json", #""pageSize": 2"#, #""pageSize": 1E+5"#,
+         #"pageSize: error: expected a whole number from 1 to 10000, found 1E+5"#),
+        ("site.json", #""pageSize": 2"#, #""pageSize": \#(String(repeating: "9", count: 300))"#,
+         #"pageSize: error: expected a whole number from 1 to 10000, found 99999999999999999999…(300 characters)"#),
+        ("site.json", #""pageSize": 2"#, #""pageSize": 2, "quoteLimit": 0.0"#,
+         #"quoteLimit: error: expected a whole number of characters from 1 to 100000, found 0.0"#),
     ])
     func aBadRecordElsewhereIsNamed(path: String, old: String, new: String, expected: String) throws {
         var file = ""

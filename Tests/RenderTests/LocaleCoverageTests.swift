@@ -33,6 +33,53 @@ struct LocaleCoverageTests {
         ])
     }
 
+    /// A key counts as translated for a locale exactly when the pages of that locale show it
+    /// in their own language (the same language in the same script), by the resolution the
+    /// pages use: `nb` text serves `no` readers; a source language in another script
+    /// (Simplified Chinese for `zh-TW`, Cyrillic Serbian for `sr-Latn`) does not.
+    @Test("Coverage is decided by the pages' own resolution, script included")
+    func coverageFollowsTheResolution() throws {
+        func catalog(_ json: String) throws -> StringCatalog {
+            try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "t"), file: "t")
+        }
+        func unit(_ value: String) -> String { #"{"stringUnit" : {"state" : "translated", "value" : "\#(value)"}}"# }
+        let norwegian = try catalog("""
+            {"sourceLanguage" : "en", "strings" : {
+              "a" : {"localizations" : {"en" : \(unit("A")), "nb" : \(unit("A nb"))}},
+              "b" : {"localizations" : {"en" : \(unit("B"))}}}}
+            """)
+        #expect(norwegian.untranslatedKeys(for: "no") == ["b"])
+        #expect(norwegian.untranslatedKeys(for: "no-NO") == ["b"])
+        #expect(norwegian.untranslatedKeys(for: "nb") == ["b"])
+        let chinese = try catalog("""
+            {"sourceLanguage" : "zh-Hans", "strings" : {
+              "a" : {"localizations" : {"zh-Hans" : \(unit("甲")), "zh-Hant" : \(unit("甲（繁）"))}},
+              "b" : {"localizations" : {"zh-Hans" : \(unit("乙"))}},
+              "c" : {"localizations" : {"zh-Hans" : \(unit("丙"))}}}}
+            """)
+        #expect(chinese.untranslatedKeys(for: "zh-TW") == ["b", "c"])
+        #expect(chinese.untranslatedKeys(for: "zh-HK") == ["b", "c"])
+        #expect(chinese.untranslatedKeys(for: "zh-Hant") == ["b", "c"])
+        #expect(chinese.untranslatedKeys(for: "zh-CN") == [])
+        #expect(chinese.untranslatedKeys(for: "zh") == [])
+        // What the pages show: the keys reported are the ones shown in Simplified Chinese.
+        let taiwan = Localizer(catalog: chinese, locale: "zh-TW", timeZone: "UTC", now: Date(timeIntervalSince1970: 0), mode: .strict)
+        #expect(try ["a", "b", "c"].map { try taiwan.string($0) } == ["甲（繁）", "乙", "丙"])
+        let serbian = try catalog("""
+            {"sourceLanguage" : "sr", "strings" : {
+              "a" : {"localizations" : {"sr" : \(unit("А")), "sr-Latn" : \(unit("A"))}},
+              "b" : {"localizations" : {"sr" : \(unit("Б"))}}}}
+            """)
+        #expect(serbian.untranslatedKeys(for: "sr-Latn") == ["b"])
+        #expect(serbian.untranslatedKeys(for: "sr-Latn-RS") == ["b"])
+        #expect(serbian.untranslatedKeys(for: "sr-RS") == [])
+        #expect(serbian.untranslatedKeys(for: "sr-Cyrl-BA") == [])
+        let warnings = SiteBuild.coverageWarnings(catalog: chinese, path: "t/Localizable.xcstrings", locales: ["zh-TW"])
+        #expect(warnings.map(\.description) == [
+            "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no zh-TW translation, so zh-TW pages show them in zh-Hans: b, c",
+        ])
+    }
+
     @Test("vantage build prints the warning and builds")
     func theBuildPrintsIt() throws {
         let project = try ScratchProject()

@@ -104,4 +104,41 @@ struct LanguageFallbackTests {
         #expect(LanguageTag.normalize("iw") == "he")
         #expect(LanguageTag.normalize("es-419") == "es-419")
     }
+
+    /// CLDR's language aliases, from ICU's own data: legacy tags mean what they replace, like
+    /// `iw` → `he`, so a Tagalog or Serbo-Croatian reader gets the catalog's Filipino or Latin
+    /// Serbian. `no` has no alias in CLDR; matching reads it as `nb`.
+    @Test(arguments: [
+        ("tl", "fil"), ("tl-PH", "fil-PH"), ("TL_ph", "fil-PH"), ("tl-u-nu-latn", "fil-u-nu-latn"), ("sh", "sr-Latn"),
+        ("sh-BA", "sr-Latn-BA"), ("sh-Cyrl", "sr-Cyrl"), ("cmn", "zh"), ("cmn-Hant-TW", "zh-Hant-TW"), ("zh-cmn", "zh"),
+        ("in", "id"), ("mo", "ro"), ("mo-MD", "ro-MD"), ("ji", "yi"), ("jw", "jv"), ("tw", "ak"), ("swh", "sw"),
+        ("arb", "ar"), ("zsm", "ms"), ("no-bok", "nb"), ("en-UK", "en-GB"), ("no", "no"), ("nb", "nb"), ("fil", "fil"),
+        ("sr-Latn", "sr-Latn"), ("yue", "yue"), ("en-US-u-va-posix", "en-US-u-va-posix"),
+    ])
+    func legacyTagsAreReplacedByCLDRAliases(_ written: String, _ canonical: String) {
+        #expect(LanguageTag.normalize(written) == canonical, "\(written)")
+    }
+
+    @Test func legacyTagsFallBackAsTheirReplacements() throws {
+        let available = ["en", "fil", "sr", "sr-Latn", "zh-Hans", "nb"]
+        func chain(_ viewer: String) -> [String] {
+            LanguageTag.fallbackChain(for: LanguageTag.normalize(viewer), available: available, sourceLanguage: "en")
+        }
+        #expect(chain("tl") == ["fil", "en"])
+        #expect(chain("sh") == ["sr-Latn", "en"])
+        #expect(chain("cmn") == ["zh-Hans", "en"])
+        #expect(chain("no") == ["nb", "en"])
+        let catalog = try CatalogFixture.catalog(
+            #"""
+            {"sourceLanguage" : "en", "strings" : {"Done" : {"localizations" : {
+              "en" : {"stringUnit" : {"state" : "translated", "value" : "Done"}},
+              "fil" : {"stringUnit" : {"state" : "translated", "value" : "Tapos na"}},
+              "sr-Latn" : {"stringUnit" : {"state" : "translated", "value" : "Gotovo"}}}}}}
+            """#)
+        for (viewer, text, lang) in [("tl", "Tapos na", "fil"), ("tl-PH", "Tapos na", "fil-PH"), ("sh", "Gotovo", "sr-Latn")] {
+            let localizer = Localizer(catalog: catalog, locale: viewer, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+            #expect(try localizer.string("Done") == text, "\(viewer)")
+            #expect(localizer.htmlLanguage == lang, "\(viewer)")
+        }
+    }
 }

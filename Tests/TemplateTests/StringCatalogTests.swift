@@ -116,6 +116,9 @@ struct StringCatalogTests {
     @Test(arguments: [
         ("100% accurate", false), ("20%off", false), ("50%d", false), ("%", false), ("Zobrazit % baterie", false),
         ("%lld items", true), ("%@ said", true), ("%2$@", true), ("%.1f km", true), ("%#@n@", true), ("%ld", true),
+        // A `%` that starts no specifier hides none of the others.
+        ("Voir en tant que %@ – 100 %, sûr", true), ("Скидка 100 %, %lld", true), ("%, then %2$@", true),
+        ("%#@n then %lld", true), ("100 %, sûr", false), ("100 %, 20%off", false),
     ])
     func whatPlainlyExpectsArguments(_ text: String, _ expected: Bool) {
         #expect(FormatString(text).expectsArguments == expected, "\(text)")

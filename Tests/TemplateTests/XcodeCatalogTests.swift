@@ -56,6 +56,53 @@ struct XcodeCatalogTests {
         #expect(try localizer("en").string("Show battery %") == "Show battery %")
     }
 
+    /// A string with a specifier and a stray `%` (`100 %,`), called without arguments, is
+    /// reported: the stray `%` does not hide the `%@`, and the message names both.
+    @Test func aSpecifierBesideAStrayPercentSignIsReported() throws {
+        let catalog = try CatalogFixture.catalog(
+            #"""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "nav.viewAs" : { "localizations" : {
+                  "en" : { "stringUnit" : { "state" : "translated", "value" : "View as %@" } },
+                  "fr" : { "stringUnit" : { "state" : "translated", "value" : "Voir en tant que %@ – 100 %, sûr" } },
+                  "ru" : { "stringUnit" : { "state" : "translated", "value" : "Скидка 100 %, %lld" } } } }
+              },
+              "version" : "1.0"
+            }
+            """#)
+        func localizer(_ tag: String, _ mode: TemplateMode) -> Localizer {
+            Localizer(catalog: catalog, locale: tag, timeZone: "UTC", now: LocalizerHelperTests.now, mode: mode)
+        }
+        do {
+            _ = try localizer("fr", .strict).string("nav.viewAs")
+            Issue.record("a string expecting arguments was shown without any")
+        } catch let error as LocalizationError {
+            #expect(
+                error.message
+                    == "the string \"nav.viewAs\" (fr) has format specifiers, but the tag gives no arguments; given some, "
+                    + "it would not be a valid format string either: unknown format specifier after '%' in "
+                    + "\"Voir en tant que %@ – 100 %, sûr\" (write a percent sign as %%)")
+        }
+        #expect(throws: LocalizationError.self) { try localizer("ru", .strict).string("nav.viewAs") }
+        // In a template, strict mode fails the page, naming the tag's place.
+        let library = try TemplateLibrary(templates: ["page": "<p>{{#t}}nav.viewAs{{/t}}</p>"], mode: .strict)
+        #expect(throws: TemplateError.self) {
+            try library.render("page", context: [:], localizer: localizer("ru", .strict))
+        }
+        // Given an argument, the stray `%` is the one problem.
+        do {
+            _ = try localizer("fr", .strict).string("nav.viewAs", arguments: [(nil, "Ana")])
+            Issue.record("an invalid format was filled in")
+        } catch let error as LocalizationError {
+            #expect(
+                error.message
+                    == "the string \"nav.viewAs\" (fr) is not a valid format string: unknown format specifier after '%' in "
+                    + "\"Voir en tant que %@ – 100 %, sûr\"")
+        }
+    }
+
     @Test func substitutionVariationsMayWriteARealSpecifier() throws {
         #expect(try localizer("en").string("pixels", arguments: [("zoom", 2.5)]) == "Zoom: 2.5 pixels")
         // 1 is shown as "1.0", which is "other" in English.
