@@ -7,6 +7,8 @@ lists, anonymous.
 Needs the built `vantage` (VANTAGE_BIN, else .build/debug/vantage); skipped without it.
 The screens' checks that need no second build also run on VANTAGE_SITE when given."""
 
+import functools
+import http.server
 import json
 import sqlite3
 import os
@@ -15,6 +17,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 import unittest
 
@@ -206,6 +209,56 @@ class SubmitIdeaScreen(ComposeTest):
         stored = self.js("return window.VantageCompose.exportDocument(arguments[0])", VIEWER)
         self.assertEqual(stored["ideas"][-1]["text"], value)
 
+    def test_enter_and_input_method_text_once_the_code_units_pass_maxlength(self):
+        # 45 × 👍🏽 are 45 characters and 180 UTF-16 code units, past maxlength="160": the browser
+        # refused Enter (the script only made insertText and pastes) and cut an input method's
+        # committed text to nothing (composition was left to the browser's maxlength).
+        for path, limit in ((VIEWER + "/ideas/submit.html", 160), (VIEWER + "/quotes/add.html", 280)):
+            with self.subTest(page=path):
+                self.open(self.page(path))
+                textarea = self.css("form[data-compose] textarea")
+                units = int(textarea.get_attribute("maxlength"))
+                n = units // 4 + 5  # 45 on Submit Idea: past maxlength in code units, far from the limit
+                textarea.click()
+                self.insert_text("👍🏽" * n)
+                value = lambda: self.js("return arguments[0].value", textarea)
+                self.assertGreater(len(value().encode("utf-16-le")) // 2, units)
+                self.assertEqual(self.remaining(), limit - n)
+                textarea.send_keys(Keys.ENTER)
+                textarea.send_keys("x")
+                self.assertEqual(value(), "👍🏽" * n + "\nx", "Enter makes a new line")
+                self.assertEqual(self.remaining(), limit - n - 2)
+                self.assertEqual(self.error(), ("", ""))
+                # An input method: the text is composed, then committed.
+                self.driver.execute_cdp_cmd("Input.imeSetComposition", {"text": "にほん", "selectionStart": 3, "selectionEnd": 3})
+                self.driver.execute_cdp_cmd("Input.insertText", {"text": "日本"})
+                self.wait(lambda d: value().endswith("x日本"), message="the committed text is in: %r" % value()[-6:])
+                self.assertEqual(self.remaining(), limit - n - 4)
+                self.assertEqual(self.error(), ("", ""))
+                self.assertEqual(textarea.get_attribute("maxlength"), str(units), "the hook is back once the text is committed")
+                # Up to one character short of the limit, then an input method's text that does not
+                # fit: as much of it as fits is kept, the caret after it, and the message says why.
+                self.insert_text("a" * (limit - n - 4 - 1))
+                self.assertEqual(self.remaining(), 1)
+                self.js("arguments[0].setSelectionRange(0, 0)", textarea)
+                self.driver.execute_cdp_cmd("Input.imeSetComposition", {"text": "にほんご", "selectionStart": 4, "selectionEnd": 4})
+                self.driver.execute_cdp_cmd("Input.insertText", {"text": "日本語"})
+                self.wait(lambda d: self.remaining() == 0, message="the limit reached")
+                self.assertEqual(value(), "日" + "👍🏽" * n + "\nx日本" + "a" * (limit - n - 5), "what fits, where it was typed")
+                self.assertEqual(self.js("return [arguments[0].selectionStart, arguments[0].selectionEnd]", textarea), [1, 1])
+                self.assertEqual(self.error(), ("long", self.message("long")))
+                self.assertEqual(textarea.get_attribute("maxlength"), str(units))
+                # Enter at the limit adds nothing, and says why.
+                textarea.send_keys(Keys.BACKSPACE)
+                self.assertEqual(self.remaining(), 1)
+                self.js("arguments[0].setSelectionRange(0, 0)", textarea)
+                textarea.send_keys(Keys.ENTER)
+                self.assertEqual(value()[:1], "\n", "one character left: the new line fits")
+                textarea.send_keys(Keys.ENTER)
+                self.assertEqual(value()[:2], "\n👍", "none left: no second line")
+                self.assertEqual(self.error(), ("long", self.message("long")))
+                self.assertNoConsoleErrors()
+
     def test_back_after_submitting_from_home_returns_home(self):
         # From file:// document.referrer is empty; Back still goes to the screen before: found
         # with the Navigation API, and in browsers without it from history.length.
@@ -291,6 +344,34 @@ class SubmitIdeaScreen(ComposeTest):
         self.assertTrue(labels[0][1].endswith("a" * 59 + "\U0001F600"), labels[0][1])
         # 58 letters, the family (one character) and the space: 60.
         self.assertTrue(labels[1][1].endswith(": " + "b" * 58 + "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466 "), labels[1][1])
+
+    def test_without_scripts_every_control_is_disabled_and_one_step_shows(self):
+        # The note said composing needs JavaScript while the text, the switch, the radios, SAID,
+        # HEARD and WHEN could still be used, and Add Quote showed both of its steps at once.
+        controls = ("return Array.from(document.querySelectorAll('form[data-compose] :is(textarea, input, button, select)'))"
+                    ".map(function (e) { return [e.name || e.id || e.type, e.matches(':disabled')]; })")
+        self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            for path in (VIEWER + "/ideas/submit.html", VIEWER + "/quotes/add.html"):
+                with self.subTest(page=path, scripts=False):
+                    self.driver.get(self.page(path))
+                    self.wait(lambda d: self.css("[data-compose-noscript]").is_displayed(), message="the no-script note shows")
+                    self.wait(lambda d: self.css("form[data-compose] textarea").is_displayed(), message="the form shows")
+                    found = self.js(controls)
+                    self.assertGreater(len(found), 3)
+                    self.assertEqual([name for name, disabled in found if not disabled], [], "every control disabled")
+                    steps = self.all("[data-compose-step]")
+                    if steps:
+                        self.assertEqual([s.get_attribute("data-compose-step") for s in steps if s.is_displayed()], ["text"],
+                                         "the first step only")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+        for path in (VIEWER + "/ideas/submit.html", VIEWER + "/quotes/add.html"):
+            with self.subTest(page=path, scripts=True):
+                self.open(self.page(path))
+                found = self.js(controls)
+                self.assertEqual([name for name, disabled in found if disabled and name != "submissions"], [],
+                                 "with scripts every control can be used")
 
     def test_without_scripts_the_form_shows_and_says_scripts_are_needed(self):
         self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
@@ -499,7 +580,7 @@ class AddQuoteScreen(ComposeTest):
                             {"localId": "a2", "text": "Two", "saidBy": "pdi", "heardBy": ["ben-carter", "rlo"],
                              "when": "2026-05-09T10:00:00-07:00"}]}
         self.open(self.page(VIEWER + "/quotes/add.html"))
-        self.js("localStorage.setItem(arguments[0], JSON.stringify(arguments[1]))", "vantage.submissions.v1." + VIEWER, state)
+        self.js("localStorage.setItem(window.VantageCompose.storageKey(arguments[0]), JSON.stringify(arguments[1]))", VIEWER, state)
         self.driver.refresh()
         self.wait_ready()
         details = self.all("[data-outbox-list] [data-slot=detail]")
@@ -546,6 +627,41 @@ class AddQuoteScreen(ComposeTest):
         self.assertEqual(stored["quotes"][0]["when"], "2026-05-09T10:00:00-07:00",
                          "read in the viewer's time zone (America/Los_Angeles), with its offset")
         self.assertNoConsoleErrors()
+
+    def test_when_in_a_clock_change_follows_one_rule_in_every_zone(self):
+        # A time the clocks skip moved back an hour in Los Angeles (02:30-07:00 is 01:30 there)
+        # and forward in London (01:30+00:00 is 02:30 there). Now, as Temporal's 'compatible':
+        # skipped times move forward by the gap, times shown twice are the earlier instant.
+        cases = [
+            ("2026-05-09T10:00", "America/Los_Angeles", "2026-05-09T10:00:00-07:00"),
+            ("2026-03-08T02:30", "America/Los_Angeles", "2026-03-08T03:30:00-07:00"),  # skipped
+            ("2026-03-29T01:30", "Europe/London", "2026-03-29T02:30:00+01:00"),        # skipped
+            ("2026-10-04T02:15", "Australia/Lord_Howe", "2026-10-04T02:45:00+11:00"),  # skipped half an hour
+            ("2026-11-01T01:30", "America/Los_Angeles", "2026-11-01T01:30:00-07:00"),  # twice: the earlier
+            ("2026-10-25T01:30", "Europe/London", "2026-10-25T01:30:00+01:00"),        # twice: the earlier
+            ("2026-04-05T01:45", "Australia/Lord_Howe", "2026-04-05T01:45:00+11:00"),  # twice: the earlier
+            ("2026-03-08T03:00", "America/Los_Angeles", "2026-03-08T03:00:00-07:00"),
+            ("2026-03-08T01:59", "America/Los_Angeles", "2026-03-08T01:59:00-08:00"),
+            ("2026-01-01T00:00", "Asia/Kathmandu", "2026-01-01T00:00:00+05:45"),
+            ("2026-07-01T12:00", "America/St_Johns", "2026-07-01T12:00:00-02:30"),
+            ("2026-12-31T23:59", "Pacific/Kiritimati", "2026-12-31T23:59:00+14:00"),
+            ("2011-12-30T12:00", "Pacific/Apia", "2011-12-31T12:00:00+14:00"),        # a whole day skipped
+            ("0099-01-01T00:00", "UTC", "0099-01-01T00:00:00+00:00"),
+        ]
+        self.open(self.page(VIEWER + "/quotes/add.html"))
+        got = self.js("return arguments[0].map(function (c) { return window.VantageCompose.withOffset(c[0], c[1]); })",
+                      [[value, zone] for value, zone, _ in cases])
+        self.assertEqual(list(zip([c[:2] for c in cases], got)), [(c[:2], c[2]) for c in cases])
+        # Through the screen: WHEN is read in the viewer's zone (Los Angeles).
+        self.css("#quote-text").send_keys("Spring forward")
+        self.css("[data-quote-it]").click()
+        self.css("#said-input").send_keys("ben", Keys.ENTER)
+        self.css("#heard-input").send_keys("lea", Keys.ENTER)
+        self.set_text("#quote-when", "2026-03-08T02:30")
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="the Thank You screen")
+        stored = self.js("return window.VantageCompose.exportDocument(arguments[0])", VIEWER)
+        self.assertEqual(stored["quotes"][-1]["when"], "2026-03-08T03:30:00-07:00")
 
     def test_only_the_people_this_viewer_has_reason_to_see(self):
         for page in [p for p in self.manifest() if p["kind"] == "compose-quote"]:
@@ -717,6 +833,131 @@ class NormalMotion(ComposeTest):
         self.set_text("#idea-text", "Moving")
         self.css("[data-compose-submit]").click()
         self.assertGreater(self.js("return document.getAnimations().length"), 0)
+
+
+class _Served(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
+class OutboxElsewhere(ComposeTest):
+    """The outbox is one per person of one site: every page of it that is open follows what
+    another page adds or removes (another tab; a page back from the back/forward cache), and
+    another site opened in the same browser (file:// pages share one storage origin, and so do
+    sites on sub-paths of one host) keeps its own. Served over http for the back/forward cache
+    (it does not keep file:// pages) and for two sites on sub-paths of one host."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        # A second site: a copy of the person's part and the assets, in another folder.
+        cls.other = cls.work / "other-site"
+        if not cls.other.exists():
+            shutil.copytree(cls.public / VIEWER, cls.other / VIEWER)
+            shutil.copytree(cls.public / "assets", cls.other / "assets")
+        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Served, directory=str(cls.work)))
+        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.shutdown()
+        cls.server.server_close()
+        super().tearDownClass()
+
+    def served(self, path, site="public"):
+        return "http://127.0.0.1:%d/%s/%s" % (self.server.server_port, site, path)
+
+    def outbox_texts(self):
+        return [li.get_attribute("textContent") for li in self.all("[data-outbox-list] [data-slot=text]")]
+
+    def download_enabled(self):
+        return self.css('[data-download="submissions"]').is_enabled()
+
+    def test_a_page_back_from_the_cache_lists_what_another_page_added(self):
+        self.open(self.served(VIEWER + "/quotes/add.html"))
+        self.assertEqual(self.outbox_texts(), [])
+        self.assertFalse(self.download_enabled())
+        self.js("window.vantageStillHere = true")
+        self.driver.get(self.served(VIEWER + "/ideas/submit.html"))
+        self.wait_ready()
+        self.compose_idea("Composed on the next page")
+        self.driver.back()
+        self.wait_ready()
+        self.assertTrue(self.js("return window.vantageStillHere === true"), "restored from the back/forward cache")
+        self.wait(lambda d: self.outbox_texts() == ["Composed on the next page"], message="the outbox brought up to date")
+        self.assertTrue(self.download_enabled(), "Download works for what is waiting")
+        # And the other way: removed on the other page, gone here when Back returns.
+        self.driver.forward()
+        self.wait_ready()
+        self.all("[data-outbox-list] [data-slot=remove]")[0].click()
+        self.assertEqual(self.outbox_texts(), [])
+        self.driver.back()
+        self.wait_ready()
+        self.assertTrue(self.js("return window.vantageStillHere === true"), "restored from the back/forward cache")
+        self.wait(lambda d: self.outbox_texts() == [], message="the removal shown")
+        self.assertFalse(self.download_enabled())
+        errors = [e for e in self.console() if e["level"] == "SEVERE" and "/favicon.ico" not in e["message"]]
+        self.assertEqual(errors, [])
+
+    def test_a_page_in_another_tab_follows_the_outbox(self):
+        self.open(self.page(VIEWER + "/quotes/add.html"))
+        first = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        try:
+            self.driver.get(self.page(VIEWER + "/ideas/submit.html"))
+            self.wait_ready()
+            self.compose_idea("From the other tab")
+            self.driver.switch_to.window(first)
+            self.wait(lambda d: self.outbox_texts() == ["From the other tab"], message="added in the other tab")
+            self.assertTrue(self.download_enabled())
+            self.all("[data-outbox-list] [data-slot=remove]")[0].click()
+            self.driver.switch_to.window(self.driver.window_handles[-1])
+            self.wait(lambda d: self.outbox_texts() == [], message="removed in the first tab")
+            self.assertFalse(self.download_enabled())
+        finally:
+            for handle in self.driver.window_handles:
+                if handle != first:
+                    self.driver.switch_to.window(handle)
+                    self.driver.close()
+            self.driver.switch_to.window(first)
+
+    def test_two_sites_in_one_browser_keep_two_outboxes(self):
+        places = {
+            "file://": (self.page(VIEWER + "/ideas/submit.html"), (self.other / VIEWER / "ideas/submit.html").as_uri()),
+            "sub-paths of one host": (self.served(VIEWER + "/ideas/submit.html"),
+                                      self.served(VIEWER + "/ideas/submit.html", site="other-site")),
+        }
+        for where, (one, two) in places.items():
+            with self.subTest(where=where):
+                self.open(one)
+                self.compose_idea("On the first site")
+                self.open(two, fresh=False)
+                self.assertEqual(self.outbox_texts(), [], "the other site's outbox is not this one's")
+                self.assertEqual(self.js("return window.VantageCompose.exportDocument(arguments[0]).ideas", VIEWER), [])
+                self.compose_idea("On the second site")
+                self.assertEqual(self.outbox_texts(), ["On the second site"])
+                self.open(one, fresh=False)
+                self.assertEqual(self.outbox_texts(), ["On the first site"])
+                keys = self.js("return Object.keys(localStorage).filter(function (k) { return k.indexOf('vantage.submissions.') === 0; }).sort()")
+                self.assertEqual(len(keys), 2, keys)
+
+    def test_an_outbox_kept_by_an_earlier_version_is_not_lost(self):
+        # Earlier versions kept one outbox per slug, whatever the site: the first site of that
+        # person opened takes it over, and no other site sees it.
+        legacy = {"next": 2, "names": {}, "quotes": [],
+                  "ideas": [{"localId": "old1", "text": "Kept from before", "showName": True, "for": "self",
+                             "submittedAt": "2026-05-01T10:00:00Z"}]}
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        self.js("localStorage.setItem('vantage.submissions.v1.' + arguments[0], JSON.stringify(arguments[1]))", VIEWER, legacy)
+        self.driver.refresh()
+        self.wait_ready()
+        self.assertEqual(self.outbox_texts(), ["Kept from before"])
+        self.assertIsNone(self.js("return localStorage.getItem('vantage.submissions.v1.' + arguments[0])", VIEWER))
+        self.compose_idea("And a new one")
+        self.assertEqual(self.outbox_texts(), ["Kept from before", "And a new one"])
+        self.open((self.other / VIEWER / "ideas/submit.html").as_uri(), fresh=False)
+        self.assertEqual(self.outbox_texts(), [])
 
 
 @unittest.skipUnless(READY, "needs the built vantage binary and the sample content")

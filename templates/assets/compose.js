@@ -18,6 +18,8 @@
  *   [data-thanks]                      the Thank You screen; [data-thanks-close] ("Closed")
  *                                      shows [data-thanks-choices]: back / Home / again
  *   [data-outbox-list], [data-outbox-empty], template#outbox-item, [data-download="submissions"]
+ *   fieldset[data-compose-fields]      the form's controls, disabled in the page (without
+ *                                      scripts nothing can be composed); enabled here
  *   [data-compose-unavailable]         the screen is not this person's to use (Add Quote
  *                                      without a phone): the form stays disabled
  * API: window.VantageCompose = { load, exportDocument, download, clear }. */
@@ -26,22 +28,73 @@
 
   var memory = {};
 
-  function storageKey(slug) { return 'vantage.submissions.v1.' + slug; }
+  /** The site's root folder, resolved: this script is `<root>/assets/compose.js`, whatever page
+   *  loads it (the page links it relatively). Every site opened from file:// shares one storage
+   *  origin, and so do sites on sub-paths of one host: the root tells them apart. */
+  var script = document.currentScript;
+  var siteRoot = (function () {
+    var candidates = [script && script.src, (document.querySelector('link[rel~="icon"]') || {}).href];
+    for (var i = 0; i < candidates.length; i++) {
+      if (!candidates[i]) continue;
+      try { return new URL('../', candidates[i]).href; } catch (e) { /* the next one */ }
+    }
+    return new URL('./', window.location.href).href;
+  })();
 
-  function load(slug) {
+  var LEGACY_PREFIX = 'vantage.submissions.v1.';
+
+  /** The outbox of the person `slug` of this site: the key names the person's part of the site
+   *  by its address (`vantage.submissions.v1.file:///…/public/ana-lima/`), so two sites opened
+   *  in one browser never see each other's outbox. */
+  function storageKey(slug) { return LEGACY_PREFIX + siteRoot + slug + '/'; }
+
+  function parse(raw) {
+    if (!raw) return null;
     try {
-      var raw = window.localStorage.getItem(storageKey(slug));
-      if (raw) {
-        var state = JSON.parse(raw);
-        if (state && Array.isArray(state.quotes) && Array.isArray(state.ideas)) return state;
-      }
-    } catch (e) { /* unreadable or blocked storage: start empty */ }
-    return memory[slug] || { next: 1, quotes: [], ideas: [], names: {} };
+      var state = JSON.parse(raw);
+      if (state && Array.isArray(state.quotes) && Array.isArray(state.ideas)) return state;
+    } catch (e) { /* unreadable: none */ }
+    return null;
+  }
+
+  /** What an earlier version kept under `vantage.submissions.v1.<slug>` (one outbox per slug
+   *  for every site) moves into the outbox of the first site of that person opened, once, so
+   *  nothing composed is lost and no other site sees it again. */
+  function adoptLegacy(slug, state) {
+    var legacy;
+    try { legacy = parse(window.localStorage.getItem(LEGACY_PREFIX + slug)); } catch (e) { return state; }
+    if (!legacy) return state;
+    var merged = state || { next: 1, quotes: [], ideas: [], names: {} };
+    ['quotes', 'ideas'].forEach(function (kind) {
+      var known = merged[kind].map(function (x) { return x.localId; });
+      legacy[kind].forEach(function (x) { if (known.indexOf(x.localId) < 0) merged[kind].push(x); });
+    });
+    merged.names = merged.names || {};
+    Object.keys(legacy.names || {}).forEach(function (h) { if (!(h in merged.names)) merged.names[h] = legacy.names[h]; });
+    merged.next = Math.max(merged.next || 1, legacy.next || 1);
+    try {
+      window.localStorage.setItem(storageKey(slug), JSON.stringify(merged));
+      window.localStorage.removeItem(LEGACY_PREFIX + slug);
+    } catch (e) { /* kept where it was */ }
+    return merged;
+  }
+
+  /** The outbox as kept: in localStorage, or in this page's memory when storage refused it
+   *  (blocked, full); empty when there is none. */
+  function load(slug) {
+    var key = storageKey(slug);
+    if (memory[key]) return memory[key];
+    var state = null;
+    try { state = adoptLegacy(slug, parse(window.localStorage.getItem(key))); } catch (e) { /* blocked: empty */ }
+    return state || { next: 1, quotes: [], ideas: [], names: {} };
   }
 
   function save(slug, state) {
-    memory[slug] = state;
-    try { window.localStorage.setItem(storageKey(slug), JSON.stringify(state)); } catch (e) { /* memory only */ }
+    var key = storageKey(slug);
+    try {
+      window.localStorage.setItem(key, JSON.stringify(state));
+      delete memory[key];
+    } catch (e) { memory[key] = state; /* memory only */ }
   }
 
   /** A local id that stays unique in this browser even if the outbox is cleared: letters
@@ -145,27 +198,56 @@
     });
     var parts = {};
     format.formatToParts(new Date(utc)).forEach(function (part) { parts[part.type] = part.value; });
-    var wall = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute, +parts.second);
+    var year = parts.era && /^B/.test(parts.era) ? 1 - +parts.year : +parts.year;
+    var wall = utcOf(year, +parts.month, +parts.day, +parts.hour % 24, +parts.minute, +parts.second);
     return Math.round((wall - utc) / 60000);
   }
 
+  /** Milliseconds of a UTC date and time (Date.UTC, without its reading 0–99 as 1900–1999). */
+  function utcOf(year, month, day, hour, minute, second) {
+    var date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
+    date.setUTCFullYear(year, month - 1, day);
+    return date.getTime();
+  }
+
   /** A `datetime-local` value read in the person's time zone, as ISO 8601 with its offset
-   *  (DATA.md: a timestamp without an offset is an error). */
+   *  (DATA.md: a timestamp without an offset is an error). One rule wherever the clocks change,
+   *  the one JavaScript's Temporal calls 'compatible': a time the clocks skip (02:30 on the
+   *  night they go forward) moves forward by the gap (03:30, with the new offset); a time they
+   *  show twice (01:30 on the night they go back) is the earlier of the two instants. */
   function withOffset(value, zone) {
-    var m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value || '');
+    var m = /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value || '');
     if (!m) return null;
-    var wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] || 0));
-    var offset;
-    try {
-      offset = zoneOffset(zone, wall);
-      offset = zoneOffset(zone, wall - offset * 60000);
-    } catch (e) {
-      offset = -new Date(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]).getTimezoneOffset();
+    var wall = utcOf(+m[1], +m[2], +m[3], +m[4], +m[5], +(m[6] || 0));
+    var offsetAt = function (utc) { return zoneOffset(zone, utc); };
+    try { offsetAt(wall); } catch (e) {
+      // A zone this browser does not know: its own clock's rule.
+      offsetAt = function (utc) { return -new Date(utc).getTimezoneOffset(); };
     }
+    // The offsets in force around this wall time (a day either side covers every clock change),
+    // and the instants at which each of them shows it.
+    var day = 24 * 3600 * 1000;
+    var before = offsetAt(wall - day);
+    var after = offsetAt(wall + day);
+    var instants = [];
+    [before, after].forEach(function (offset) {
+      var utc = wall - offset * 60000;
+      if (offsetAt(utc) === offset && instants.indexOf(utc) < 0) instants.push(utc);
+    });
+    var at, offset;
+    if (instants.length) {
+      at = Math.min.apply(null, instants);        // shown twice: the earlier instant
+      offset = offsetAt(at);
+    } else {
+      at = wall - before * 60000;                 // skipped: forward by the gap
+      offset = offsetAt(at);
+    }
+    var local = new Date(at + offset * 60000);
+    var pad = function (n, width) { var t = String(n); while (t.length < (width || 2)) t = '0' + t; return t; };
     var sign = offset < 0 ? '-' : '+';
     var abs = Math.abs(offset);
-    var pad = function (n) { return (n < 10 ? '0' : '') + n; };
-    return m[1] + '-' + m[2] + '-' + m[3] + 'T' + m[4] + ':' + m[5] + ':' + (m[6] || '00') +
+    return pad(local.getUTCFullYear(), 4) + '-' + pad(local.getUTCMonth() + 1) + '-' + pad(local.getUTCDate()) +
+      'T' + pad(local.getUTCHours()) + ':' + pad(local.getUTCMinutes()) + ':' + pad(local.getUTCSeconds()) +
       sign + pad(Math.floor(abs / 60)) + ':' + pad(abs % 60);
   }
 
@@ -269,18 +351,35 @@
     var limit = parseInt(form.getAttribute('data-limit'), 10);
     // The page's maxlength (OUTPUT.md's hook, and what holds without scripts) counts UTF-16
     // code units: 40 "👍🏽" fill 160. The limit is in characters as the importer counts them,
-    // grapheme clusters, so the script takes it over while keeping the attribute: an insertion
-    // the browser would cut for its code units, but whose characters fit, is made by the script
-    // (maxlength bounds what a person types, not what a script sets); an edit that would go past
-    // the limit keeps only what fits, and says why.
+    // grapheme clusters, so the script takes it over while keeping the attribute: every insertion
+    // the browser would cut for its code units (typing, Enter, a paste, a drop, a replacement),
+    // but whose characters fit, is made by the script (maxlength bounds what a person types, not
+    // what a script sets); an input method's text, which no script can make, is let in whole by
+    // lifting maxlength while it composes, and cut to what fits when it is committed. An edit
+    // that would go past the limit keeps only what fits, leaves the caret after it, and says why.
     var accepted = textarea.value;
     var composing = false;
+    var lifted = null;  // maxlength while an input method composes
+    var lift = function () {
+      if (lifted !== null || !textarea.hasAttribute('maxlength')) return;
+      lifted = textarea.getAttribute('maxlength');
+      textarea.removeAttribute('maxlength');
+    };
+    var restore = function () {
+      if (lifted === null) return;
+      textarea.setAttribute('maxlength', lifted);
+      lifted = null;
+    };
     textarea.addEventListener('beforeinput', function (event) {
-      if (!(limit > 0) || composing || event.isComposing) return;
+      if (!(limit > 0) || composing || event.isComposing || !event.cancelable) return;
       var type = event.inputType || '';
-      if (!/^insert(Text|FromPaste|FromDrop|ReplacementText|FromYank)$/.test(type)) return;
-      var data = event.data;
-      if (data == null && event.dataTransfer) data = event.dataTransfer.getData('text/plain');
+      if (!/^insert/.test(type) || type === 'insertCompositionText') return;
+      var data = null;
+      if (type === 'insertLineBreak' || type === 'insertParagraph') data = '\n';
+      else {
+        data = event.data;
+        if (data == null && event.dataTransfer) data = event.dataTransfer.getData('text/plain');
+      }
       if (data == null || data === '') return;
       data = data.replace(/\r\n?/g, '\n');
       var start = textarea.selectionStart, end = textarea.selectionEnd;
@@ -307,10 +406,20 @@
       accepted = textarea.value;
       return !!cut;
     };
-    textarea.addEventListener('compositionstart', function () { composing = true; });
+    textarea.addEventListener('compositionstart', function () {
+      composing = true;
+      if (limit > 0) lift();
+    });
     textarea.addEventListener('compositionend', function () {
       composing = false;
-      if (enforce()) { update(); showError(form, 'long'); }
+      restore();
+      var cut = enforce();
+      update();
+      if (cut) showError(form, 'long');
+    });
+    textarea.addEventListener('blur', function () {
+      // A composition that ended without its event (an element moved, a browser's quirk).
+      if (!composing) restore();
     });
     var update = function () {
       var left = limit - characterCount(textarea.value);
@@ -324,7 +433,9 @@
     };
     textarea.addEventListener('input', function (event) {
       // While an input method composes, its text is left alone; it is cut when it ends.
-      var cut = !(composing || event.isComposing) && enforce();
+      var settled = !(composing || event.isComposing);
+      if (settled) restore();
+      var cut = settled && enforce();
       update();
       if (cut) showError(form, 'long');
     });
@@ -745,16 +856,28 @@
     // A screen this person cannot use (Add Quote without a phone) keeps its form disabled;
     // what they composed elsewhere is still listed and can be downloaded.
     var unavailable = document.querySelector('[data-compose-unavailable]');
+    // Without scripts the form's fieldset keeps every control disabled: composing needs them.
+    if (!unavailable) form.querySelectorAll('[data-compose-fields]').forEach(function (fields) { fields.disabled = false; });
     if (!unavailable && form.getAttribute('data-compose') === 'idea') setUpIdea(form, slug);
     else if (!unavailable) setUpQuote(form, slug);
     var button = document.querySelector('[data-download="submissions"]');
     if (button) button.addEventListener('click', function () { download(slug); });
     renderOutbox(slug);
+    // Every open page of this person's outbox stays current: another tab or page that saves or
+    // removes (the `storage` event; null when storage is cleared), and this page shown again
+    // from the back/forward cache after another page changed the outbox (`pageshow`).
+    window.addEventListener('storage', function (event) {
+      if (event.key === null || event.key === storageKey(slug) || event.key === LEGACY_PREFIX + slug) renderOutbox(slug);
+    });
+    window.addEventListener('pageshow', function (event) {
+      if (event.persisted) renderOutbox(slug);
+    });
     form.setAttribute('data-ready', 'true');
   }
 
   window.VantageCompose = {
     load: load, exportDocument: exportDocument, download: download, clear: clear, withOffset: withOffset,
+    storageKey: storageKey, siteRoot: siteRoot,
     characterCount: characterCount, clip: clip, isolate: isolate
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
