@@ -626,6 +626,10 @@ class AddQuoteScreen(ComposeTest):
         stored = self.js("return window.VantageCompose.exportDocument(arguments[0])", VIEWER)
         self.assertEqual(stored["quotes"][0]["when"], "2026-05-09T10:00:00-07:00",
                          "read in the viewer's time zone (America/Los_Angeles), with its offset")
+        # The quote names the part its handles were picked in (docs/IMPORT.md, When).
+        part = self.css("form[data-compose=quote]").get_attribute("data-part")
+        self.assertRegex(part, r"^[0-9a-f]{16}$")
+        self.assertEqual(stored["quotes"][0]["part"], part)
         self.assertNoConsoleErrors()
 
     def test_when_in_a_clock_change_follows_one_rule_in_every_zone(self):
