@@ -184,7 +184,11 @@ struct QuoteBytesTests {
     static func export(jsonLines: Bool) -> [String: [UInt8]] {
         var quotes: [[UInt8]] = []
         for (index, example) in cases.enumerated() where jsonLines || example.wellFormed {
-            quotes.append(bytes(example, id: "q-\(index)", oneLine: jsonLines))
+            let record = bytes(example, id: "q-\(index)", oneLine: jsonLines)
+            // A JSON Lines file with a byte that is not UTF-8 is rejected whole (--keep-going):
+            // that case is the per-record test's.
+            if jsonLines, String(validating: record, as: UTF8.self) == nil { continue }
+            quotes.append(record)
         }
         quotes.append(Array(quote(id: #""q-0""#).utf8))
         for index in 0..<300 { quotes.append(Array(quote(id: "\"b-\(index)\"", text: "\"Batch \(index) é\"").utf8)) }
@@ -221,7 +225,6 @@ struct QuoteBytesTests {
                 #expect(slow.errors.contains { $0.contains(#"found "q-0" a second time"#) })
                 #expect(slow.errors.contains { $0.contains("+14155550177, which no Quotes user has") })
                 #expect(slow.errors.contains { $0.contains(#"found "bad id""#) })
-                if jsonLines { #expect(slow.errors.contains { $0.contains("not valid UTF-8") }) }
                 if keepGoing {
                     #expect(slow.dump?.contains("Caf\u{E9} and Jos\u{E9}") == true)
                     #expect(slow.dump?.contains("Batch 299 \u{E9}") == true)
