@@ -108,6 +108,10 @@ extension ImportSession {
                 case .success(let value): written = value.objectValue?["phone"]?.stringValue
                 case .failure: written = Self.phoneMember(inUnreadable: record.text())
                 }
+                if case .success(let value) = record.value, let user = value.objectValue {
+                    let name = [user["firstName"]?.stringValue, user["lastName"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+                    self.noteRejectedUser(named: name, at: record.location)
+                }
                 guard let text = written, let phone = try? self.context.phones.e164(text), self.rejectedQuotesUsers[phone] == nil
                 else { return }
                 self.rejectedQuotesUsers[phone] = record.location.reference
@@ -153,7 +157,11 @@ extension ImportSession {
         if let file = layout.changeJarUsers {
             // Streamed: the users are held until people are merged, their document need not be.
             if let source = try source(file, key: "users", expected: "an array of users", keeps: [.changeJarUsers], streamed: true) {
-                changeJarUsers = try collect(source, name: "Change Jar users") { value, location, context in
+                changeJarUsers = try collect(source, name: "Change Jar users", rejected: { record in
+                    if case .success(let value) = record.value, let name = value.objectValue?["name"]?.stringValue {
+                        self.noteRejectedUser(named: name, at: record.location)
+                    }
+                }) { value, location, context in
                     try ChangeJarUser(value, at: location, context: context)
                 }
             } else {
@@ -259,6 +267,12 @@ extension ImportSession {
     /// Reads every record of `source` with `decode` (on the reading threads), rejecting bad
     /// ones in file order; keeps the good ones with their records (for rejecting them later
     /// when merging finds a conflict).
+    /// Remembers a rejected user's name (`rejectedUserNames`), for the submissions that name them.
+    func noteRejectedUser(named name: String, at location: RecordLocation) {
+        guard !name.isEmpty, rejectedUserNames.count < Self.errorLimit * 10 else { return }
+        rejectedUserNames.append((name, location.reference))
+    }
+
     private func collect<User>(
         _ source: RecordSource, name: String, rejected: (RecordSource.Record) -> Void = { _ in },
         _ decode: @escaping (JSONValue, RecordLocation, ReadContext) throws -> User

@@ -42,8 +42,9 @@ extension ImportSession {
                 for person in claimed { if let name = person.name { chosenNames[person.id] = name } }
             }
             guard let site = handleSite, let viewer = site.viewer(slug: header.submittedBy) else {
+                let whose = rejectedUser(handle: header.submittedBy, rule: rule).map { "the slug of a user whose record was rejected (\($0))" }
                 try reject(fileLocation.member("submittedBy").error(
-                    "expected the slug of a person's part of the site, found \(quoted(header.submittedBy)), which is no one's"),
+                    "expected the slug of a person's part of the site, found \(quoted(header.submittedBy)), \(whose ?? "which is no one's")"),
                     whole)
                 continue
             }
@@ -57,7 +58,8 @@ extension ImportSession {
             let earlier = seen.filter { !ids.assigned.contains($0.id) }
             var readings = [site.part(viewer: viewer, contacts: book, quotes: seen)]
             if earlier.count != seen.count { readings.append(site.part(viewer: viewer, contacts: book, quotes: earlier)) }
-            let part = Part(slug: header.submittedBy, readings: readings, isHome: { site.viewer(slug: $0) != nil })
+            let part = Part(slug: header.submittedBy, readings: readings, isHome: { site.viewer(slug: $0) != nil },
+                            rejectedUser: { self.rejectedUser(handle: $0, rule: rule) })
 
             for (index, value) in header.quotes.enumerated() {
                 count += 1
@@ -113,6 +115,17 @@ extension ImportSession {
         recordsRead.append(("submitted records", count))
     }
 
+    /// Where the record is of a rejected user whose slug `handle` is (with or without the `-2`
+    /// that tells equal names apart), if any.
+    private func rejectedUser(handle: String, rule: any SubmissionHandleRule) -> String? {
+        var base = Substring(handle)
+        if let hyphen = base.lastIndex(of: "-"), base[base.index(after: hyphen)...].allSatisfy(\.isNumber),
+           base.index(after: hyphen) < base.endIndex {
+            base = base[..<hyphen]
+        }
+        return rejectedUserNames.first { rule.slug(of: $0.name) == handle || rule.slug(of: $0.name) == base }?.record
+    }
+
     /// Refuses a quote's speaker or hearer who has no phone (a Change Jar user who never joined
     /// Quotes): quotes are between phones, and a quote of theirs could be seen by no one.
     private func requirePhone(_ person: Int64, _ handle: String, at location: RecordLocation) throws {
@@ -140,6 +153,8 @@ extension ImportSession {
         /// quotes to it) without those quotes.
         let readings: [SubmissionPart]
         let isHome: (String) -> Bool
+        /// Where the record of the rejected user a handle would name is, if any.
+        let rejectedUser: (String) -> String?
 
         /// The person `handle` names, in the reading whose signature is `signature` when one
         /// is, else in every reading (refused when they name different people). DATA.md's
@@ -159,6 +174,10 @@ extension ImportSession {
                 found.append(person)
             }
             guard let person = found.first else {
+                if let record = rejectedUser(handle.hasPrefix("c/") ? String(handle.dropFirst(2)) : handle) {
+                    throw location.error(
+                        "no person with the handle \(quoted(handle)) in \(slug)'s part: it is the handle of a user whose record was rejected (\(record))")
+                }
                 throw location.error("no person with the handle \(quoted(handle)) in \(slug)'s part")
             }
             return person

@@ -46,6 +46,9 @@ final class ImportSession {
     var rejectedQuotesUsers: [String: String] = [:]
     /// The ids of the ideas and quotes rejected, with where each record was (`noteRejectedItem`).
     var rejectedItems: [String: String] = [:]
+    /// The names of the users rejected (both apps), with where each record was: a submissions
+    /// file written with such a person's slug or handle follows from that rejection.
+    var rejectedUserNames: [(name: String, record: String)] = []
 
     /// Thrown to stop reading once `errorLimit` errors are collected.
     struct TooManyErrors: Error {}

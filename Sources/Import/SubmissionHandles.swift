@@ -12,6 +12,9 @@ public protocol SubmissionHandleRule: Sendable {
     /// people's, only so that names shaped like them are masked as the build masks them (they
     /// are never a handle, nor part of one).
     func site(people: [HandlePerson], phones: [String], emails: [String]) -> any SubmissionHandleSite
+    /// The slug the rule folds `name` to, before any `-2` that tells equal names apart: a
+    /// handle that is a rejected user's slug names the rejection in its message.
+    func slug(of name: String) -> String
 }
 
 /// The people of one import, as the handle rule sees them.

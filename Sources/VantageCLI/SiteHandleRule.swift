@@ -8,6 +8,8 @@ import VantageCore
 public struct SiteHandleRule: SubmissionHandleRule {
     public init() {}
 
+    public func slug(of name: String) -> String { Slug.fold(name) }
+
     public func site(people: [HandlePerson], phones: [String], emails: [String]) -> any SubmissionHandleSite {
         Adapter(handles: SiteHandles(people: people.map { person in
             Person(id: person.id, name: person.name, locale: nil, timeZone: nil, hasEmail: false,

@@ -179,40 +179,23 @@ public struct JSONLinesReader: Sequence {
                 while back > 0, available - back < 4, buffer[back] & 0xC0 == 0x80 { back -= 1 }
                 if buffer[back] >= 0xC0 { end = back }
             }
-            let valid = buffer.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[0..<end]), as: UTF8.self) != nil }
-            if valid {
-                // Only the place matters, and only past the last line feed for the column.
-                var lastFeed = -1
-                buffer.withUnsafeBytes { raw in
-                    var from = raw.baseAddress!
-                    let stop = from + end
-                    while from < stop, let feed = memchr(from, 0x0A, stop - from) {
-                        line += 1
-                        lastFeed = UnsafeRawPointer(feed) - raw.baseAddress!
-                        from = UnsafeRawPointer(feed) + 1
-                    }
-                }
-                if lastFeed >= 0 { column = 1 }
-                for index in (lastFeed + 1)..<end where buffer[index] & 0xC0 != 0x80 { column += 1 }
-            } else {
-                var index = 0
-                while index < end {
-                    let byte = buffer[index]
-                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                    let upper = Swift.min(index + length, end)
-                    let whole = buffer.withUnsafeBufferPointer {
-                        String(validating: UnsafeBufferPointer(rebasing: $0[index..<upper]), as: UTF8.self) != nil
-                    }
-                    if !whole { return (line, column) }
-                    if byte == 0x0A {
-                        line += 1
-                        column = 1
-                    } else {
-                        column += 1
-                    }
-                    index = upper
+            let invalid = buffer.withUnsafeBufferPointer { UTF8Check.firstInvalid(in: UnsafeBufferPointer(rebasing: $0[0..<end])) }
+            // The place of the block's end, or of the first byte that is not UTF-8: lines by
+            // their feeds, the column from the last of them.
+            let counted = invalid ?? end
+            var lastFeed = -1
+            buffer.withUnsafeBytes { raw in
+                var from = raw.baseAddress!
+                let stop = from + counted
+                while from < stop, let feed = memchr(from, 0x0A, stop - from) {
+                    line += 1
+                    lastFeed = UnsafeRawPointer(feed) - raw.baseAddress!
+                    from = UnsafeRawPointer(feed) + 1
                 }
             }
+            if lastFeed >= 0 { column = 1 }
+            for index in (lastFeed + 1)..<counted where buffer[index] & 0xC0 != 0x80 { column += 1 }
+            if invalid != nil { return (line, column) }
             if read == 0 { return nil }
             carried = available - end
             for offset in 0..<carried { buffer[offset] = buffer[end + offset] }

@@ -309,18 +309,7 @@ public struct JSONParser {
     }
 
     private func firstInvalidUTF8(from start: Int, to end: Int) -> Int {
-        var index = start
-        while index < end {
-            var length = 1
-            let byte = bytes[index]
-            if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
-            let upper = min(index + length, end)
-            if String(validating: UnsafeBufferPointer(rebasing: bytes[index..<upper]), as: UTF8.self) == nil {
-                return index
-            }
-            index = upper
-        }
-        return start
+        start + (UTF8Check.firstInvalid(in: UnsafeBufferPointer(rebasing: bytes[start..<end])) ?? 0)
     }
 
     private func unescape(from start: Int, to end: Int) throws(Diagnostic) -> String {

@@ -146,6 +146,20 @@ struct SubmissionTests {
         ])
     }
 
+    @Test("A handle or a slug of a user whose record was rejected names that record (DATA.md: what follows names what it follows from)")
+    func aRejectedUsersHandleNamesTheRejection() throws {
+        let fixture = try Fixture()
+        // José's record is rejected for its locale; its name is as good as ever.
+        try fixture.edit("quotes/export.json", replacing: #""lastName": "Silva", "locale": "fr""#, with: #""lastName": "Silva", "locale": "!!""#)
+        try fixture.write("submissions/ana.json", Self.good)
+        try fixture.write("submissions/jose.json", Self.good.replacingOccurrences(of: #""submittedBy": "ana-lima""#, with: #""submittedBy": "jose-silva""#))
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        let errors = failure.errors.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        let rejected = "a user whose record was rejected (content/quotes/export.json users[1])"
+        #expect(errors.contains(#"content/submissions/ana.json: quotes[0].saidBy: error: no person with the handle "jose-silva" in ana-lima's part: it is the handle of \#(rejected)"#), "\(errors)")
+        #expect(errors.contains(#"content/submissions/jose.json: submittedBy: error: expected the slug of a person's part of the site, found "jose-silva", the slug of \#(rejected)"#), "\(errors)")
+    }
+
     @Test func onePersonHeardTwiceUnderTwoHandlesIsRefusedAtTheRecord() throws {
         // `uncle-bob` and `c/uncle-bob` are one person: the record is refused, not the store's
         // key (it used to end the import with SQLite's "UNIQUE constraint failed").
