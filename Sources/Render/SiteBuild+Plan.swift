@@ -88,9 +88,10 @@ extension SiteBuild {
         }
         let scale = sample.isEmpty ? 0 : Double(chosen.count) / Double(sample.count)
         let sitePages = context.options.scope.isShard ? 0 : 2 + (context.decisions.isEmpty ? 0 : 1)
+        let assets = assetBytes(context.options.templates)
         var plan = Plan(
             viewers: chosen.count, pages: Int((Double(sampledPages) * scale).rounded()) + sitePages,
-            renderedBytes: Int((Double(sampledBytes) * scale).rounded()) + sitePages * 8_000 + assetBytes(context.options.templates),
+            renderedBytes: Int((Double(sampledBytes) * scale).rounded()) + sitePages * 8_000 + assets,
             writtenBytes: 0, estimated: sample.count < chosen.count, freeBytes: freeBytes(near: context.options.output),
             reusableBytes: 0)
         plan.entries = context.options.manifestOnly ? 2 : Int((Double(sampledEntries) * scale).rounded()) + sitePages + 64
@@ -98,7 +99,7 @@ extension SiteBuild {
         // A manifest line is about 200 bytes.
         plan.writtenBytes = context.options.manifestOnly ? plan.pages * 200 : plan.renderedBytes + plan.pages * 200
         plan.diskBytes = context.options.manifestOnly ? plan.writtenBytes
-            : Int((Double(sampledDisk) * scale).rounded()) + sitePages * 8_192 + assetBytes(context.options.templates) + plan.pages * 200
+            : Int((Double(sampledDisk) * scale).rounded()) + sitePages * 8_192 + assets + plan.pages * 200
         if !context.options.manifestOnly, let previous = context.previous {
             // Counted in blocks, as the room needed is: a person's bytes then take this much more.
             let diskRatio = sampledBytes == 0 ? 1 : max(1, Double(sampledDisk) / Double(sampledBytes))
