@@ -314,6 +314,50 @@ class BrowserTest(unittest.TestCase):
         time.sleep(seconds)
 
 
+class TwoSites(BrowserTest):
+    """Two copies of the fixture site (the fixture pages and the scripts they load, in the same
+    layout) in one browser: on file:// (every page there shares one storage origin) and served
+    on two sub-paths of one host (one origin too). `site_url(site, page, served)`."""
+
+    @classmethod
+    def setUpClass(cls):
+        import functools
+        import http.server
+        import threading
+
+        super().setUpClass()
+        cls.sites = pathlib.Path(tempfile.mkdtemp(prefix="vantage-sites-"))
+        for name in ("one", "two"):
+            shutil.copytree(FIXTURES, cls.sites / name / "Tests" / "Browser" / "fixtures")
+            shutil.copytree(REPO / "templates" / "assets", cls.sites / name / "templates" / "assets")
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(cls.sites)))
+        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.shutdown()
+        cls.server.server_close()
+        shutil.rmtree(cls.sites, ignore_errors=True)
+        super().tearDownClass()
+
+    def site_url(self, site, page, served=False):
+        if served:
+            return "http://127.0.0.1:%d/%s/Tests/Browser/fixtures/%s" % (self.server.server_port, site, page)
+        return (self.sites / site / "Tests" / "Browser" / "fixtures" / page).as_uri()
+
+    def places(self):
+        """(where, served) for subTest: file:// and the sub-paths of one host."""
+        return (("file://", False), ("sub-paths of one host", True))
+
+    def keys(self, prefix):
+        return self.js("return Object.keys(localStorage).filter(function (k) { return k.indexOf(arguments[0]) === 0; }).sort()", prefix)
+
+
 def read_json(path):
     with open(path, encoding="utf-8") as handle:
         return json.load(handle)

@@ -4,7 +4,7 @@ dismisses, and the browser remembers."""
 
 import unittest
 
-from support import BrowserTest, fixture_url
+from support import BrowserTest, TwoSites, fixture_url
 
 
 class FirstVisit(BrowserTest):
@@ -63,7 +63,7 @@ class FirstVisit(BrowserTest):
         self.wait(lambda d: self.first_visit("home"), message="the coach marks")
         self.actions().send_keys("\ue00c").perform()
         self.wait(lambda d: not self.first_visit("home"), message="dismissed")
-        self.assertEqual(self.js("return localStorage.getItem('vantage.seen.home')"), "1")
+        self.assertEqual(self.js("return localStorage.getItem(VantageCoach.storageKey('home'))"), "1")
 
     def test_idea_detail_coach_marks_on_the_first_overlay_only(self):
         self.open(self.list_url)
@@ -91,7 +91,7 @@ class FirstVisit(BrowserTest):
         self.assertEqual(self.button("data-coach-finish").text, "Done")
         self.button("data-coach-finish").click()
         self.wait(lambda d: not self.first_visit("idea"), message="dismissed")
-        self.assertEqual(self.js("return localStorage.getItem('vantage.seen.idea')"), "1")
+        self.assertEqual(self.js("return localStorage.getItem(VantageCoach.storageKey('idea'))"), "1")
 
     def test_opening_screens_swipe_through_three_panels_once(self):
         self.open(self.index_url)
@@ -128,6 +128,50 @@ class FirstVisit(BrowserTest):
                 self.wait(lambda d: self.js("return !!document.querySelector('dialog[data-first-visit]')"),
                           message="a first-visit screen")
                 self.assertAccessible()
+
+
+class FirstVisitPerSite(TwoSites):
+    """The first-visit screens show once per site: two sites in one browser (file://, or
+    sub-paths of one host) each show their own (one flag was shared by every site of the
+    origin, so a second site never showed them)."""
+
+    def first_visit(self, name):
+        return self.js("var d = document.querySelector('dialog[data-first-visit=\"%s\"]'); return !!(d && d.open);" % name)
+
+    def dismiss(self, name):
+        self.wait(lambda d: self.first_visit(name), message="the %s first-visit screen" % name)
+        self.actions().send_keys("\ue00c").perform()
+        self.wait(lambda d: not self.first_visit(name), message="dismissed")
+
+    def test_each_site_shows_its_first_visit_screens_once(self):
+        for where, served in self.places():
+            with self.subTest(where=where):
+                self.open(self.site_url("one", "ana/index.html", served))
+                self.dismiss("home")
+                self.open(self.site_url("one", "ana/ideas.html", served), fresh=False)
+                self.css("#idea-idea-0002 .idea-card").click()
+                self.dismiss("idea")
+                self.open(self.site_url("two", "ana/index.html", served), fresh=False)
+                self.wait(lambda d: self.first_visit("home"), message="the other site's first visit")
+                self.open(self.site_url("two", "ana/ideas.html", served), fresh=False)
+                self.css("#idea-idea-0002 .idea-card").click()
+                self.wait(lambda d: self.first_visit("idea"), message="the other site's idea coach marks")
+                self.open(self.site_url("one", "ana/index.html", served), fresh=False)
+                self.frames(5)
+                self.assertFalse(self.first_visit("home"), "shown once on the first site")
+                self.assertEqual(len(self.keys("vantage.seen.")), 2, self.keys("vantage."))
+
+    def test_a_flag_kept_by_an_earlier_version_is_taken_over_once(self):
+        self.open(self.site_url("one", "ana/index.html"))
+        self.dismiss("home")
+        self.js("localStorage.clear(); localStorage.setItem('vantage.seen.home', '1')")
+        self.open(self.site_url("one", "ana/index.html"), fresh=False)
+        self.frames(5)
+        self.assertFalse(self.first_visit("home"), "seen before, with the earlier version")
+        self.assertIsNone(self.js("return localStorage.getItem('vantage.seen.home')"), "taken over once")
+        self.assertEqual(self.js("return localStorage.getItem(VantageCoach.storageKey('home'))"), "1")
+        self.open(self.site_url("two", "ana/index.html"), fresh=False)
+        self.wait(lambda d: self.first_visit("home"), message="the other site's first visit")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ import unittest
 from support import BrowserTest, fixture_url
 
 
-class IdeaOverlay(BrowserTest):
+class OverlayTest(BrowserTest):
+    """What the overlay's tests share."""
 
     def list_url(self, page=1):
         return fixture_url("ana/ideas.html" if page == 1 else "ana/ideas-%d.html" % page)
@@ -37,6 +38,9 @@ class IdeaOverlay(BrowserTest):
 
     def swipe(self, dx=0, dy=0, kind="mouse"):
         self.drag_to(self.body(), dx, dy=dy, kind=kind, release=True)
+
+
+class IdeaOverlay(OverlayTest):
 
     def test_tapping_an_idea_opens_it_and_escape_returns_to_the_same_scroll(self):
         self.open_list()
@@ -171,6 +175,35 @@ class IdeaOverlay(BrowserTest):
         self.assertTrue(self.css("#idea-idea-0009 .idea-card").is_displayed())
         self.assertNoConsoleErrors()
 
+    def test_back_after_a_step_to_another_page_returns_to_the_list(self):
+        """A step that crosses to another page of the list takes the place of the overlay's
+        history entry, as a step within the page does: Back then closes the overlay, to the list
+        as it was before it opened (it reopened the idea of the page before, one entry per
+        page crossed)."""
+        self.open_list()
+        self.js("window.scrollTo(0, 200)")
+        scroll = self.js("return window.scrollY")
+        self.assertGreater(scroll, 0, "the list is long enough to scroll")
+        card = self.css("#idea-idea-0008 .idea-card")
+        self.assertTrue(self.js("var r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight", card))
+        card.click()
+        self.wait(lambda d: self.shown_id() == "idea-0008", message="the overlay on idea 8")
+        self.swipe(dx=-150)
+        self.wait(lambda d: self.shown_id() == "idea-0009", message="a step within the page")
+        self.swipe(dx=-150, kind="touch")
+        self.wait(lambda d: d.current_url.endswith("ideas-2.html#idea-idea-0010"), message="page 2")
+        self.wait_ready()
+        self.wait(lambda d: self.shown_id() == "idea-0010", message="the overlay opens on page 2")
+        self.driver.back()
+        self.wait(lambda d: d.current_url.endswith("/ideas.html"), message="Back: the list, without an idea")
+        self.wait_ready()
+        self.frames(5)
+        self.assertFalse(self.overlay_open(), "Back closed the overlay")
+        self.assertIsNone(self.shown_id())
+        self.assertEqual(self.hash(), "")
+        self.assertEqual(self.js("return window.scrollY"), scroll, "the list where it was")
+        self.assertNoConsoleErrors()
+
     def test_swipe_up_reveals_the_detail_and_down_returns(self):
         self.open_list()
         self.tap_idea(5)
@@ -225,6 +258,74 @@ class IdeaOverlay(BrowserTest):
         self.assertAccessible()
         self.tap_idea(4)
         self.assertAccessible()
+
+
+class IdeaOverlayOnASmallScreen(OverlayTest):
+    """A phone held sideways (844 x 390): the full detail opens below the fold of the overlay's
+    body. Swipe up scrolls it into view, and a finger scrolls the body (the overlay took every
+    touch gesture itself, touch-action: none, so the end of the detail could not be reached);
+    swipes sideways still page, and a swipe down at the top still returns to the summary."""
+
+    width, height = 844, 390
+
+    def metrics(self):
+        """[details open, body scrollTop, the most it scrolls, the detail's last line on screen]"""
+        return self.js("""
+            var b = document.querySelector('dialog[open] [data-overlay-body]'), det = b.querySelector('details');
+            var box = b.getBoundingClientRect(), steps = b.querySelector('.idea-steps').getBoundingClientRect();
+            var last = det.querySelector('dl > :last-child').getBoundingClientRect();
+            return [det.open, Math.round(b.scrollTop), b.scrollHeight - b.clientHeight,
+                    last.height > 0 && last.top >= box.top && last.bottom <= Math.min(box.bottom, steps.top) + 1];""")
+
+    def finger(self, dy, y0=None):
+        """A slow finger drag (touch, through the DevTools protocol) of dy px in the body."""
+        x = self.width // 2
+        y0 = y0 if y0 is not None else (self.height * 3 // 4 if dy < 0 else self.height // 3)
+        self.pointer_down(x, y0, "touch")
+        for k in range(1, 11):
+            self.pointer_move(x, y0 + dy * k / 10)
+            time.sleep(0.016)
+        self.pointer_up()
+        self.pause_for_motion(0.5)
+
+    def test_the_opened_detail_can_be_reached_by_touch(self):
+        self.open_list()
+        self.tap_idea(5)
+        self.assertEqual(self.metrics()[:2], [False, 0])
+        self.finger(-150)
+        self.wait(lambda d: self.metrics()[0], message="swipe up opens the detail")
+        self.assertGreater(self.metrics()[2], 0, "the detail goes below the fold at this size")
+        self.wait(lambda d: self.metrics()[3], message="the opened detail scrolled into view")
+        # A finger scrolls the body: back to the top, then up again to the end of the detail.
+        self.finger(200)
+        self.wait(lambda d: self.metrics()[1] == 0, message="a finger scrolls the body back to the top")
+        self.assertTrue(self.metrics()[0], "scrolling is not the swipe back to the summary")
+        self.assertTrue(self.overlay_open())
+        self.finger(-120)
+        self.wait(lambda d: self.metrics()[1] > 0, message="a finger scrolls the body down")
+        self.assertTrue(self.metrics()[0])
+        self.js("document.querySelector('[data-overlay-body]').scrollTop = 0")
+        self.frames(3)
+        # At the top a swipe down is the swipe back to the summary, and sideways still pages.
+        self.finger(150)
+        self.wait(lambda d: not self.metrics()[0], message="swipe down at the top returns to the summary")
+        self.assertTrue(self.overlay_open())
+        self.finger(-150)
+        self.wait(lambda d: self.metrics()[0], message="swipe up again")
+        self.swipe(dx=-150, kind="touch")
+        self.wait(lambda d: self.shown_id() == "idea-0006", message="a swipe sideways pages with the detail open")
+        self.assertNoConsoleErrors()
+
+    def test_the_list_under_the_overlay_does_not_scroll(self):
+        self.open_list()
+        self.tap_idea(5)
+        scroll = self.js("return window.scrollY")
+        self.finger(-150)
+        self.wait(lambda d: self.metrics()[0], message="swipe up opens the detail")
+        for _ in range(3):
+            self.finger(-250)
+        self.assertEqual(self.metrics()[1], self.metrics()[2], "scrolled to the end")
+        self.assertEqual(self.js("return window.scrollY"), scroll, "the list stays where it was")
 
 
 if __name__ == "__main__":

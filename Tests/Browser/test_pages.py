@@ -165,11 +165,11 @@ class ReviewPagesWithScripts(BrowserTest):
 
 @unittest.skipUnless(READY, "set VANTAGE_SITE, or build vantage (swift build)")
 class ReviewCountOfThisPage(BrowserTest):
-    """Decisions are kept per item for the whole site (vantage.reviews.v1); the review bar's
+    """Decisions are kept per item for the whole site (one key per site); the review bar's
     count and Undo concern the items of the page it is on."""
 
     def stored(self):
-        raw = self.js("return localStorage.getItem('vantage.reviews.v1')")
+        raw = self.js("return localStorage.getItem(VantageReview.storageKey)")
         return json.loads(raw)["decisions"] if raw else {}
 
     def test_a_decision_elsewhere_is_neither_counted_nor_undone_here(self):
@@ -202,8 +202,8 @@ class ReviewCountOfThisPage(BrowserTest):
         self.wait(lambda d: not first.is_displayed(), message="archived on Ana's page")
         self.assertEqual(self.css("[data-review-count]").text, "1")
         # Undo here brings back Ana's item and keeps the other decision, however recent.
-        self.js("var s = JSON.parse(localStorage.getItem('vantage.reviews.v1'));"
-                "s.decisions[arguments[0]].seq = s.next++; localStorage.setItem('vantage.reviews.v1', JSON.stringify(s));",
+        self.js("var s = JSON.parse(localStorage.getItem(VantageReview.storageKey));"
+                "s.decisions[arguments[0]].seq = s.next++; localStorage.setItem(VantageReview.storageKey, JSON.stringify(s));",
                 hidden_from_ana[0])
         self.css("[data-review-undo]").click()
         self.wait(lambda d: first.is_displayed(), message="Undo brings Ana's item back")

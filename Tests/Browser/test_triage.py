@@ -13,7 +13,7 @@ import threading
 import time
 import unittest
 
-from support import REPO, BrowserTest, colour_name, fixture_url
+from support import REPO, BrowserTest, TwoSites, colour_name, fixture_url
 
 # What the table in OUTPUT.md promises for each drag while the pointer is down,
 # and what release leaves behind: (dx, colour, icon, decision, sheet).
@@ -66,7 +66,7 @@ class TriageGestures(BrowserTest):
         return [s.get_attribute("data-sheet") for s in self.all('[role="dialog"]') if s.is_displayed()]
 
     def stored(self):
-        raw = self.js("return localStorage.getItem('vantage.reviews.v1')")
+        raw = self.js("return localStorage.getItem(VantageReview.storageKey)")
         return json.loads(raw)["decisions"] if raw else {}
 
     def wait_hidden(self, item):
@@ -497,7 +497,7 @@ class ReviewPagesElsewhere(BrowserTest):
         self.assertEqual(self.look("idea-0003"), ["archive", True, "1", False], "decided there, hidden here")
         self.css("[data-review-undo]").click()
         self.wait(lambda d: self.look("idea-0003") == [None, False, "0", True], message="Undo brings back the latest")
-        self.assertEqual(json.loads(self.js("return localStorage.getItem('vantage.reviews.v1')"))["decisions"], {})
+        self.assertEqual(json.loads(self.js("return localStorage.getItem(VantageReview.storageKey)"))["decisions"], {})
         errors = [e for e in self.console() if e["level"] == "SEVERE" and "/favicon.ico" not in e["message"]]
         self.assertEqual(errors, [], "console errors (the fixture links no icon: the server's 404 aside)")
 
@@ -527,9 +527,92 @@ class ReviewPagesElsewhere(BrowserTest):
         to undo, and says so (the bar counted 1 and Undo stayed enabled, doing nothing)."""
         self.open(self.page_url())
         self.archive("idea-0002")
-        self.js("localStorage.setItem('vantage.reviews.v1', JSON.stringify({reviewer: '', next: 5, decisions: {}}))")
+        self.js("localStorage.setItem(VantageReview.storageKey, JSON.stringify({reviewer: '', next: 5, decisions: {}}))")
         self.css("[data-review-undo]").click()
         self.wait(lambda d: self.look("idea-0002") == [None, False, "0", True], message="the bar counts none")
+
+
+class ReviewsPerSite(TwoSites):
+    """Two sites in one browser (file://, or sub-paths of one host: one storage origin each
+    time) keep their own decisions: an item decided on one site stays undecided, shown and
+    uncounted on the other, and is not in its reviews file (one key was shared by every site,
+    so a decision showed on another site's item with the same id)."""
+
+    def look(self, item_id):
+        """[decision, shown, the count]"""
+        return self.js("""
+            var e = document.querySelector('[data-triage][data-id="' + arguments[0] + '"]');
+            return [e.getAttribute('data-decision'), !e.hidden, document.querySelector('[data-review-count]').textContent];""", item_id)
+
+    def archive(self, item_id):
+        item = self.css('[data-triage][data-id="%s"]' % item_id)
+        self.drag_to(item, 120, release=True)
+        self.wait(lambda d: not item.is_displayed(), message="archived")
+
+    def exported(self):
+        return [d["item"] for d in self.js("return VantageReview.exportDocument().decisions")]
+
+    def test_two_sites_keep_their_own_decisions(self):
+        for where, served in self.places():
+            with self.subTest(where=where):
+                one, two = self.site_url("one", "review.html", served), self.site_url("two", "review.html", served)
+                self.open(one)
+                self.archive("idea-0002")
+                self.open(two, fresh=False)
+                self.assertEqual(self.look("idea-0002"), [None, True, "0"], "decided on the other site only")
+                self.assertEqual(self.exported(), [])
+                self.archive("idea-0003")
+                self.assertEqual(self.exported(), ["idea-0003"])
+                self.open(one, fresh=False)
+                self.assertEqual(self.look("idea-0002"), ["archive", False, "1"])
+                self.assertEqual(self.look("idea-0003"), [None, True, "1"])
+                self.assertEqual(self.exported(), ["idea-0002"])
+                self.assertEqual(len(self.keys("vantage.reviews.")), 2, self.keys("vantage."))
+
+    def test_decisions_kept_by_an_earlier_version_are_taken_over_once(self):
+        """Earlier versions kept every site's decisions under `vantage.reviews.v1`: the first
+        site opened takes them over (merged with its own), the old key goes, and the other
+        site does not see them."""
+        one, two = self.site_url("one", "review.html"), self.site_url("two", "review.html")
+        self.open(one)
+        self.archive("idea-0003")
+        legacy = {"reviewer": "Board", "next": 3, "decisions": {
+            "idea-0002": {"action": "delete", "at": "2026-05-01T10:00:00Z", "seq": 1},
+            "idea-0003": {"action": "later", "until": "2026-06-01", "at": "2026-05-01T10:00:00Z", "seq": 2}}}
+        self.js("localStorage.setItem('vantage.reviews.v1', JSON.stringify(arguments[0]))", legacy)
+        self.driver.refresh()
+        self.wait_ready()
+        self.assertEqual(self.look("idea-0002"), ["delete", False, "2"])
+        self.assertEqual(self.look("idea-0003"), ["archive", False, "2"], "this site's own decision wins")
+        self.assertEqual(self.exported(), ["idea-0003", "idea-0002"])
+        self.assertEqual(self.css("[data-reviewer]").get_attribute("value"), "Board")
+        self.assertIsNone(self.js("return localStorage.getItem('vantage.reviews.v1')"), "taken over once")
+        self.open(two, fresh=False)
+        self.assertEqual(self.look("idea-0002"), [None, True, "0"])
+        self.assertEqual(self.exported(), [])
+
+    def test_another_tab_of_the_same_site_follows_and_of_another_site_does_not(self):
+        self.open(self.site_url("one", "review.html"))
+        first = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        try:
+            self.driver.get(self.site_url("two", "review.html"))
+            self.wait_ready()
+            self.driver.switch_to.new_window("tab")
+            self.driver.get(self.site_url("one", "review.html"))
+            self.wait_ready()
+            self.archive("idea-0001")
+            self.driver.switch_to.window(first)
+            self.wait(lambda d: self.look("idea-0001") == ["archive", False, "1"], message="the same site's tab follows")
+            self.driver.switch_to.window(self.driver.window_handles[1])
+            self.frames(5)
+            self.assertEqual(self.look("idea-0001"), [None, True, "0"], "the other site's tab does not")
+        finally:
+            for handle in self.driver.window_handles:
+                if handle != first:
+                    self.driver.switch_to.window(handle)
+                    self.driver.close()
+            self.driver.switch_to.window(first)
 
 
 class TriageMotion(BrowserTest):

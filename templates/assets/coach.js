@@ -1,7 +1,7 @@
 /* Vantage first visits: the coach marks of the Home and Idea detail screens
- * and the opening screens of the index. Each shows once per browser: a flag in
- * localStorage ("vantage.seen.NAME") remembers it was dismissed. Every word
- * they show is in the page (rendered from the string catalog).
+ * and the opening screens of the index. Each shows once per site in a browser: a flag in
+ * localStorage ("vantage.seen.NAME.<site root URL>", text.js's siteKey) remembers it was
+ * dismissed. Every word they show is in the page (rendered from the string catalog).
  *
  * Coach marks: template#coach-NAME whose first element is a <dialog> with
  * steps [data-coach-step] (optional data-target: a CSS selector of what the
@@ -21,12 +21,20 @@
   var SWIPE = 50;
   var motion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
 
+  /** The flag of `name` for this site (`vantage.seen.idea.file:///home/me/public/`): every site
+   *  opened from file:// shares one storage origin, and so do sites on sub-paths of one host.
+   *  A flag an earlier version kept for every site (`vantage.seen.idea`) is taken over by the
+   *  first site opened, once. */
+  function key(name) { return window.VantageText.siteKey(PREFIX + name); }
+
   function seen(name) {
-    try { return window.localStorage.getItem(PREFIX + name) === '1'; } catch (e) { return false; }
+    return window.VantageText.adopt(PREFIX + name, key(name), function (current, old) {
+      return old === '1' ? '1' : null;
+    }) === '1';
   }
 
   function remember(name) {
-    try { window.localStorage.setItem(PREFIX + name, '1'); } catch (e) { /* shows again next time */ }
+    try { window.localStorage.setItem(key(name), '1'); } catch (e) { /* shows again next time */ }
   }
 
   function rtl() { return getComputedStyle(document.documentElement).direction === 'rtl'; }
@@ -236,5 +244,5 @@
     if (auto) coach(auto.id.slice('coach-'.length));
   }
 
-  window.VantageCoach = { show: coach, opening: opening };
+  window.VantageCoach = { show: coach, opening: opening, storageKey: key };
 }());

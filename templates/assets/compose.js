@@ -28,25 +28,13 @@
 
   var memory = {};
 
-  /** The site's root folder, resolved: this script is `<root>/assets/compose.js`, whatever page
-   *  loads it (the page links it relatively). Every site opened from file:// shares one storage
-   *  origin, and so do sites on sub-paths of one host: the root tells them apart. */
-  var script = document.currentScript;
-  var siteRoot = (function () {
-    var candidates = [script && script.src, (document.querySelector('link[rel~="icon"]') || {}).href];
-    for (var i = 0; i < candidates.length; i++) {
-      if (!candidates[i]) continue;
-      try { return new URL('../', candidates[i]).href; } catch (e) { /* the next one */ }
-    }
-    return new URL('./', window.location.href).href;
-  })();
-
   var LEGACY_PREFIX = 'vantage.submissions.v1.';
+  var siteRoot = window.VantageText.siteRoot;
 
   /** The outbox of the person `slug` of this site: the key names the person's part of the site
    *  by its address (`vantage.submissions.v1.file:///…/public/ana-lima/`), so two sites opened
    *  in one browser never see each other's outbox. */
-  function storageKey(slug) { return LEGACY_PREFIX + siteRoot + slug + '/'; }
+  function storageKey(slug) { return window.VantageText.siteKey('vantage.submissions.v1', slug + '/'); }
 
   function parse(raw) {
     if (!raw) return null;
@@ -59,24 +47,21 @@
 
   /** What an earlier version kept under `vantage.submissions.v1.<slug>` (one outbox per slug
    *  for every site) moves into the outbox of the first site of that person opened, once, so
-   *  nothing composed is lost and no other site sees it again. */
-  function adoptLegacy(slug, state) {
-    var legacy;
-    try { legacy = parse(window.localStorage.getItem(LEGACY_PREFIX + slug)); } catch (e) { return state; }
-    if (!legacy) return state;
-    var merged = state || { next: 1, quotes: [], ideas: [], names: {} };
-    ['quotes', 'ideas'].forEach(function (kind) {
-      var known = merged[kind].map(function (x) { return x.localId; });
-      legacy[kind].forEach(function (x) { if (known.indexOf(x.localId) < 0) merged[kind].push(x); });
-    });
-    merged.names = merged.names || {};
-    Object.keys(legacy.names || {}).forEach(function (h) { if (!(h in merged.names)) merged.names[h] = legacy.names[h]; });
-    merged.next = Math.max(merged.next || 1, legacy.next || 1);
-    try {
-      window.localStorage.setItem(storageKey(slug), JSON.stringify(merged));
-      window.localStorage.removeItem(LEGACY_PREFIX + slug);
-    } catch (e) { /* kept where it was */ }
-    return merged;
+   *  nothing composed is lost and no other site sees it again (VantageText.adopt). */
+  function adoptLegacy(slug) {
+    return parse(window.VantageText.adopt(LEGACY_PREFIX + slug, storageKey(slug), function (current, old) {
+      var legacy = parse(old);
+      if (!legacy) return null;
+      var merged = parse(current) || { next: 1, quotes: [], ideas: [], names: {} };
+      ['quotes', 'ideas'].forEach(function (kind) {
+        var known = merged[kind].map(function (x) { return x.localId; });
+        legacy[kind].forEach(function (x) { if (known.indexOf(x.localId) < 0) merged[kind].push(x); });
+      });
+      merged.names = merged.names || {};
+      Object.keys(legacy.names || {}).forEach(function (h) { if (!(h in merged.names)) merged.names[h] = legacy.names[h]; });
+      merged.next = Math.max(merged.next || 1, legacy.next || 1);
+      return JSON.stringify(merged);
+    }));
   }
 
   /** The outbox as kept: in localStorage, or in this page's memory when storage refused it
@@ -84,8 +69,7 @@
   function load(slug) {
     var key = storageKey(slug);
     if (memory[key]) return memory[key];
-    var state = null;
-    try { state = adoptLegacy(slug, parse(window.localStorage.getItem(key))); } catch (e) { /* blocked: empty */ }
+    var state = adoptLegacy(slug);
     return state || { next: 1, quotes: [], ideas: [], names: {} };
   }
 

@@ -3,10 +3,15 @@
  *   swipe left / right (or the arrow keys)  next / previous idea of the list,
  *                                           following the data-step links, so
  *                                           across pages too
- *   swipe up (ArrowUp)                      opens the full detail (<details>)
+ *   swipe up (ArrowUp)                      opens the full detail (<details>),
+ *                                           scrolled into view; once open, a
+ *                                           body taller than the screen scrolls
+ *                                           by touch
  *   swipe down (ArrowDown)                  back to the summary; with the
  *                                           summary showing, closes
  *   Escape, the close button                back to the list, same scroll
+ * A step to another page of the list replaces the history entry, as a step within the page
+ * does: Back from the overlay returns to the list as it was before the overlay opened.
  * In right-to-left pages the horizontal directions are mirrored.
  *
  * Page hooks: entries `[id^="idea-"][data-id]` (not [data-triage]) whose
@@ -66,6 +71,7 @@
     current.removeAttribute('data-overlay-open');
     current.style.minHeight = '';
     current = null;
+    body.removeAttribute('data-pan');
   }
 
   function show(entry) {
@@ -76,6 +82,7 @@
     while (entry.firstChild) body.appendChild(entry.firstChild);
     entry.setAttribute('data-overlay-open', '');
     body.scrollTop = 0;
+    updatePan();
   }
 
   function open(entry, historyMode) {
@@ -169,8 +176,11 @@
     var hash = samePageHash(link);
     var target = hash ? entryForHash(hash) : null;
     if (!target) {
-      // On another page of the list: that page opens the overlay from the fragment.
-      window.location.assign(link.href);
+      // On another page of the list: that page opens the overlay from the fragment. It takes
+      // the place of this idea's history entry, as a step within the page does, so that Back
+      // closes the overlay (to where the list was before it opened) rather than walking back
+      // through the ideas seen.
+      window.location.replace(link.href);
       return true;
     }
     var away = (which === 'next') !== rtl() ? -1 : 1;
@@ -196,6 +206,45 @@
     el.open = openIt;
     return true;
   }
+
+  /* ---- the full detail on a small screen ----
+   * The overlay takes every touch gesture itself (touch-action: none), so a finger could not
+   * scroll the body to a detail that opens below its fold (a 320 x 568 phone, a phone held
+   * sideways). Once the detail is open and the body overflows, the body scrolls by touch:
+   * `data-pan="down"` at the top (touch-action: pan-down: a finger moving up scrolls, one moving
+   * down is still the swipe back to the summary), `data-pan="y"` once scrolled (both ways; back
+   * at the top, down is the swipe again). Horizontal swipes stay the overlay's. */
+
+  function overflows() { return body.scrollHeight > body.clientHeight + 1; }
+
+  function updatePan() {
+    var el = body.querySelector('details');
+    if (!current || !el || !el.open || !overflows()) body.removeAttribute('data-pan');
+    else body.setAttribute('data-pan', body.scrollTop > 0 ? 'y' : 'down');
+  }
+
+  /** Scrolls the opened detail into the body's view, above the sticky previous / next bar:
+   *  its end when it fits, else its start. */
+  function reveal() {
+    var el = body.querySelector('details');
+    if (!el || !el.open || !overflows()) return;
+    var box = body.getBoundingClientRect();
+    var steps = body.querySelector('.idea-steps');
+    var bottom = box.bottom - parseFloat(getComputedStyle(body).paddingBottom || '0');
+    if (steps && getComputedStyle(steps).position === 'sticky') bottom = Math.min(bottom, steps.getBoundingClientRect().top);
+    var rect = el.getBoundingClientRect();
+    var by = Math.min(rect.bottom - bottom, rect.top - box.top);
+    if (by <= 0) return;
+    body.scrollTo({ top: body.scrollTop + by, behavior: reduced() ? 'auto' : 'smooth' });
+  }
+
+  body.addEventListener('toggle', function (e) {
+    if (e.target.tagName !== 'DETAILS') return;
+    if (e.target.open) reveal();
+    updatePan();
+  }, true);
+  body.addEventListener('scroll', updatePan);
+  window.addEventListener('resize', updatePan);
 
   /* ---- pointer gestures on the overlay ----
    * On the dialog, which stays put, not on the body, which a page turn slides 40 % sideways:
@@ -348,7 +397,13 @@
     clearTarget();
     window.addEventListener('load', function () { window.requestAnimationFrame(clearTarget); });
   }
-  window.addEventListener('pageshow', function (e) { if (e.persisted) clearTarget(); });
+  window.addEventListener('pageshow', function (e) {
+    if (!e.persisted) return;
+    // Back from the back/forward cache to an address that no longer names the idea shown
+    // (a step to another page of the list took this page's entry): the list.
+    if (current && entryForHash(window.location.hash) !== current) close(true);
+    clearTarget();
+  });
   window.addEventListener('hashchange', function () { if (current) clearTarget(); });
 
   window.VantageDetail = { open: function (id) { var e = entryById(id); if (e) open(e, 'push'); }, close: function () { close(false); } };

@@ -12,29 +12,55 @@
  *     [data-review-download] downloads the reviews file: every decision kept in this
  *                            browser, from every review page of the site
  * The count and Undo concern this page only: the decisions are kept per item for the
- * whole site (one key), and an Undo of an item on another page, maybe in another person's
- * part of the site, would bring back nothing the reviewer sees.
- * API: window.VantageReview = { decide, undo, get, exportDocument, download }.
+ * whole site (one key per site, named by its root: VantageText.siteKey), and an Undo of an
+ * item on another page, maybe in another person's part of the site, would bring back nothing
+ * the reviewer sees.
+ * API: window.VantageReview = { decide, undo, get, exportDocument, download, storageKey }.
  * Events on the item: "vantage:triage-reset" when an undo brings it back. */
 (function () {
   'use strict';
 
-  var KEY = 'vantage.reviews.v1';
+  /** The decisions of this site: every site opened from file:// shares one storage origin, and
+   *  so do sites on sub-paths of one host, so the key names the site by its root
+   *  (`vantage.reviews.v1.file:///home/me/public/`). What an earlier version kept under
+   *  LEGACY, one key for every site, is taken over by the first site opened, once. */
+  var LEGACY = 'vantage.reviews.v1';
+  var KEY = window.VantageText.siteKey(LEGACY);
   var ACTIONS = { archive: true, delete: true, later: true, list: true };
   var memory = null; // the state while storage is unavailable or refuses it (some file:// setups)
 
+  function parse(raw) {
+    if (!raw) return null;
+    try {
+      var state = JSON.parse(raw);
+      if (state && typeof state === 'object' && state.decisions && typeof state.decisions === 'object') return state;
+    } catch (e) { /* unreadable: none */ }
+    return null;
+  }
+
+  /** This site's decisions with the earlier version's merged in: a decision this site holds
+   *  for an item wins, the others come after this site's in the order they were made. */
+  function merge(current, old) {
+    var legacy = parse(old);
+    if (!legacy) return null;
+    var state = parse(current);
+    if (!state) return old;
+    var next = state.next || 1;
+    Object.keys(legacy.decisions).sort(function (a, b) {
+      return (legacy.decisions[a].seq || 0) - (legacy.decisions[b].seq || 0);
+    }).forEach(function (id) {
+      if (Object.prototype.hasOwnProperty.call(state.decisions, id)) return;
+      state.decisions[id] = legacy.decisions[id];
+      state.decisions[id].seq = next++;
+    });
+    state.next = next;
+    if (!state.reviewer && legacy.reviewer) state.reviewer = legacy.reviewer;
+    return JSON.stringify(state);
+  }
+
   function load() {
     if (memory) return memory;
-    try {
-      var raw = window.localStorage.getItem(KEY);
-      if (raw) {
-        var state = JSON.parse(raw);
-        if (state && typeof state === 'object' && state.decisions && typeof state.decisions === 'object') {
-          return state;
-        }
-      }
-    } catch (e) { /* unreadable or blocked storage: start empty */ }
-    return { reviewer: '', next: 1, decisions: {} };
+    return parse(window.VantageText.adopt(LEGACY, KEY, merge)) || { reviewer: '', next: 1, decisions: {} };
   }
 
   /** Keeps `state` in storage; only when storage refuses it does this page keep its own copy
@@ -245,9 +271,9 @@
     refreshBar();
   }
 
-  window.VantageReview = { decide: decide, undo: undo, get: get, exportDocument: exportDocument, download: download };
+  window.VantageReview = { decide: decide, undo: undo, get: get, exportDocument: exportDocument, download: download, storageKey: KEY };
   applyStored();
   setUpBar();
   window.addEventListener('pageshow', function (e) { if (e.persisted) sync(); });
-  window.addEventListener('storage', function (e) { if (e.key === KEY || e.key === null) sync(); });
+  window.addEventListener('storage', function (e) { if (e.key === KEY || e.key === LEGACY || e.key === null) sync(); });
 }());

@@ -1,10 +1,49 @@
-/* Vantage text rules the page scripts share, one copy each: how a name or a text is folded
- * for matching (search.js searches with it, compose.js matches names in the To: fields) and
- * the locale a page formats numbers and text segments in (compose.js, review.js).
+/* Vantage rules the page scripts share, one copy each: how a name or a text is folded
+ * for matching (search.js searches with it, compose.js matches names in the To: fields), the
+ * locale a page formats numbers and text segments in (compose.js, review.js), and which site
+ * the page belongs to, for what is kept in localStorage (compose.js, review.js, coach.js).
  * Loaded before them on every page that uses them.
- * API: window.VantageText = { fold, pageLocale }. */
+ * API: window.VantageText = { fold, pageLocale, siteRoot, siteKey, adopt }. */
 (function () {
   'use strict';
+
+  /** The site's root folder, resolved: this script is `<root>/assets/text.js`, whatever page
+   *  loads it (pages link it relatively). Every site opened from file:// shares one storage
+   *  origin, and so do sites on sub-paths of one host: the root tells them apart. */
+  var script = document.currentScript;
+  var siteRoot = (function () {
+    var candidates = [script && script.src, (document.querySelector('link[rel~="icon"]') || {}).href];
+    for (var i = 0; i < candidates.length; i++) {
+      if (!candidates[i]) continue;
+      try { return new URL('../', candidates[i]).href; } catch (e) { /* the next one */ }
+    }
+    return new URL('./', window.location.href).href;
+  })();
+
+  /** The localStorage key of `name` for this site: `name.<site root URL><path>`
+   *  (`vantage.reviews.v1.file:///home/me/public/`, `vantage.submissions.v1.…/public/ana-lima/`),
+   *  so two sites in one browser never see each other's state. */
+  function siteKey(name, path) { return name + '.' + siteRoot + (path || ''); }
+
+  /** Takes over, once, what an earlier version kept under `legacy` (one key for every site of
+   *  the origin) into this site's `key`: `merge(current, old)` gets both stored strings (current
+   *  null when this site has none yet) and returns the string to keep (null: nothing there to
+   *  take over, left alone); the old key is removed, so no other site sees it again. Returns
+   *  what `key` holds afterwards (null: nothing); storage that refuses changes nothing. */
+  function adopt(legacy, key, merge) {
+    var current = null;
+    try {
+      current = window.localStorage.getItem(key);
+      var old = window.localStorage.getItem(legacy);
+      if (old === null) return current;
+      var merged = merge(current, old);
+      if (merged === null || merged === undefined) return current; // nothing to take over
+      window.localStorage.setItem(key, merged);
+      window.localStorage.removeItem(legacy);
+      current = merged;
+    } catch (e) { /* blocked or full: kept where it was */ }
+    return current;
+  }
 
   // The combining diacritical marks: accents where they follow a Latin, Greek or Cyrillic
   // letter (é, ö, й, ά, and the dot NFKD takes off Turkish İ); Arabic's optional marks after an
@@ -51,5 +90,5 @@
     return undefined;
   }
 
-  window.VantageText = { fold: fold, pageLocale: pageLocale };
+  window.VantageText = { fold: fold, pageLocale: pageLocale, siteRoot: siteRoot, siteKey: siteKey, adopt: adopt };
 })();
