@@ -142,6 +142,14 @@ class BrowserTest(unittest.TestCase):
     def wait_ready(self):
         self.wait(lambda d: d.execute_script("return document.readyState") == "complete")
 
+    def close_other_windows(self, first):
+        """Closes every window but `first` (tabs a test opened) and returns to it."""
+        for handle in self.driver.window_handles:
+            if handle != first:
+                self.driver.switch_to.window(handle)
+                self.driver.close()
+        self.driver.switch_to.window(first)
+
     def wait(self, condition, timeout=5, message=""):
         try:
             return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(condition)

@@ -920,11 +920,7 @@ class OutboxElsewhere(ComposeTest):
             self.wait(lambda d: self.outbox_texts() == [], message="removed in the first tab")
             self.assertFalse(self.download_enabled())
         finally:
-            for handle in self.driver.window_handles:
-                if handle != first:
-                    self.driver.switch_to.window(handle)
-                    self.driver.close()
-            self.driver.switch_to.window(first)
+            self.close_other_windows(first)
 
     def test_two_sites_in_one_browser_keep_two_outboxes(self):
         places = {

@@ -516,11 +516,7 @@ class ReviewPagesElsewhere(BrowserTest):
             self.driver.switch_to.window(self.driver.window_handles[-1])
             self.wait(lambda d: self.look("idea-0001") == [None, False, "0", True], message="and back in the other tab")
         finally:
-            for handle in self.driver.window_handles:
-                if handle != first:
-                    self.driver.switch_to.window(handle)
-                    self.driver.close()
-            self.driver.switch_to.window(first)
+            self.close_other_windows(first)
 
     def test_undo_refreshes_the_bar_when_nothing_is_left_to_undo(self):
         """The stored decisions changed without this page hearing of it: Undo finds nothing
@@ -608,11 +604,7 @@ class ReviewsPerSite(TwoSites):
             self.frames(5)
             self.assertEqual(self.look("idea-0001"), [None, True, "0"], "the other site's tab does not")
         finally:
-            for handle in self.driver.window_handles:
-                if handle != first:
-                    self.driver.switch_to.window(handle)
-                    self.driver.close()
-            self.driver.switch_to.window(first)
+            self.close_other_windows(first)
 
 
 class TriageMotion(BrowserTest):
