@@ -37,6 +37,8 @@ public final class Localizer: Sendable {
     let memo = Locked(Memo())
     /// Renderers' memos between pages (see `PageMemo`).
     let pageMemos: Locked<[PageMemoSlot]>
+    /// Dates and lists formatted for any page of this locale, zone, "now" and catalog.
+    let sharedMemo: SharedFormatMemo
     private let log = Locked(WarningLog())
 
     /// Numbers and plural categories outside the small-integer tables, shared by all threads.
@@ -90,7 +92,7 @@ public final class Localizer: Sendable {
         resolutions = catalog?.resolutions(for: lookupChain, device: self.device) ?? [:]
         direction = ICULocale.isRightToLeft(shown) ? "rtl" : "ltr"
         let catalogIdentity = catalog.map { "\($0.identity)" } ?? "none"
-        pageMemos = PageMemoPools.pool(
+        (pageMemos, sharedMemo) = PageMemoPools.pool(
             for: "\(tag)|\(timeZoneIdentifier)|\(now.timeIntervalSince1970.bitPattern)|\(catalogIdentity)|\(self.device)")
         if zone == nil {
             warn(

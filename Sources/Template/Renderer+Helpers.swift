@@ -62,7 +62,18 @@ extension Renderer {
             let tag = calendarDay ? 6 : style.index
             if !memo.dates.write(seconds.bitPattern, 0, tag: tag, into: &output) {
                 let start = output.count
-                localizer.appendEscapedDate(seconds, style: style, calendarDay: calendarDay, into: &output)
+                // ISO 8601 is written by `ISODate`, not ICU: cheaper than the shared memo's room.
+                if style == .iso {
+                    localizer.appendEscapedDate(seconds, style: style, calendarDay: calendarDay, into: &output)
+                } else {
+                    sharedKey.reset(SharedFormatMemo.dateKind)
+                    sharedKey.append(UInt8(tag))
+                    sharedKey.append(seconds.bitPattern)
+                    if !localizer.sharedMemo.write(sharedKey, into: &output) {
+                        localizer.appendEscapedDate(seconds, style: style, calendarDay: calendarDay, into: &output)
+                        localizer.sharedMemo.store(sharedKey, output.written(from: start))
+                    }
+                }
                 memo.dates.store(output.written(from: start), for: seconds.bitPattern, 0, tag: tag)
             }
         case .number:
@@ -92,7 +103,13 @@ extension Renderer {
                         at: call.offset)
                 }
             }
-            output.appendEscaped(memo.list(items) { localizer.format(list: $0) })
+            sharedKey.reset(SharedFormatMemo.listKind)
+            for item in items { sharedKey.append(item) }
+            if !localizer.sharedMemo.write(sharedKey, into: &output) {
+                let start = output.count
+                output.appendEscaped(localizer.format(list: items))
+                localizer.sharedMemo.store(sharedKey, output.written(from: start))
+            }
         }
     }
 

@@ -15,6 +15,8 @@ struct Renderer: ~Copyable {
     var depth = 0
     /// Dates and translations remembered from earlier pages (checked out of the Localizer).
     var memo: PageMemo
+    /// The key of a date or list in the Localizer's `SharedFormatMemo`, made in place.
+    var sharedKey = SharedFormatMemo.Key()
     /// Where names were found in list items, to try first.
     var hints = LookupHints()
     /// A partial or block is being expanded where HTML allows text only: every translated
