@@ -14,10 +14,27 @@ public struct Naming: Sendable {
     let chosenNames: [Int64: String]
     /// The viewer's address book, by person id.
     let contacts: [Int64: String]
+    /// True when every chosen name is known to read as a name (`SiteModel.chosenNames` are
+    /// checked once per build): then rule 1 takes a chosen name without asking again.
+    private let chosenNamesChecked: Bool
+    /// The address book's names that read as names (asked once per viewer, not once per use).
+    private let contactNames: [Int64: String]
 
     public init(chosenNames: [Int64: String], contacts: [Int64: String]) {
+        self.init(chosenNames: chosenNames, checked: false, contacts: contacts)
+    }
+
+    /// `checked`: every one of `chosenNames` passed `PersonalDataMask.isName` already.
+    init(chosenNames: [Int64: String], checked: Bool, contacts: [Int64: String]) {
         self.chosenNames = chosenNames
         self.contacts = contacts
+        chosenNamesChecked = checked
+        contactNames = contacts.filter { PersonalDataMask.isName($0.value) }
+    }
+
+    /// The naming of the site's people as `viewer`'s address book has them.
+    init(site: SiteModel, contacts: [Int64: String]) {
+        self.init(chosenNames: site.chosenNames, checked: true, contacts: contacts)
     }
 
     /// The name of `person` as the viewer sees it, falling back to `recorded`. A name that is
@@ -25,8 +42,8 @@ public struct Naming: Sendable {
     /// applies, and when none is left, the unknown person's marker (shown as the catalog's
     /// `person.unknown`, slugged as `person`).
     public func name(of person: Int64, recorded: String) -> String {
-        if let chosen = chosenNames[person], PersonalDataMask.isName(chosen) { return chosen }
-        if let contact = contacts[person], PersonalDataMask.isName(contact) { return contact }
+        if let chosen = chosenNames[person], chosenNamesChecked || PersonalDataMask.isName(chosen) { return chosen }
+        if let contact = contactNames[person] { return contact }
         return PersonalDataMask.isName(recorded) ? recorded : PersonalDataMask.unknownName
     }
 

@@ -46,7 +46,7 @@ extension SitePages {
         let localizer = renderer.localizer(
             locale: site.locale(for: nil, forced: forcedLocale), timeZone: site.settings.timeZone)
         // A site-wide page: names as everyone sees them (the chosen name, else the recorded one).
-        let naming = Naming(chosenNames: site.chosenNames, contacts: [:])
+        let naming = Naming(site: site, contacts: [:])
         let pagination = Pagination(itemCount: site.ideas.count, pageSize: site.settings.pageSize)
         for page in pagination.pages(at: .ideaReview) {
             let items: [Value] = page.range.map { index in

@@ -56,6 +56,7 @@ public struct SiteModel: Sendable {
         self.now = now
         self.personCount = people.count
         self.personOrder = Dictionary(people.map { ($0.id, $0.order) }, uniquingKeysWith: { first, _ in first })
+        // Only names that read as names (`Naming(site:contacts:)` relies on it).
         var chosen: [Int64: String] = [:]
         for person in people where person.isQuotesUser {
             if let name = person.name.map(mask.clean), PersonalDataMask.isName(name) { chosen[person.id] = name }

@@ -26,7 +26,7 @@ public struct SiteHandles: Sendable {
         -> (handles: [String: (person: Int64, name: String)], signature: String)
     {
         guard let home = model.homes.first(where: { $0.person.id == viewer }) else { return ([:], "") }
-        let naming = Naming(chosenNames: model.chosenNames, contacts: contacts.mapValues(model.mask.clean))
+        let naming = Naming(site: model, contacts: contacts.mapValues(model.mask.clean))
         let handles = ViewerHandles(
             site: model, viewer: home, naming: naming, quotes: quotes.map { ViewerPages.cleaned($0, mask: model.mask) })
         var table: [String: (person: Int64, name: String)] = [:]

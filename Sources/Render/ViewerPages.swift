@@ -41,7 +41,7 @@ public struct ViewerPages {
         let contacts = storedContacts.mapValues(site.mask.clean)
         let viewer = Viewer(
             home: home, localizer: localizer,
-            naming: Naming(chosenNames: site.chosenNames, contacts: contacts),
+            naming: Naming(site: site, contacts: contacts),
             badge: ViewerBadge(slug: home.slug, name: home.name), links: ViewerLinkValues(viewer: home.slug))
         let quotes = storedQuotes.map { site.maskedQuotes.cleaned($0, mask: site.mask) }
         let ideas = IdeaLists(site: site, viewer: person)

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Testing
 
 @testable import Render
@@ -299,6 +300,28 @@ struct PersonalDataMaskTests {
         #expect(naming.name(of: 1, recorded: "Ana") == "Ana")
         #expect(naming.name(of: 1, recorded: mask.clean("(415) 555-0177")) == PersonalDataMask.unknownName)
         #expect(naming.name(of: 2, recorded: "") == PersonalDataMask.unknownName)
+    }
+
+    @Test("The site's naming, whose chosen names are checked once per build, names everyone as the checking one does")
+    func siteNaming() {
+        let names = ["+14155550177", "Ana", "ana.lima@example.com", "   ", "2026-2027", "Zoë", "Agent 007", "山田 太郎"]
+        let people = names.enumerated().map { index, name in
+            Person(
+                id: Int64(index + 1), name: name, locale: nil, timeZone: nil, hasEmail: true, isQuotesUser: true,
+                isChangeJarUser: false, lastVisitAt: nil, hasPhone: true)
+        }
+        let site = SiteModel(settings: SiteSettings(), now: 0, people: people, ideas: [])
+        let contacts: [Int64: String] = [1: "Mum", 3: mask.clean("+44 20 7946 0958"), 4: "Dad", 9: "Cy", 10: ""]
+        let checked = Naming(site: site, contacts: contacts)
+        let checking = Naming(chosenNames: people.reduce(into: [:]) { $0[$1.id] = $1.name.map(mask.clean) }, contacts: contacts)
+        for id in Int64(1)...11 {
+            for recorded in ["Ana", "", mask.clean("(415) 555-0177")] {
+                #expect(checked.name(of: id, recorded: recorded) == checking.name(of: id, recorded: recorded), "\(id) \(recorded)")
+            }
+        }
+        #expect(checked.name(of: 1, recorded: "Ana") == "Mum")
+        #expect(checked.name(of: 3, recorded: "") == PersonalDataMask.unknownName)
+        #expect(checked.name(of: 6, recorded: "") == "Zoë")
     }
 
     @Test("Revealing puts each marker's text in place and leaves a page without markers as it is")
