@@ -31,8 +31,9 @@ public enum XMLText {
     }
 
     /// The first code point of UTF-8 `bytes` that a page may not hold (`isAllowed`), with its
-    /// byte offset, or nil. Eight bytes at a time while they are ASCII without a control or DEL
-    /// (nearly all of any page or text); else scalar by scalar. Bytes that are not UTF-8 are
+    /// byte offset, or nil. Eight bytes at a time while they are ASCII without DEL or a control
+    /// other than tab, line feed and carriage return (nearly all of any page or text: a page's
+    /// lines end within a word or two); else scalar by scalar. Bytes that are not UTF-8 are
     /// stepped over (a page's are the parser's to report): a sequence cut off at the end ends
     /// the scan. `vantage check` and the build's scan look at every page with it, so that a
     /// page never holds what HTML checkers report as a forbidden code point.
@@ -41,18 +42,25 @@ public enum XMLText {
         let count = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
-        let deletes: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        /// Per byte of an ASCII `word`, the high bit set when the byte is not `byte` (with the
+        /// high bit set first, no subtraction borrows from the next byte, so each byte is exact).
+        @inline(__always) func differs(_ word: UInt64, _ byte: UInt64) -> UInt64 {
+            (((word ^ (byte &* ones)) | highBits) &- ones) & highBits
+        }
         var index = 0
         while index < count {
             if index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                // No byte at or above 0x80, none below 0x20, none equal to 0x7F.
-                let noDelete = word ^ deletes
-                if word & highBits == 0, (word &- ones &* 0x20) & ~word & highBits == 0,
-                    (noDelete &- ones) & ~noDelete & highBits == 0
-                {
-                    index += 8
-                    continue
+                if word & highBits == 0 {
+                    // Per byte, the high bit set when the byte is at least 0x20.
+                    let printable = ((word | highBits) &- 0x20 &* ones) & highBits
+                    if printable & differs(word, 0x7F) == highBits
+                        || (printable | ~differs(word, 0x0A) | ~differs(word, 0x09) | ~differs(word, 0x0D)) & highBits
+                            & differs(word, 0x7F) == highBits
+                    {
+                        index += 8
+                        continue
+                    }
                 }
             }
             let byte = bytes[index]

@@ -62,6 +62,58 @@ struct FragmentTests {
         #expect(kept > 11_000)
     }
 
+    @Test("The byte scan finds the first code point a page may not hold, wherever it lies in a word")
+    func firstDisallowedAgreesWithTheScalarReading() {
+        // The reference: decode scalar by scalar (bytes that are not UTF-8 stepped over, as the
+        // scan does) and ask `isAllowed`.
+        func reference(_ bytes: [UInt8]) -> Int? {
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x80 && byte < 0xC0 { index += 1; continue }
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                guard index + length <= bytes.count else { return nil }
+                var value = length == 1 ? UInt32(byte) : UInt32(byte & (0xFF >> (length + 1)))
+                for next in 1..<max(length, 1) where length > 1 { value = value << 6 | UInt32(bytes[index + next] & 0x3F) }
+                if !XMLText.isAllowed(value) { return index }
+                index += length
+            }
+            return nil
+        }
+        // Printable ASCII with every byte below 0x80 dropped in at every place of three words.
+        let base = Array("0123456789abcdefghijklmnopqrstuv".utf8)
+        var wrong: [String] = []
+        for byte in UInt8(0)..<0x80 {
+            for place in 0..<base.count {
+                var bytes = base
+                bytes[place] = byte
+                let found = bytes.withUnsafeBytes { XMLText.firstDisallowed(in: $0)?.offset }
+                if found != reference(bytes) { wrong.append("\(byte)@\(place)") }
+                // Two at once: an allowed control before, a forbidden one after.
+                if place + 3 < base.count {
+                    bytes[place + 3] = 0x0A
+                    let both = bytes.withUnsafeBytes { XMLText.firstDisallowed(in: $0)?.offset }
+                    if both != reference(bytes) { wrong.append("\(byte)@\(place)+LF") }
+                }
+            }
+        }
+        // Random pages of ASCII, line ends, tabs, controls, DEL, C1, noncharacters and letters.
+        let pieces: [[UInt8]] = ["a", "b c", "\n", "\t", "\r\n", "\u{1}", "\u{7F}", "\u{85}", "é", "日本", "😀", "<p>", "\u{0B}"]
+            .map { Array($0.utf8) } + [0xFDD0, 0xFFFE, 0x1FFFF].map { Array(String(Character(Unicode.Scalar($0)!)).utf8) }
+        var state: UInt64 = 3
+        for _ in 0..<3_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<24 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let pick = Int(state >> 33) % (pieces.count * 4)
+                bytes += pick < pieces.count ? pieces[pick] : pieces[pick % 3]
+            }
+            let found = bytes.withUnsafeBytes { XMLText.firstDisallowed(in: $0)?.offset }
+            if found != reference(bytes) { wrong.append(String(decoding: bytes, as: UTF8.self).debugDescription) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
     @Test("Characters XML cannot hold are dropped; everything else is kept")
     func xmlText() {
         #expect(XMLText.clean("plain") == "plain")
