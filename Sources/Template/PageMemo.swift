@@ -3,10 +3,10 @@ import Foundation
 /// What a renderer remembers of its Localizer's output between pages: escaped dates by instant
 /// and style, escaped translations whose arguments are all numbers ("3 comments") by string
 /// and number, and catalog entries by tag. Each renderer checks one out for the length of a
-/// page and returns it after, so reading it takes no lock (dates it has not met are looked up
-/// next in the `SharedFormatMemo` of all renderers, and so are lists). The pool is shared by every Localizer with the same locale, time
-/// zone, "now" and catalog, so a build that makes one Localizer per viewer still reuses what
-/// earlier pages formatted.
+/// page and returns it after, so reading it takes no lock (a date it has not met is looked up
+/// next in the `SharedFormatMemo` of all renderers, and so is every list). The pool is shared by
+/// every Localizer with the same locale, time zone, "now" and catalog, so a build that makes one
+/// Localizer per viewer still reuses what earlier pages formatted.
 struct PageMemo: ~Copyable {
     var dates: ByteMemo
     var translations: ByteMemo
@@ -36,16 +36,24 @@ struct PageMemo: ~Copyable {
 }
 
 /// The memo pools, one per locale, time zone, "now" and catalog, each with the memo its
-/// renderers share (`SharedFormatMemo`).
+/// renderers share (`SharedFormatMemo`, held by the Localizers, not here: it goes with them).
 enum PageMemoPools {
-    private static let pools = Locked<[String: (Locked<[PageMemoSlot]>, SharedFormatMemo)]>([:])
+    private final class Pool: @unchecked Sendable {
+        // @unchecked: `shared` is only touched under `pools`' lock.
+        let memos = Locked<[PageMemoSlot]>([])
+        weak var shared: SharedFormatMemo?
+    }
+
+    private static let pools = Locked<[String: Pool]>([:])
 
     static func pool(for key: String) -> (Locked<[PageMemoSlot]>, SharedFormatMemo) {
         pools.withLock { pools in
-            if let pool = pools[key] { return pool }
-            let pool = (Locked<[PageMemoSlot]>([]), SharedFormatMemo())
+            let pool = pools[key] ?? Pool()
             pools[key] = pool
-            return pool
+            if let shared = pool.shared { return (pool.memos, shared) }
+            let shared = SharedFormatMemo()
+            pool.shared = shared
+            return (pool.memos, shared)
         }
     }
 }

@@ -16,7 +16,9 @@
 /// (digest, lengths, key, value) are written end to end into chunks that are never moved; the
 /// table holds a slot per record (the digest's upper half and the record's place). Every
 /// instance draws on one budget (`Budget.shared`, for the chunks and the tables): past it, nothing
-/// more is kept, and what is not kept is formatted each time, as without the memo.
+/// more is kept, and what is not kept is formatted each time, as without the memo. A memo lives
+/// as long as a Localizer of its settings does (a build keeps its Localizers), and gives its
+/// room back to the budget when the last one is gone.
 final class SharedFormatMemo: @unchecked Sendable {
     // @unchecked: every member but the budget is touched only with `mutex` held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -24,7 +26,11 @@ final class SharedFormatMemo: @unchecked Sendable {
     private var slotCount = 0
     private var count = 0
     private var chunks: [UnsafeMutableRawPointer] = []
-    private var chunkUsed = SharedFormatMemo.chunkSize
+    /// The last chunk's size and how much of it is written.
+    private var chunkSize = 0
+    private var chunkUsed = 0
+    /// Every chunk's bytes, for the budget.
+    private var chunkBytes = 0
     private var full = false
     private let budget: Budget
 
@@ -32,7 +38,10 @@ final class SharedFormatMemo: @unchecked Sendable {
     static let dateKind: UInt8 = 1
     static let listKind: UInt8 = 2
 
-    private static let chunkSize = 1 << 20
+    /// Chunks double from the first size to the largest (a memo of a few dates takes little of
+    /// the budget); a slot can address 2^15 chunks of up to 1 MB.
+    private static let firstChunkSize = 16 << 10
+    private static let largestChunkSize = 1 << 20
     private static let recordHeader = 16
 
     /// `budget`: what this memo's room is counted against (every instance of a build shares
@@ -49,7 +58,7 @@ final class SharedFormatMemo: @unchecked Sendable {
         mutex.deallocate()
         slots.deallocate()
         for chunk in chunks { chunk.deallocate() }
-        budget.release(slotCount * 8 + chunks.count * Self.chunkSize)
+        budget.release(slotCount * 8 + chunkBytes)
     }
 
     /// The records kept.
@@ -148,14 +157,18 @@ final class SharedFormatMemo: @unchecked Sendable {
 
     /// `size` bytes for a record at the end of the last chunk, or in a new one.
     private func room(_ size: Int) -> UnsafeMutableRawPointer? {
-        // A record larger than a chunk is not kept (a chunk's offsets are what a slot can hold).
-        guard size <= Self.chunkSize else { return nil }
-        if chunkUsed + size > Self.chunkSize {
-            guard chunks.count < 1 << 15, budget.reserve(Self.chunkSize) else {
+        // A record larger than a chunk can be is not kept (a slot holds offsets into 1 MB).
+        guard size <= Self.largestChunkSize else { return nil }
+        if chunkUsed + size > chunkSize {
+            var next = chunks.isEmpty ? Self.firstChunkSize : min(chunkSize * 2, Self.largestChunkSize)
+            while next < size { next *= 2 }
+            guard chunks.count < 1 << 15, budget.reserve(next) else {
                 full = true
                 return nil
             }
-            chunks.append(.allocate(byteCount: Self.chunkSize, alignment: 8))
+            chunks.append(.allocate(byteCount: next, alignment: 8))
+            chunkSize = next
+            chunkBytes += next
             chunkUsed = 0
         }
         let record = chunks[chunks.count - 1] + chunkUsed
@@ -165,7 +178,7 @@ final class SharedFormatMemo: @unchecked Sendable {
 
     /// The bytes the memos counted against it hold, at most `limit`.
     final class Budget: @unchecked Sendable {
-        /// Every memo's: 96 MB (the peer workload's quotes shape keeps about 45 MB).
+        /// Every memo's: 96 MB.
         static let shared = Budget(limit: 96 << 20)
 
         let limit: Int

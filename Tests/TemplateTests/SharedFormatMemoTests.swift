@@ -82,10 +82,11 @@ struct SharedFormatMemoTests {
                 served += 1
             }
             #expect(served == kept)
-            // Another memo on the same budget keeps nothing while the first holds it all.
+            // Another memo on the same budget keeps what is left of it, and no more.
             let second = SharedFormatMemo(budget: budget)
-            Self.store(second, ["late"], "kept")
-            #expect(Self.read(second, ["late"]) == nil)
+            for index in 0..<20_000 { Self.store(second, ["late \(index)"], value) }
+            #expect(second.storedCount < 20_000)
+            #expect(budget.bytesHeld <= budget.limit)
         }
         // Memos freed give their room back.
         #expect(budget.bytesHeld == 0)
@@ -133,6 +134,16 @@ struct SharedFormatMemoTests {
         #expect(sibling.sharedMemo === first.sharedMemo)
         #expect(try library.render("page", context: context, localizer: sibling) == page)
         #expect(first.sharedMemo.storedCount == 2)
+        // The memo goes with the last Localizer of its settings (and its room with it).
+        weak var gone: SharedFormatMemo?
+        do {
+            let paris = localizer("Europe/Paris")
+            _ = try library.render("page", context: context, localizer: paris)
+            gone = paris.sharedMemo
+            #expect(gone?.storedCount == 2)
+        }
+        #expect(gone == nil)
+        #expect(localizer("Europe/Paris").sharedMemo.storedCount == 0)
         let tokyo = localizer("Asia/Tokyo")
         #expect(tokyo.sharedMemo !== first.sharedMemo)
         #expect(
