@@ -38,6 +38,13 @@ extension SiteBuild {
     static func compileTemplates(_ context: BuildContext) throws {
         let templates = context.options.templates
         let library = try TemplateLibrary(directory: templates, mode: .strict)
+        // The mask's marker in a template would be shown as the masked text on every page
+        // (and no page check could tell): refused where it is written.
+        if let error = library.firstUse(
+            of: PersonalDataMask.marker, why: "cannot be in a template: Vantage marks hidden phone numbers and emails with it")
+        {
+            throw error
+        }
         let catalogPath = URL(fileURLWithPath: templates).appendingPathComponent("Localizable.xcstrings").path
         let catalog = FileManager.default.fileExists(atPath: catalogPath) ? try StringCatalog(path: catalogPath) : nil
         context.renderer = PageRenderer(

@@ -2,6 +2,23 @@ import VantageCore
 
 /// Checks over compiled templates that the project's own rules need.
 extension TemplateLibrary {
+    /// The first place a template holds `scalar`, as an error saying `why`: the site's pages
+    /// reserve a character that no text of theirs may carry (the mask's marker).
+    public func firstUse(of scalar: Unicode.Scalar, why: String) -> TemplateError? {
+        var encoded: [UInt8] = []
+        encoded.append(contentsOf: String(Character(scalar)).utf8)
+        for template in compiled {
+            let bytes = template.source.bytes
+            guard bytes.count >= encoded.count else { continue }
+            for offset in 0...(bytes.count - encoded.count)
+            where bytes[offset] == encoded[0] && bytes[offset..<(offset + encoded.count)].elementsEqual(encoded) {
+                return template.source.error(
+                    "U+\(String(scalar.value, radix: 16, uppercase: true)) \(why)", at: offset)
+            }
+        }
+        return nil
+    }
+
     /// Every `{{{name}}}` and `{{&name}}` in the library, as warnings located at the tag, sorted.
     /// The site's templates must show imported data escaped, so its tests expect none.
     public func unescapedTags() -> [Diagnostic] {

@@ -94,6 +94,28 @@ struct AtomicBuildTests {
         #expect(beside.filter { $0 != ".public.building" } == ["public", "templates"], "\(beside)")
     }
 
+    @Test("A template holding the mask's marker is refused where it is written, before anything is built")
+    func markerInATemplate() throws {
+        // U+FDD0 marks hidden phones and emails on a rendered page; in a template it would be
+        // shown as the masked text on every page, and no page check could tell.
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let fixture = try FixtureStore(sql: smallStoreSQL)
+        defer { fixture.remove() }
+        let options = SiteBuild.Options(store: fixture.path, templates: scratch.templates, output: scratch.output)
+        _ = try SiteBuild.run(options, tuning: SiteBuild.Tuning(workers: 2))
+        let before = scratch.snapshot()
+        try scratch.edit("partials/quote.mustache") {
+            $0.replacingOccurrences(of: "<p class=\"quote-hearers\">", with: "<p class=\"quote-hearers\">" + String(Character(PersonalDataMask.marker)) + " ")
+        }
+        #expect {
+            _ = try SiteBuild.run(options, tuning: SiteBuild.Tuning(workers: 2))
+        } throws: { error in
+            "\(error)".contains("partials/quote.mustache:4:26: error: U+FDD0 cannot be in a template")
+        }
+        #expect(scratch.snapshot() == before)
+    }
+
     @Test("A build killed midway leaves the previous site untouched; the next build completes and clears the leftovers")
     func killedBuild() throws {
         let scratch = try Scratch()
