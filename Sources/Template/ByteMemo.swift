@@ -97,12 +97,7 @@ struct ByteMemo: ~Copyable {
     }
 
     private mutating func growArena(_ needed: Int) {
-        var capacity = max(4096, arenaCapacity * 2)
-        while capacity < arenaUsed + needed { capacity *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        bigger.update(from: arena, count: arenaUsed)
-        arena.deallocate()
-        arena = bigger
-        arenaCapacity = capacity
+        (arena, arenaCapacity) = OutputBuffer.grown(
+            arena, used: arenaUsed, capacity: max(2048, arenaCapacity), needed: arenaUsed + needed)
     }
 }

@@ -37,13 +37,21 @@ struct OutputBuffer: ~Copyable {
     }
 
     private mutating func grow(to needed: Int) {
-        var newCapacity = capacity * 2
+        (base, capacity) = OutputBuffer.grown(base, used: count, capacity: capacity, needed: needed)
+    }
+
+    /// Byte storage grown by doubling (the page buffer, `ByteMemo`'s arena, a
+    /// `SharedFormatMemo.Key`): a new buffer of at least `needed` bytes and at least twice
+    /// `capacity`, holding the `used` bytes of `old`, which is freed.
+    static func grown(_ old: UnsafeMutablePointer<UInt8>, used: Int, capacity: Int, needed: Int)
+        -> (UnsafeMutablePointer<UInt8>, capacity: Int)
+    {
+        var newCapacity = max(capacity * 2, 1)
         while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: old, count: used)
+        old.deallocate()
+        return (bigger, newCapacity)
     }
 
     @inline(__always)

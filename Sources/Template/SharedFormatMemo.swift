@@ -277,13 +277,7 @@ final class SharedFormatMemo: @unchecked Sendable {
 
         private mutating func reserve(_ extra: Int) {
             guard count + extra > capacity else { return }
-            var newCapacity = capacity * 2
-            while newCapacity < count + extra { newCapacity *= 2 }
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            bigger.update(from: bytes, count: count)
-            bytes.deallocate()
-            bytes = bigger
-            capacity = newCapacity
+            (bytes, capacity) = OutputBuffer.grown(bytes, used: count, capacity: capacity, needed: count + extra)
         }
     }
 }

@@ -70,15 +70,30 @@ struct AtomicBuildTests {
         return process
     }
 
+    /// A scratch copy of the templates and the small fixture store, built once into the
+    /// scratch output, with that output's files.
+    private func builtScratch() throws -> (Scratch, FixtureStore, SiteBuild.Options, [String: Data]) {
+        let scratch = try Scratch()
+        do {
+            let fixture = try FixtureStore(sql: smallStoreSQL)
+            let options = SiteBuild.Options(store: fixture.path, templates: scratch.templates, output: scratch.output)
+            do {
+                _ = try SiteBuild.run(options, tuning: SiteBuild.Tuning(workers: 2))
+            } catch {
+                fixture.remove()
+                throw error
+            }
+            return (scratch, fixture, options, scratch.snapshot())
+        } catch {
+            scratch.remove()
+            throw error
+        }
+    }
+
     @Test("A build that fails midway on a bad template leaves the previous site untouched and nothing beside it")
     func failedBuild() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let fixture = try FixtureStore(sql: smallStoreSQL)
-        defer { fixture.remove() }
-        let options = SiteBuild.Options(store: fixture.path, templates: scratch.templates, output: scratch.output)
-        _ = try SiteBuild.run(options, tuning: SiteBuild.Tuning(workers: 2))
-        let before = scratch.snapshot()
+        let (scratch, fixture, options, before) = try builtScratch()
+        defer { scratch.remove(); fixture.remove() }
         // The quote lists come after the idea lists of each viewer: pages were already written.
         try scratch.edit("pages/quotes.mustache") { $0.replacingOccurrences(of: "{{>partials/pager}}", with: "{{noSuchValue}}") }
         #expect {
@@ -98,13 +113,8 @@ struct AtomicBuildTests {
     func markerInATemplate() throws {
         // U+FDD0 marks hidden phones and emails on a rendered page; in a template it would be
         // shown as the masked text on every page, and no page check could tell.
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let fixture = try FixtureStore(sql: smallStoreSQL)
-        defer { fixture.remove() }
-        let options = SiteBuild.Options(store: fixture.path, templates: scratch.templates, output: scratch.output)
-        _ = try SiteBuild.run(options, tuning: SiteBuild.Tuning(workers: 2))
-        let before = scratch.snapshot()
+        let (scratch, fixture, options, before) = try builtScratch()
+        defer { scratch.remove(); fixture.remove() }
         try scratch.edit("partials/quote.mustache") {
             $0.replacingOccurrences(of: "<p class=\"quote-hearers\">", with: "<p class=\"quote-hearers\">" + String(Character(PersonalDataMask.marker)) + " ")
         }
