@@ -295,7 +295,9 @@ class BrowserTest(unittest.TestCase):
 
     def drag_to(self, element, dx, kind="mouse", steps=5, release=False, dy=0):
         """Presses on element and moves (dx, dy) in steps, as a hand does; the
-        pointer stays down unless release."""
+        pointer stays down unless release. Two frames first, so that the press lands where
+        the element is once the page has laid out what its scripts changed after loading."""
+        self.frames()
         x, y = self.point_in(element, dx)
         self.pointer_down(x, y, kind)
         for i in range(1, steps + 1):
