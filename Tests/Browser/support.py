@@ -6,12 +6,15 @@ reviewer opens a built site, so whatever works here works without a server.
 """
 
 import colorsys
+import functools
+import http.server
 import json
 import os
 import pathlib
 import re
 import shutil
 import tempfile
+import threading
 import time
 import unittest
 
@@ -105,6 +108,24 @@ def colour_name(css):
     if 80 <= hue < 160:
         return "green"
     return "other(%.0f)" % hue
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(directory):
+    """A threaded HTTP server for `directory` on a free port of 127.0.0.1, serving until
+    `stop(server)`; its port is `server.server_port`. Quiet: no request is logged."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def stop(server):
+    server.shutdown()
+    server.server_close()
 
 
 class BrowserTest(unittest.TestCase):
@@ -331,27 +352,16 @@ class TwoSites(BrowserTest):
 
     @classmethod
     def setUpClass(cls):
-        import functools
-        import http.server
-        import threading
-
         super().setUpClass()
         cls.sites = pathlib.Path(tempfile.mkdtemp(prefix="vantage-sites-"))
         for name in ("one", "two"):
             shutil.copytree(FIXTURES, cls.sites / name / "Tests" / "Browser" / "fixtures")
             shutil.copytree(REPO / "templates" / "assets", cls.sites / name / "templates" / "assets")
-
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(cls.sites)))
-        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+        cls.server = serve(cls.sites)
 
     @classmethod
     def tearDownClass(cls):
-        cls.server.shutdown()
-        cls.server.server_close()
+        stop(cls.server)
         shutil.rmtree(cls.sites, ignore_errors=True)
         super().tearDownClass()
 

@@ -7,8 +7,6 @@ lists, anonymous.
 Needs the built `vantage` (VANTAGE_BIN, else .build/debug/vantage); skipped without it.
 The screens' checks that need no second build also run on VANTAGE_SITE when given."""
 
-import functools
-import http.server
 import json
 import sqlite3
 import os
@@ -17,13 +15,12 @@ import re
 import shutil
 import subprocess
 import tempfile
-import threading
 import time
 import unittest
 
 from selenium.webdriver.common.keys import Keys
 
-from support import REPO, BrowserTest, site_dir
+from support import REPO, BrowserTest, serve, site_dir, stop
 
 BIN = pathlib.Path(os.environ.get("VANTAGE_BIN") or REPO / ".build" / "debug" / "vantage")
 READY = BIN.is_file() and (REPO / "content").is_dir() and (REPO / "templates").is_dir()
@@ -839,11 +836,6 @@ class NormalMotion(ComposeTest):
         self.assertGreater(self.js("return document.getAnimations().length"), 0)
 
 
-class _Served(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
 class OutboxElsewhere(ComposeTest):
     """The outbox is one per person of one site: every page of it that is open follows what
@@ -860,13 +852,11 @@ class OutboxElsewhere(ComposeTest):
         if not cls.other.exists():
             shutil.copytree(cls.public / VIEWER, cls.other / VIEWER)
             shutil.copytree(cls.public / "assets", cls.other / "assets")
-        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Served, directory=str(cls.work)))
-        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+        cls.server = serve(cls.work)
 
     @classmethod
     def tearDownClass(cls):
-        cls.server.shutdown()
-        cls.server.server_close()
+        stop(cls.server)
         super().tearDownClass()
 
     def served(self, path, site="public"):

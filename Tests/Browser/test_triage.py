@@ -5,15 +5,12 @@ in localStorage. Runs on the fixture review page; test_site.py runs the same
 checks on a built site's review page."""
 
 import datetime
-import functools
-import http.server
 import json
 import re
-import threading
 import time
 import unittest
 
-from support import REPO, BrowserTest, TwoSites, colour_name, fixture_url
+from support import REPO, BrowserTest, TwoSites, colour_name, fixture_url, serve, stop
 
 # What the table in OUTPUT.md promises for each drag while the pointer is down,
 # and what release leaves behind: (dx, colour, icon, decision, sheet).
@@ -443,11 +440,6 @@ class TriageGestures(BrowserTest):
         self.assertAccessible()
 
 
-class _Served(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 class ReviewPagesElsewhere(BrowserTest):
     """Another page changes the decisions while this one waits: restored from the back/forward
     cache, or open in another tab, a review page shows the stored decisions and counts them,
@@ -456,13 +448,11 @@ class ReviewPagesElsewhere(BrowserTest):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Served, directory=str(REPO)))
-        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+        cls.server = serve(REPO)
 
     @classmethod
     def tearDownClass(cls):
-        cls.server.shutdown()
-        cls.server.server_close()
+        stop(cls.server)
         super().tearDownClass()
 
     def page_url(self, query=""):
