@@ -66,6 +66,8 @@ extension PageInspection {
             case "input", "textarea": checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
             case "label": if let target = ElementFacts(node).value("for") { recordLabelTarget(target) }
             case "button": checkButtonName(node, ElementFacts(node))
+            case "meta": checkMeta(node, ElementFacts(node))
+            case "title": checkTitle(node)
             case "script", "style": checkRawText(node, ElementFacts(node))
             default: break
             }
@@ -132,6 +134,28 @@ extension PageInspection {
         {
             report(.hook, "a body with data-page=\"\(kind)\" needs data-viewer: every page of a person's part of the site names its viewer",
                 at: position(of: node))
+        }
+    }
+
+    /// The page declares its encoding once, with its first `<meta>`: the schema puts a `<meta>`
+    /// first in `<head>` and every `<meta>` in `<head>`, but which of its attribute sets a
+    /// `<meta>` may take depends on its place, which the attribute rules do not see.
+    private mutating func checkMeta(_ node: xmlNodePtr, _ element: ElementFacts) {
+        metas += 1
+        let declares = element.value("charset") != nil
+        if metas == 1, !declares {
+            report(.schema, "the first element of <head> must declare the encoding: <meta charset=\"utf-8\"/>", at: position(of: node))
+        } else if metas > 1, declares {
+            report(.schema, "a second <meta charset>: the page declares its encoding once, first in <head>", at: position(of: node))
+        }
+    }
+
+    /// HTML: a title is text that is not only whitespace.
+    private mutating func checkTitle(_ node: xmlNodePtr) {
+        guard let text = xmlNodeGetContent(node) else { return }
+        defer { xmlFree(text) }
+        if String(cString: text).trimmingASCIIWhitespace().isEmpty {
+            report(.schema, "<title> holds no text: a page's title is text that is not only whitespace", at: position(of: node))
         }
     }
 

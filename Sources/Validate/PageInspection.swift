@@ -36,6 +36,8 @@ struct PageInspection {
     }
     /// `<body data-page>`: the page kind.
     private(set) var kind: String?
+    /// The page's `<meta>` elements so far.
+    var metas = 0
 
     /// The schema's attribute rules.
     let model: SchemaModel

@@ -32,6 +32,7 @@ extension PageScan {
         var alt: UnsafeBufferPointer<UInt8>?
         var dataPage: UnsafeBufferPointer<UInt8>?
         var dataViewer = false
+        var charset = false
     }
 
     /// A start tag of `element`; the caller opens the element if the page is not handed over.
@@ -88,6 +89,17 @@ extension PageScan {
             if let labelFor = tag.labelFor { labelTargets.insert(labelFor) }
         case .button:
             if !tag.named { unnamedButtons.append((depth, false)) }
+        case .meta:
+            // The page's encoding is declared once, by its first <meta> (the schema puts a
+            // <meta> first in <head> and every <meta> in <head>; which of its attribute sets
+            // a <meta> takes depends on its place, which the attribute check does not see).
+            metas += 1
+            if tag.charset != (metas == 1) { return handOver(.finding) }
+        case .title:
+            // HTML: a title is text that is not only whitespace (the schema lets it hold text
+            // alone; structures do not keep text, so the content schema cannot say it).
+            titleDepth = depth
+            titleHasText = false
         case .script, .style:
             guard rawText.isEmpty else { return handOver(.unusual) }
             rawText.append((depth, element.special, tag.source, cursor))
@@ -134,6 +146,7 @@ extension PageScan {
         case .alt: tag.alt = value
         case .dataPage: tag.dataPage = value
         case .dataViewer: tag.dataViewer = true
+        case .charset: tag.charset = true
         }
         checked.append((vocabulary.slot(attribute, on: element), value))
     }
@@ -147,6 +160,10 @@ extension PageScan {
         if let last = unnamedButtons.last, last.depth == depth {
             unnamedButtons.removeLast()
             if !last.named { return handOver(.finding) }
+        }
+        if titleDepth == depth {
+            titleDepth = -1
+            if !titleHasText { return handOver(.finding) }
         }
         if let last = rawText.last, last.depth == depth {
             rawText.removeLast()
@@ -168,6 +185,7 @@ extension PageScan {
     mutating func characters(_ text: UnsafeBufferPointer<UInt8>) {
         if textRun != 4 { textRun = Self.isWhitespace(text) ? 3 : 4 }
         if !unnamedButtons.isEmpty, !Self.isBlank(text) { nameButtons() }
+        if titleDepth >= 0, !titleHasText, !Self.isBlank(text) { titleHasText = true }
         if let raw = rawText.last {
             // Inline code beside `src` is left to the tree, whatever the text (it may be a
             // line break written as `&#13;&#10;`, which trimming keeps).

@@ -194,6 +194,12 @@ struct PageScan {
     var lineCursor: LineCursor
     /// Links resolved on this and earlier pages (and the numbers of this page's folders).
     let links: LinkMemo
+    /// The page's `<meta>` elements so far.
+    var metas = 0
+    /// The depth of the open `<title>` (-1: none), and whether text that is not whitespace has
+    /// come inside it.
+    var titleDepth = -1
+    var titleHasText = false
 
     /// A scan that ended before it began.
     private init(handover: Handover, path: String, bytes: UnsafeRawBufferPointer, model: SchemaModel) {

@@ -78,7 +78,7 @@ struct ScanVocabulary {
 /// bytes it adds to a `PageStructure`.
 final class ScanElement {
     /// The elements whose checks read several of their attributes (`PageInspection`).
-    enum Special { case none, body, input, textarea, label, button, script, style }
+    enum Special { case none, body, input, textarea, label, button, script, style, meta, title }
 
     let name: String
     let namespace: String
@@ -125,6 +125,8 @@ final class ScanElement {
             case "button": special = .button
             case "script": special = .script
             case "style": special = .style
+            case "meta": special = .meta
+            case "title": special = .title
             default: special = .none
             }
         } else {
@@ -169,7 +171,7 @@ final class ScanSlot {
 /// An attribute name (qualified: `xlink:href`) and the role the checks give it.
 final class ScanAttribute {
     /// Names the elements with checks of their own read (unprefixed only, as `ElementFacts`).
-    enum Known { case other, id, type, ariaLabel, ariaLabelledby, title, forLabel, src, alt, dataPage, dataViewer }
+    enum Known { case other, id, type, ariaLabel, ariaLabelledby, title, forLabel, src, alt, dataPage, dataViewer, charset }
 
     let name: String
     let role: PageVocabulary.Attribute.Role
@@ -199,6 +201,7 @@ final class ScanAttribute {
             case "alt": known = .alt
             case "data-page": known = .dataPage
             case "data-viewer": known = .dataViewer
+            case "charset": known = .charset
             default: known = .other
             }
         } else {

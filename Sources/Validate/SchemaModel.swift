@@ -244,12 +244,15 @@ extension UnsafeMutablePointer where Pointee == xmlNode {
 }
 
 extension String {
-    /// The string without leading and trailing ASCII whitespace.
+    /// The string without leading and trailing ASCII whitespace (space, tab, line feed, form
+    /// feed, carriage return), read by scalars: a carriage return and line feed are one
+    /// `Character`, which is neither of them.
     func trimmingASCIIWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
             return ""
         }
-        return String(self[first...last])
+        return String(scalars[first...last])
     }
 }

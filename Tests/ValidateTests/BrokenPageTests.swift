@@ -30,6 +30,15 @@ import Testing
         Expected(fixture: "missing-title", findings: [
             (.schema, 3, 1, "<head> needs a <title> element"),
         ]),
+        Expected(fixture: "blank-title", findings: [
+            (.schema, 5, 1, "<title> holds no text: a page's title is text that is not only whitespace"),
+        ]),
+        Expected(fixture: "second-charset", findings: [
+            (.schema, 6, 1, "a second <meta charset>: the page declares its encoding once, first in <head>"),
+        ]),
+        Expected(fixture: "no-charset", findings: [
+            (.schema, 4, 1, "the first element of <head> must declare the encoding: <meta charset=\"utf-8\"/>"),
+        ]),
         Expected(fixture: "missing-alt", findings: [
             (.schema, 10, 4, "<img> needs the attribute alt"),
         ]),

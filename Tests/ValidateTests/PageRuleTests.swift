@@ -32,6 +32,30 @@ import Testing
             == ["10:19 <img> needs the attribute alt"])
     }
 
+    /// HTML's title is text that is not only whitespace; its encoding is declared once, first.
+    /// (The page's own `<title>Page</title>` and `<meta charset>` come before `head`.)
+    @Test func titleAndEncoding() {
+        func page(_ head: String) -> [String] {
+            let page = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\" dir=\"ltr\">\n<head>\n"
+                + head + "\n</head>\n<body data-page=\"index\">\n<main>\n<h1>Page</h1>\n</main>\n</body>\n</html>\n"
+            return validator.validatePage(path: "page.html", bytes: Array(page.utf8)).findings.map {
+                "\($0.line):\($0.column) \($0.message)"
+            }
+        }
+        let charset = "<meta charset=\"utf-8\"/>\n"
+        #expect(page(charset + "<title>x</title>") == [])
+        #expect(page(charset + "<title> \t&#10;x </title>") == [])
+        #expect(page(charset + "<title><!-- a comment -->x</title>") == [])
+        #expect(page(charset + "<title></title>") == ["5:1 <title> holds no text: a page's title is text that is not only whitespace"])
+        #expect(page(charset + "<title>&#32;&#9;</title>") == ["5:1 <title> holds no text: a page's title is text that is not only whitespace"])
+        #expect(page(charset + "<title><!-- only a comment --></title>") == ["5:1 <title> holds no text: a page's title is text that is not only whitespace"])
+        #expect(page(charset + "<title>x</title>\n<meta name=\"robots\" content=\"none\"/>\n<meta charset=\"UTF-8\"/>")
+            == ["7:1 a second <meta charset>: the page declares its encoding once, first in <head>"])
+        #expect(page("<meta name=\"robots\" content=\"none\"/>\n<title>x</title>")
+            == ["4:1 the first element of <head> must declare the encoding: <meta charset=\"utf-8\"/>"])
+        #expect(page("<meta name=\"robots\" content=\"none\" charset=\"utf-8\"/>\n<title>x</title>").count == 1)
+    }
+
     @Test func voidElementsMustBeSelfClosed() {
         #expect(findings("<p>a<br></br>b</p>")
             == ["10:5 <br> is a void element: write it self-closed (<br … />), since an HTML parser does not expect </br>"])
