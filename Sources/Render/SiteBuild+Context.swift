@@ -78,9 +78,10 @@ extension SiteBuild {
                 throw failure
             } catch let noRoom as NoRoom {
                 throw noRoom
-            } catch let diagnostic as Diagnostic {
-                throw Diagnostic(diagnostic.severity, "\(name): \(diagnostic.message)", at: diagnostic.location,
-                                 sourceLine: diagnostic.sourceLine)
+            } catch var diagnostic as Diagnostic {
+                // Only the message changes: the quoted line and its caret stay as they were.
+                diagnostic.message = "\(name): \(diagnostic.message)"
+                throw diagnostic
             } catch {
                 throw Diagnostic.error("\(name): \(error)")
             }

@@ -126,6 +126,37 @@ struct AtomicBuildTests {
         #expect(scratch.snapshot() == before)
     }
 
+    @Test("A catalog broken far along one long line: the build's error quotes that part of the line, the caret under the place")
+    func catalogOnOneLine() throws {
+        let (scratch, fixture, options, before) = try builtScratch()
+        defer { scratch.remove(); fixture.remove() }
+        // The catalog minified onto one line (over 100 KB), a second comma between two members
+        // some 30,000 characters in.
+        try scratch.edit("Localizable.xcstrings") { text in
+            var line = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+            let members = line.ranges(of: "},\"").filter { line.distance(from: line.startIndex, to: $0.lowerBound) > 30_000 }
+            line.insert(",", at: line.index(members[0].lowerBound, offsetBy: 2))
+            return line
+        }
+        var message = ""
+        #expect {
+            _ = try SiteBuild.run(options, tuning: SiteBuild.Tuning(workers: 2))
+        } throws: { error in
+            message = "\(error)"
+            return true
+        }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try #require(lines.count == 3, "\(message)")
+        #expect(lines[0].hasPrefix("\(scratch.templates)/Localizable.xcstrings:1:30055: error: compile the templates in "), "\(lines[0])")
+        #expect(lines[1].hasPrefix("    …") && lines[1].hasSuffix("…") && lines[1].contains("},,\""), "an excerpt: \(lines[1])")
+        // The caret stands under the second comma.
+        let caret = try #require(lines[2].firstIndex(of: "^"))
+        let column = lines[2].distance(from: lines[2].startIndex, to: caret)
+        try #require(column + 1 < lines[1].count, "the caret is past the excerpt:\n\(lines[1])\n\(lines[2])")
+        #expect(Array(lines[1])[column - 1 ... column + 1] == [",", ",", "\""], "\(lines[1])\n\(lines[2])")
+        #expect(scratch.snapshot() == before)
+    }
+
     @Test("A build killed midway leaves the previous site untouched; the next build completes and clears the leftovers")
     func killedBuild() throws {
         let scratch = try Scratch()
