@@ -194,6 +194,10 @@ struct PageScan {
     var lineCursor: LineCursor
     /// Links resolved on this and earlier pages (and the numbers of this page's folders).
     let links: LinkMemo
+    // Last in the struct on purpose: with these three after `labels`, the debug build (Swift
+    // 6.3.1, -Onone) crashed copying a PageScan in `startElement` (a garbage reference retained),
+    // even with the fields unused; the release build and an AddressSanitizer build of that
+    // layout ran clean.
     /// The page's `<meta>` elements so far.
     var metas = 0
     /// The depth of the open `<title>` (-1: none), and whether text that is not whitespace has
