@@ -127,7 +127,11 @@ public enum SiteBuild {
         // A part of the site, or a manifest alone, is not what the record of a whole site in
         // the output describes: such builds neither use nor leave one.
         let whole = options.scope == .everyone && !options.manifestOnly && options.merge.isEmpty
-        if !whole { options.full = true }
+        if !whole {
+            options.full = true
+            try refusePartOverWhole(scope: options.scope, manifestOnly: options.manifestOnly, output: options.output,
+                                    store: options.store, checked: options.checkedOutput)
+        }
         // One build at a time per store (the output folder is locked by its writer); a build that
         // does not record itself only reads the store, and shards share one read-only store.
         let storeLock = whole

@@ -60,6 +60,8 @@ struct BuildCommand: Command {
                             An incomplete set fails, naming the missing shards
           --manifest-only   render, validate and hash every page but write only manifest.json
                             (equal to a full build's), for 'vantage diff' in CI
+                            (--viewers, --shard and --manifest-only refuse an output that holds
+                            the whole site of the last build, exit 2: give them --out DIR)
           --no-import       build from the store as it is (opened read-only), without importing
                             --content: shard builds sharing one imported store use this
 
@@ -160,6 +162,13 @@ struct BuildCommand: Command {
         defer { outputLock?.release() }
         let pending = try OutputFolder.startCheck(output, store: store)
         let checkedOutput = overlaps ? nil : try pending.inspection()
+        // Before the import: a part of the site does not replace the whole one (nothing changes).
+        do {
+            try SiteBuild.refusePartOverWhole(scope: scope, manifestOnly: manifestOnly, output: output, store: store, checked: checkedOutput)
+        } catch let refused as SiteBuild.PartOverWhole {
+            console.err("error: \(refused.description)")
+            return .unusable
+        }
         /// The check's verdict when it refuses the output, in place of `error`.
         func checkFirst(_ error: any Error) throws -> any Error {
             _ = try pending.inspection()

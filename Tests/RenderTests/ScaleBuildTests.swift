@@ -59,7 +59,7 @@ struct ScaleBuildTests {
         for asset in files(out("full")).filter({ $0.hasPrefix("assets/") }) {
             #expect(bytes(out("part") + "/" + asset) == bytes(out("full") + "/" + asset))
         }
-        let index = try #require(bytes(out("part") + "/index.html")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let index = String(decoding: try #require(bytes(out("part") + "/index.html")), as: UTF8.self)
         #expect(index.contains("href=\"lea-martin/index.html\""))
         #expect(index.contains("href=\"ana-lima/index.html\""))
         #expect(!index.contains("bo-berg/"))
@@ -254,6 +254,37 @@ struct ScaleBuildTests {
         // Beside it only the hidden marker by which vantage knows its own output folder.
         #expect(files(out("manifest")) == [".vantage-site", "manifest.json"])
         #expect(try #require(bytes(out("manifest") + "/manifest.json")) == bytes(out("full") + "/manifest.json"))
+    }
+
+    @Test("A part or a manifest alone does not replace the whole site of the last build: exit 2, site and store as they were")
+    func partOverWhole() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build(out("site")).status == 0)
+        let site = files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }
+        let stored = bytes(store)
+        let cases: [([String], String)] = [
+            (["--viewers", "lea-martin"], "the part of one person (--viewers)"),
+            (["--viewers", "lea-martin,ana-lima"], "the parts of 2 people (--viewers)"),
+            (["--shard", "1/2"], "the part of shard 1/2 (--shard)"),
+            (["--manifest-only"], "manifest.json alone (--manifest-only)"),
+            (["--manifest-only", "--no-import"], "manifest.json alone (--manifest-only)"),
+        ]
+        for (extra, part) in cases {
+            // Content the import would store: refused before it, the store is as it was too.
+            let result = build(out("site"), extra, content: sample)
+            #expect(result.status == 2, "\(extra)")
+            #expect(result.err == "error: \(out("site")) holds the whole site of the last build, and this build would replace it with \(part). "
+                + "Give it a folder of its own (--out DIR), or remove \(out("site")) first to replace the site\n", "\(extra)")
+            #expect(files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }.elementsEqual(site, by: { $0 == $1 }), "\(extra)")
+            #expect(bytes(store) == stored, "\(extra)")
+        }
+        // The same builds elsewhere, and into the folder once it no longer holds the whole site.
+        #expect(build(out("part"), ["--viewers", "lea-martin"]).status == 0)
+        #expect(build(out("part"), ["--manifest-only"]).status == 0)
+        try FileManager.default.removeItem(atPath: out("site"))
+        #expect(build(out("site"), ["--viewers", "lea-martin"]).status == 0)
+        #expect(build(out("site"), ["--viewers", "ana-lima"]).status == 0)
+        #expect(build(out("site")).status == 0)
     }
 
     @Test("vantage diff on two manifest-only outputs: the changed pages per viewer and exit 1; identical, exit 0")

@@ -1,0 +1,38 @@
+import Foundation
+
+extension SiteBuild {
+    /// A build of a part (`--viewers`, `--shard`) or of the manifest alone (`--manifest-only`)
+    /// refused because its output holds the whole site of the last build, which it would
+    /// replace: a site of ten thousand people is not lost to a quick look at two of them.
+    public struct PartOverWhole: Error, CustomStringConvertible, Sendable {
+        public var output: String
+        /// What the build would have left there instead, in words.
+        public var part: String
+        public var description: String {
+            "\(output) holds the whole site of the last build, and this build would replace it with \(part). "
+                + "Give it a folder of its own (--out DIR), or remove \(output) first to replace the site"
+        }
+    }
+
+    /// Throws `PartOverWhole` when a build of `scope` (or `manifestOnly`) into `output` would
+    /// replace the whole site recorded in `store` for that folder (`PreviousBuild`: the record
+    /// names the folder and the manifest there is the one recorded). `checked` is the command
+    /// line's check of the output, which spares reading the manifest again. A whole build, a
+    /// merge that writes its pages (the whole site again) and a folder without the recorded
+    /// site pass.
+    public static func refusePartOverWhole(
+        scope: Scope, manifestOnly: Bool, output: String, store: String, checked: OutputFolder.Inspection? = nil
+    ) throws {
+        let part: String
+        switch scope {
+        case .everyone where manifestOnly: part = "manifest.json alone (--manifest-only)"
+        case .everyone: return
+        case .viewers(let slugs): part = slugs.count == 1 ? "the part of one person (--viewers)" : "the parts of \(slugs.count) people (--viewers)"
+        case .shard(let shard): part = "the part of shard \(shard.index)/\(shard.count) (--shard)"
+        }
+        guard FileManager.default.fileExists(atPath: output + "/" + SitePath.manifest),
+            PreviousBuild.load(store: store, output: output, checked: checked) != nil
+        else { return }
+        throw PartOverWhole(output: output, part: part)
+    }
+}
