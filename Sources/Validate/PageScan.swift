@@ -270,6 +270,7 @@ public final class ScanCounts: @unchecked Sendable {
     private var clean = 0
     private var handed: [PageScan.Handover: Int] = [:]
     private var folded = 0
+    private var compacted = 0
 
     func count(_ outcome: PageScan.Outcome) {
         lock.lock()
@@ -291,6 +292,7 @@ public final class ScanCounts: @unchecked Sendable {
         clean = 0
         handed = [:]
         folded = 0
+        compacted = 0
     }
 
     /// Counts a page of a new structure accepted by its folded structure (`StructureClasses`).
@@ -298,6 +300,21 @@ public final class ScanCounts: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         folded += 1
+    }
+
+    /// Counts a page of a new structure accepted on a compacted skeleton
+    /// (`StructureClasses.compacted`).
+    func countCompacted() {
+        lock.lock()
+        defer { lock.unlock() }
+        compacted += 1
+    }
+
+    /// Pages of a new structure that RELAX NG accepted on a compacted skeleton.
+    public var compactedAcceptances: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return compacted
     }
 
     /// Pages of a new structure accepted by their folded structure, without RELAX NG.

@@ -104,6 +104,13 @@ final class PageSchema: @unchecked Sendable {
         return true
     }
 
+    /// A smaller structure whose acceptance stands for `structure`'s
+    /// (`StructureClasses.compacted`): nil when nothing repeats or structures do not decide.
+    func compacted(_ structure: [UInt8]) -> [UInt8]? {
+        guard structureDecides, let classes else { return nil }
+        return classes.compacted(structure)
+    }
+
     /// True when the schema accepted a page of this structure (`PageStructure`'s bytes) in
     /// `validate(_:reusing:)`; always false when structures do not decide the verdict.
     func hasAccepted(_ structure: [UInt8]) -> Bool {

@@ -95,13 +95,57 @@ final class StructureClasses: @unchecked Sendable {
     /// Headers and subtrees are looked up where they lie (in `structure` and in `out`), so
     /// a new structure costs no array and no `Hasher` per element: it was 1.5 M instructions
     /// a page when each header and each subtree was copied out to be looked up in a `Set`.
+    /// Leaves fold too: a list whose items are text alone (the people a compose screen
+    /// offers, the viewer's own item marked) differs from viewer to viewer only in which item
+    /// is which, and folded its items are all alike.
     private func fold(_ structure: [UInt8], learning: Bool) -> [UInt8]? {
+        rewrite(structure) { out, start, header in
+            let subtree = { (bytes: UnsafeRawBufferPointer) in UnsafeRawBufferPointer(rebasing: bytes[start...]) }
+            var known = out.withUnsafeBytes { subtrees.contains(subtree($0)) }
+            if !known, learning, size < Self.byteLimit {
+                out.withUnsafeBytes { _ = subtrees.insert(subtree($0)) }
+                size += out.count - start
+                known = true
+            }
+            if known {
+                out.removeSubrange((start + header)...)
+                out[start] = 5
+            }
+        }
+    }
+
+    /// A smaller structure for RELAX NG to judge in a large page's place: every subtree of a
+    /// unique element that repeats, byte for byte, one met before it in the page (its own
+    /// repeats already replaced) becomes that element with nothing inside. Nil when nothing
+    /// repeats, or for bytes that are not a structure.
+    ///
+    /// The schema's acceptance of it stands for the page's, by the type's argument: each
+    /// replaced element has, in the page, the content of an element of its name met earlier,
+    /// which the schema checked there against the one pattern that name has; so the page with
+    /// those contents swapped back gets the same verdict. A refusal proves nothing (a pattern
+    /// may require content its empty stand-in lacks): the caller then asks about the whole
+    /// structure. The "view as" index lists every person in a `<li>` of one of a few shapes:
+    /// at 40,000 people its skeleton took 67 MB, compacted a few.
+    func compacted(_ structure: [UInt8]) -> [UInt8]? {
+        var met = ByteStrings()
+        var replaced = false
+        let out = rewrite(structure) { out, start, header in
+            let new = out.withUnsafeBytes { met.insert(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+            guard !new else { return }
+            out.removeSubrange((start + header)..<(out.count - 1))
+            replaced = true
+        }
+        return replaced ? out : nil
+    }
+
+    /// Copies `structure`, handing each subtree of a unique element to `closed` once it is
+    /// complete in `out` (from `start`, its header `header` bytes long, its end byte last),
+    /// its own subtrees already handed; `closed` may rewrite it in place. Nil for bytes that
+    /// are not a structure.
+    private func rewrite(_ structure: [UInt8], _ closed: (inout [UInt8], _ start: Int, _ header: Int) -> Void) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(structure.count)
         // Open elements: where each starts in `out`, its header's length, whether it is unique.
-        // Leaves fold too: a list whose items are text alone (the people a compose screen
-        // offers, the viewer's own item marked) differs from viewer to viewer only in which
-        // item is which, and folded its items are all alike.
         var open: [(start: Int, header: Int, unique: Bool)] = []
         open.reserveCapacity(64)
         let complete = structure.withUnsafeBytes { bytes -> Bool in
@@ -129,17 +173,7 @@ final class StructureClasses: @unchecked Sendable {
                     guard let element = open.popLast() else { return false }
                     out.append(2)
                     index += 1
-                    guard element.unique else { continue }
-                    var known = out.withUnsafeBytes { subtrees.contains(UnsafeRawBufferPointer(rebasing: $0[element.start...])) }
-                    if !known, learning, size < Self.byteLimit {
-                        out.withUnsafeBytes { _ = subtrees.insert(UnsafeRawBufferPointer(rebasing: $0[element.start...])) }
-                        size += out.count - element.start
-                        known = true
-                    }
-                    if known {
-                        out.removeSubrange((element.start + element.header)...)
-                        out[element.start] = 5
-                    }
+                    if element.unique { closed(&out, element.start, element.header) }
                 default:
                     out.append(byte)
                     index += 1

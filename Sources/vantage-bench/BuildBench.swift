@@ -156,7 +156,8 @@ enum BuildBench {
         ScanCounts.build.reset()
         let first = try timed { try SiteBuild.run(options, tuning: tuning) }
         let scans = (
-            scanned: ScanCounts.build.scanned, handed: ScanCounts.build.handedOver, folded: ScanCounts.build.foldedAcceptances)
+            scanned: ScanCounts.build.scanned, handed: ScanCounts.build.handedOver, folded: ScanCounts.build.foldedAcceptances,
+            compacted: ScanCounts.build.compactedAcceptances)
         let peakAfterFirst = peakResidentMegabytes()
         let second = settings.once ? first : try timed { try SiteBuild.run(options, tuning: tuning) }
         let report = first.report
@@ -197,7 +198,8 @@ enum BuildBench {
             print("""
                   scan       \(scans.scanned) pages scanned clean; handed on: \(handed.isEmpty ? "none" : handed) \
                 (new structures: \(fixed(100 * Double(fresh) / Double(max(1, report.pages)), 1))% of the pages; \
-                \(scans.folded) of them accepted by their folded structure, \(fresh - scans.folded) by RELAX NG)
+                \(scans.folded) of them accepted by their folded structure, \(fresh - scans.folded) by RELAX NG, \
+                \(scans.compacted) of those on a compacted skeleton)
                 """)
         }
         if settings.incremental { try measureIncremental(options, tuning: tuning, first: first) }

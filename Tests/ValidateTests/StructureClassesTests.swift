@@ -96,6 +96,54 @@ import Testing
         }
     }
 
+    /// A large new structure goes to RELAX NG compacted first: each subtree of a unique
+    /// element that repeats one met before it becomes that element, empty. An acceptance
+    /// stands for the page; a refusal (an error anywhere, or a pattern that needs content the
+    /// empty stand-in lacks) sends the whole structure on as before. The verdicts and findings
+    /// are the check's either way.
+    @Test func repeatedSubtreesAreJudgedOnce() throws {
+        func page(_ items: String) throws -> [UInt8] {
+            Array(try Self.edited { $0.replacingOccurrences(of: "</ol>\n", with: "</ol>\n" + items) }.utf8)
+        }
+        let item = "<li><span>Ana</span> <em>Quotes</em></li>\n"
+        let other = "<li><span>Ben</span> <em>Change Jar</em> <em>Quotes</em></li>\n"
+        let list = "<ul>\n" + String(repeating: item + other, count: 150) + "<li>Caio <small>you</small></li>\n</ul>\n"
+        let details = String(repeating: "<details><summary>More</summary><p>Text</p></details>\n", count: 40)
+        let cases: [(name: String, items: String, valid: Bool, compacted: Bool)] = [
+            ("a long list", list, true, true),
+            // An empty <details> lacks its <summary>: refused compacted, accepted whole.
+            ("details", details, true, false),
+            ("a paragraph among the items", list.replacingOccurrences(of: "</ul>", with: "<p>Oops</p></ul>"), false, false),
+            ("an item inside an item", list.replacingOccurrences(of: "<li>Caio", with: "<li><li>Dora</li>Caio"), false, false),
+            ("a repeated item in the wrong place", list + String(repeating: item, count: 3), false, false),
+        ]
+        for (name, items, valid, compacted) in cases {
+            let bytes = try page(items)
+            let build = SiteValidator(reusesStructures: true, compactsFrom: 1)
+            _ = try Fixtures.check(validator: build)
+            build.scanCounts.reset()
+            let built = try Fixtures.check(adding: [Self.path + ".long.html": bytes], validator: build).findings
+            let checked = try Fixtures.check(adding: [Self.path + ".long.html": bytes], validator: SiteValidator()).findings
+            #expect(checked.isEmpty == valid, "\(name): \(checked.map(\.message))")
+            #expect(built.map(\.diagnostic.description) == checked.map(\.diagnostic.description), "\(name)")
+            #expect(build.scanCounts.compactedAcceptances == (compacted ? 1 : 0), "\(name)")
+        }
+        // Compacted, the list keeps its first item of each shape whole and the rest empty.
+        let structure = try page(list).withUnsafeBytes { raw in
+            let parsed = ParsedPage(bytes: raw)
+            return PageStructure(try #require(parsed.document)).bytes
+        }
+        let compact = try #require(PageSchema.shared.compacted(structure))
+        let li = Self.header("h", "li")
+        func count(_ bytes: [UInt8], _ pattern: [UInt8]) -> Int {
+            (0...(bytes.count - pattern.count)).filter { Array(bytes[$0..<($0 + pattern.count)]) == pattern }.count
+        }
+        #expect(count(compact, li) == count(structure, li))
+        #expect(count(structure, li + [2]) == 0)
+        #expect(count(compact, li + [2]) >= 2 * 150 - 2)
+        #expect(compact.count * 3 < structure.count)
+    }
+
     /// Edits a looser folding would let through: every one gets the check's findings.
     @Test(arguments: [
         "an entry after the list, in main",
