@@ -10,7 +10,7 @@ public enum BareParse {
     /// Parses `bytes` with a pooled context; true when libxml2 found them well formed.
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let parser = ParserPool.shared.take() else { return false }
-        defer { ParserPool.shared.give(parser) }
+        defer { ParserPool.shared.give(parser, afterParsing: bytes.count) }
         return parser.read(bytes, handler: handler, state: nil)
     }
 

@@ -100,7 +100,7 @@ struct PageScan {
         scan.finish()
         if lookingUp, scan.handover == nil, schema.hasAccepted(scan.structure) { scan.knownStructure = true }
         scanContext.buffers = scan.giveBuffers(keepingStructure: !scan.knownStructure)
-        ParserPool.shared.give(parser)
+        ParserPool.shared.give(parser, afterParsing: bytes.count)
         return scan
     }
 

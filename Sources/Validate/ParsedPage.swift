@@ -42,7 +42,7 @@ final class ParsedPage {
         defer {
             sax.pointee.serror = ownError
             sax.pointee.startElementNs = state.buildElement
-            ParserPool.shared.give(parser)
+            ParserPool.shared.give(parser, afterParsing: bytes.count)
             unmanaged.release()
         }
         context.pointee._private = unmanaged.toOpaque()
