@@ -12,6 +12,20 @@ struct ElementFacts {
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
     ]
 
+    /// HTML elements that HTML allows at no depth inside some others (content models the
+    /// schema's patterns do not carry down: "flow content, but with no form element
+    /// descendants"), by the element, with those ancestors. The scan and the tree both read it.
+    static let forbiddenAncestors: [String: [String]] = [
+        "form": ["form"], "header": ["header", "footer"], "footer": ["header", "footer"], "noscript": ["noscript"],
+        "meter": ["meter"], "progress": ["progress"],
+    ]
+    /// HTML elements whose descendants may not be focusable by `tabindex` (interactive
+    /// content, which the schema already keeps out of them, aside).
+    static let focusFree: Set<String> = ["a", "button"]
+    /// HTML: the element declaring the encoding must end within the page's first 1,024 bytes,
+    /// the part a browser reads for it before parsing.
+    static let encodingScanBytes = 1024
+
     let name: String
     let namespace: String
     /// The attributes in document order: qualified name (`xlink:href`), value, and the node.

@@ -32,9 +32,11 @@ extension PageInspection {
         checked.removeAll(keepingCapacity: true)
         defer { swap(&checked, &attributeBuffer) }
         var property = node.pointee.properties
+        var tabindex = false
         while let attribute = property {
             property = attribute.pointee.next
             let info = vocabulary.attribute(attribute)
+            if info.name == "tabindex" { tabindex = true }
             switch info.role {
             case .eventHandler:
                 report(.eventHandler, "inline event handler \(info.name) on <\(element.name)>: behaviour belongs in a script file",
@@ -58,6 +60,15 @@ extension PageInspection {
                 break
             }
             checked.append((element.slot(for: attribute, name: info.name), info.name, attribute))
+        }
+        if element.isHTML, let forbidden = ElementFacts.forbiddenAncestors[element.name],
+            let ancestor = Self.htmlAncestor(of: node, namedIn: forbidden)
+        {
+            report(.schema, "<\(element.name)> is not allowed inside <\(ancestor)>, at any depth", at: position(of: node))
+        }
+        if tabindex, let ancestor = Self.htmlAncestor(of: node, namedIn: ElementFacts.focusFree) {
+            report(.schema, "tabindex is not allowed inside <\(ancestor)>: nothing in a link or a button may take the focus",
+                at: position(of: node, attribute: "tabindex"))
         }
         // Elements with rules of their own; they read their attributes through ElementFacts.
         if element.isHTML {
@@ -147,7 +158,23 @@ extension PageInspection {
             report(.schema, "the first element of <head> must declare the encoding: <meta charset=\"utf-8\"/>", at: position(of: node))
         } else if metas > 1, declares {
             report(.schema, "a second <meta charset>: the page declares its encoding once, first in <head>", at: position(of: node))
+        } else if declares, let span = ParsedPage.span(of: node), span.start + span.length > ElementFacts.encodingScanBytes {
+            report(.schema, "<meta charset> ends after the page's first \(ElementFacts.encodingScanBytes) bytes, "
+                + "where a browser looks for the encoding: move it up", at: position(of: node))
         }
+    }
+
+    /// The name of the nearest HTML ancestor of `node` named in `names`.
+    private static func htmlAncestor<Names: Sequence<String>>(of node: xmlNodePtr, namedIn names: Names) -> String? {
+        var current = node.pointee.parent
+        while let ancestor = current, ancestor.pointee.type == XML_ELEMENT_NODE {
+            if ElementFacts.namespace(of: ancestor) == ElementFacts.xhtml {
+                let name = String(cString: ancestor.pointee.name)
+                if names.contains(name) { return name }
+            }
+            current = ancestor.pointee.parent
+        }
+        return nil
     }
 
     /// HTML: a title is text that is not only whitespace.

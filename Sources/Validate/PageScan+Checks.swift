@@ -33,6 +33,7 @@ extension PageScan {
         var dataPage: UnsafeBufferPointer<UInt8>?
         var dataViewer = false
         var charset = false
+        var tabindex = false
     }
 
     /// A start tag of `element`; the caller opens the element if the page is not handed over.
@@ -67,6 +68,12 @@ extension PageScan {
         guard fits(element) else { return handOver(.unusual) }
 
         let depth = open.count
+        if !element.forbiddenAncestors.isEmpty, open.contains(where: { ancestor in
+            ancestor._withUnsafeGuaranteedRef { $0.isHTML && element.forbiddenAncestors.contains($0.name) }
+        }) {
+            return handOver(.finding)
+        }
+        if tag.tabindex, open.contains(where: { $0._withUnsafeGuaranteedRef { $0.focusFree } }) { return handOver(.finding) }
         if element.isImage, let alt = tag.alt, !Self.isBlank(alt) { nameButtons() }
         switch element.special {
         case .none:
@@ -95,6 +102,10 @@ extension PageScan {
             // a <meta> takes depends on its place, which the attribute check does not see).
             metas += 1
             if tag.charset != (metas == 1) { return handOver(.finding) }
+            // The tag's end: its `>`, or the `>` of `/>`.
+            if tag.charset, cursor + (bytes[cursor] == UInt8(ascii: "/") ? 2 : 1) > ElementFacts.encodingScanBytes {
+                return handOver(.finding)
+            }
         case .title:
             // HTML: a title is text that is not only whitespace (the schema lets it hold text
             // alone; structures do not keep text, so the content schema cannot say it).
@@ -147,6 +158,7 @@ extension PageScan {
         case .dataPage: tag.dataPage = value
         case .dataViewer: tag.dataViewer = true
         case .charset: tag.charset = true
+        case .tabindex: tag.tabindex = true
         }
         checked.append((vocabulary.slot(attribute, on: element), value))
     }

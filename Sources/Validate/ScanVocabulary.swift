@@ -87,6 +87,10 @@ final class ScanElement {
     /// `img` in any namespace: its `alt` names a button it is in.
     let isImage: Bool
     let special: Special
+    /// `ElementFacts.forbiddenAncestors` of an HTML element (empty for most).
+    let forbiddenAncestors: [String]
+    /// An HTML `a` or `button` (`ElementFacts.focusFree`).
+    let focusFree: Bool
     let attributeSets: [SchemaModel.AttributeSet]
     /// How many attributes each set requires.
     let requiredCounts: [Int]
@@ -132,6 +136,8 @@ final class ScanElement {
         } else {
             special = .none
         }
+        forbiddenAncestors = isHTML ? ElementFacts.forbiddenAncestors[self.name] ?? [] : []
+        focusFree = isHTML && ElementFacts.focusFree.contains(self.name)
         attributeSets = model.attributeSets(namespace: self.namespace, name: self.name)
         requiredCounts = attributeSets.map(\.required.count)
         allSets = attributeSets.count >= 64 ? 0 : (1 << UInt64(attributeSets.count)) - 1
@@ -171,7 +177,7 @@ final class ScanSlot {
 /// An attribute name (qualified: `xlink:href`) and the role the checks give it.
 final class ScanAttribute {
     /// Names the elements with checks of their own read (unprefixed only, as `ElementFacts`).
-    enum Known { case other, id, type, ariaLabel, ariaLabelledby, title, forLabel, src, alt, dataPage, dataViewer, charset }
+    enum Known { case other, id, type, ariaLabel, ariaLabelledby, title, forLabel, src, alt, dataPage, dataViewer, charset, tabindex }
 
     let name: String
     let role: PageVocabulary.Attribute.Role
@@ -202,6 +208,7 @@ final class ScanAttribute {
             case "data-page": known = .dataPage
             case "data-viewer": known = .dataViewer
             case "charset": known = .charset
+            case "tabindex": known = .tabindex
             default: known = .other
             }
         } else {

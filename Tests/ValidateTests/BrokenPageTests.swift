@@ -39,6 +39,14 @@ import Testing
         Expected(fixture: "no-charset", findings: [
             (.schema, 4, 1, "the first element of <head> must declare the encoding: <meta charset=\"utf-8\"/>"),
         ]),
+        Expected(fixture: "late-charset", findings: [
+            (.schema, 5, 1, "<meta charset> ends after the page's first 1024 bytes, where a browser looks for the encoding: move it up"),
+        ]),
+        Expected(fixture: "forbidden-nesting", findings: [
+            (.schema, 10, 31, "<form> is not allowed inside <form>, at any depth"),
+            (.schema, 11, 43, "tabindex is not allowed inside <a>: nothing in a link or a button may take the focus"),
+            (.schema, 11, 76, "<header> is not allowed inside <footer>, at any depth"),
+        ]),
         Expected(fixture: "missing-alt", findings: [
             (.schema, 10, 4, "<img> needs the attribute alt"),
         ]),

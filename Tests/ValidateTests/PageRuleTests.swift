@@ -51,6 +51,22 @@ import Testing
         #expect(page("<meta name=\"robots\" content=\"none\" charset=\"utf-8\"/>\n<title>x</title>").count == 1)
     }
 
+    /// HTML's content models that reach down to every depth, its form controls' names, and
+    /// (above, in the broken fixtures) the place of the encoding.
+    @Test func nestingAtAnyDepthAndNames() {
+        #expect(findings("<form action=\"page.html\"><fieldset><form action=\"page.html\"></form></fieldset></form>")
+            == ["10:36 <form> is not allowed inside <form>, at any depth"])
+        #expect(findings("<header><div><footer><p>x</p></footer></div></header>")
+            == ["10:14 <footer> is not allowed inside <header>, at any depth"])
+        #expect(findings("<footer><p>x</p></footer><header><p>y</p></header>") == [])
+        #expect(findings("<p><button type=\"button\"><span tabindex=\"0\">Go</span></button></p>")
+            == ["10:32 tabindex is not allowed inside <button>: nothing in a link or a button may take the focus"])
+        #expect(findings("<p><span tabindex=\"0\">Go</span></p>") == [])
+        #expect(findings("<form action=\"page.html\"><p><input type=\"text\" name=\"\" aria-label=\"x\"/></p></form>")
+            == ["10:48 name=\"\" is not allowed on <input>: expected a name that is not empty"])
+        #expect(findings("<form action=\"page.html\"><p><input type=\"text\" name=\"q\" aria-label=\"x\"/></p></form>") == [])
+    }
+
     @Test func voidElementsMustBeSelfClosed() {
         #expect(findings("<p>a<br></br>b</p>")
             == ["10:5 <br> is a void element: write it self-closed (<br … />), since an HTML parser does not expect </br>"])
