@@ -101,6 +101,19 @@ struct StartTag {
         return nil
     }
 
+    /// Where attribute `name`'s value is written, between its quotes.
+    func valueRange(ofAttribute name: String) -> Range<Int>? {
+        guard var index = offset(ofAttribute: name) else { return nil }
+        let end = min(span.start + span.length, bytes.count)
+        while index < end, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") { index += 1 }
+        guard index < end else { return nil }
+        let quote = bytes[index]
+        let start = index + 1
+        index = start
+        while index < end, bytes[index] != quote { index += 1 }
+        return index < end ? start..<index : nil
+    }
+
     /// XML whitespace, which separates a tag's attributes.
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

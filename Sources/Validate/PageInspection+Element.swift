@@ -21,6 +21,10 @@ extension PageInspection {
     ]
     /// Input types that a value or nothing at all names, so they need no label.
     static let selfNamedInputTypes: Set<String> = ["hidden", "submit", "reset", "button", "image"]
+    /// Input types of one line: HTML allows no line break in their `value` or `placeholder`.
+    static let singleLineInputTypes: Set<String> = ["text", "search", "url", "tel", "email", "password"]
+    /// The attributes of a single-line input that hold its text.
+    static let singleLineTexts = ["value", "placeholder"]
 
     mutating func checkElement(_ node: xmlNodePtr, _ element: PageVocabulary.ElementKind, insideLabel: Bool) {
         if element.isHTML { checkTagSyntax(node, element) }
@@ -74,7 +78,11 @@ extension PageInspection {
         if element.isHTML {
             switch element.name {
             case "body": checkBody(node, ElementFacts(node))
-            case "input", "textarea": checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
+            case "input":
+                let facts = ElementFacts(node)
+                checkInputLabel(node, facts, insideLabel: insideLabel)
+                checkSingleLine(node, facts)
+            case "textarea": checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
             case "label": if let target = ElementFacts(node).value("for") { recordLabelTarget(target) }
             case "button": checkButtonName(node, ElementFacts(node))
             case "meta": checkMeta(node, ElementFacts(node))
@@ -175,6 +183,23 @@ extension PageInspection {
             current = ancestor.pointee.parent
         }
         return nil
+    }
+
+    /// A single-line input's `value` and `placeholder` hold no line break: written as a
+    /// reference (`&#10;`) or raw in the attribute, where XML reads a space and HTML the break
+    /// (a translator's line break in a catalog string under `placeholder`, say).
+    private mutating func checkSingleLine(_ node: xmlNodePtr, _ element: ElementFacts) {
+        let type = element.value("type") ?? "text"
+        guard Self.singleLineInputTypes.contains(type), let span = ParsedPage.span(of: node) else { return }
+        let tag = StartTag(bytes: bytes, span: span)
+        for name in Self.singleLineTexts {
+            guard let value = element.value(name) else { continue }
+            let raw = tag.valueRange(ofAttribute: name).map { bytes[$0].contains { $0 == 0x0A || $0 == 0x0D } } ?? false
+            if raw || value.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+                report(.schema, "\(name) of <input type=\"\(type)\"> holds a line break, which a field of one line cannot show "
+                    + "(HTML forbids it)", at: position(of: node, attribute: name))
+            }
+        }
     }
 
     /// HTML: a title is text that is not only whitespace.

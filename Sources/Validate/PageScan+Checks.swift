@@ -89,6 +89,11 @@ extension PageScan {
             }
         case .input, .textarea:
             let typeName = element.special == .textarea ? "textarea" : tag.type.map { String(decoding: $0, as: UTF8.self) } ?? "text"
+            // A line break anywhere in a single-line input's tag: the tree reads its value and
+            // placeholder as written (XML reads a raw break in an attribute as a space).
+            if element.special == .input, PageInspection.singleLineInputTypes.contains(typeName), tagHoldsLineBreak(cursor: cursor) {
+                return handOver(.finding)
+            }
             // `ariaLabel` blank but present still leaves the control unnamed, as in the tree.
             if PageInspection.selfNamedInputTypes.contains(typeName) || labels > 0 || tag.named { break }
             unlabelledControls.append(tag.idValue.map { String(decoding: $0, as: UTF8.self) })
@@ -206,6 +211,14 @@ extension PageScan {
             if Self.holds(0x3C, text) || Self.holds(0x26, text) { return handOver(.finding) }
             if raw.special == .style { styleText.append(contentsOf: text) }
         }
+    }
+
+    /// True when the start tag ending at `cursor` holds a line feed or a carriage return.
+    private func tagHoldsLineBreak(cursor: Int) -> Bool {
+        var start = cursor - 1
+        while start > 0, bytes[start] != UInt8(ascii: "<") { start -= 1 }
+        let tag = UnsafeRawBufferPointer(rebasing: bytes[start..<cursor])
+        return tag.contains(0x0A) || tag.contains(0x0D)
     }
 
     private mutating func nameButtons() {

@@ -47,6 +47,10 @@ import Testing
             (.schema, 11, 43, "tabindex is not allowed inside <a>: nothing in a link or a button may take the focus"),
             (.schema, 11, 76, "<header> is not allowed inside <footer>, at any depth"),
         ]),
+        Expected(fixture: "line-break-in-field", findings: [
+            (.schema, 11, 2, "placeholder of <input type=\"search\"> holds a line break, which a field of one line cannot show (HTML forbids it)"),
+            (.schema, 12, 61, "value of <input type=\"text\"> holds a line break, which a field of one line cannot show (HTML forbids it)"),
+        ]),
         Expected(fixture: "missing-alt", findings: [
             (.schema, 10, 4, "<img> needs the attribute alt"),
         ]),
