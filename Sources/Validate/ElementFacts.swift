@@ -22,6 +22,8 @@ struct ElementFacts {
     /// HTML elements whose descendants may not be focusable by `tabindex` (interactive
     /// content, which the schema already keeps out of them, aside).
     static let focusFree: Set<String> = ["a", "button"]
+    /// HTML's labelable elements: what a `<label>` names (an `<input>` unless hidden).
+    static let labelable: Set<String> = ["button", "input", "meter", "output", "progress", "select", "textarea"]
     /// HTML: the element declaring the encoding must end within the page's first 1,024 bytes,
     /// the part a browser reads for it before parsing.
     static let encodingScanBytes = 1024

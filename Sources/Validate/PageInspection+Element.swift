@@ -70,6 +70,13 @@ extension PageInspection {
         {
             report(.schema, "<\(element.name)> is not allowed inside <\(ancestor)>, at any depth", at: position(of: node))
         }
+        if element.isHTML, ElementFacts.labelable.contains(element.name), Self.isLabelable(node),
+            let label = Self.htmlAncestorNode(of: node, namedIn: ["label"]),
+            let named = ElementFacts(label).value("for"), ElementFacts(node).value("id") != named
+        {
+            report(.label, "<\(element.name)> is inside <label for=\"\(named)\"> but its id is not \"\(named)\": "
+                + "the label names another element", at: position(of: node))
+        }
         if tabindex, let ancestor = Self.htmlAncestor(of: node, namedIn: ElementFacts.focusFree) {
             report(.schema, "tabindex is not allowed inside <\(ancestor)>: nothing in a link or a button may take the focus",
                 at: position(of: node, attribute: "tabindex"))
@@ -83,7 +90,7 @@ extension PageInspection {
                 checkInputLabel(node, facts, insideLabel: insideLabel)
                 checkSingleLine(node, facts)
             case "textarea": checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
-            case "label": if let target = ElementFacts(node).value("for") { recordLabelTarget(target) }
+            case "label": if let target = ElementFacts(node).value("for") { recordLabelTarget(target, label: node) }
             case "button": checkButtonName(node, ElementFacts(node))
             case "meta": checkMeta(node, ElementFacts(node))
             case "title": checkTitle(node)
@@ -174,11 +181,15 @@ extension PageInspection {
 
     /// The name of the nearest HTML ancestor of `node` named in `names`.
     private static func htmlAncestor<Names: Sequence<String>>(of node: xmlNodePtr, namedIn names: Names) -> String? {
+        htmlAncestorNode(of: node, namedIn: names).map { String(cString: $0.pointee.name) }
+    }
+
+    /// The nearest HTML ancestor of `node` named in `names`.
+    private static func htmlAncestorNode<Names: Sequence<String>>(of node: xmlNodePtr, namedIn names: Names) -> xmlNodePtr? {
         var current = node.pointee.parent
         while let ancestor = current, ancestor.pointee.type == XML_ELEMENT_NODE {
-            if ElementFacts.namespace(of: ancestor) == ElementFacts.xhtml {
-                let name = String(cString: ancestor.pointee.name)
-                if names.contains(name) { return name }
+            if ElementFacts.namespace(of: ancestor) == ElementFacts.xhtml, names.contains(String(cString: ancestor.pointee.name)) {
+                return ancestor
             }
             current = ancestor.pointee.parent
         }

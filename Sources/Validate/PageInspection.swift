@@ -27,6 +27,8 @@ struct PageInspection {
     private var unlabelledControls: [(node: xmlNodePtr, type: String, id: String?)] = []
     /// The ids `<label for>` names, by their UTF-8 (as `ids`).
     private var labelTargets: Set<[UInt8]> = []
+    /// Each `<label for>`: the id it names and the label.
+    private var labelFors: [(id: String, node: xmlNodePtr)] = []
 
     private struct PendingReference {
         var id: String
@@ -133,6 +135,11 @@ struct PageInspection {
             report(.label, "<input type=\"\(control.type)\"> has no label: wrap it in a <label>, name its id in <label for>, or give it aria-label or aria-labelledby",
                 at: position(of: control.node))
         }
+        for label in labelFors {
+            guard let named = ids[Array(label.id.utf8)], !Self.isLabelable(named) else { continue }
+            report(.label, "<label for=\"\(label.id)\"> names a <\(String(cString: named.pointee.name))>, which a label cannot name: "
+                + "give it the id of a form control", at: position(of: label.node, attribute: "for"))
+        }
         for reference in pendingFragments where ids[Array(reference.id.utf8)] == nil {
             report(.brokenFragment, "\(reference.attribute)=\"\(reference.value)\": no id \"\(reference.id)\" on this page",
                 at: position(of: reference.node, attribute: reference.attribute))
@@ -180,8 +187,17 @@ struct PageInspection {
         unlabelledControls.append((node, type, id))
     }
 
-    mutating func recordLabelTarget(_ id: String) {
+    mutating func recordLabelTarget(_ id: String, label: xmlNodePtr) {
         labelTargets.insert(Array(id.utf8))
+        labelFors.append((id, label))
+    }
+
+    /// An HTML element a `<label>` can name (`ElementFacts.labelable`; an `<input>` unless hidden).
+    static func isLabelable(_ node: xmlNodePtr) -> Bool {
+        guard ElementFacts.namespace(of: node) == ElementFacts.xhtml else { return false }
+        let name = String(cString: node.pointee.name)
+        guard ElementFacts.labelable.contains(name) else { return false }
+        return name != "input" || ElementFacts(node).value("type") != "hidden"
     }
 
     mutating func setKind(_ value: String) { kind = value }

@@ -74,6 +74,13 @@ extension PageScan {
             return handOver(.finding)
         }
         if tag.tabindex, open.contains(where: { $0._withUnsafeGuaranteedRef { $0.focusFree } }) { return handOver(.finding) }
+        if element.labelable, element.special != .input || tag.type.map({ !$0.elementsEqual("hidden".utf8) }) ?? true {
+            if let id = tag.idValue { labelableIDs.insert(id) }
+            // Inside `<label for>`, a control a label can name is the one it names.
+            if let named = labelFors.last ?? nil, !(tag.idValue.map { $0.elementsEqual(named) } ?? false) {
+                return handOver(.finding)
+            }
+        }
         if element.isImage, let alt = tag.alt, !Self.isBlank(alt) { nameButtons() }
         switch element.special {
         case .none:
@@ -98,7 +105,11 @@ extension PageScan {
             if PageInspection.selfNamedInputTypes.contains(typeName) || labels > 0 || tag.named { break }
             unlabelledControls.append(tag.idValue.map { String(decoding: $0, as: UTF8.self) })
         case .label:
-            if let labelFor = tag.labelFor { labelTargets.insert(labelFor) }
+            if let labelFor = tag.labelFor {
+                labelTargets.insert(labelFor)
+                labelForValues.append(Array(labelFor))
+            }
+            labelFors.append(tag.labelFor.map(Array.init))
         case .button:
             if !tag.named { unnamedButtons.append((depth, false)) }
         case .meta:
@@ -173,7 +184,10 @@ extension PageScan {
         appendStructure(2)
         guard let special = open.popLast()?._withUnsafeGuaranteedRef({ $0.special }) else { return handOver(.unusual) }
         let depth = open.count
-        if special == .label { labels -= 1 }
+        if special == .label {
+            labels -= 1
+            labelFors.removeLast()
+        }
         if let last = unnamedButtons.last, last.depth == depth {
             unnamedButtons.removeLast()
             if !last.named { return handOver(.finding) }

@@ -204,6 +204,11 @@ struct PageScan {
     /// come inside it.
     var titleDepth = -1
     var titleHasText = false
+    /// The `for` of each open `<label>` (nil: none), copied.
+    var labelFors: [[UInt8]?] = []
+    /// Every `for` of the page's labels, and the ids of the elements a label can name.
+    var labelForValues: [[UInt8]] = []
+    var labelableIDs = ByteStrings()
 
     /// A scan that ended before it began.
     private init(handover: Handover, path: String, bytes: UnsafeRawBufferPointer, model: SchemaModel) {
@@ -243,6 +248,7 @@ struct PageScan {
         }
         for id in pendingFragments where !ids.contains(id) { return handOver(.finding) }
         for id in pendingIDReferences where !ids.contains(id) { return handOver(.finding) }
+        for id in labelForValues where !labelableIDs.contains(id) { return handOver(.finding) }
     }
 
     // MARK: Structure

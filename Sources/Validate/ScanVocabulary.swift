@@ -91,6 +91,8 @@ final class ScanElement {
     let forbiddenAncestors: [String]
     /// An HTML `a` or `button` (`ElementFacts.focusFree`).
     let focusFree: Bool
+    /// An HTML element a `<label>` can name (`ElementFacts.labelable`; an `<input>` unless hidden).
+    let labelable: Bool
     let attributeSets: [SchemaModel.AttributeSet]
     /// How many attributes each set requires.
     let requiredCounts: [Int]
@@ -138,6 +140,7 @@ final class ScanElement {
         }
         forbiddenAncestors = isHTML ? ElementFacts.forbiddenAncestors[self.name] ?? [] : []
         focusFree = isHTML && ElementFacts.focusFree.contains(self.name)
+        labelable = isHTML && ElementFacts.labelable.contains(self.name)
         attributeSets = model.attributeSets(namespace: self.namespace, name: self.name)
         requiredCounts = attributeSets.map(\.required.count)
         allSets = attributeSets.count >= 64 ? 0 : (1 << UInt64(attributeSets.count)) - 1

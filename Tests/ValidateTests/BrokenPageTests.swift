@@ -51,6 +51,10 @@ import Testing
             (.schema, 11, 2, "placeholder of <input type=\"search\"> holds a line break, which a field of one line cannot show (HTML forbids it)"),
             (.schema, 12, 61, "value of <input type=\"text\"> holds a line break, which a field of one line cannot show (HTML forbids it)"),
         ]),
+        Expected(fixture: "label-names-no-control", findings: [
+            (.label, 10, 36, "<label for=\"note\"> names a <span>, which a label cannot name: give it the id of a form control"),
+            (.label, 11, 28, "<input> is inside <label for=\"first\"> but its id is not \"first\": the label names another element"),
+        ]),
         Expected(fixture: "missing-alt", findings: [
             (.schema, 10, 4, "<img> needs the attribute alt"),
         ]),
