@@ -67,6 +67,15 @@ import Testing
         #expect(findings("<form action=\"page.html\"><p><input type=\"text\" name=\"q\" aria-label=\"x\"/></p></form>") == [])
     }
 
+    /// A link's own attributes need its href; without one, ARIA state needs a role.
+    @Test func linksWithoutHref() {
+        #expect(findings("<p><a href=\"page.html\" rel=\"next\" hreflang=\"fr\" download=\"x\">Next</a> <a>Here</a></p>") == [])
+        #expect(findings("<p><a role=\"button\" aria-expanded=\"false\">More</a></p>") == [])
+        #expect(findings("<p><a rel=\"next\">Next</a></p>") == ["10:4 <a> needs the attribute href"])
+        #expect(findings("<p><a download=\"x\">Get</a></p>") == ["10:4 <a> needs the attribute href"])
+        #expect(findings("<p><a aria-expanded=\"false\">More</a></p>") == ["10:4 <a> needs the attribute href"])
+    }
+
     @Test func voidElementsMustBeSelfClosed() {
         #expect(findings("<p>a<br></br>b</p>")
             == ["10:5 <br> is a void element: write it self-closed (<br … />), since an HTML parser does not expect </br>"])
