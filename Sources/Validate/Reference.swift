@@ -54,9 +54,16 @@ enum Reference: Equatable {
                 self = .problem(.scriptURL, "\(written()) is a javascript: URL: behaviour belongs in a script file")
             case "data" where element == "img" && attribute == "src":
                 let type = url.dropFirst(5).prefix { $0 != ";" && $0 != "," }.lowercased()
-                self = Self.inlineImageTypes.contains(type)
-                    ? .inlineImage
-                    : .problem(.external, "\(written()) is a data: URL of type \(type.isEmpty ? "text/plain" : type), not an image")
+                if !Self.inlineImageTypes.contains(type) {
+                    self = .problem(.external, "\(written()) is a data: URL of type \(type.isEmpty ? "text/plain" : type), not an image")
+                } else if let bad = Self.illegalCharacter(in: value) {
+                    // An inline SVG written out with its spaces: percent-encoded, it is a URL.
+                    self = .problem(.brokenLink, "\(written()) holds \(bad), which a URL cannot hold: percent-encode it")
+                } else if let problem = Self.dataProblem(url) {
+                    self = .problem(.brokenLink, "\(written()) \(problem)")
+                } else {
+                    self = .inlineImage
+                }
             case "data":
                 self = .problem(.external, "\(written()) is a data: URL: only img src may inline an image")
             default:
@@ -111,6 +118,25 @@ enum Reference: Equatable {
             return
         }
         self = .file(path: resolved, fragment: fragment)
+    }
+
+    /// What is wrong with a `data:` URL's data, in words, or nil: a comma must end its header,
+    /// and base64 data is whole groups of four of its alphabet, `=` only as the last padding.
+    static func dataProblem(_ url: String) -> String? {
+        guard let comma = url.utf8.firstIndex(of: UInt8(ascii: ",")) else { return "has no comma before its data" }
+        let header = url.utf8[..<comma]
+        guard header.count >= 12, String(Substring(header).suffix(7)).lowercased() == ";base64" else { return nil }
+        let data = url.utf8[url.utf8.index(after: comma)...]
+        let padding = data.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+        let body = data.dropLast(padding)
+        let alphabet = { (byte: UInt8) in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+        }
+        guard padding <= 2, body.allSatisfy(alphabet), data.count % 4 == 0 else {
+            return "holds data that is not base64 (groups of four of A–Z, a–z, 0–9, + and /, with = only to pad the last)"
+        }
+        return nil
     }
 
     /// Percent-decoded text, or nil for a malformed escape; text without `%` as it is.

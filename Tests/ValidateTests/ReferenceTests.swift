@@ -44,6 +44,26 @@ import Testing
             == .problem(.external, "href=\"data:image/png;base64,AAAA\" is a data: URL: only img src may inline an image"))
     }
 
+    /// An inline image is a URL too (the Nu checker: "illegal character in scheme data",
+    /// "non-base64 input"): an SVG written out with its spaces and brackets, or base64 that is
+    /// not whole groups of four, is a finding; percent-encoded, it is not.
+    @Test func inlineImagesAreURLs() {
+        func image(_ value: String) -> Reference { read(value, attribute: "src", element: "img") }
+        let svg = "data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%20viewBox=%220%200%201%201%22/%3E"
+        #expect(image(svg) == .inlineImage)
+        #expect(image("data:image/png;base64,iVBORw0KGgo=") == .inlineImage)
+        #expect(image("data:image/gif;BASE64,R0lGODlhAQABAAAAACw=") == .inlineImage)
+        #expect(image("data:image/svg+xml,<svg/>")
+            == .problem(.brokenLink, "src=\"data:image/svg+xml,<svg/>\" holds '<', which a URL cannot hold: percent-encode it"))
+        #expect(image("data:image/svg+xml,%3Csvg viewBox=%220 0 1 1%22/%3E")
+            == .problem(.brokenLink, "src=\"data:image/svg+xml,%3Csvg viewBox=%220 0 1 1%22/%3E\" holds a space, which a URL cannot hold: percent-encode it"))
+        let notBase64 = "holds data that is not base64 (groups of four of A–Z, a–z, 0–9, + and /, with = only to pad the last)"
+        for value in ["data:image/png;base64,@@@@", "data:image/png;base64,abcde", "data:image/png;base64,ab=c", "data:image/png;base64,a==="] {
+            #expect(image(value) == .problem(.brokenLink, "src=\"\(value)\" \(notBase64)"), "\(value)")
+        }
+        #expect(image("data:image/png;base64") == .problem(.brokenLink, "src=\"data:image/png;base64\" has no comma before its data"))
+    }
+
     @Test func foldersAreNamedAsSuch() {
         #expect(read("../") == .problem(.folderLink, "href=\"../\" names a folder: every link names a file (people/index.html)"))
         #expect(read("..") == .problem(.folderLink, "href=\"..\" names a folder: every link names a file (people/index.html)"))
