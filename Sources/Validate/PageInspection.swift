@@ -116,7 +116,7 @@ struct PageInspection {
             report(.polyglot, "an XML processing instruction is not HTML (an HTML parser reads it as a bogus comment)",
                 at: (Int(xmlGetLineNo(node)), 1))
         case XML_CDATA_SECTION_NODE:
-            report(.polyglot, "a CDATA section is not HTML outside svg and math: escape the text instead",
+            report(.polyglot, "a CDATA section: HTML reads one as text only in svg and math content, and not everywhere there (not in their title or desc): escape the text instead, which XML and HTML read alike",
                 at: (Int(xmlGetLineNo(node)), 1))
         default:
             break

@@ -83,7 +83,7 @@ import Testing
 
     @Test func cdataAndProcessingInstructionsAreNotHTML() {
         #expect(findings("<p><![CDATA[x < y]]></p>\n<?php echo 1; ?>") == [
-            "10:1 a CDATA section is not HTML outside svg and math: escape the text instead",
+            "10:1 a CDATA section: HTML reads one as text only in svg and math content, and not everywhere there (not in their title or desc): escape the text instead, which XML and HTML read alike",
             "11:1 an XML processing instruction is not HTML (an HTML parser reads it as a bogus comment)",
         ])
     }
