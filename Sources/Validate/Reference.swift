@@ -121,12 +121,17 @@ enum Reference: Equatable {
     }
 
     /// What is wrong with a `data:` URL's data, in words, or nil: a comma must end its header,
-    /// and base64 data is whole groups of four of its alphabet, `=` only as the last padding.
+    /// and base64 data (once percent-decoded) is whole groups of four of its alphabet, `=` only
+    /// as the last padding.
     static func dataProblem(_ url: String) -> String? {
         guard let comma = url.utf8.firstIndex(of: UInt8(ascii: ",")) else { return "has no comma before its data" }
         let header = url.utf8[..<comma]
         guard header.count >= 12, String(Substring(header).suffix(7)).lowercased() == ";base64" else { return nil }
-        let data = url.utf8[url.utf8.index(after: comma)...]
+        // The data is percent-decoded before it is read as base64 (`%2B` is a `+`).
+        guard let decoded = decoded(String(Substring(url.utf8[url.utf8.index(after: comma)...]))) else {
+            return "has malformed percent-encoding"
+        }
+        let data = decoded.utf8
         let padding = data.reversed().prefix { $0 == UInt8(ascii: "=") }.count
         let body = data.dropLast(padding)
         let alphabet = { (byte: UInt8) in

@@ -53,6 +53,7 @@ import Testing
         #expect(image(svg) == .inlineImage)
         #expect(image("data:image/png;base64,iVBORw0KGgo=") == .inlineImage)
         #expect(image("data:image/gif;BASE64,R0lGODlhAQABAAAAACw=") == .inlineImage)
+        #expect(image("data:image/png;base64,iVBO%2Bw%3D%3D") == .inlineImage)
         #expect(image("data:image/svg+xml,<svg/>")
             == .problem(.brokenLink, "src=\"data:image/svg+xml,<svg/>\" holds '<', which a URL cannot hold: percent-encode it"))
         #expect(image("data:image/svg+xml,%3Csvg viewBox=%220 0 1 1%22/%3E")
