@@ -1,4 +1,6 @@
 import Foundation
+import Store
+import VantageCore
 
 extension SiteBuild {
     /// A build of a part (`--viewers`, `--shard`) or of the manifest alone (`--manifest-only`)
@@ -15,14 +17,11 @@ extension SiteBuild {
     }
 
     /// Throws `PartOverWhole` when a build of `scope` (or `manifestOnly`) into `output` would
-    /// replace the whole site recorded in `store` for that folder (`PreviousBuild`: the record
-    /// names the folder and the manifest there is the one recorded). `checked` is the command
-    /// line's check of the output, which spares reading the manifest again. A whole build, a
-    /// merge that writes its pages (the whole site again) and a folder without the recorded
-    /// site pass.
-    public static func refusePartOverWhole(
-        scope: Scope, manifestOnly: Bool, output: String, store: String, checked: OutputFolder.Inspection? = nil
-    ) throws {
+    /// replace the whole site the store at `store` recorded last: the output's `manifest.json`
+    /// is the one the record names, by its digest, however the folder is spelled (`public`,
+    /// `./public/`, a link to it). A whole build, a merge that writes its pages (the whole site
+    /// again) and a folder without that manifest pass.
+    public static func refusePartOverWhole(scope: Scope, manifestOnly: Bool, output: String, store: String) throws {
         let part: String
         switch scope {
         case .everyone where manifestOnly: part = "manifest.json alone (--manifest-only)"
@@ -30,8 +29,11 @@ extension SiteBuild {
         case .viewers(let slugs): part = slugs.count == 1 ? "the part of one person (--viewers)" : "the parts of \(slugs.count) people (--viewers)"
         case .shard(let shard): part = "the part of shard \(shard.index)/\(shard.count) (--shard)"
         }
-        guard FileManager.default.fileExists(atPath: output + "/" + SitePath.manifest),
-            PreviousBuild.load(store: store, output: output, checked: checked) != nil
+        let manifest = output + "/" + SitePath.manifest
+        guard FileManager.default.fileExists(atPath: manifest), FileManager.default.fileExists(atPath: store),
+            let record = try? Store(path: store, readOnly: true).buildRecord(),
+            let data = try? Data(contentsOf: URL(fileURLWithPath: manifest), options: .alwaysMapped),
+            SHA256.hex([UInt8](data)) == record.manifestDigest
         else { return }
         throw PartOverWhole(output: output, part: part)
     }

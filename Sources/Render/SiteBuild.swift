@@ -130,7 +130,7 @@ public enum SiteBuild {
         if !whole {
             options.full = true
             try refusePartOverWhole(scope: options.scope, manifestOnly: options.manifestOnly, output: options.output,
-                                    store: options.store, checked: options.checkedOutput)
+                                    store: options.store)
         }
         // One build at a time per store (the output folder is locked by its writer); a build that
         // does not record itself only reads the store, and shards share one read-only store.

@@ -164,7 +164,7 @@ struct BuildCommand: Command {
         let checkedOutput = overlaps ? nil : try pending.inspection()
         // Before the import: a part of the site does not replace the whole one (nothing changes).
         do {
-            try SiteBuild.refusePartOverWhole(scope: scope, manifestOnly: manifestOnly, output: output, store: store, checked: checkedOutput)
+            try SiteBuild.refusePartOverWhole(scope: scope, manifestOnly: manifestOnly, output: output, store: store)
         } catch let refused as SiteBuild.PartOverWhole {
             console.err("error: \(refused.description)")
             return .unusable

@@ -269,12 +269,15 @@ struct ScaleBuildTests {
             (["--manifest-only"], "manifest.json alone (--manifest-only)"),
             (["--manifest-only", "--no-import"], "manifest.json alone (--manifest-only)"),
         ]
-        for (extra, part) in cases {
+        // The folder however it is spelled: as built, with a trailing slash, through a link.
+        let link = folder.appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: out("site"))
+        for ((extra, part), spelled) in zip(cases, [out("site"), out("site") + "/", link, out("site"), link]) {
             // Content the import would store: refused before it, the store is as it was too.
-            let result = build(out("site"), extra, content: sample)
+            let result = build(spelled, extra, content: sample)
             #expect(result.status == 2, "\(extra)")
-            #expect(result.err == "error: \(out("site")) holds the whole site of the last build, and this build would replace it with \(part). "
-                + "Give it a folder of its own (--out DIR), or remove \(out("site")) first to replace the site\n", "\(extra)")
+            #expect(result.err == "error: \(spelled) holds the whole site of the last build, and this build would replace it with \(part). "
+                + "Give it a folder of its own (--out DIR), or remove \(spelled) first to replace the site\n", "\(extra) \(spelled): \(result.err)")
             #expect(files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }.elementsEqual(site, by: { $0 == $1 }), "\(extra)")
             #expect(bytes(store) == stored, "\(extra)")
         }
