@@ -24,6 +24,8 @@ struct ElementFacts {
     static let focusFree: Set<String> = ["a", "button"]
     /// HTML's labelable elements: what a `<label>` names (an `<input>` unless hidden).
     static let labelable: Set<String> = ["button", "input", "meter", "output", "progress", "select", "textarea"]
+    /// HTML: a page has at most one `<meta>` of this name.
+    static let singleMetaName = "description"
     /// HTML: the element declaring the encoding must end within the page's first 1,024 bytes,
     /// the part a browser reads for it before parsing.
     static let encodingScanBytes = 1024

@@ -177,6 +177,12 @@ extension PageInspection {
             report(.schema, "<meta charset> ends after the page's first \(ElementFacts.encodingScanBytes) bytes, "
                 + "where a browser looks for the encoding: move it up", at: position(of: node))
         }
+        if element.value("name") == ElementFacts.singleMetaName {
+            descriptions += 1
+            if descriptions > 1 {
+                report(.schema, "a second <meta name=\"\(ElementFacts.singleMetaName)\">: a page has one", at: position(of: node))
+            }
+        }
     }
 
     /// The name of the nearest HTML ancestor of `node` named in `names`.

@@ -38,8 +38,9 @@ struct PageInspection {
     }
     /// `<body data-page>`: the page kind.
     private(set) var kind: String?
-    /// The page's `<meta>` elements so far.
+    /// The page's `<meta>` elements so far, and of them `<meta name="description">`.
     var metas = 0
+    var descriptions = 0
 
     /// The schema's attribute rules.
     let model: SchemaModel

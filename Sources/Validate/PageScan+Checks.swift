@@ -34,6 +34,7 @@ extension PageScan {
         var dataViewer = false
         var charset = false
         var tabindex = false
+        var name: UnsafeBufferPointer<UInt8>?
     }
 
     /// A start tag of `element`; the caller opens the element if the page is not handed over.
@@ -122,6 +123,10 @@ extension PageScan {
             if tag.charset, cursor + (bytes[cursor] == UInt8(ascii: "/") ? 2 : 1) > ElementFacts.encodingScanBytes {
                 return handOver(.finding)
             }
+            if let name = tag.name, name.elementsEqual(ElementFacts.singleMetaName.utf8) {
+                descriptions += 1
+                if descriptions > 1 { return handOver(.finding) }
+            }
         case .title:
             // HTML: a title is text that is not only whitespace (the schema lets it hold text
             // alone; structures do not keep text, so the content schema cannot say it).
@@ -175,6 +180,7 @@ extension PageScan {
         case .dataViewer: tag.dataViewer = true
         case .charset: tag.charset = true
         case .tabindex: tag.tabindex = true
+        case .name: tag.name = value
         }
         checked.append((vocabulary.slot(attribute, on: element), value))
     }

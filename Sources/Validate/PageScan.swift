@@ -209,6 +209,8 @@ struct PageScan {
     /// Every `for` of the page's labels, and the ids of the elements a label can name.
     var labelForValues: [[UInt8]] = []
     var labelableIDs = ByteStrings()
+    /// The page's `<meta name="description">` elements so far.
+    var descriptions = 0
 
     /// A scan that ended before it began.
     private init(handover: Handover, path: String, bytes: UnsafeRawBufferPointer, model: SchemaModel) {

@@ -180,7 +180,7 @@ final class ScanSlot {
 /// An attribute name (qualified: `xlink:href`) and the role the checks give it.
 final class ScanAttribute {
     /// Names the elements with checks of their own read (unprefixed only, as `ElementFacts`).
-    enum Known { case other, id, type, ariaLabel, ariaLabelledby, title, forLabel, src, alt, dataPage, dataViewer, charset, tabindex }
+    enum Known { case other, id, type, ariaLabel, ariaLabelledby, title, forLabel, src, alt, dataPage, dataViewer, charset, tabindex, name }
 
     let name: String
     let role: PageVocabulary.Attribute.Role
@@ -212,6 +212,7 @@ final class ScanAttribute {
             case "data-viewer": known = .dataViewer
             case "charset": known = .charset
             case "tabindex": known = .tabindex
+            case "name": known = .name
             default: known = .other
             }
         } else {

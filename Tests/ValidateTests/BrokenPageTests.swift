@@ -55,6 +55,9 @@ import Testing
             (.label, 10, 36, "<label for=\"note\"> names a <span>, which a label cannot name: give it the id of a form control"),
             (.label, 11, 28, "<input> is inside <label for=\"first\"> but its id is not \"first\": the label names another element"),
         ]),
+        Expected(fixture: "second-description", findings: [
+            (.schema, 7, 1, "a second <meta name=\"description\">: a page has one"),
+        ]),
         Expected(fixture: "missing-alt", findings: [
             (.schema, 10, 4, "<img> needs the attribute alt"),
         ]),

@@ -49,6 +49,10 @@ import Testing
         #expect(page("<meta name=\"robots\" content=\"none\"/>\n<title>x</title>")
             == ["4:1 the first element of <head> must declare the encoding: <meta charset=\"utf-8\"/>"])
         #expect(page("<meta name=\"robots\" content=\"none\" charset=\"utf-8\"/>\n<title>x</title>").count == 1)
+        let description = "<meta name=\"description\" content=\"x\"/>\n"
+        #expect(page(charset + "<title>x</title>\n" + description + "<meta name=\"robots\" content=\"none\"/>\n<meta name=\"robots\" content=\"none\"/>") == [])
+        #expect(page(charset + "<title>x</title>\n" + description + description)
+            == ["7:1 a second <meta name=\"description\">: a page has one"])
     }
 
     /// HTML's content models that reach down to every depth, its form controls' names, and
