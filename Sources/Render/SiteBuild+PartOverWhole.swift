@@ -30,7 +30,10 @@ extension SiteBuild {
         case .shard(let shard): part = "the part of shard \(shard.index)/\(shard.count) (--shard)"
         }
         let manifest = output + "/" + SitePath.manifest
-        guard FileManager.default.fileExists(atPath: manifest), FileManager.default.fileExists(atPath: store),
+        // A manifest-only build's manifest is the whole build's, byte for byte: a whole site
+        // also has its pages (its index first).
+        guard FileManager.default.fileExists(atPath: manifest), FileManager.default.fileExists(atPath: output + "/index.html"),
+            FileManager.default.fileExists(atPath: store),
             let record = try? Store(path: store, readOnly: true).buildRecord(),
             let data = try? Data(contentsOf: URL(fileURLWithPath: manifest), options: .alwaysMapped),
             SHA256.hex([UInt8](data)) == record.manifestDigest

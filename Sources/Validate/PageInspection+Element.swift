@@ -89,7 +89,9 @@ extension PageInspection {
                 let facts = ElementFacts(node)
                 checkInputLabel(node, facts, insideLabel: insideLabel)
                 checkSingleLine(node, facts)
-            case "textarea": checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
+            case "textarea":
+                checkInputLabel(node, ElementFacts(node), insideLabel: insideLabel)
+                checkComments(in: node, of: "textarea")
             case "label": if let target = ElementFacts(node).value("for") { recordLabelTarget(target, label: node) }
             case "button": checkButtonName(node, ElementFacts(node))
             case "meta": checkMeta(node, ElementFacts(node))
@@ -169,9 +171,10 @@ extension PageInspection {
     private mutating func checkMeta(_ node: xmlNodePtr, _ element: ElementFacts) {
         metas += 1
         let declares = element.value("charset") != nil
+        defer { if declares { charsets += 1 } }
         if metas == 1, !declares {
             report(.schema, "the first element of <head> must declare the encoding: <meta charset=\"utf-8\"/>", at: position(of: node))
-        } else if metas > 1, declares {
+        } else if declares, charsets > 0 {
             report(.schema, "a second <meta charset>: the page declares its encoding once, first in <head>", at: position(of: node))
         } else if declares, let span = ParsedPage.span(of: node), span.start + span.length > ElementFacts.encodingScanBytes {
             report(.schema, "<meta charset> ends after the page's first \(ElementFacts.encodingScanBytes) bytes, "
@@ -190,12 +193,15 @@ extension PageInspection {
         htmlAncestorNode(of: node, namedIn: names).map { String(cString: $0.pointee.name) }
     }
 
-    /// The nearest HTML ancestor of `node` named in `names`.
+    /// The nearest HTML ancestor of `node` named in `names`, nearer than any `<template>`
+    /// (whose content HTML keeps apart from the page: nothing in it descends from outside).
     private static func htmlAncestorNode<Names: Sequence<String>>(of node: xmlNodePtr, namedIn names: Names) -> xmlNodePtr? {
         var current = node.pointee.parent
         while let ancestor = current, ancestor.pointee.type == XML_ELEMENT_NODE {
-            if ElementFacts.namespace(of: ancestor) == ElementFacts.xhtml, names.contains(String(cString: ancestor.pointee.name)) {
-                return ancestor
+            if ElementFacts.namespace(of: ancestor) == ElementFacts.xhtml {
+                let name = String(cString: ancestor.pointee.name)
+                if name == "template" { return nil }
+                if names.contains(name) { return ancestor }
             }
             current = ancestor.pointee.parent
         }
@@ -219,8 +225,27 @@ extension PageInspection {
         }
     }
 
+    /// A comment in a title or a textarea is their text to HTML, and nothing to XML. True when
+    /// there was one.
+    @discardableResult
+    private mutating func checkComments(in node: xmlNodePtr, of name: String) -> Bool {
+        var found = false
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_COMMENT_NODE {
+                report(.polyglot, "a comment inside <\(name)>: HTML reads it as the \(name)'s text, XML as nothing; remove it",
+                    at: (Int(xmlGetLineNo(current)), 1))
+                found = true
+            }
+            child = current.pointee.next
+        }
+        return found
+    }
+
     /// HTML: a title is text that is not only whitespace.
     private mutating func checkTitle(_ node: xmlNodePtr) {
+        // A title of a comment alone is that comment's text to HTML: the comment is the finding.
+        if checkComments(in: node, of: "title") { return }
         guard let text = xmlNodeGetContent(node) else { return }
         defer { xmlFree(text) }
         if String(cString: text).trimmingASCIIWhitespace().isEmpty {

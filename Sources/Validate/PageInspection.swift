@@ -41,6 +41,8 @@ struct PageInspection {
     /// The page's `<meta>` elements so far, and of them `<meta name="description">`.
     var metas = 0
     var descriptions = 0
+    /// The page's `<meta charset>` elements so far.
+    var charsets = 0
 
     /// The schema's attribute rules.
     let model: SchemaModel
@@ -138,7 +140,8 @@ struct PageInspection {
         }
         for label in labelFors {
             guard let named = ids[Array(label.id.utf8)], !Self.isLabelable(named) else { continue }
-            report(.label, "<label for=\"\(label.id)\"> names a <\(String(cString: named.pointee.name))>, which a label cannot name: "
+            let what = String(cString: named.pointee.name) == "input" ? "input type=\"hidden\"" : String(cString: named.pointee.name)
+            report(.label, "<label for=\"\(label.id)\"> names <\(what)>, which a label cannot name: "
                 + "give it the id of a form control", at: position(of: label.node, attribute: "for"))
         }
         for reference in pendingFragments where ids[Array(reference.id.utf8)] == nil {

@@ -69,22 +69,22 @@ extension PageScan {
         guard fits(element) else { return handOver(.unusual) }
 
         let depth = open.count
-        if !element.forbiddenAncestors.isEmpty, open.contains(where: { ancestor in
-            ancestor._withUnsafeGuaranteedRef { $0.isHTML && element.forbiddenAncestors.contains($0.name) }
-        }) {
+        if !element.forbiddenAncestors.isEmpty, openAncestor(where: { $0.isHTML && element.forbiddenAncestors.contains($0.name) }) {
             return handOver(.finding)
         }
-        if tag.tabindex, open.contains(where: { $0._withUnsafeGuaranteedRef { $0.focusFree } }) { return handOver(.finding) }
+        if tag.tabindex, openAncestor(where: \.focusFree) { return handOver(.finding) }
         if element.labelable, element.special != .input || tag.type.map({ !$0.elementsEqual("hidden".utf8) }) ?? true {
             if let id = tag.idValue { labelableIDs.insert(id) }
             // Inside `<label for>`, a control a label can name is the one it names.
-            if let named = labelFors.last ?? nil, !(tag.idValue.map { $0.elementsEqual(named) } ?? false) {
+            if let named = labelFors.last ?? nil, openAncestor(where: { $0.special == .label }),
+                !(tag.idValue.map { $0.elementsEqual(named) } ?? false)
+            {
                 return handOver(.finding)
             }
         }
         if element.isImage, let alt = tag.alt, !Self.isBlank(alt) { nameButtons() }
         switch element.special {
-        case .none:
+        case .none, .template:
             break
         case .body:
             guard let dataPage = tag.dataPage else { break }
@@ -97,9 +97,12 @@ extension PageScan {
             }
         case .input, .textarea:
             let typeName = element.special == .textarea ? "textarea" : tag.type.map { String(decoding: $0, as: UTF8.self) } ?? "text"
-            // A line break anywhere in a single-line input's tag: the tree reads its value and
-            // placeholder as written (XML reads a raw break in an attribute as a space).
-            if element.special == .input, PageInspection.singleLineInputTypes.contains(typeName), tagHoldsLineBreak(cursor: cursor) {
+            // A line break anywhere in a single-line input's tag, or in a value as libxml2 read it
+            // (`&#10;`): the tree reads its value and placeholder as written (XML reads a raw
+            // break in an attribute as a space).
+            if element.special == .input, PageInspection.singleLineInputTypes.contains(typeName),
+                tagHoldsLineBreak(cursor: cursor) || checked.contains(where: { Self.holds(0x0A, $0.value) || Self.holds(0x0D, $0.value) })
+            {
                 return handOver(.finding)
             }
             // `ariaLabel` blank but present still leaves the control unnamed, as in the tree.
@@ -231,6 +234,19 @@ extension PageScan {
             if Self.holds(0x3C, text) || Self.holds(0x26, text) { return handOver(.finding) }
             if raw.special == .style { styleText.append(contentsOf: text) }
         }
+    }
+
+    /// True when an open element, nearer than any open `<template>` (whose content HTML keeps
+    /// apart from the page: no element in it is a descendant of anything outside), matches.
+    private func openAncestor(where matches: (ScanElement) -> Bool) -> Bool {
+        for reference in open.reversed() {
+            let found = reference._withUnsafeGuaranteedRef { element -> Bool? in
+                if element.special == .template { return false }
+                return matches(element) ? true : nil
+            }
+            if let found { return found }
+        }
+        return false
     }
 
     /// True when the start tag ending at `cursor` holds a line feed or a carriage return.

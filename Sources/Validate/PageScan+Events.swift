@@ -59,6 +59,10 @@ extension PageScan {
 
     private static let comment: commentSAXFunc = { context, _ in
         with(context) { scan in
+            // HTML reads a comment in a title or a textarea as their text.
+            if scan.titleDepth >= 0 || scan.open.last?._withUnsafeGuaranteedRef({ $0.special == .textarea }) == true {
+                return scan.handOver(.finding)
+            }
             scan.flushText()
             scan.appendStructure(16 + UInt8(XML_COMMENT_NODE.rawValue))
         }

@@ -125,6 +125,7 @@ enum Reference: Equatable {
     /// as the last padding.
     static func dataProblem(_ url: String) -> String? {
         guard let comma = url.utf8.firstIndex(of: UInt8(ascii: ",")) else { return "has no comma before its data" }
+        if url.utf8.contains(UInt8(ascii: "#")) { return "has a fragment (#…), which a data: URL cannot have" }
         let header = url.utf8[..<comma]
         guard header.count >= 12, String(Substring(header).suffix(7)).lowercased() == ";base64" else { return nil }
         // The data is percent-decoded before it is read as base64 (`%2B` is a `+`).

@@ -78,7 +78,7 @@ struct ScanVocabulary {
 /// bytes it adds to a `PageStructure`.
 final class ScanElement {
     /// The elements whose checks read several of their attributes (`PageInspection`).
-    enum Special { case none, body, input, textarea, label, button, script, style, meta, title }
+    enum Special { case none, body, input, textarea, label, button, script, style, meta, title, template }
 
     let name: String
     let namespace: String
@@ -133,6 +133,7 @@ final class ScanElement {
             case "style": special = .style
             case "meta": special = .meta
             case "title": special = .title
+            case "template": special = .template
             default: special = .none
             }
         } else {

@@ -284,6 +284,10 @@ struct ScaleBuildTests {
         // The same builds elsewhere, and into the folder once it no longer holds the whole site.
         #expect(build(out("part"), ["--viewers", "lea-martin"]).status == 0)
         #expect(build(out("part"), ["--manifest-only"]).status == 0)
+        // A manifest alone is the whole build's, byte for byte, but no site: it takes another.
+        #expect(build(out("manifest"), ["--manifest-only"]).status == 0)
+        #expect(build(out("manifest"), ["--manifest-only"]).status == 0)
+        #expect(build(out("manifest"), ["--viewers", "lea-martin"]).status == 0)
         try FileManager.default.removeItem(atPath: out("site"))
         #expect(build(out("site"), ["--viewers", "lea-martin"]).status == 0)
         #expect(build(out("site"), ["--viewers", "ana-lima"]).status == 0)

@@ -52,11 +52,14 @@ import Testing
             (.schema, 12, 61, "value of <input type=\"text\"> holds a line break, which a field of one line cannot show (HTML forbids it)"),
         ]),
         Expected(fixture: "label-names-no-control", findings: [
-            (.label, 10, 36, "<label for=\"note\"> names a <span>, which a label cannot name: give it the id of a form control"),
+            (.label, 10, 36, "<label for=\"note\"> names <span>, which a label cannot name: give it the id of a form control"),
             (.label, 11, 28, "<input> is inside <label for=\"first\"> but its id is not \"first\": the label names another element"),
         ]),
         Expected(fixture: "second-description", findings: [
             (.schema, 7, 1, "a second <meta name=\"description\">: a page has one"),
+        ]),
+        Expected(fixture: "line-break-as-reference", findings: [
+            (.schema, 10, 79, "placeholder of <input type=\"search\"> holds a line break, which a field of one line cannot show (HTML forbids it)"),
         ]),
         Expected(fixture: "missing-alt", findings: [
             (.schema, 10, 4, "<img> needs the attribute alt"),

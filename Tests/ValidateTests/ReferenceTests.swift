@@ -63,6 +63,9 @@ import Testing
             #expect(image(value) == .problem(.brokenLink, "src=\"\(value)\" \(notBase64)"), "\(value)")
         }
         #expect(image("data:image/png;base64") == .problem(.brokenLink, "src=\"data:image/png;base64\" has no comma before its data"))
+        for value in ["data:image/png;base64,AAAA#x", "data:image/svg+xml,%3Csvg/%3E#x"] {
+            #expect(image(value) == .problem(.brokenLink, "src=\"\(value)\" has a fragment (#…), which a data: URL cannot have"), "\(value)")
+        }
     }
 
     @Test func foldersAreNamedAsSuch() {
