@@ -10,9 +10,11 @@ extension SiteBuild {
         public var output: String
         /// What the build would have left there instead, in words.
         public var part: String
+        /// The folder the site is in: `output`, or where it leads when it is a symbolic link.
+        public var site: String
         public var description: String {
             "\(output) holds the whole site of the last build, and this build would replace it with \(part). "
-                + "Give it a folder of its own (--out DIR), or remove \(output) first to replace the site"
+                + "Give it a folder of its own (--out DIR), or remove \(site) first to replace the site"
         }
     }
 
@@ -38,6 +40,11 @@ extension SiteBuild {
             let data = try? Data(contentsOf: URL(fileURLWithPath: manifest), options: .alwaysMapped),
             SHA256.hex([UInt8](data)) == record.manifestDigest
         else { return }
-        throw PartOverWhole(output: output, part: part)
+        // A link's target is relative to the link's folder.
+        let site = (try? FileManager.default.destinationOfSymbolicLink(atPath: output)).map { target in
+            let folder = PathText.parent(of: output)
+            return target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
+        } ?? output
+        throw PartOverWhole(output: output, part: part, site: site)
     }
 }

@@ -277,7 +277,8 @@ struct ScaleBuildTests {
             let result = build(spelled, extra, content: sample)
             #expect(result.status == 2, "\(extra)")
             #expect(result.err == "error: \(spelled) holds the whole site of the last build, and this build would replace it with \(part). "
-                + "Give it a folder of its own (--out DIR), or remove \(spelled) first to replace the site\n", "\(extra) \(spelled): \(result.err)")
+                + "Give it a folder of its own (--out DIR), or remove \(spelled == link ? out("site") : spelled) first to replace the site\n",
+                "\(extra) \(spelled): \(result.err)")
             #expect(files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }.elementsEqual(site, by: { $0 == $1 }), "\(extra)")
             #expect(bytes(store) == stored, "\(extra)")
         }
