@@ -36,9 +36,9 @@ extension SiteBuild {
         // also has its pages (its index first).
         guard FileManager.default.fileExists(atPath: manifest), FileManager.default.fileExists(atPath: output + "/index.html"),
             FileManager.default.fileExists(atPath: store),
-            let record = try? Store(path: store, readOnly: true).buildRecord(),
+            let recorded = try? Store(path: store, readOnly: true).lastManifestDigest(),
             let data = try? Data(contentsOf: URL(fileURLWithPath: manifest), options: .alwaysMapped),
-            SHA256.hex([UInt8](data)) == record.manifestDigest
+            SHA256.hex([UInt8](data)) == recorded
         else { return }
         // A link's target is relative to the link's folder.
         let site = (try? FileManager.default.destinationOfSymbolicLink(atPath: output)).map { target in

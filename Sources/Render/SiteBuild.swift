@@ -42,6 +42,9 @@ public enum SiteBuild {
         /// The command line's check of the output before the import (`OutputFolder.check`): the
         /// build uses it instead of checking again while the folder is as it was.
         public var checkedOutput: OutputFolder.Inspection?
+        /// The command line refused a part over a whole site before the import
+        /// (`refusePartOverWhole`): the build does not read and hash the manifest again.
+        public var refusedPartOverWhole = false
 
         public init(
             store: String, templates: String, output: String, locale: String? = nil,
@@ -129,8 +132,10 @@ public enum SiteBuild {
         let whole = options.scope == .everyone && !options.manifestOnly && options.merge.isEmpty
         if !whole {
             options.full = true
-            try refusePartOverWhole(scope: options.scope, manifestOnly: options.manifestOnly, output: options.output,
-                                    store: options.store)
+            if !options.refusedPartOverWhole {
+                try refusePartOverWhole(scope: options.scope, manifestOnly: options.manifestOnly, output: options.output,
+                                        store: options.store)
+            }
         }
         // One build at a time per store (the output folder is locked by its writer); a build that
         // does not record itself only reads the store, and shards share one read-only store.

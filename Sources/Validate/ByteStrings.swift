@@ -31,6 +31,13 @@ struct ByteStrings: Sendable, Equatable {
         for key in keys { key.withUnsafeBytes { _ = insert($0) } }
     }
 
+    /// True when every member, as its bytes, satisfies `predicate`.
+    func allSatisfy(_ predicate: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        storage.withUnsafeBytes { bytes in
+            members.allSatisfy { predicate(UnsafeRawBufferPointer(rebasing: bytes[$0.offset..<($0.offset + $0.count)])) }
+        }
+    }
+
     private static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
         WordHash.mix(key, seed: 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count))
     }

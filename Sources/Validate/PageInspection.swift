@@ -25,8 +25,6 @@ struct PageInspection {
 
     /// Controls without a label around them or an ARIA name, and the ids `<label for>` names.
     private var unlabelledControls: [(node: xmlNodePtr, type: String, id: String?)] = []
-    /// The ids `<label for>` names, by their UTF-8 (as `ids`).
-    private var labelTargets: Set<[UInt8]> = []
     /// Each `<label for>`: the id it names and the label.
     private var labelFors: [(id: String, node: xmlNodePtr)] = []
 
@@ -134,6 +132,8 @@ struct PageInspection {
     }
 
     private mutating func resolveSamePageReferences() {
+        // The ids `<label for>` names, by their UTF-8 (as `ids`).
+        let labelTargets = Set(labelFors.map { Array($0.id.utf8) })
         for control in unlabelledControls where !(control.id.map { labelTargets.contains(Array($0.utf8)) } ?? false) {
             report(.label, "<input type=\"\(control.type)\"> has no label: wrap it in a <label>, name its id in <label for>, or give it aria-label or aria-labelledby",
                 at: position(of: control.node))
@@ -192,7 +192,6 @@ struct PageInspection {
     }
 
     mutating func recordLabelTarget(_ id: String, label: xmlNodePtr) {
-        labelTargets.insert(Array(id.utf8))
         labelFors.append((id, label))
     }
 

@@ -109,10 +109,7 @@ extension PageScan {
             if PageInspection.selfNamedInputTypes.contains(typeName) || labels > 0 || tag.named { break }
             unlabelledControls.append(tag.idValue.map { String(decoding: $0, as: UTF8.self) })
         case .label:
-            if let labelFor = tag.labelFor {
-                labelTargets.insert(labelFor)
-                labelForValues.append(Array(labelFor))
-            }
+            if let labelFor = tag.labelFor { labelTargets.insert(labelFor) }
             labelFors.append(tag.labelFor.map(Array.init))
         case .button:
             if !tag.named { unnamedButtons.append((depth, false)) }

@@ -206,8 +206,7 @@ struct PageScan {
     var titleHasText = false
     /// The `for` of each open `<label>` (nil: none), copied.
     var labelFors: [[UInt8]?] = []
-    /// Every `for` of the page's labels, and the ids of the elements a label can name.
-    var labelForValues: [[UInt8]] = []
+    /// The ids of the elements a label can name (`labelTargets` must be among them).
     var labelableIDs = ByteStrings()
     /// The page's `<meta name="description">` elements so far.
     var descriptions = 0
@@ -250,7 +249,7 @@ struct PageScan {
         }
         for id in pendingFragments where !ids.contains(id) { return handOver(.finding) }
         for id in pendingIDReferences where !ids.contains(id) { return handOver(.finding) }
-        for id in labelForValues where !labelableIDs.contains(id) { return handOver(.finding) }
+        if !labelTargets.allSatisfy(labelableIDs.contains) { return handOver(.finding) }
     }
 
     // MARK: Structure

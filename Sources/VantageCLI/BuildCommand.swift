@@ -221,6 +221,7 @@ struct BuildCommand: Command {
         options.planned = { plan in console.out(Self.planLine(plan, manifestOnly: manifestOnly)) }
         options.staticFolder = URL(fileURLWithPath: content).appendingPathComponent("static").path
         options.checkedOutput = inspected
+        options.refusedPartOverWhole = true
         let report: SiteBuild.Report
         do {
             report = try SiteBuild.run(options)

@@ -157,6 +157,19 @@ struct AtomicBuildTests {
         #expect(scratch.snapshot() == before)
     }
 
+    @Test("Through the API too, a part does not replace the whole site of the last build, and the site is as it was")
+    func partOverWholeThroughTheAPI() throws {
+        let (scratch, fixture, options, before) = try builtScratch()
+        defer { scratch.remove(); fixture.remove() }
+        for (scope, manifestOnly) in [(SiteBuild.Scope.viewers(["ana-lima"]), false), (.everyone, true)] {
+            var part = options
+            part.scope = scope
+            part.manifestOnly = manifestOnly
+            #expect(throws: SiteBuild.PartOverWhole.self) { _ = try SiteBuild.run(part, tuning: SiteBuild.Tuning(workers: 2)) }
+            #expect(scratch.snapshot() == before)
+        }
+    }
+
     @Test("A build killed midway leaves the previous site untouched; the next build completes and clears the leftovers")
     func killedBuild() throws {
         let scratch = try Scratch()
