@@ -117,8 +117,9 @@ struct CatalogReader {
         let object = try self.object(value, at: path)
         var argumentNumber: Int? = nil
         if let number = object["argNum"] {
-            guard let double = number.numberValue, double >= 1, double.rounded() == double else {
-                throw fail(path + ".argNum", "expected a whole number from 1")
+            // A tag gives a handful of arguments; the bound keeps the conversion to Int exact.
+            guard let double = number.numberValue, double >= 1, double <= 9999, double.rounded() == double else {
+                throw fail(path + ".argNum", "expected a whole number from 1 to 9999")
             }
             argumentNumber = Int(double)
         }

@@ -98,7 +98,12 @@ struct StringCatalogTests {
         let argNum = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@a@"}, "substitutions": {"a": {"argNum": 0, "formatSpecifier": "lld", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}}}}}"#)
         #expect(argNum.location?.recordPath == #"strings["n"].localizations.en.substitutions.a.argNum"#)
-        #expect(argNum.message == "expected a whole number from 1")
+        #expect(argNum.message == "expected a whole number from 1 to 9999")
+        // Past Int's range the number once trapped in the conversion.
+        let huge = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@a@"}, "substitutions": {"a": {"argNum": 100000000000000000000, "formatSpecifier": "lld", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}}}}}"#)
+        #expect(huge.location?.recordPath == #"strings["n"].localizations.en.substitutions.a.argNum"#)
+        #expect(huge.message == "expected a whole number from 1 to 9999")
     }
 
     @Test func formatStringsSplitIntoSegments() throws {

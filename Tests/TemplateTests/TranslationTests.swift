@@ -169,6 +169,25 @@ struct TranslationTests {
         #expect(spec.warnings.count == 2)
     }
 
+    @Test func aSubstitutionInsideItselfIsReported() throws {
+        // `a` shows `%#@b@` and `b` shows `%#@a@`: expanded for ever, this overflowed the stack.
+        func unit(_ value: String) -> String { #"{"stringUnit": {"state": "translated", "value": "\#(value)"}}"# }
+        func substitution(_ number: Int, showing value: String) -> String {
+            #"{"argNum": \#(number), "formatSpecifier": "lld", "variations": {"plural": {"one": \#(unit(value)), "other": \#(unit(value))}}}"#
+        }
+        let json = #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@a@"}, "substitutions": {"a": \#(substitution(1, showing: "%arg %#@b@")), "b": \#(substitution(2, showing: "%#@a@")), "c": \#(substitution(1, showing: "%arg %#@c@"))}}}}, "self": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@c@"}, "substitutions": {"c": \#(substitution(1, showing: "%arg and %#@c@"))}}}}}}"#
+        let catalog = try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "t"), file: "t")
+        let localizer = Localizer(catalog: catalog, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        let cycle = try #require(throws: TemplateError.self) {
+            _ = try render("{{#t}}k n=one m=two{{/t}}", ["one": 1, "two": 2], localizer: localizer)
+        }
+        #expect(cycle.message == "the string \"k\" (en) uses substitution 'a' inside itself (a → b → a)")
+        let itself = try #require(throws: TemplateError.self) {
+            _ = try render("{{#t}}self n=one{{/t}}", ["one": 1], localizer: localizer)
+        }
+        #expect(itself.message == "the string \"self\" (en) uses substitution 'c' inside itself (c → c)")
+    }
+
     @Test func aNumberIsRequiredForANumericSpecifier() throws {
         let error = try #require(throws: TemplateError.self) {
             _ = try render("{{#t}}comments count=n{{/t}}", ["n": "many"], localizer: localizer("en"))
