@@ -28,6 +28,16 @@ final class RejectsFile {
 
     deinit { fclose(handle) }
 
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter), or nil when
+    /// there is no file there to read.
+    static func firstBytes(of path: String, count: Int) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = fread(&bytes, 1, count, file)
+        return Array(bytes.prefix(read))
+    }
+
     /// Writes one rejected record, given its location and original text. A record holding a
     /// password field is written without its password members (and says which): passwords
     /// never reach any output. One that mentions a password but cannot be parsed is withheld.

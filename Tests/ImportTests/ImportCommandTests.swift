@@ -66,6 +66,29 @@ struct ImportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.store + "-journal"))
     }
 
+    /// `--rejects` named a published page (or a template, a catalog): the file was emptied, and
+    /// the next incremental build carried the empty page over. A file already there is replaced
+    /// only when it is an earlier rejects file.
+    @Test func aRejectsFileReplacesOnlyAnEarlierRejectsFile() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        try FileManager.default.createDirectory(atPath: fixture.root + "/public", withIntermediateDirectories: true)
+        let page = fixture.root + "/public/index.html"
+        try "<!DOCTYPE html>\n".write(toFile: page, atomically: false, encoding: .utf8)
+        let refused = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", page])
+        #expect(refused.code == 2)
+        #expect(refused.err == "\(page): error: the file is there and is not a rejects file (its first line is not a rejected record); "
+            + "name another file with --rejects, or remove it first\nerror: nothing was imported; the store is unchanged\n")
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == "<!DOCTYPE html>\n")
+        // An earlier rejects file, and an empty one, are replaced as before.
+        try #"{"file":"quotes/export.json","path":"quotes[0]","reason":"r","record":"{}"}"#.write(toFile: fixture.rejects, atomically: false, encoding: .utf8)
+        #expect(fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", fixture.rejects]).code == 0)
+        #expect(try String(contentsOfFile: fixture.rejects, encoding: .utf8) == "")
+        let empty = fixture.root + "/empty.jsonl"
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", empty]).code == 0)
+    }
+
     /// A folder named as the rejects file was found only when the finished file was moved into
     /// place, after the store had been written: the import said "the store is unchanged", and
     /// the rejected record was in neither.
