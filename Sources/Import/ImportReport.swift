@@ -26,6 +26,9 @@ public struct ImportReport: Sendable {
     public var rejected: [Diagnostic] = []
     /// How many of `rejected` are whole files.
     public var rejectedFiles = 0
+    /// How many were rejected in all, records and whole files: `rejected` lists at most
+    /// `ImportSession.errorLimit` of them, then a line counting the rest.
+    public var rejectedCount = 0
     /// Where the rejected records were written, with `--keep-going`.
     public var rejectsPath: String?
 
@@ -58,8 +61,9 @@ public struct ImportReport: Sendable {
             out += "Read " + recordsRead.map { "\($0.count) \($0.name)" }.joined(separator: ", ") + ".\n"
         }
         if let rejectsPath {
-            let files = min(rejectedFiles, rejected.count)
-            let records = rejected.count - files
+            let total = max(rejectedCount, rejected.count)
+            let files = min(rejectedFiles, total)
+            let records = total - files
             var parts: [String] = []
             if records > 0 { parts.append("\(records) record\(records == 1 ? "" : "s")") }
             if files > 0 { parts.append("\(files) file\(files == 1 ? "" : "s") whole") }

@@ -163,6 +163,7 @@ public enum Importer {
                 report.warnings = warnings
                 report.rejected = options.keepGoing ? session.reportedErrors : []
                 report.rejectedFiles = options.keepGoing ? session.unreadableFiles : 0
+                report.rejectedCount = options.keepGoing ? session.errors.count + session.omittedErrors : 0
                 report.rejectsPath = options.keepGoing ? options.effectiveRejectsPath : nil
                 // Every rejected record is on disk before the store commits: a rejects file that
                 // cannot be written (a full disk) rolls the import back, so nothing is lost.

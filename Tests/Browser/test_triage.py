@@ -467,6 +467,11 @@ class ReviewPagesElsewhere(BrowserTest):
 
     def archive(self, item_id):
         item = self.css('[data-triage][data-id="%s"]' % item_id)
+        # An item Undo just brought back slides into place: a press during that slide can land
+        # beside the item (the test once timed out here), so the swipe waits for it to settle.
+        self.wait(lambda d: item.is_displayed() and not self.js(
+            "return document.getAnimations().some(function (a) { return a.playState === 'running'; })"),
+            message="the list settles")
         self.drag_to(item, 120, release=True)
         self.wait(lambda d: not item.is_displayed(), message="archived")
 
@@ -532,6 +537,11 @@ class ReviewsPerSite(TwoSites):
 
     def archive(self, item_id):
         item = self.css('[data-triage][data-id="%s"]' % item_id)
+        # An item Undo just brought back slides into place: a press during that slide can land
+        # beside the item (the test once timed out here), so the swipe waits for it to settle.
+        self.wait(lambda d: item.is_displayed() and not self.js(
+            "return document.getAnimations().some(function (a) { return a.playState === 'running'; })"),
+            message="the list settles")
         self.drag_to(item, 120, release=True)
         self.wait(lambda d: not item.is_displayed(), message="archived")
 

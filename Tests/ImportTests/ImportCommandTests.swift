@@ -187,6 +187,22 @@ struct ImportCommandTests {
         #expect(try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").count == 1)
     }
 
+    /// Past the first 100 errors the summary counted the listed ones and the line that counts the
+    /// rest: "Rejected 101 records" for 150.
+    @Test func keepGoingCountsEveryRejectedRecord() throws {
+        let fixture = try Fixture()
+        let bad = (1...150).map {
+            #"{ "id": "bad-\#($0)", "text": "t", "submittedAt": "2026-04-10T09:30:00Z", "author": { "email": "zed@example.com", "name": "Zed" }, "showName": true, "for": "me" }"#
+        }
+        try fixture.write("changejar/ideas.json", #"{ "ideas": ["# + bad.joined(separator: ",\n") + "] }")
+        let rejects = fixture.root + "/rejected.jsonl"
+        let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", rejects])
+        #expect(result.code == 1)
+        #expect(result.err.contains("error: 50 more records rejected\n"))
+        #expect(result.out.hasSuffix("Rejected 150 records, written with the reasons to \(rejects).\n"))
+        #expect(try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").count == 150)
+    }
+
     @Test func keepGoingWritesRejectsBesideTheStoreByDefault() throws {
         let fixture = try Fixture()
         let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going"])
