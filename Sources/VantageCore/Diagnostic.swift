@@ -71,15 +71,40 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// `file:line:column: error: message`, then the quoted line and a caret when known.
     public var description: String {
         var text = ""
-        if let location { text += location.description + ": " }
-        text += "\(severity.rawValue): \(message)"
+        if let location { text += Self.visible(location.description, keepingLineBreaks: false) + ": " }
+        text += "\(severity.rawValue): \(Self.visible(message, keepingLineBreaks: true))"
         if let sourceLine {
-            text += "\n    " + sourceLine
+            text += "\n    " + Self.visible(sourceLine, keepingLineBreaks: false)
             if let caret = sourceCaret ?? location?.column.map({ $0 - 1 }), caret >= 0 {
                 text += "\n    " + Self.caretPadding(under: sourceLine, width: caret) + "^"
             }
         }
         return text
+    }
+
+    /// `text` with every control character a terminal acts on (C0 but the tab, DEL, C1) shown as
+    /// a picture of it, one scalar for one, so that the caret keeps its place: a field name or a
+    /// line of an export holding ESC or a line break cannot clear the terminal, or forge a line of
+    /// diagnostics in a CI log. A message keeps its own line breaks.
+    static func visible(_ text: String, keepingLineBreaks: Bool) -> String {
+        func isControl(_ value: UInt32) -> Bool {
+            (value < 0x20 && value != 0x09 && !(keepingLineBreaks && value == 0x0A)) || (0x7F...0x9F).contains(value)
+        }
+        guard text.unicodeScalars.contains(where: { isControl($0.value) }) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if !isControl(value) {
+                shown.append(scalar)
+            } else if value < 0x20 {
+                shown.append(Unicode.Scalar(0x2400 + value)!)  // ␛ for ESC, ␊ for a line feed
+            } else if value == 0x7F {
+                shown.append("\u{2421}")  // ␡
+            } else {
+                shown.append("\u{FFFD}")
+            }
+        }
+        return String(shown)
     }
 
     /// What goes before the caret under the quoted `line`: a tab under each tab of the line's

@@ -1,0 +1,39 @@
+import Testing
+import VantageCore
+
+/// What a diagnostic prints comes partly from the input (a field's name in the record path, the
+/// quoted line): a control character there must not reach the terminal or a CI log as itself.
+@Suite("Diagnostic text")
+struct DiagnosticTextTests {
+    @Test func controlCharactersFromTheInputAreShownNotSent() {
+        // An unknown field named with ESC sequences, a bell and a line break that would start a
+        // forged diagnostic of its own.
+        let field = "\u{1B}[2J\u{07}\nexport.json:1:1: error: forged"
+        let warning = Diagnostic.warning("unknown field \"x\"\nsecond line \u{9B}31m",
+                                         at: SourceLocation(file: "export.json", recordPath: "quotes[3]." + field))
+        #expect(warning.description == "export.json: quotes[3].␛[2J␇␊export.json:1:1: error: forged: warning: unknown field \"x\"\nsecond line \u{FFFD}31m")
+        #expect(!warning.description.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+        // Text without any is printed as it is.
+        let plain = Diagnostic.error("expected a number", at: SourceLocation(file: "a b.json", recordPath: "ideas[0].for"))
+        #expect(plain.description == "a b.json: ideas[0].for: error: expected a number")
+    }
+
+    @Test func theQuotedLineKeepsItsCaretUnderTheSamePlace() throws {
+        // A raw ESC in a JSON string is an error at the ESC; the quoted line shows it as ␛, one
+        // scalar for one, so the caret stands under it, and a tab before it stays a tab.
+        let text = "{\"name\":\t\"Ana\u{1B}]0;pwned\u{07} Lima\"}"
+        let failure: Diagnostic
+        do {
+            _ = try JSONParser.parse(Array(text.utf8), file: "users.json")
+            Issue.record("parsed")
+            return
+        } catch { failure = error }
+        let lines = failure.description.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3)
+        #expect(lines[1] == "    {\"name\":\t\"Ana␛]0;pwned␇ Lima\"}")
+        let caret = try #require(lines[2].unicodeScalars.firstIndex(of: "^"))
+        let column = lines[2].unicodeScalars.distance(from: lines[2].unicodeScalars.startIndex, to: caret)
+        #expect(Array(lines[1].unicodeScalars)[column] == "␛")
+        #expect(lines[2].hasPrefix("    " + String(repeating: " ", count: 8) + "\t"))
+    }
+}
