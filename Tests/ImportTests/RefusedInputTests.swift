@@ -148,7 +148,8 @@ struct RefusedInputTests {
         let errors = try bad.errors { fixture in
             try fixture.write("changejar/ideas.json", bytes: [0] + Array(#"{ "ideas": [] }"#.utf8))
         }
-        #expect(errors == ["content/changejar/ideas.json:1:1: error: expected a JSON value, found a NUL byte (0x00)\n    \u{0}{ \"ideas\": [] }\n    ^"])
+        // The quoted line shows the NUL as its picture (␀), not the byte itself.
+        #expect(errors == ["content/changejar/ideas.json:1:1: error: expected a JSON value, found a NUL byte (0x00)\n    ␀{ \"ideas\": [] }\n    ^"])
         let nuls = try bad.errors { fixture in try fixture.write("site.json", bytes: [0, 0, 0, 0, 0]) }
         #expect(nuls.first?.hasPrefix("content/site.json:1:1: error: expected a JSON value, found a NUL byte (0x00)") == true)
     }
