@@ -61,9 +61,8 @@ public struct ImportReport: Sendable {
             out += "Read " + recordsRead.map { "\($0.count) \($0.name)" }.joined(separator: ", ") + ".\n"
         }
         if let rejectsPath {
-            let total = max(rejectedCount, rejected.count)
-            let files = min(rejectedFiles, total)
-            let records = total - files
+            let files = min(rejectedFiles, rejectedCount)
+            let records = rejectedCount - files
             var parts: [String] = []
             if records > 0 { parts.append("\(records) record\(records == 1 ? "" : "s")") }
             if files > 0 { parts.append("\(files) file\(files == 1 ? "" : "s") whole") }

@@ -89,11 +89,9 @@ extension Importer {
                 "the rejects file is inside the content directory '\(options.contentDirectory)', whose files the import reads; name a file outside it with --rejects",
                 at: SourceLocation(file: rejects))
         }
-        // A file already there is replaced only when it is an earlier rejects file (empty, or its
-        // first line a rejected record as `RejectsFile` writes it): a page of the published site,
-        // a template or a catalog named by mistake would be lost, and a build would carry it.
-        let opening = Array(#"{"file":"#.utf8)
-        if let first = RejectsFile.firstBytes(of: rejects, count: opening.count), !first.isEmpty, first != opening {
+        // A page of the published site, a template or a catalog named by mistake would be lost,
+        // and a build would carry the emptied page over.
+        if !RejectsFile.mayReplace(rejects) {
             throw Diagnostic.error(
                 "the file is there and is not a rejects file (its first line is not a rejected record); "
                     + "name another file with --rejects, or remove it first",

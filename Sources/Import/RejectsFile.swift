@@ -28,14 +28,17 @@ final class RejectsFile {
 
     deinit { fclose(handle) }
 
-    /// The first `count` bytes of the file at `path` (fewer when it is shorter), or nil when
-    /// there is no file there to read.
-    static func firstBytes(of path: String, count: Int) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
+    /// How every line `write` makes begins: its first member is the record's file.
+    static let lineOpening = Array(#"{"file":"#.utf8)
+
+    /// Whether the file at `path` may be replaced by a rejects file: there is none, or it is
+    /// empty, or it begins as an earlier rejects file does (`lineOpening`).
+    static func mayReplace(_ path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return true }
         defer { fclose(file) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = fread(&bytes, 1, count, file)
-        return Array(bytes.prefix(read))
+        var head = [UInt8](repeating: 0, count: lineOpening.count)
+        let read = fread(&head, 1, head.count, file)
+        return read == 0 || head.prefix(read) == lineOpening[...]
     }
 
     /// Writes one rejected record, given its location and original text. A record holding a
@@ -58,7 +61,7 @@ final class RejectsFile {
             }
         }
         var object = JSONObject()
-        object.keys.append("file"); object.values.append(.string(location.file))
+        object.keys.append("file"); object.values.append(.string(location.file))  // first: `lineOpening`
         if let line = location.line { object.keys.append("line"); object.values.append(.number(Double(line))) }
         object.keys.append("path"); object.values.append(.string(diagnostic.location?.recordPath ?? location.path))
         object.keys.append("reason"); object.values.append(.string(diagnostic.message))

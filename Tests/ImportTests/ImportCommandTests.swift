@@ -87,6 +87,12 @@ struct ImportCommandTests {
         let empty = fixture.root + "/empty.jsonl"
         FileManager.default.createFile(atPath: empty, contents: Data())
         #expect(fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", empty]).code == 0)
+        // One the import itself wrote, with a record in it, is replaced by the next.
+        try fixture.edit("changejar/ideas.json", replacing: #""for": "self" }"#, with: #""for": "me" }"#)
+        for _ in 0..<2 {
+            #expect(fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", empty]).code == 1)
+            #expect(try String(contentsOfFile: empty, encoding: .utf8).split(separator: "\n").count == 1)
+        }
     }
 
     /// A folder named as the rejects file was found only when the finished file was moved into
