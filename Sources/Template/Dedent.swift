@@ -25,7 +25,7 @@ enum Dedent {
                         Partial(
                             name: partial.name, target: partial.target, dynamicPath: partial.dynamicPath,
                             indentation: strip(count, partial.indentation), isStandalone: partial.isStandalone,
-                            offset: partial.offset, textOnly: partial.textOnly)))
+                            offset: partial.offset, place: partial.place)))
             case .parent(let parent):
                 result.append(
                     .parent(
@@ -47,7 +47,7 @@ enum Dedent {
             name: block.name, children: block.isStandalone ? block.children : apply(count, to: block.children),
             isStandalone: block.isStandalone, tagIndentation: strip(count, block.tagIndentation),
             contentIndentation: strip(count, block.contentIndentation), offset: block.offset,
-            textOnly: block.textOnly)
+            place: block.place)
     }
 
     /// Drops up to `count` leading spaces or tabs.

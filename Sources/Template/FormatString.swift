@@ -288,6 +288,20 @@ struct FormatSpecifier: Sendable, Equatable {
         return specifier
     }
 
+    /// The widest width and precision a specifier may give: an app's string pads a number to a
+    /// few digits, and `%0999999999lld` would write a gigabyte of zeros.
+    static let maximumWidth = 99
+
+    private static func bounded(_ digits: ArraySlice<Unicode.Scalar>, _ what: String) throws(FormatString.SyntaxError)
+        -> Int
+    {
+        let text = String(String.UnicodeScalarView(digits))
+        guard let value = Int(text), value <= maximumWidth else {
+            throw FormatString.SyntaxError(message: "a \(what) of \(text) is more than \(maximumWidth)")
+        }
+        return value
+    }
+
     static func parse(_ scalars: inout ArraySlice<Unicode.Scalar>) throws(FormatString.SyntaxError) -> FormatSpecifier {
         var specifier = FormatSpecifier()
         var leftAligned = false
@@ -305,13 +319,13 @@ struct FormatSpecifier: Sendable, Equatable {
         if leftAligned { specifier.zeroPads = false }
         let width = scalars.prefix(while: { ("0"..."9").contains($0) })
         if !width.isEmpty {
-            specifier.width = Int(String(String.UnicodeScalarView(width)))
+            specifier.width = try bounded(width, "width")
             scalars.removeFirst(width.count)
         }
         if scalars.first == "." {
             scalars.removeFirst()
             let precision = scalars.prefix(while: { ("0"..."9").contains($0) })
-            specifier.precision = Int(String(String.UnicodeScalarView(precision))) ?? 0
+            specifier.precision = precision.isEmpty ? 0 : try bounded(precision, "precision")
             scalars.removeFirst(precision.count)
         }
         while let first = scalars.first, "hlqLzjt".unicodeScalars.contains(first) {

@@ -5,7 +5,11 @@ struct InlineParser {
 
     init(_ marks: [InlineMarkdown.Mark]) { self.marks = marks }
 
-    mutating func parseAll() -> [InlineMarkdown.Node] { parse(marks[...]) }
+    mutating func parseAll() -> [InlineMarkdown.Node] { parse(marks[...], depth: 0) }
+
+    /// How deep link texts are read inside one another; brackets deeper are text, so no
+    /// string can exhaust the stack.
+    static let maximumLinkDepth = 32
 
     /// A piece of the line before emphasis is resolved.
     private enum Piece {
@@ -14,7 +18,7 @@ struct InlineParser {
         case delimiter(Character, count: Int, canOpen: Bool, canClose: Bool)
     }
 
-    private func parse(_ slice: ArraySlice<InlineMarkdown.Mark>) -> [InlineMarkdown.Node] {
+    private func parse(_ slice: ArraySlice<InlineMarkdown.Mark>, depth: Int) -> [InlineMarkdown.Node] {
         var pieces: [Piece] = []
         var text = ""
         func flush() {
@@ -51,9 +55,18 @@ struct InlineParser {
                     index += run
                 }
             case "[":
-                if let link = self.link(slice, at: index) {
+                if depth < InlineParser.maximumLinkDepth, let link = self.link(slice, at: index) {
                     flush()
-                    let children = parse(slice[(index + 1)..<link.textEnd])
+                    let children = parse(slice[(index + 1)..<link.textEnd], depth: depth + 1)
+                    if InlineMarkdown.containsLink(children) {
+                        // A link may hold no link (CommonMark): of nested ones the innermost is
+                        // the link, and the outer one's brackets and destination are text. Its
+                        // text, parsed once, stands as it is.
+                        pieces.append(.text("["))
+                        for child in children { pieces.append(.node(child)) }
+                        index = link.textEnd
+                        continue
+                    }
                     let read = InlineMarkdown.asBrowsersRead(InlineMarkdown.readingReferences(link.destination))
                     let destination = InlineMarkdown.isRelative(read) ? read : nil
                     pieces.append(.node(.element(.link, destination: destination, children: children)))

@@ -42,6 +42,14 @@ enum InlineMarkdown {
         return parser.parseAll()
     }
 
+    /// Whether a link stands among the nodes, at any depth.
+    static func containsLink(_ nodes: [Node]) -> Bool {
+        nodes.contains { node in
+            guard case .element(let kind, _, let children) = node else { return false }
+            return kind == .link || containsLink(children)
+        }
+    }
+
     /// The text without its markers.
     static func plainText(_ nodes: [Node]) -> String {
         nodes.map { node in

@@ -24,6 +24,16 @@ extension Localizer {
         return output.string
     }
 
+    /// A string as messages name it: its key and the language it was found in.
+    func describe(_ key: String, _ resolution: Resolution) -> String {
+        switch resolution {
+        case .localization(_, let language): return Localizer.describe(key, language: language)
+        case .keyItself, .missing: return "the string \(quoted(key))"
+        }
+    }
+
+    static func describe(_ key: String, language: String) -> String { "the string \(quoted(key)) (\(language))" }
+
     func missingKeyMessage(_ key: String) -> String {
         if let catalog { return "no string \(quoted(key)) in \(catalog.file)" }
         return "no string \(quoted(key)): no string catalog was given"

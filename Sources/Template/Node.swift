@@ -84,13 +84,13 @@ final class Partial: Sendable {
     let indentation: [UInt8]
     let isStandalone: Bool
     let offset: Int
-    /// The tag stands where HTML allows text only: every string the partial translates is
-    /// written as plain text, whatever its own markup around the tag.
-    let textOnly: Bool
+    /// What HTML allows where the tag stands: every string the partial translates is written
+    /// as this place allows at most, whatever its own markup around the tag.
+    let place: TextPlace
 
     init(
         name: String, target: Int?, dynamicPath: Path?, indentation: [UInt8], isStandalone: Bool, offset: Int,
-        textOnly: Bool = false
+        place: TextPlace = .markup
     ) {
         self.name = name
         self.target = target
@@ -98,7 +98,7 @@ final class Partial: Sendable {
         self.indentation = indentation
         self.isStandalone = isStandalone
         self.offset = offset
-        self.textOnly = textOnly
+        self.place = place
     }
 }
 
@@ -137,17 +137,17 @@ final class Block: Sendable {
     /// The indentation the content had before it was stripped.
     let contentIndentation: [UInt8]
     let offset: Int
-    /// The block stands where HTML allows text only (a layout's `<title>{{$title}}…`): what is
-    /// rendered in its place, an override written in another template included, translates
-    /// to plain text.
-    let textOnly: Bool
+    /// What HTML allows where the block stands (a layout's `<title>{{$title}}…` allows text
+    /// only): what is rendered in its place, an override written in another template
+    /// included, translates as this place allows.
+    let place: TextPlace
 
     /// What a standalone block's content is indented by where it is expanded.
     var siteIndentation: [UInt8] { contentIndentation.isEmpty ? tagIndentation : contentIndentation }
 
     init(
         name: String, children: [Node], isStandalone: Bool, tagIndentation: [UInt8], contentIndentation: [UInt8],
-        offset: Int, textOnly: Bool = false
+        offset: Int, place: TextPlace = .markup
     ) {
         self.name = name
         self.children = children
@@ -155,7 +155,7 @@ final class Block: Sendable {
         self.tagIndentation = tagIndentation
         self.contentIndentation = contentIndentation
         self.offset = offset
-        self.textOnly = textOnly
+        self.place = place
     }
 }
 
@@ -164,14 +164,15 @@ final class HelperSection: Sendable {
     /// How the section renders when there is no Localizer (spec mode: an ordinary section).
     let fallback: Section
 
-    /// The tag stands where HTML allows text only (an attribute value, `<title>`, a comment…):
-    /// a string with Markdown is written as its plain text there, never as markup.
-    let textOnly: Bool
+    /// What HTML allows where the tag stands: in an attribute value, `<title>` or a comment a
+    /// string with Markdown is written as its plain text, never as markup; in a link or button
+    /// its links are written as their text.
+    let place: TextPlace
 
-    init(call: HelperCall, fallback: Section, textOnly: Bool = false) {
+    init(call: HelperCall, fallback: Section, place: TextPlace = .markup) {
         self.call = call
         self.fallback = fallback
-        self.textOnly = textOnly
+        self.place = place
     }
 }
 
@@ -186,4 +187,27 @@ final class LocaleName: Sendable {
         self.kind = kind
         self.fallback = fallback
     }
+}
+
+/// What HTML allows where a template's tag stands, read from the template's own markup around
+/// it (the Parser's `MarkupState`): the most a translated string may write there. A partial or
+/// block expanded in a place passes it on, so the stricter of the two applies.
+enum TextPlace: UInt8, Comparable, Sendable {
+    /// Phrasing content: the catalog's Markdown is written as markup.
+    case markup = 0
+    /// Inside `<a>`, `<button>`, `<label>` or `<summary>`, which allow no interactive content:
+    /// Markdown's links are written as their text (HTML has no link in a link), its other
+    /// elements as markup.
+    case noLinks = 1
+    /// An attribute value, a comment, or an element whose content is text alone (`<title>`,
+    /// `<textarea>`, `<option>`, `<script>`, `<style>`): Markdown is written as its plain text.
+    case text = 2
+    /// The `value` or `placeholder` of an `<input>`, which HTML allows one line only: plain
+    /// text, and a line break in it is reported, naming the string.
+    case singleLine = 3
+
+    static func < (left: TextPlace, right: TextPlace) -> Bool { left.rawValue < right.rawValue }
+
+    /// Whether Markdown is written as its plain text here.
+    var isPlain: Bool { self >= .text }
 }

@@ -16,22 +16,27 @@ struct Parser {
     private struct Frame {
         let opener: Token
         var children: [Node] = []
-        /// The tag stands where the template's markup allows text only (`MarkupState`).
-        var textOnly = false
+        /// What the template's markup allows where the tag stands (`MarkupState`).
+        var place = TextPlace.markup
     }
 
     /// The deepest sections may nest (a template deeper than this is a mistake, and rendering
     /// it would exhaust the stack).
     static let maximumNesting = 200
 
-    /// Where the template's own markup stands, read from its text: inside a tag and a quoted
-    /// attribute value of it, inside an element whose content is text only (`<title>`,
-    /// `<textarea>`, `<option>`, `<script>`, `<style>`), or inside a comment. A helper tag in
-    /// any of these writes plain text: the catalog's Markdown there would put markup where
-    /// HTML allows none.
+    /// Where the template's own markup stands, read from its text: inside a tag (and which
+    /// attribute's quoted value), inside an element whose content is text only (`<title>`,
+    /// `<textarea>`, `<option>`, `<script>`, `<style>`), inside a comment, or inside an element
+    /// that allows no interactive content (`<a>`, `<button>`, `<label>`, `<summary>`). A helper
+    /// tag there writes what the place allows (`TextPlace`): the catalog's Markdown would
+    /// otherwise put markup where HTML allows none, or a link inside a link.
     private struct MarkupState {
         /// The elements whose content is text alone.
         static let textElements: [[UInt8]] = ["title", "textarea", "option", "script", "style"].map { Array($0.utf8) }
+        /// The elements whose content may hold no link.
+        static let linkFreeElements: [[UInt8]] = ["a", "button", "label", "summary"].map { Array($0.utf8) }
+        /// The attributes of `<input>` that HTML allows one line only.
+        static let singleLineAttributes: [[UInt8]] = ["value", "placeholder"].map { Array($0.utf8) }
 
         var inTag = false
         var quote: UInt8? = nil
@@ -40,13 +45,36 @@ struct Parser {
         var closing = false
         var name: [UInt8] = []
         var readingName = false
+        /// In the tag: the attribute name being read or last read, the one an `=` was written
+        /// after, and the one whose quoted value is open (all lower case).
+        var word: [UInt8] = []
+        var inWord = false
+        var assigned: [UInt8] = []
+        var attribute: [UInt8] = []
         /// The text-only element the template is inside, by its name.
         var textElement: [UInt8]? = nil
+        /// How many link-free elements are open around the template's text.
+        var linkFreeDepth = 0
         var inComment = false
         /// The last three bytes read, to find `<!--` and `-->`.
         var recent: (UInt8, UInt8, UInt8) = (0, 0, 0)
 
-        var textOnly: Bool { (inTag && quote != nil) || textElement != nil || inComment }
+        var place: TextPlace {
+            if inTag {
+                let oneLine = quote != nil && name == Array("input".utf8) && Self.singleLineAttributes.contains(attribute)
+                return oneLine ? .singleLine : .text
+            }
+            if textElement != nil || inComment { return .text }
+            return linkFreeDepth > 0 ? .noLinks : .markup
+        }
+
+        private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+        private static func isNameByte(_ byte: UInt8) -> Bool {
+            let lower = byte | 0x20
+            return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_")
+        }
 
         mutating func read(_ bytes: ArraySlice<UInt8>) {
             for byte in bytes {
@@ -64,6 +92,9 @@ struct Parser {
                         closing = byte == UInt8(ascii: "/")
                         name = letter ? [lower] : []
                         readingName = true
+                        word = []
+                        inWord = false
+                        assigned = []
                         continue
                     }
                 }
@@ -80,21 +111,37 @@ struct Parser {
                     continue
                 }
                 if readingName {
-                    let lower = byte | 0x20
-                    if (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") {
-                        name.append(byte >= 0x41 && byte <= 0x5A ? lower : byte)
+                    if Self.isNameByte(byte) {
+                        name.append(Self.lowercased(byte))
                         continue
                     }
                     readingName = false
                 }
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                if Self.isNameByte(byte) {
+                    if !inWord { word = [] }
+                    inWord = true
+                    word.append(Self.lowercased(byte))
+                    continue
+                }
+                inWord = false
+                if byte == UInt8(ascii: "=") {
+                    assigned = word
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                     quote = byte
+                    attribute = assigned
+                    assigned = []
                 } else if byte == UInt8(ascii: ">") {
                     inTag = false
+                    let selfClosing = recent.2 == UInt8(ascii: "/")
                     if closing {
                         if textElement == name { textElement = nil }
-                    } else if textElement == nil, recent.2 != UInt8(ascii: "/"), Self.textElements.contains(name) {
-                        textElement = name
+                        if textElement == nil, linkFreeDepth > 0, Self.linkFreeElements.contains(name) { linkFreeDepth -= 1 }
+                    } else if textElement == nil, !selfClosing {
+                        if Self.textElements.contains(name) {
+                            textElement = name
+                        } else if Self.linkFreeElements.contains(name) {
+                            linkFreeDepth += 1
+                        }
                     }
                 }
             }
@@ -129,7 +176,7 @@ struct Parser {
                         "sections nest more than \(Self.maximumNesting) deep here; a template this deep is a mistake",
                         at: token.range.lowerBound)
                 }
-                frames.append(Frame(opener: token, textOnly: markup.textOnly))
+                frames.append(Frame(opener: token, place: markup.place))
             case .close:
                 guard let frame = frames.popLast() else {
                     throw source.error("closing tag '\(token.name)' has no opening tag", at: token.range.lowerBound)
@@ -148,7 +195,7 @@ struct Parser {
                             name: token.name, target: token.isDynamic ? nil : templateIndex[token.name],
                             dynamicPath: token.isDynamic ? try path(token.name, at: token) : nil,
                             indentation: token.indentation, isStandalone: token.isStandalone,
-                            offset: token.range.lowerBound, textOnly: markup.textOnly)))
+                            offset: token.range.lowerBound, place: markup.place)))
             case .comment, .delimiters:
                 break
             }
@@ -187,7 +234,7 @@ struct Parser {
                 Block(
                     name: opener.name, children: children, isStandalone: opener.isStandalone,
                     tagIndentation: opener.indentation, contentIndentation: contentIndentation, offset: offset,
-                    textOnly: frame.textOnly))
+                    place: frame.place))
         default:
             let section = Section(
                 path: try path(opener.name, at: opener), inverted: opener.kind == .invertedSection,
@@ -198,7 +245,7 @@ struct Parser {
                 frame.children.allSatisfy({ if case .text = $0 { true } else if case .lineStart = $0 { true } else { false } })
             {
                 let call = try HelperCall.parse(name: opener.name, body: section.rawBody, offset: offset, source: source)
-                return .helper(HelperSection(call: call, fallback: section, textOnly: frame.textOnly))
+                return .helper(HelperSection(call: call, fallback: section, place: frame.place))
             }
             return .section(section)
         }

@@ -131,9 +131,10 @@ extension Renderer {
             single = value
         }
         let memoKey = numeric ? resolution.identity : nil
-        // Plain text where HTML allows text only, perhaps markup elsewhere: two entries of the memo.
-        let plain = helper.textOnly || textOnly
-        let tag = UInt8(call.arguments.count) | (plain ? 0x80 : 0)
+        // What the tag's place allows (markup, no links, plain text, one line): one entry of
+        // the memo each.
+        let place = max(helper.place, self.place)
+        let tag = UInt8(truncatingIfNeeded: call.arguments.count) & 0x3F | place.rawValue << 6
         if let memoKey, memo.translations.write(memoKey, number.bitPattern, tag: tag, into: &output) { return }
         var arguments: [(name: String?, value: Value)] = []
         if let single {
@@ -145,15 +146,22 @@ extension Renderer {
         }
         let start = output.count
         let outcome = localizer.translate(
-            resolution, key: key, arguments: arguments, into: &output, escape: true, markup: !plain)
-        if let markdown = outcome.markdown { try writeMarkdown(markdown) }
+            resolution, key: key, arguments: arguments, into: &output, escape: true, markup: !place.isPlain)
+        if let markdown = outcome.markdown { try writeMarkdown(markdown, links: place == .markup) }
         if outcome.missingKey {
             try report(localizer.missingKeyMessage(key), localizer: localizer, at: call.offset)
         }
         for problem in outcome.problems { try report(problem, localizer: localizer, at: call.offset) }
+        var lineBreak = false
+        if place == .singleLine, output.written(from: start).contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            lineBreak = true
+            try report(
+                "\(localizer.describe(key, resolution)) holds a line break here, where HTML allows one line only"
+                    + " (the value or placeholder of an <input>)", localizer: localizer, at: call.offset)
+        }
         // Markdown is written through this library's templates, so it is not shared between
         // libraries through the Localizer's memo.
-        if let memoKey, outcome.problems.isEmpty, outcome.markdown == nil {
+        if let memoKey, outcome.problems.isEmpty, outcome.markdown == nil, !lineBreak {
             memo.translations.store(output.written(from: start), for: memoKey, number.bitPattern, tag: tag)
         }
     }

@@ -6,12 +6,13 @@ extension Renderer {
     /// The template that writes an element.
     static func markdownTemplate(_ kind: InlineMarkdown.Kind) -> String { "markdown/" + kind.rawValue }
 
-    mutating func writeMarkdown(_ nodes: [InlineMarkdown.Node]) throws(TemplateError) {
-        output.append(try Renderer.markdownHTML(nodes, library: library))
+    /// Writes parsed Markdown; without `links` (inside a link or button) a link is its text.
+    mutating func writeMarkdown(_ nodes: [InlineMarkdown.Node], links: Bool) throws(TemplateError) {
+        output.append(try Renderer.markdownHTML(nodes, library: library, links: links))
     }
 
-    private static func markdownHTML(_ nodes: [InlineMarkdown.Node], library: TemplateLibrary) throws(TemplateError)
-        -> String
+    private static func markdownHTML(_ nodes: [InlineMarkdown.Node], library: TemplateLibrary, links: Bool)
+        throws(TemplateError) -> String
     {
         var html = OutputBuffer(capacity: 64)
         for node in nodes {
@@ -19,11 +20,11 @@ extension Renderer {
             case .text(let text):
                 html.appendEscaped(text)
             case .element(let kind, let destination, let children):
-                let content = try markdownHTML(children, library: library)
+                let content = try markdownHTML(children, library: library, links: links)
                 let name = markdownTemplate(kind)
-                // A link to an absolute URL shows as its text, as does any element whose
-                // template the library lacks.
-                guard kind != .link || destination != nil, library.template(named: name) != nil else {
+                // A link to an absolute URL, or where no link may stand, shows as its text, as
+                // does any element whose template the library lacks.
+                guard kind != .link || (destination != nil && links), library.template(named: name) != nil else {
                     html.append(content)
                     continue
                 }

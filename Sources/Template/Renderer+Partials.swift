@@ -56,9 +56,9 @@ extension Renderer {
                 named: partial.name, target: partial.target, dynamicPath: partial.dynamicPath, kind: "partial",
                 at: partial.offset)
         else { return }
-        let savedTextOnly = textOnly
-        textOnly = textOnly || partial.textOnly
-        defer { textOnly = savedTextOnly }
+        let savedPlace = place
+        place = max(place, partial.place)
+        defer { place = savedPlace }
         try expand(template, standalone: partial.isStandalone, indentation: partial.indentation, at: partial.offset)
     }
 
@@ -87,15 +87,15 @@ extension Renderer {
             }
         }
         let savedSource = source
-        let savedTextOnly = textOnly
+        let savedPlace = place
         let mark = indentation.mark
         source = contentProgram.source
-        textOnly = textOnly || block.textOnly
+        place = max(place, block.place)
         if block.isStandalone { indentation.extend(by: block.siteIndentation) }
         defer {
             indentation.restore(mark)
             source = savedSource
-            textOnly = savedTextOnly
+            place = savedPlace
         }
         try run(contentProgram, from: range.lowerBound, to: range.upperBound)
     }

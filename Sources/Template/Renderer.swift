@@ -19,9 +19,9 @@ struct Renderer: ~Copyable {
     var sharedKey = SharedFormatMemo.Key()
     /// Where names were found in list items, to try first.
     var hints = LookupHints()
-    /// A partial or block is being expanded where HTML allows text only: every translated
-    /// string is plain text, whatever the markup around its own tag.
-    var textOnly = false
+    /// What HTML allows where the partial or block being expanded stands: every translated
+    /// string writes at most that, whatever the markup around its own tag.
+    var place = TextPlace.markup
 
     /// The blocks one parent tag overrides, with the program their bodies are in.
     struct OverrideLevel {

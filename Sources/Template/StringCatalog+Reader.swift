@@ -49,7 +49,63 @@ struct CatalogReader {
                 substitutions[name] = try substitution(value, at: path + ".substitutions.\(name)")
             }
         }
+        try checkNesting(of: substitutions, at: path + ".substitutions")
         return Localization(variant: try variant(object, at: path), substitutions: substitutions)
+    }
+
+    /// The deepest substitutions may be written inside one another (`a` showing `%#@b@`…): an
+    /// app's strings nest one or two, and each level is a frame of the renderer's stack.
+    static let maximumSubstitutionDepth = 16
+
+    /// Refuses a substitution that is met again inside itself (`a` showing `%#@b@` and `b`
+    /// showing `%#@a@`, or `c` showing `%#@c@`), which would expand for ever, and substitutions
+    /// nested deeper than `maximumSubstitutionDepth`. Any variation counts, as any may be
+    /// chosen; names are followed in sorted order, so the message is the same on every run.
+    private func checkNesting(of substitutions: [String: Substitution], at path: String) throws {
+        guard !substitutions.isEmpty else { return }
+        /// The substitutions each one's variations refer to, that the localization defines.
+        var uses: [String: [String]] = [:]
+        for (name, substitution) in substitutions {
+            var names = Set<String>()
+            CatalogReader.collectSubstitutionNames(in: substitution.variant, into: &names)
+            uses[name] = names.filter { substitutions[$0] != nil }.sorted()
+        }
+        /// The depth below each substitution already followed to its end.
+        var depths: [String: Int] = [:]
+        func tooDeep(_ trail: [String]) -> Diagnostic {
+            fail(
+                path + ".\(trail[0])",
+                "substitutions nest more than \(CatalogReader.maximumSubstitutionDepth) deep (\(trail.prefix(3).joined(separator: " → ")) → …)")
+        }
+        func follow(_ name: String, trail: inout [String]) throws -> Int {
+            if let known = depths[name] {
+                if trail.count + known > CatalogReader.maximumSubstitutionDepth { throw tooDeep(trail + [name]) }
+                return known
+            }
+            if let start = trail.firstIndex(of: name) {
+                let cycle = (trail[start...] + [name]).joined(separator: " → ")
+                throw fail(path + ".\(name)", "the substitution is used inside itself (\(cycle))")
+            }
+            trail.append(name)
+            defer { trail.removeLast() }
+            guard trail.count <= CatalogReader.maximumSubstitutionDepth else { throw tooDeep(trail) }
+            var depth = 1
+            for used in uses[name] ?? [] { depth = max(depth, 1 + (try follow(used, trail: &trail))) }
+            depths[name] = depth
+            return depth
+        }
+        for name in substitutions.keys.sorted() {
+            var trail: [String] = []
+            _ = try follow(name, trail: &trail)
+        }
+    }
+
+    private static func collectSubstitutionNames(in variant: Variant, into names: inout Set<String>) {
+        switch variant {
+        case .unit(let unit): names.formUnion(unit.value.substitutionNames)
+        case .plural(let cases): for variant in cases.values { collectSubstitutionNames(in: variant, into: &names) }
+        case .device(let cases): for variant in cases.values { collectSubstitutionNames(in: variant, into: &names) }
+        }
     }
 
     /// The `stringUnit` or `variations` of an object, if it has either.

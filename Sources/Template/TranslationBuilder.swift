@@ -32,9 +32,6 @@ struct TranslationBuilder {
     private(set) var markdown: [InlineMarkdown.Node]? = nil
     private var runs: [InlineMarkdown.Run]? = nil
     private var nextPosition = 1
-    /// The substitutions being expanded, outermost first: one met again inside itself (`a`
-    /// showing `%#@b@`, `b` showing `%#@a@`) is reported, not expanded for ever.
-    private var expanding: [String] = []
 
     init(
         localizer: Localizer, key: String, localization: Localization?, language: String,
@@ -208,12 +205,6 @@ struct TranslationBuilder {
             problems.append("\(describeString) refers to substitution '\(name)', which it does not define")
             return
         }
-        if expanding.contains(name) {
-            problems.append("\(describeString) uses substitution '\(name)' inside itself (\((expanding + [name]).joined(separator: " → ")))")
-            return
-        }
-        expanding.append(name)
-        defer { expanding.removeLast() }
         let value: Value?
         if let named = arguments.first(where: { $0.name == name }) {
             value = named.value
@@ -242,9 +233,7 @@ struct TranslationBuilder {
         return arguments[index - 1].value
     }
 
-    private var describeString: String {
-        "the string \(quoted(key)) (\(language))"
-    }
+    private var describeString: String { Localizer.describe(key, language: language) }
 
     private mutating func begin(markdown: Bool) {
         if markdown { runs = [] }

@@ -172,6 +172,71 @@ struct CatalogPropertyTests {
             == "<title>Everyone here</title><p><em>Everyone</em> here</p>")
     }
 
+    /// Inside `<a>`, `<button>`, `<label>` and `<summary>`, which allow no interactive content,
+    /// a Markdown link in the catalog's string is written as its text (a link there would nest
+    /// one `<a>` in another); its other elements stay markup. A partial included there, and
+    /// the text after the element closes, follow the same rule.
+    @Test func markdownLinksInsideLinksAndButtonsAreText() throws {
+        let markdown = [
+            "markdown/strong": "<strong>{{content}}</strong>",
+            "markdown/link": "<a href=\"{{destination}}\">{{content}}</a>",
+        ]
+        let localizer = Localizer(
+            catalog: try CatalogPropertyTests.catalog(value: "See [**more**](more.html)"), locale: "en", timeZone: "UTC",
+            now: LocalizerHelperTests.now, mode: .spec)
+        let cases = [
+            ("<a href=\"x.html\">{{#t}}k{{/t}}</a>", "<a href=\"x.html\">See <strong>more</strong></a>"),
+            ("<button type=\"button\">{{#t}}k{{/t}}</button>", "<button type=\"button\">See <strong>more</strong></button>"),
+            ("<LABEL for=\"f\"><span>{{#t}}k{{/t}}</span></LABEL>", "<LABEL for=\"f\"><span>See <strong>more</strong></span></LABEL>"),
+            ("<details><summary>{{#t}}k{{/t}}</summary></details>", "<details><summary>See <strong>more</strong></summary></details>"),
+            ("<button>{{>name}}</button>", "<button>See <strong>more</strong></button>"),
+            // After the element closes, and in a self-closed one, links again.
+            ("<a href=\"x.html\">x</a><p>{{#t}}k{{/t}}</p>",
+             "<a href=\"x.html\">x</a><p>See <a href=\"more.html\"><strong>more</strong></a></p>"),
+            ("<a/><p>{{#t}}k{{/t}}</p>", "<a/><p>See <a href=\"more.html\"><strong>more</strong></a></p>"),
+            ("<abbr>{{#t}}k{{/t}}</abbr>", "<abbr>See <a href=\"more.html\"><strong>more</strong></a></abbr>"),
+        ]
+        for (template, expected) in cases {
+            var all = markdown
+            all["page"] = template
+            all["name"] = "{{#t}}k{{/t}}"
+            #expect(try TemplateLibrary(templates: all, mode: .spec).render("page", context: [:], localizer: localizer) == expected,
+                    "\(template)")
+        }
+    }
+
+    /// The `value` and `placeholder` of an `<input>` are one line in HTML: a translation with a
+    /// line break there is an error naming the string and the tag (in a build, the first page
+    /// stops it), where the same string elsewhere, and in `<textarea placeholder>`, is fine.
+    @Test func aLineBreakInAnInputsPlaceholderNamesTheString() throws {
+        for breakText in ["Search\nhere", "Search\rhere", "Search\r\nhere"] {
+            let catalog = try CatalogPropertyTests.catalog(value: breakText)
+            let localizer = Localizer(catalog: catalog, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+            for attribute in ["placeholder", "VALUE"] {
+                let library = try TemplateLibrary(
+                    templates: ["page": "<p>x</p>\n<input type=\"search\" \(attribute) = \"{{#t}}k{{/t}}\"/>"], mode: .strict)
+                do {
+                    _ = try library.render("page", context: [:], localizer: localizer)
+                    Issue.record("\(attribute): no error")
+                } catch {
+                    #expect(error.diagnostic.message
+                        == "the string \"k\" (en) holds a line break here, where HTML allows one line only (the value or placeholder of an <input>)")
+                    #expect(error.diagnostic.location?.line == 2)
+                }
+            }
+            let fine = try TemplateLibrary(
+                templates: ["page": "<textarea placeholder=\"{{#t}}k{{/t}}\"></textarea><input title=\"{{#t}}k{{/t}}\"/><p>{{#t}}k{{/t}}</p>"],
+                mode: .strict)
+            let page = try fine.render("page", context: [:], localizer: localizer)
+            #expect(page.components(separatedBy: breakText).count == 4, "\(page)")
+        }
+        // Without a line break, the placeholder is written.
+        let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: "*Search*"), locale: "en", timeZone: "UTC",
+                                  now: LocalizerHelperTests.now, mode: .strict)
+        let library = try TemplateLibrary(templates: ["page": "<input placeholder=\"{{#t}}k{{/t}}\"/>"], mode: .strict)
+        #expect(try library.render("page", context: [:], localizer: localizer) == "<input placeholder=\"Search\"/>")
+    }
+
     /// `%c` of a code point no page may hold (NUL, BEL, a C1 control) writes nothing, as the
     /// data's text leaves such characters out; a letter is written.
     @Test func aCharacterNoPageMayHoldIsLeftOut() throws {
@@ -220,6 +285,32 @@ struct CatalogPropertyTests {
             let context: Value = ["a": .number(numbers[0]), "b": .number(numbers[1]), "c": .number(numbers[2])]
             #expect(try library.render("page", context: context, localizer: localizer) == expected, "\(locale) \(format)")
         }
+    }
+
+    /// A width or precision past 99 is not a valid format (`%0999999999lld` would pad to a
+    /// gigabyte): strict mode names the string and the specifier; 99 itself is written.
+    @Test func widthsAndPrecisionsAreBounded() throws {
+        let library = try TemplateLibrary(templates: ["page": "{{#t}}k a=a b=b c=c{{/t}}"], mode: .strict)
+        let context: Value = ["a": .number(5), "b": .number(1), "c": .number(2)]
+        for (format, problem) in [
+            ("%1$0999999999lld", "a width of 999999999 is more than 99"),
+            ("%1$.100f", "a precision of 100 is more than 99"),
+            ("%1$099999999999999999999999d", "a width of 99999999999999999999999 is more than 99"),
+        ] {
+            let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: format), locale: "en", timeZone: "UTC",
+                                      now: LocalizerHelperTests.now, mode: .strict)
+            do {
+                _ = try library.render("page", context: context, localizer: localizer)
+                Issue.record("\(format) was written")
+            } catch {
+                #expect(error.diagnostic.message
+                    == "the string \"k\" (en) is not a valid format string: \(problem) in \"\(format)\"")
+            }
+        }
+        let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: "%1$099lld|%2$.2f"), locale: "en",
+                                  timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try library.render("page", context: context, localizer: localizer)
+            == String(repeating: "0", count: 98) + "5|1.00")
     }
 
     @Test func sectionsNestedPastTheLimitAreAnErrorNotACrash() throws {

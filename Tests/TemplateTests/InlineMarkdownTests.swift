@@ -73,12 +73,30 @@ struct InlineMarkdownTests {
         ("\\&amp;", "&amp;"),
         ("[a](x.html?a=1&amp;b=2)", "L[x.html?a=1&b=2](a)"),
         ("[a](&#47;&#47;evil.com)", "L[-](a)"),
+        // A link holds no link: the innermost is the link, the outer brackets are text.
+        ("[[a](x.html)](y.html)", "[L[x.html](a)](y.html)"),
+        ("[b [*a*](x.html) c](y.html)", "[b L[x.html](E(a)) c](y.html)"),
+        ("[[[a](x.html)](y.html)](z.html)", "[[L[x.html](a)](y.html)](z.html)"),
+        ("[*[a](x.html)*](y.html)", "[E(L[x.html](a))](y.html)"),
+        ("[[a]](y.html)", "L[y.html]([a])"),
     ]
 
     @Test(arguments: cases.map(\.0))
     func parses(_ text: String) {
         let expected = InlineMarkdownTests.cases.first { $0.0 == text }!.1
         #expect(shape(text) == expected, "\(text)")
+    }
+
+    /// Brackets nested deep parse quickly and without exhausting the stack: each link's text
+    /// is parsed once, even when a link inside makes the outer brackets text, and link texts
+    /// deeper than `maximumLinkDepth` are text.
+    @Test func deeplyNestedLinksParseOnce() {
+        let text = String(repeating: "[", count: 20) + "a" + String(repeating: "](x.html)", count: 20)
+        #expect(shape(text) == String(repeating: "[", count: 19) + "L[x.html](a)" + String(repeating: "](x.html)", count: 19))
+        let depth = 5_000
+        let deep = shape(String(repeating: "[", count: depth) + "a" + String(repeating: "](x.html)", count: depth))
+        #expect(deep.components(separatedBy: "L[x.html]").count == 2)
+        #expect(deep.filter { $0 == "[" }.count == depth)  // depth - 1 as text, one in "L["
     }
 
     @Test func argumentsAreNeverMarkdown() {

@@ -169,23 +169,50 @@ struct TranslationTests {
         #expect(spec.warnings.count == 2)
     }
 
-    @Test func aSubstitutionInsideItselfIsReported() throws {
-        // `a` shows `%#@b@` and `b` shows `%#@a@`: expanded for ever, this overflowed the stack.
+    /// A substitution met again inside itself (`a` showing `%#@b@` and `b` showing `%#@a@`, or
+    /// `c` showing `%#@c@`) would expand for ever: the catalog is refused when it loads, naming
+    /// the substitution and the loop, in any variation. So are substitutions nested past 16.
+    @Test func aSubstitutionInsideItselfIsRefusedWhenTheCatalogLoads() throws {
         func unit(_ value: String) -> String { #"{"stringUnit": {"state": "translated", "value": "\#(value)"}}"# }
-        func substitution(_ number: Int, showing value: String) -> String {
-            #"{"argNum": \#(number), "formatSpecifier": "lld", "variations": {"plural": {"one": \#(unit(value)), "other": \#(unit(value))}}}"#
+        func substitution(_ number: Int, one: String = "%arg", showing value: String) -> String {
+            #"{"argNum": \#(number), "formatSpecifier": "lld", "variations": {"plural": {"one": \#(unit(one)), "other": \#(unit(value))}}}"#
         }
-        let json = #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@a@"}, "substitutions": {"a": \#(substitution(1, showing: "%arg %#@b@")), "b": \#(substitution(2, showing: "%#@a@")), "c": \#(substitution(1, showing: "%arg %#@c@"))}}}}, "self": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@c@"}, "substitutions": {"c": \#(substitution(1, showing: "%arg and %#@c@"))}}}}}}"#
-        let catalog = try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "t"), file: "t")
-        let localizer = Localizer(catalog: catalog, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
-        let cycle = try #require(throws: TemplateError.self) {
-            _ = try render("{{#t}}k n=one m=two{{/t}}", ["one": 1, "two": 2], localizer: localizer)
+        func load(_ substitutions: [(String, String)]) throws -> StringCatalog {
+            let list = substitutions.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
+            let json = #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@a@"}, "substitutions": {\#(list)}}}}}}"#
+            return try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "t"), file: "t")
         }
-        #expect(cycle.message == "the string \"k\" (en) uses substitution 'a' inside itself (a → b → a)")
-        let itself = try #require(throws: TemplateError.self) {
-            _ = try render("{{#t}}self n=one{{/t}}", ["one": 1], localizer: localizer)
+        let cases: [([(String, String)], String)] = [
+            ([("a", substitution(1, showing: "%arg %#@b@")), ("b", substitution(2, showing: "%#@a@"))],
+             #"t: strings["k"].localizations.en.substitutions.a: error: the substitution is used inside itself (a → b → a)"#),
+            ([("c", substitution(1, showing: "%arg and %#@c@")), ("a", substitution(1, showing: "%arg"))],
+             #"t: strings["k"].localizations.en.substitutions.c: error: the substitution is used inside itself (c → c)"#),
+            // Only in the `one` case, which a count of 1 would choose.
+            ([("a", substitution(1, one: "%#@b@", showing: "%arg")), ("b", substitution(1, showing: "%#@c@")),
+              ("c", substitution(1, showing: "%#@b@"))],
+             #"t: strings["k"].localizations.en.substitutions.b: error: the substitution is used inside itself (b → c → b)"#),
+        ]
+        for (substitutions, expected) in cases {
+            let error = try #require(throws: Diagnostic.self) { try load(substitutions) }
+            #expect(error.description == expected)
         }
-        #expect(itself.message == "the string \"self\" (en) uses substitution 'c' inside itself (c → c)")
+        // A chain of 16 loads and renders; 17 is refused.
+        func chain(_ count: Int) -> [(String, String)] {
+            (0..<count).map { index in
+                let name = index == 0 ? "a" : "s\(index)"
+                return (name, substitution(1, showing: index == count - 1 ? "%arg" : "<%#@s\(index + 1)@>"))
+            }
+        }
+        let localizer = Localizer(catalog: try load(chain(16)), locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try render("{{#t}}k n=two{{/t}}", ["two": 2], localizer: localizer)
+            == String(repeating: "&lt;", count: 15) + "2" + String(repeating: "&gt;", count: 15))
+        let deep = try #require(throws: Diagnostic.self) { try load(chain(17)) }
+        #expect(deep.description
+            == #"t: strings["k"].localizations.en.substitutions.a: error: substitutions nest more than 16 deep (a → s1 → s2 → …)"#)
+        // A substitution used twice side by side is no loop.
+        let twice = try load([("a", substitution(1, showing: "%#@b@ %#@b@")), ("b", substitution(1, showing: "%arg"))])
+        let fine = Localizer(catalog: twice, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try render("{{#t}}k n=two{{/t}}", ["two": 2], localizer: fine) == "2 2")
     }
 
     @Test func aNumberIsRequiredForANumericSpecifier() throws {
