@@ -17,6 +17,7 @@ extension ImportSession {
         if let source {
             let users = people.users()
             let rejectedUsers = rejectedQuotesUsers
+            let unreadableUsers = unreadableFile[.quotesUsers]
             let memory = try RecordMemory(database: database, context: quoteContext(users: users), batchSize: Self.batchSize,
                                           trusted: !sync.insertCatchesRepeats)
             // The hearers of a first import go through a writer of their own (`HearerStaging`),
@@ -32,7 +33,7 @@ extension ImportSession {
                         || quote.heardBy.contains { $0.phone == phone }
                 }
                 guard let submitter = users.quotesUser(phone: quote.submittedBy) else {
-                    throw location().member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers))
+                    throw location().member("submittedBy").error(Self.unregistered(quote.submittedBy, rejected: rejectedUsers, unreadable: unreadableUsers))
                 }
                 return PreparedQuote(quote: quote, submitter: submitter, saidBy: users.byPhone[quote.saidBy.phone],
                                      hearers: quote.heardBy.map { users.byPhone[$0.phone] })
@@ -119,10 +120,11 @@ extension ImportSession {
         if let source {
             let users = people.users()
             let rejectedUsers = rejectedQuotesUsers
+            let unreadableUsers = unreadableFile[.quotesUsers]
             try each(source, count: "contacts", decode: { value, location, context -> (ContactRecord, Int64) in
                 let contact = try ContactRecord(value, at: location, context: context)
                 guard let owner = users.quotesUser(phone: contact.owner) else {
-                    throw location.member("owner").error(Self.unregistered(contact.owner, rejected: rejectedUsers))
+                    throw location.member("owner").error(Self.unregistered(contact.owner, rejected: rejectedUsers, unreadable: unreadableUsers))
                 }
                 return (contact, owner)
             }) { prepared, location in
@@ -175,9 +177,14 @@ extension ImportSession {
 
     /// Why a phone is not a registered Quotes user's: none has it, or the one that had it was
     /// rejected (DATA.md: a follow-on error names the record it follows from).
-    static func unregistered(_ phone: String, rejected: [String: String]) -> String {
+    /// When the Quotes users' file was rejected whole (`unreadable`), the user may have been in it.
+    static func unregistered(_ phone: String, rejected: [String: String], unreadable: String?) -> String {
         if let record = rejected[phone] {
             return "expected the phone of a registered Quotes user, found \(phone), whose user record was rejected (\(record))"
+        }
+        if let unreadable {
+            return "expected the phone of a registered Quotes user, found \(phone), which no Quotes user has: \(unreadable), "
+                + "which holds the Quotes users, could not be read and was rejected whole"
         }
         return "expected the phone of a registered Quotes user, found \(phone), which no Quotes user has"
     }

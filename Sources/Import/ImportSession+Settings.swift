@@ -143,6 +143,11 @@ extension ImportSession {
                     audit.note(.warning(
                         "the record of \(quoted(key.item)) was rejected (\(rejected)), so no page shows this decision",
                         at: location.member("item").source))
+                } else if let unreadable = unreadableFile[.quotes] ?? unreadableFile[.ideas] {
+                    // The file rejected whole may have held it.
+                    audit.note(.warning(
+                        "no idea or quote has the id \(quoted(key.item)); \(unreadable) could not be read and was rejected whole",
+                        at: location.member("item").source))
                 } else {
                     audit.note(.warning("no idea or quote has the id \(quoted(key.item))", at: location.member("item").source))
                 }

@@ -41,6 +41,9 @@ final class ImportSession {
     var keptAsStored: Set<StoredKind> = []
     /// Files rejected whole (`--keep-going`): they could not be read at all.
     private(set) var unreadableFiles = 0
+    /// The first file rejected whole for each record type it holds: a record that refers to
+    /// one that file may have held names it (DATA.md: a follow-on error names its cause).
+    private(set) var unreadableFile: [StoredKind: String] = [:]
     /// Quotes users whose record was rejected, by phone, with where the record was: a quote or
     /// contact naming one is rejected for that reason, not for "no Quotes user has it".
     var rejectedQuotesUsers: [String: String] = [:]
@@ -119,6 +122,7 @@ final class ImportSession {
             if errors.count >= Self.errorLimit { omittedErrors += 1 } else { errors.append(diagnostic) }
             rejects?.writeUnreadable(diagnostic, file: file.name)
             unreadableFiles += 1
+            for kind in kinds where unreadableFile[kind] == nil { unreadableFile[kind] = file.name }
             keptAsStored.formUnion(kinds)
             return nil
         }

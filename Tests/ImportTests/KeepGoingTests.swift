@@ -87,6 +87,32 @@ struct KeepGoingTests {
         #expect(!warnings.contains { $0.contains("no idea or quote has the id \"q-1\"") })
     }
 
+    /// DATA.md: a follow-on error names its cause. A file rejected whole on a first import
+    /// leaves nothing of its type in the store: the quotes of users it held, and a review of a
+    /// quote it held, name that file rather than a user or an id nobody has.
+    @Test func whatFollowsFromAFileRejectedWholeNamesTheFile() throws {
+        let utf16: [UInt8] = [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00, 0x0A, 0x00]
+        let users = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        FileManager.default.createFile(atPath: users.content + "/quotes/users.jsonl", contents: Data(utf16))
+        let report = try users.importOrFail(keepGoing: true)
+        let file = "content/quotes/users.jsonl"
+        let rejected = report.rejected.map { $0.description.replacingOccurrences(of: users.content, with: "content") }
+        #expect(rejected.first == "\(file): error: the file is not UTF-8 text (it looks like UTF-16 or UTF-32); save it as UTF-8")
+        #expect(rejected.dropFirst().contains(
+            "content/quotes/quotes.jsonl:1: submittedBy: error: expected the phone of a registered Quotes user, found +14155550100, "
+                + "which no Quotes user has: \(file), which holds the Quotes users, could not be read and was rejected whole"),
+            "\(rejected)")
+        #expect(rejected.dropFirst().allSatisfy { $0.hasSuffix("could not be read and was rejected whole") }, "\(rejected)")
+
+        let quotes = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        FileManager.default.createFile(atPath: quotes.content + "/quotes/quotes.jsonl", contents: Data(utf16))
+        let warnings = try quotes.importOrFail(keepGoing: true).warnings
+            .map { $0.description.replacingOccurrences(of: quotes.content, with: "content") }
+        #expect(warnings.contains(
+            #"content/reviews/board.json: decisions[1].item: warning: no idea or quote has the id "q-1"; content/quotes/quotes.jsonl could not be read and was rejected whole"#),
+            "\(warnings)")
+    }
+
     @Test("A review of a JSON Lines record that is not JSON at all names the rejected line by the id it is written with")
     func aReviewOfALineThatDoesNotParseNamesTheRejection() throws {
         let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
