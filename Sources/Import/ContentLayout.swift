@@ -24,6 +24,9 @@ struct ContentLayout {
     let submissions: [File]
     /// Files that are no export file, reported as warnings.
     let ignored: [File]
+    /// The folder each app's files are in, as messages name it (`content/quotes`).
+    let quotesFolder: String
+    let changeJarFolder: String
 
     /// Whether some records are streamed from JSON Lines (whose memory must stay flat).
     var streamsRecords: Bool {
@@ -102,6 +105,8 @@ struct ContentLayout {
         }
         self.submissions = submissions
         self.ignored = ignored
+        quotesFolder = file("quotes").name
+        changeJarFolder = file("changejar").name
         // A folder with no export in it at all is a wrong --content, not an export with no
         // records: taken for one, it would remove every record from the store.
         let found: [File?] = [site, changeJarUsers, ideas, quotesExport, quotesUsers, quotes, contacts]

@@ -106,6 +106,7 @@ final class ImportSession {
         } catch is TooManyErrors {
             return
         }
+        noteEverythingRemoved()
         // Rows a kept file's records still point to stay, though nobody claimed them.
         try people.removeUnclaimed(keepingReferenced: !keptAsStored.isEmpty)
         tables["people"] = people.changes
@@ -228,6 +229,26 @@ final class ImportSession {
 
     /// Records per batch handed between threads.
     static let batchSize = 256
+
+    /// A warning when an import leaves none of the quotes or ideas stored before: an empty JSON
+    /// Lines file, or none at all, is read as an export without records, which is also what a
+    /// failed export job leaves behind. The import goes ahead (the export is the whole truth),
+    /// and the summary's line is not the only sign.
+    private func noteEverythingRemoved() {
+        let kinds = [
+            ("quotes", "quote", layout.quotesExport ?? layout.quotes, layout.quotesFolder),
+            ("ideas", "idea", layout.ideas, layout.changeJarFolder),
+        ]
+        for (table, noun, file, folder) in kinds {
+            guard let changes = tables[table], changes.removed > 0,
+                changes.added + changes.updated + changes.unchanged == 0
+            else { continue }
+            let count = changes.removed == 1 ? "the one \(noun)" : "all \(changes.removed) \(table)"
+            let reason = file == nil ? "no file here gives \(table)" : "it holds no \(table)"
+            audit.note(.warning("\(count) stored before \(changes.removed == 1 ? "is" : "are") removed: \(reason)",
+                                at: SourceLocation(file: file?.name ?? folder)))
+        }
+    }
 
     /// Every error, with a last line counting those left out.
     var reportedErrors: [Diagnostic] {

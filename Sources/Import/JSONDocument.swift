@@ -215,26 +215,11 @@ struct JSONDocument: @unchecked Sendable {
         return String(decoding: span[range], as: UTF8.self)
     }
 
-    /// Rejects UTF-16 and UTF-32 text up front: the parser would only see stray bytes. Only a
-    /// byte-order mark, or an ASCII character beside NUL bytes the way those encodings write
-    /// `{`, is taken for them; any other NUL byte is left to the parser, which names its place.
+    /// Rejects UTF-16 and UTF-32 text up front: the parser would only see stray bytes
+    /// (`UTF8Check.looksWide`).
     static func checkEncoding(_ prefix: some Collection<UInt8>, file: ContentLayout.File) throws(Diagnostic) {
-        let head = Array(prefix.prefix(4))
-        func ascii(_ byte: UInt8) -> Bool { byte >= 0x09 && byte < 0x80 }
-        var wide = false
-        if head.count >= 2 {
-            wide = (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF)
-                || (head[0] == 0 && ascii(head[1]) && (head.count < 4 || (head[2] == 0 && ascii(head[3]))))
-                || (ascii(head[0]) && head[1] == 0 && (head.count < 4 || (ascii(head[2]) && head[3] == 0)))
-        }
-        if head.count == 4 {
-            wide = wide || (head[0] == 0 && head[1] == 0 && head[2] == 0 && ascii(head[3]))
-                || (ascii(head[0]) && head[1] == 0 && head[2] == 0 && head[3] == 0)
-                || (head[0] == 0 && head[1] == 0 && head[2] == 0xFE && head[3] == 0xFF)
-        }
-        if wide {
-            throw Diagnostic.error("the file is not UTF-8 text (it looks like UTF-16 or UTF-32); save it as UTF-8",
-                                   at: SourceLocation(file: file.name))
+        if UTF8Check.looksWide(prefix) {
+            throw Diagnostic.error(UTF8Check.wideMessage, at: SourceLocation(file: file.name))
         }
     }
 }

@@ -28,14 +28,24 @@ struct CatalogReader {
             entry.shouldTranslate = bool
         }
         if let localizations = object["localizations"] {
+            /// The name each language was written with, to catch one written twice.
+            var written: [String: String] = [:]
             for (language, value) in try self.object(localizations, at: path + ".localizations").members {
                 // Xcode writes language tags (`pt-BR`, `zh-Hans`); anything else is a typo that
                 // no viewer's language would ever reach.
                 guard LanguageTagCase.canonical(language) != nil else {
                     throw fail(path + ".localizations.\(language)", "expected a language tag such as \"pt-BR\" as the localization's name")
                 }
-                entry.localizations[LanguageTag.normalize(language)] = try localization(
-                    value, at: path + ".localizations.\(language)")
+                // `en-US`, `en_US` and `EN-us` are one language: which of two would show is
+                // not for the order of a file to decide.
+                let tag = LanguageTag.normalize(language)
+                if let earlier = written[tag] {
+                    throw fail(
+                        path + ".localizations.\(language)",
+                        "the same language as the localization \(quoted(earlier)) (both are \(tag)); keep one")
+                }
+                written[tag] = language
+                entry.localizations[tag] = try localization(value, at: path + ".localizations.\(language)")
             }
         }
         return entry

@@ -41,6 +41,8 @@ public struct StringCatalog: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic.error("cannot read the string catalog", at: SourceLocation(file: path))
         }
+        // Xcode writes UTF-8; a catalog saved as UTF-16 would be only stray bytes to the parser.
+        if UTF8Check.looksWide(data) { throw Diagnostic.error(UTF8Check.wideMessage, at: SourceLocation(file: path)) }
         try self.init(json: try JSONParser.parse(Array(data), file: path), file: path)
     }
 

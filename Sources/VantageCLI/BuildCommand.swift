@@ -146,6 +146,9 @@ struct BuildCommand: Command {
 
     func run(console: Console) throws -> ExitCode {
         let started = Date()
+        // Read now, not when the pages are dated: a malformed value found after the import
+        // would leave the store changed by a build that failed.
+        _ = try BuildClock.sourceDateEpoch(ProcessInfo.processInfo.environment)
         try SiteBuild.checkOutput(output, against: [("content", content), ("store", store), ("templates", templates)])
         for folder in merge {
             try SiteBuild.checkOutput(output, against: [("shard build", folder)])

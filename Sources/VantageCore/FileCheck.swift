@@ -63,11 +63,14 @@ public enum FileCheck {
     private static func followed(_ path: String, noun: String) -> Result<stat, Problem> {
         var info = stat()
         guard stat(path, &info) != 0 else { return .success(info) }
-        let reason = String(cString: strerror(errno))
+        let code = errno
+        let reason = String(cString: strerror(code))
         var link = stat()
         if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-            return .failure(Problem(message: "cannot read the \(noun): it is a symbolic link to \(target), which does not exist"))
+            // Links that lead back to one another (ELOOP) are there, but lead nowhere.
+            let end = code == ELOOP ? "which leads back to itself through symbolic links" : "which does not exist"
+            return .failure(Problem(message: "cannot read the \(noun): it is a symbolic link to \(target), \(end)"))
         }
         return .failure(Problem(message: "cannot read the \(noun): \(reason)"))
     }

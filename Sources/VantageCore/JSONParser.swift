@@ -427,7 +427,9 @@ public struct JSONParser {
         var line = 1
         let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         var lineStart = hasByteOrderMark && clamped >= 3 ? 3 : 0
-        for index in 0..<clamped where bytes[index] == 0x0A {
+        // A line ends at LF, CRLF, or a CR alone (as old Mac files and every editor have it).
+        for index in 0..<clamped
+        where bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
             line += 1
             lineStart = index + 1
         }

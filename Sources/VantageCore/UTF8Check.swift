@@ -15,4 +15,27 @@ public enum UTF8Check {
         }
         return nil
     }
+
+    /// Whether a file's first bytes are UTF-16 or UTF-32 text, which a JSON parser would only
+    /// see as stray bytes: a byte-order mark, or an ASCII character beside NUL bytes the way
+    /// those encodings write `{`. Any other NUL byte is left to the parser, which names its place.
+    public static func looksWide(_ prefix: some Collection<UInt8>) -> Bool {
+        let head = Array(prefix.prefix(4))
+        func ascii(_ byte: UInt8) -> Bool { byte >= 0x09 && byte < 0x80 }
+        var wide = false
+        if head.count >= 2 {
+            wide = (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF)
+                || (head[0] == 0 && ascii(head[1]) && (head.count < 4 || (head[2] == 0 && ascii(head[3]))))
+                || (ascii(head[0]) && head[1] == 0 && (head.count < 4 || (ascii(head[2]) && head[3] == 0)))
+        }
+        if head.count == 4 {
+            wide = wide || (head[0] == 0 && head[1] == 0 && head[2] == 0 && ascii(head[3]))
+                || (ascii(head[0]) && head[1] == 0 && head[2] == 0 && head[3] == 0)
+                || (head[0] == 0 && head[1] == 0 && head[2] == 0xFE && head[3] == 0xFF)
+        }
+        return wide
+    }
+
+    /// What a file in UTF-16 or UTF-32 is told.
+    public static let wideMessage = "the file is not UTF-8 text (it looks like UTF-16 or UTF-32); save it as UTF-8"
 }

@@ -99,6 +99,17 @@ struct JSONParserTests {
         #expect(failure(#"{"ideas":[}"#)?.description == "in.json:1:11: error: expected a JSON value, found '}'\n    {\"ideas\":[}\n              ^")
     }
 
+    /// A line ends at LF, CRLF or a lone CR (old Mac files), as editors count lines: the error
+    /// names the line and column an editor shows, and quotes that line alone.
+    @Test func aCarriageReturnAloneEndsALine() throws {
+        for newline in ["\n", "\r\n", "\r"] {
+            let text = ["{", #"  "a": 1,"#, #"  "b": }"#].joined(separator: newline)
+            let error = try #require(failure(text), "\(newline.debugDescription)")
+            #expect(error.description == "in.json:3:8: error: expected a JSON value, found '}'\n      \"b\": }\n           ^",
+                    "\(newline.debugDescription)")
+        }
+    }
+
     /// The caret line has a tab under each tab of the quoted line, so the caret stands under
     /// its character whatever a terminal's tab stops are.
     @Test func theCaretLinesUpUnderTabs() throws {

@@ -32,6 +32,15 @@ struct RefusedInputTests {
         ])
         #expect(try fixture.storeBytes() == bytes)
 
+        // A link that leads back to itself is there, but leads nowhere: said so, not "missing".
+        try FileManager.default.removeItem(atPath: full)
+        try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: full)
+        guard case .failure(let loop) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(loop.errors.map(\.description) == [
+            "\(full): error: cannot read the file: it is a symbolic link to \(full), which leads back to itself through symbolic links",
+        ])
+        #expect(try fixture.storeBytes() == bytes)
+
         try FileManager.default.removeItem(atPath: full)
         try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: false)
         guard case .failure(let folder) = fixture.runImport() else { Issue.record("the import succeeded"); return }

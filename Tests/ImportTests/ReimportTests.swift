@@ -88,6 +88,28 @@ struct ReimportTests {
         #expect(try fixture.logicalDump() == fresh.logicalDump())
     }
 
+    /// An empty JSON Lines file, or none, is an export without records: what was stored goes,
+    /// with a warning naming the file or folder, since a failed export job leaves the same.
+    @Test func anImportThatRemovesEveryQuoteOrIdeaSaysSo() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        let first = try fixture.importOrFail()
+        #expect(!first.warnings.contains { $0.message.contains("stored before") })
+        try fixture.write("quotes/quotes.jsonl", "")
+        try FileManager.default.removeItem(atPath: fixture.content + "/changejar/ideas.jsonl")
+        let report = try fixture.importOrFail()
+        let warnings = report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(warnings.contains("content/quotes/quotes.jsonl: warning: all 3 quotes stored before are removed: it holds no quotes"),
+                "\(warnings)")
+        #expect(warnings.contains("content/changejar: warning: all 3 ideas stored before are removed: no file here gives ideas"),
+                "\(warnings)")
+        try fixture.read { (db: Database) throws in
+            #expect(try db.rows("SELECT count(*) FROM quote") == [[.integer(0)]])
+            #expect(try db.rows("SELECT count(*) FROM idea") == [[.integer(0)]])
+        }
+        // Nothing left to remove: no warning.
+        #expect(!(try fixture.importOrFail()).warnings.contains { $0.message.contains("stored before") })
+    }
+
     @Test func jsonLinesGiveTheSameStoreAsJSON() throws {
         let json = try Fixture()
         try json.importOrFail()

@@ -100,6 +100,29 @@ struct BuildCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == before)
     }
 
+    @Test("A malformed SOURCE_DATE_EPOCH is refused before the import: the store and the site stay as they were")
+    func aBadSourceDateEpochChangesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build().0 == 0)
+        let changed = folder.appendingPathComponent("changed")
+        try FileManager.default.copyItem(atPath: content, toPath: changed.path)
+        let export = changed.appendingPathComponent("quotes/export.json").path
+        let text = try String(contentsOfFile: export, encoding: .utf8)
+        try text.replacingOccurrences(of: "I never said I was a morning person.", with: "Mornings are fine.")
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let storeBefore = try Data(contentsOf: URL(fileURLWithPath: store))
+        let siteBefore = ScratchProject.snapshot(output)
+        let process = try VantageExecutable.start(
+            ["build", "--content", changed.path, "--templates", templatesFolder, "--out", output, "--db", store],
+            logs: folder, name: "epoch", environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(VantageExecutable.errors(folder, name: "epoch").contains(
+            "SOURCE_DATE_EPOCH must be a whole number of seconds from 1970-01-01T00:00:00Z to 9998-12-31T23:59:59Z (0 to 253370764799), not 'yesterday'"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == storeBefore)
+        #expect(ScratchProject.snapshot(output) == siteBefore)
+    }
+
     @Test("--locale must be a language tag", arguments: ["english", "e", "fr__FR", "pt-", "-fr", "fr-FR-"])
     func badLocale(locale: String) {
         let (status, console) = build(["--locale", locale])

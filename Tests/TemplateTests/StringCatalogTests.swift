@@ -36,6 +36,19 @@ struct StringCatalogTests {
         }
     }
 
+    /// Xcode writes UTF-8: a catalog saved as UTF-16 or UTF-32 is told so, not shown a stray byte.
+    @Test func aCatalogInUTF16IsNamedAsSuch() throws {
+        let folder = try TemporaryFolder(files: [:])
+        let file = folder.path + "/Localizable.xcstrings"
+        for bytes: [UInt8] in [[0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], [0x7B, 0x00, 0x7D, 0x00], [0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x7B]] {
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            #expect(throws: Diagnostic.error(
+                "the file is not UTF-8 text (it looks like UTF-16 or UTF-32); save it as UTF-8", at: SourceLocation(file: file))) {
+                _ = try StringCatalog(path: file)
+            }
+        }
+    }
+
     @Test func jsonSyntaxErrorsAreLocated() throws {
         let error = try catalogError("{\n  \"sourceLanguage\": \"en\",\n  \"strings\": {,}\n}")
         #expect(error.location?.line == 3)
@@ -68,6 +81,14 @@ struct StringCatalogTests {
             #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"english!!": {"stringUnit": {"state": "translated", "value": "Hi"}}}}}}"#)
         #expect(language.location?.recordPath == #"strings["Hi"].localizations.english!!"#)
         #expect(language.message == #"expected a language tag such as "pt-BR" as the localization's name"#)
+        // One language written twice, in another case or with `_`: which would show is not for
+        // the file's order to decide.
+        for (first, second) in [("en-US", "en_US"), ("pt-BR", "PT-br"), ("zh-Hans", "zh_hans")] {
+            let twice = try catalogError(
+                #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"\#(first)": {"stringUnit": {"state": "translated", "value": "a"}}, "\#(second)": {"stringUnit": {"state": "translated", "value": "b"}}}}}}"#)
+            #expect(twice.location?.recordPath == #"strings["Hi"].localizations.\#(second)"#)
+            #expect(twice.message == #"the same language as the localization "\#(first)" (both are \#(first)); keep one"#)
+        }
 
         // A control character no page may hold would fail every page that shows the string.
         let control = try catalogError(

@@ -64,11 +64,17 @@ enum VantageExecutable {
     }
 
     /// Starts `vantage ARGUMENTS` in a child process, its output captured in files of `folder`.
-    static func start(_ arguments: [String], logs folder: URL, name: String) throws -> Process {
+    /// `environment` is added to this process's own.
+    static func start(_ arguments: [String], logs folder: URL, name: String, environment: [String: String] = [:]) throws
+        -> Process
+    {
         try #require(FileManager.default.isExecutableFile(atPath: path), "build the vantage executable first (swift build)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         FileManager.default.createFile(atPath: folder.appendingPathComponent(name + ".out").path, contents: nil)
         FileManager.default.createFile(atPath: folder.appendingPathComponent(name + ".err").path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent(name + ".out"))
