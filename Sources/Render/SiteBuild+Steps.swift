@@ -50,19 +50,29 @@ extension SiteBuild {
         context.renderer = PageRenderer(
             library: library, catalog: catalog, now: context.site.now,
             reusesIdeaEntries: context.tuning.reusesIdeaEntries)
-        context.report.warnings += coverageWarnings(catalog: catalog, path: catalogPath, locales: context.site.settings.locales)
+        context.report.warnings += coverageWarnings(
+            catalog: catalog, path: catalogPath, locales: context.site.settings.locales, forced: context.options.locale)
     }
 
     /// site.json's `locales` are "the locales the site's strings are checked for": for each, the
     /// strings its readers would see in another language (the catalog's source, or the key).
-    static func coverageWarnings(catalog: StringCatalog?, path: String, locales: [String]) -> [Diagnostic] {
+    /// `--locale` (`forced`), the one language of every page, is checked too when site.json
+    /// does not list it (`--locale xx` with a catalog that has no `xx` shows every page in the
+    /// source language).
+    static func coverageWarnings(catalog: StringCatalog?, path: String, locales: [String], forced: String? = nil)
+        -> [Diagnostic]
+    {
         guard let catalog else { return [] }
-        return locales.compactMap { locale -> Diagnostic? in
+        var checked = locales.map { (setting: "site.json locales", locale: $0) }
+        if let forced, !locales.contains(where: { (LanguageTagCase.canonical($0) ?? $0) == (LanguageTagCase.canonical(forced) ?? forced) }) {
+            checked.append((setting: "--locale \(forced)", locale: forced))
+        }
+        return checked.compactMap { setting, locale -> Diagnostic? in
             let missing = catalog.untranslatedKeys(for: locale)
             guard !missing.isEmpty else { return nil }
             let shown = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
             return Diagnostic.warning(
-                "site.json locales: \(missing.count == 1 ? "1 string has" : "\(missing.count) strings have") no \(locale) "
+                "\(setting): \(missing.count == 1 ? "1 string has" : "\(missing.count) strings have") no \(locale) "
                     + "translation, so \(locale) pages show \(missing.count == 1 ? "it" : "them") in \(catalog.sourceLanguage): \(shown)",
                 at: SourceLocation(file: path))
         }

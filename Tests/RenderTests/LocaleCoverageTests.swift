@@ -31,6 +31,13 @@ struct LocaleCoverageTests {
             "t/Localizable.xcstrings: warning: site.json locales: 1 string has no fr translation, so fr pages show it in en: b",
             "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no de translation, so de pages show them in en: a, b",
         ])
+        // `--locale`, the language of every page, is checked too unless site.json lists it.
+        let forced = SiteBuild.coverageWarnings(catalog: catalog, path: "t/Localizable.xcstrings", locales: ["en"], forced: "xx-Bogus")
+        #expect(forced.map(\.description) == [
+            "t/Localizable.xcstrings: warning: --locale xx-Bogus: 2 strings have no xx-Bogus translation, so xx-Bogus pages show them in en: a, b",
+        ])
+        #expect(SiteBuild.coverageWarnings(catalog: catalog, path: "t", locales: ["fr"], forced: "fr").count == 1)
+        #expect(SiteBuild.coverageWarnings(catalog: catalog, path: "t", locales: [], forced: "en-GB").isEmpty)
     }
 
     /// A key counts as translated for a locale exactly when the pages of that locale show it
