@@ -1,3 +1,5 @@
+import VantageCore
+
 /// Builds the node tree from tokens: matches sections, collects block overrides, compiles
 /// helper sections, and strips the indentation of standalone blocks.
 struct Parser {
@@ -34,9 +36,9 @@ struct Parser {
         /// The elements whose content is text alone.
         static let textElements: [[UInt8]] = ["title", "textarea", "option", "script", "style"].map { Array($0.utf8) }
         /// The elements whose content may hold no link.
-        static let linkFreeElements: [[UInt8]] = ["a", "button", "label", "summary"].map { Array($0.utf8) }
+        static let linkFreeElements: [[UInt8]] = HTMLFacts.linkFreeElements.map { Array($0.utf8) }
         /// The attributes of `<input>` that HTML allows one line only.
-        static let singleLineAttributes: [[UInt8]] = ["value", "placeholder"].map { Array($0.utf8) }
+        static let singleLineAttributes: [[UInt8]] = HTMLFacts.singleLineInputAttributes.map { Array($0.utf8) }
 
         var inTag = false
         var quote: UInt8? = nil

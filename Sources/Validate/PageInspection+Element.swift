@@ -21,10 +21,6 @@ extension PageInspection {
     ]
     /// Input types that a value or nothing at all names, so they need no label.
     static let selfNamedInputTypes: Set<String> = ["hidden", "submit", "reset", "button", "image"]
-    /// Input types of one line: HTML allows no line break in their `value` or `placeholder`.
-    static let singleLineInputTypes: Set<String> = ["text", "search", "url", "tel", "email", "password"]
-    /// The attributes of a single-line input that hold its text.
-    static let singleLineTexts = ["value", "placeholder"]
 
     mutating func checkElement(_ node: xmlNodePtr, _ element: PageVocabulary.ElementKind, insideLabel: Bool) {
         if element.isHTML { checkTagSyntax(node, element) }
@@ -213,9 +209,9 @@ extension PageInspection {
     /// (a translator's line break in a catalog string under `placeholder`, say).
     private mutating func checkSingleLine(_ node: xmlNodePtr, _ element: ElementFacts) {
         let type = element.value("type") ?? "text"
-        guard Self.singleLineInputTypes.contains(type), let span = ParsedPage.span(of: node) else { return }
+        guard HTMLFacts.singleLineInputTypes.contains(type), let span = ParsedPage.span(of: node) else { return }
         let tag = StartTag(bytes: bytes, span: span)
-        for name in Self.singleLineTexts {
+        for name in HTMLFacts.singleLineInputAttributes {
             guard let value = element.value(name) else { continue }
             let raw = tag.valueRange(ofAttribute: name).map { bytes[$0].contains { $0 == 0x0A || $0 == 0x0D } } ?? false
             if raw || value.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {

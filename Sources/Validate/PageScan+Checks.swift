@@ -1,5 +1,6 @@
 import Foundation
 @preconcurrency import CLibXML2
+import VantageCore
 
 /// `PageInspection`'s checks, on SAX events. Where a check would report something, or the
 /// scan cannot be sure it would not, the page is handed to the tree (`handOver`), which
@@ -100,7 +101,7 @@ extension PageScan {
             // A line break anywhere in a single-line input's tag, or in a value as libxml2 read it
             // (`&#10;`): the tree reads its value and placeholder as written (XML reads a raw
             // break in an attribute as a space).
-            if element.special == .input, PageInspection.singleLineInputTypes.contains(typeName),
+            if element.special == .input, HTMLFacts.singleLineInputTypes.contains(typeName),
                 tagHoldsLineBreak(cursor: cursor) || checked.contains(where: { Self.holds(0x0A, $0.value) || Self.holds(0x0D, $0.value) })
             {
                 return handOver(.finding)

@@ -1,4 +1,5 @@
 @preconcurrency import CLibXML2
+import VantageCore
 
 /// Turns libxml2's RELAX NG content errors into findings that say exactly what is wrong.
 ///
@@ -104,7 +105,7 @@ struct SchemaExplanation {
         var ancestor = parent.pointee.parent
         while let current = ancestor, current.pointee.type == XML_ELEMENT_NODE {
             let name = Self.name(of: current)
-            if ["a", "button", "label", "summary"].contains(name) {
+            if HTMLFacts.linkFreeElements.contains(name) {
                 return " (within <\(name)>, which allows no interactive content)"
             }
             ancestor = current.pointee.parent
