@@ -205,7 +205,7 @@ public struct JSONLinesReader: Sequence {
     /// Parses one line cut by `nextRawLine`: its value, or its syntax error at its line.
     public static func parse(_ line: [UInt8], number: Int, displayName: String) -> Line {
         do {
-            let value = try JSONParser.parse(line, file: displayName, firstLine: number)
+            let value = try JSONParser.parse(line, file: displayName, firstLine: number, line: true)
             return Line(number: number, bytes: line, value: .success(value))
         } catch {
             return Line(number: number, bytes: line, value: .failure(error))

@@ -26,10 +26,17 @@ public struct JSONParser {
 
     private static let maximumDepth = 512
 
-    /// Parses one complete JSON document held in `data`.
-    public static func parse(_ data: [UInt8], file: String, firstLine: Int = 1) throws(Diagnostic) -> JSONValue {
+    /// What the end of `bytes` is called in messages: a JSON Lines record ends with its line.
+    private var endName = "the end of the file"
+
+    /// Parses one complete JSON document held in `data`; `line` when it is one line of a JSON
+    /// Lines file (so a record cut by its line break says so).
+    public static func parse(_ data: [UInt8], file: String, firstLine: Int = 1, line: Bool = false) throws(Diagnostic)
+        -> JSONValue
+    {
         try data.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: false, firstLine: firstLine)
+            if line { parser.endName = "the end of the line (a JSON Lines record is one line)" }
             return try parser.parseDocument()
         }
     }
@@ -76,7 +83,7 @@ public struct JSONParser {
     public mutating func parseDocument() throws(Diagnostic) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
-        guard position < bytes.count else { throw error("expected a JSON value, found the end of the file") }
+        guard position < bytes.count else { throw error("expected a JSON value, found \(endName)") }
         let value = try parseValue(topLevel: true)
         skipWhitespace()
         if position < bytes.count { throw error("expected the end of the document after the JSON value, found \(describeHere())") }
@@ -86,7 +93,7 @@ public struct JSONParser {
     // MARK: Values
 
     private mutating func parseValue(topLevel: Bool = false) throws(Diagnostic) -> JSONValue {
-        guard position < bytes.count else { throw error("expected a JSON value, found the end of the file") }
+        guard position < bytes.count else { throw error("expected a JSON value, found \(endName)") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject(topLevel: topLevel)
         case UInt8(ascii: "["): return try parseArray(recordKey: nil)
@@ -153,7 +160,7 @@ public struct JSONParser {
             object.keys.append(key)
             object.values.append(keepsValues ? value : .null)
             skipWhitespace()
-            guard position < bytes.count else { throw error("expected ',' or '}' to continue the object, found the end of the file") }
+            guard position < bytes.count else { throw error("expected ',' or '}' to continue the object, found \(endName)") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             if bytes[position] == UInt8(ascii: "}") { position += 1; break }
             throw error("expected ',' or '}' to continue the object, found \(describeHere())")
@@ -181,7 +188,7 @@ public struct JSONParser {
             if keepsValues { elements.append(element) }
             if recordKey != nil { ranges.append(start..<position) }
             skipWhitespace()
-            guard position < bytes.count else { throw error("expected ',' or ']' to continue the array, found the end of the file") }
+            guard position < bytes.count else { throw error("expected ',' or ']' to continue the array, found \(endName)") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             if bytes[position] == UInt8(ascii: "]") { position += 1; break }
             throw error("expected ',' or ']' to continue the array, found \(describeHere())")
@@ -401,7 +408,7 @@ public struct JSONParser {
     // MARK: Errors
 
     private func describeHere() -> String {
-        guard position < bytes.count else { return "the end of the file" }
+        guard position < bytes.count else { return endName }
         let byte = bytes[position]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return "whitespace" }

@@ -64,7 +64,7 @@ struct KeepGoingTests {
         let report = try fixture.importOrFail(keepGoing: true)
         #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
             #"content/changejar/ideas.jsonl:2: submittedAt: error: expected an ISO 8601 timestamp with an offset, found "2026-04-20": a date without a time"#,
-            "content/changejar/ideas.jsonl:3:26: error: expected a JSON value, found the end of the file\n    {\"id\": \"idea-9\", \"text\": \n                             ^",
+            "content/changejar/ideas.jsonl:3:26: error: expected a JSON value, found the end of the line (a JSON Lines record is one line)\n    {\"id\": \"idea-9\", \"text\": \n                             ^",
         ])
         let rejected = try rejects(fixture)
         #expect(rejected.map { $0["line"] } == [.number(2), .number(3)])
