@@ -22,11 +22,16 @@ extension SiteBuild {
         public let index: Int
         public let count: Int
 
-        /// Reads `K/N` with 1 ≤ K ≤ N; nil for anything else (`0/3`, `4/3`, `abc`, `1/0`).
+        /// The most shards a site is split into (far more machines than any team has).
+        public static let maximumCount = 100_000
+
+        /// Reads `K/N` with 1 ≤ K ≤ N ≤ `maximumCount`; nil for anything else (`0/3`, `4/3`,
+        /// `abc`, `1/0`).
         public init?(_ text: String) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-                let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 100_000, (1...count).contains(index)
+                let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= Self.maximumCount,
+                (1...count).contains(index)
             else { return nil }
             self.index = index
             self.count = count

@@ -127,7 +127,9 @@ struct BuildCommand: Command {
         }
         if let shard {
             guard let parsed = SiteBuild.Shard(shard) else {
-                throw UsageError("--shard needs K/N with 1 ≤ K ≤ N (such as 2/3), not '\(shard)'", command: Self.name)
+                throw UsageError(
+                    "--shard needs K/N with 1 ≤ K ≤ N ≤ \(SiteBuild.Shard.maximumCount) (such as 2/3), not '\(shard)'",
+                    command: Self.name)
             }
             scope = .shard(parsed)
         }

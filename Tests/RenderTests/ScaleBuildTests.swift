@@ -92,12 +92,12 @@ struct ScaleBuildTests {
         #expect(files(out("site")) == before)
     }
 
-    @Test("Bad K/N: exit 2 with the usage message", arguments: ["0/3", "4/3", "abc", "1/0", "2/", "/3", "-1/3", "1/3/3"])
+    @Test("Bad K/N: exit 2 with the usage message", arguments: ["0/3", "4/3", "abc", "1/0", "2/", "/3", "-1/3", "1/3/3", "1/100001", "1/99999999999999999999"])
     func badShard(_ value: String) {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = build(out("shard"), ["--shard", value])
         #expect(result.status == 2)
-        #expect(result.err.contains("--shard needs K/N with 1 ≤ K ≤ N (such as 2/3), not '\(value)'"), "\(result.err)")
+        #expect(result.err.contains("--shard needs K/N with 1 ≤ K ≤ N ≤ 100000 (such as 2/3), not '\(value)'"), "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: out("shard")))
     }
 
