@@ -40,6 +40,10 @@ struct ContentLayout {
             throw Diagnostic.error("no content directory here (expected changejar/, quotes/, reviews/ and site.json)",
                                    at: SourceLocation(file: directory))
         }
+        // A content folder that cannot be listed or entered would look empty.
+        if let problem = FileCheck.folderProblem(at: directory) {
+            throw Diagnostic.error(problem, at: SourceLocation(file: directory))
+        }
         func file(_ relative: String) -> File {
             let name = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
             return File(path: name, name: name)

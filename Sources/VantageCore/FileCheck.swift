@@ -53,6 +53,11 @@ public enum FileCheck {
         }
         guard let stream = opendir(path) else { return "cannot read the folder: \(String(cString: strerror(errno)))" }
         closedir(stream)
+        // Listing needs read permission, reaching the files in it search permission: a folder
+        // with the one and not the other (mode 644) lists its files but opens none of them.
+        guard access(path, X_OK) == 0 else {
+            return "cannot read the files in the folder: \(String(cString: strerror(errno))) (it can be listed but not entered)"
+        }
         return nil
     }
 
@@ -75,10 +80,13 @@ public enum FileCheck {
         return .failure(Problem(message: "cannot read the \(noun): \(reason)"))
     }
 
-    /// True when something (a file, a folder, a link, even a dangling one) has this name.
+    /// True when something (a file, a folder, a link, even a dangling one) has this name, or
+    /// when whether it does cannot be told (a folder on the way that cannot be entered): only
+    /// "no such file" is absent, since taking a file for absent removes every record it held.
     public static func exists(_ path: String) -> Bool {
         var link = stat()
-        return lstat(path, &link) == 0
+        if lstat(path, &link) == 0 { return true }
+        return errno != ENOENT && errno != ENOTDIR
     }
 
     private static func kindProblem(_ mode: mode_t) -> String? {
