@@ -235,13 +235,18 @@ final class ImportSession {
     /// failed export job leaves behind. The import goes ahead (the export is the whole truth),
     /// and the summary's line is not the only sign.
     private func noteEverythingRemoved() {
+        // A failed import removes nothing; with --keep-going, records read and all rejected
+        // are named one by one in the rejects.
+        guard keepGoing || errors.isEmpty else { return }
         let kinds = [
             ("quotes", "quote", layout.quotesExport ?? layout.quotes, layout.quotesFolder),
+            ("contacts", "contact", layout.quotesExport ?? layout.contacts, layout.quotesFolder),
             ("ideas", "idea", layout.ideas, layout.changeJarFolder),
         ]
         for (table, noun, file, folder) in kinds {
             guard let changes = tables[table], changes.removed > 0,
-                changes.added + changes.updated + changes.unchanged == 0
+                changes.added + changes.updated + changes.unchanged == 0,
+                !recordsRead.contains(where: { $0.name == table && $0.count > 0 })
             else { continue }
             let count = changes.removed == 1 ? "the one \(noun)" : "all \(changes.removed) \(table)"
             let reason = file == nil ? "no file here gives \(table)" : "it holds no \(table)"

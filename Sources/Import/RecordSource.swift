@@ -33,11 +33,22 @@ enum RecordSource {
         if let problem = FileCheck.problem(at: file.path) {
             throw Diagnostic.error(problem, at: SourceLocation(file: file.name))
         }
-        if let handle = FileHandle(forReadingAtPath: file.path) {
-            let head = (try? handle.read(upToCount: 4)) ?? Data()
-            try? handle.close()
-            try JSONDocument.checkEncoding(head, file: file)
-        }
+        try checkHead(file)
+    }
+
+    /// What the start of a JSON Lines file tells: UTF-16 or UTF-32 text, or lines ended by a
+    /// carriage return alone (old Mac files), which a reader by line feeds would take for one
+    /// record, every record of the file rejected as one. A lone CR where the file also has line
+    /// feeds is only white space inside a record, as JSON has it.
+    static func checkHead(_ file: ContentLayout.File) throws(Diagnostic) {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return }
+        let head = Array((try? handle.read(upToCount: 64 * 1024)) ?? Data())
+        try? handle.close()
+        try JSONDocument.checkEncoding(head, file: file)
+        guard !head.contains(0x0A), let carriageReturn = head.firstIndex(of: 0x0D), carriageReturn + 1 < head.count else { return }
+        throw Diagnostic.error(
+            "the lines end with a carriage return alone (as old Mac files do); JSON Lines needs line feeds (LF or CRLF) between records: save the file with LF line ends",
+            at: SourceLocation(file: file.name, line: 1, column: head[..<carriageReturn].count { $0 & 0xC0 != 0x80 } + 1))
     }
 
     /// About how many records the source holds, for reserving room before collecting them:
@@ -77,11 +88,7 @@ enum RecordSource {
                 elementCount = document.count(of: key)
                 lines = nil
             case .lines(let file):
-                if let handle = FileHandle(forReadingAtPath: file.path) {
-                    let head = (try? handle.read(upToCount: 4)) ?? Data()
-                    try? handle.close()
-                    try JSONDocument.checkEncoding(head, file: file)
-                }
+                try RecordSource.checkHead(file)
                 elementCount = 0
                 lines = JSONLinesReader(path: file.path, displayName: file.name).makeIterator()
             }

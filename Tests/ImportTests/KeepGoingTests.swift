@@ -113,6 +113,31 @@ struct KeepGoingTests {
             "\(warnings)")
     }
 
+    /// A JSON Lines file whose lines end with CR alone (old Mac files) was read as one record:
+    /// every quote was rejected as one, and removed. It is refused whole, naming why, and with
+    /// --keep-going what it held stays stored; no warning says the quotes are removed.
+    @Test func aJSONLinesFileWithCarriageReturnsAloneIsRefusedWhole() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        try fixture.importOrFail()
+        let bytes = try fixture.storeBytes()
+        let path = fixture.content + "/quotes/quotes.jsonl"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try fixture.write("quotes/quotes.jsonl", text.replacingOccurrences(of: "\n", with: "\r"))
+        let firstLine = text.prefix { $0 != "\n" }
+        let expected = "\(fixture.name("quotes/quotes.jsonl")):1:\(firstLine.unicodeScalars.count + 1): error: the lines end with a "
+            + "carriage return alone (as old Mac files do); JSON Lines needs line feeds (LF or CRLF) between records: save the file with LF line ends"
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(failure.errors.map(\.description) == [expected])
+        #expect(!failure.warnings.contains { $0.message.contains("removed") }, "\(failure.warnings)")
+        #expect(try fixture.storeBytes() == bytes)
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.map(\.description) == [expected])
+        #expect(!report.warnings.contains { $0.message.contains("removed") }, "\(report.warnings)")
+        try fixture.read { (db: Database) throws in
+            #expect(try db.rows("SELECT id FROM quote ORDER BY id") == [[.text("q-1")], [.text("q-2")], [.text("q-3")]])
+        }
+    }
+
     @Test("A review of a JSON Lines record that is not JSON at all names the rejected line by the id it is written with")
     func aReviewOfALineThatDoesNotParseNamesTheRejection() throws {
         let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))

@@ -95,6 +95,7 @@ struct ReimportTests {
         let first = try fixture.importOrFail()
         #expect(!first.warnings.contains { $0.message.contains("stored before") })
         try fixture.write("quotes/quotes.jsonl", "")
+        try fixture.write("quotes/contacts.jsonl", "")
         try FileManager.default.removeItem(atPath: fixture.content + "/changejar/ideas.jsonl")
         let report = try fixture.importOrFail()
         let warnings = report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
@@ -102,6 +103,8 @@ struct ReimportTests {
                 "\(warnings)")
         #expect(warnings.contains("content/changejar: warning: all 3 ideas stored before are removed: no file here gives ideas"),
                 "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("content/quotes/contacts.jsonl: warning: ")
+            && $0.hasSuffix(" stored before \($0.contains("the one") ? "is" : "are") removed: it holds no contacts") }, "\(warnings)")
         try fixture.read { (db: Database) throws in
             #expect(try db.rows("SELECT count(*) FROM quote") == [[.integer(0)]])
             #expect(try db.rows("SELECT count(*) FROM idea") == [[.integer(0)]])
