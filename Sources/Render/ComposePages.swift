@@ -39,6 +39,8 @@ extension ViewerPages {
 
         var quote = shared
         quote["limit"] = site.settings.quoteLimit.value
+        quote["whenMin"] = .string(BuildInstant.dataMinutes.first)
+        quote["whenMax"] = .string(BuildInstant.dataMinutes.last)
         let quotePath = SitePath.addQuote(viewer.slug)
         quote["back"] = .string(ViewerLinks(page: quotePath, viewer: viewer.slug).feed)
         quote["said"] = .fields(["field": .string("said"), "max": 1.value, "isSaid": .bool(true)])

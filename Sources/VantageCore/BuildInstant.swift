@@ -28,6 +28,17 @@ public enum BuildInstant {
 
     /// The data range in words, for messages.
     public static let dataRangeDescription = "from 1583-01-01T00:00:00Z to 9998-12-31T23:59:59Z"
+
+    /// The first and last minute of the data range as an `<input type="datetime-local">` writes
+    /// them (UTC wall times): the Add Quote screen's bounds, so that it never saves a `when` the
+    /// import would refuse.
+    public static let dataMinutes: (first: String, last: String) = (minute(dataStart), minute(end - 60))
+
+    private static func minute(_ seconds: Int64) -> String {
+        let (date, second) = CivilDate.split(unixSeconds: seconds)
+        func pad(_ number: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(number).count)) + String(number) }
+        return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2))"
+    }
 }
 
 /// An instant of the data (a quote's `when`, an idea's `submittedAt`, a user's `lastVisitAt`) to

@@ -167,6 +167,42 @@ class SubmitIdeaScreen(ComposeTest):
         self.wait(lambda d: d.current_url.endswith("/" + VIEWER + "/index.html"), message="Home")
         self.assertNoConsoleErrors()
 
+    def test_text_the_import_would_refuse_is_never_saved(self):
+        """The screen holds the import's rules (DATA.md; VantageCore's VisibleText): a text of
+        characters that show nothing is empty, NUL characters are dropped and half a character
+        (a lone surrogate, from a broken paste) becomes U+FFFD, so no download is refused."""
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        for invisible in ["\u200b\u2060", "\u202e\u00ad", "\u3164", "\u0301", "\u2800 \u00a0", "\u0000"]:
+            self.set_text("#idea-text", invisible)
+            self.css("[data-compose-submit]").click()
+            self.assertEqual(self.error(), ("empty", self.message("empty")), repr(invisible))
+        self.assertEqual(self.outbox(), [])
+        # Built in the page: the driver's JSON cannot carry half a character.
+        self.js("var e = document.querySelector('#idea-text');"
+                "e.value = 'nul' + String.fromCharCode(0) + 'char ' + String.fromCharCode(0xD800) + 'half';"
+                "e.dispatchEvent(new Event('input', {bubbles: true}));")
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="the Thank You screen")
+        stored = self.js("return window.VantageCompose.exportDocument(arguments[0])", VIEWER)
+        self.assertEqual(stored["ideas"][-1]["text"], "nulchar \ufffdhalf")
+        self.assertNoConsoleErrors()
+
+    def test_a_browser_that_keeps_nothing_says_so(self):
+        """Storage full or turned off: the outbox lives in the page only, and the Thank You screen
+        says to download it now instead of "It is kept in this browser"."""
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        self.js("Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };")
+        self.compose_idea("Walk to work on Fridays")
+        self.assertFalse(self.css("[data-thanks-kept]").is_displayed())
+        self.assertTrue(self.css("[data-thanks-unsaved]").is_displayed())
+        self.assertEqual(len(self.outbox()), 1, "listed for the download")
+        self.assertTrue(self.css('[data-download="submissions"]').is_enabled())
+        # Where the browser keeps it, the usual words.
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        self.compose_idea("Cook on Sundays")
+        self.assertTrue(self.css("[data-thanks-kept]").is_displayed())
+        self.assertFalse(self.css("[data-thanks-unsaved]").is_displayed())
+
     def insert_text(self, text):
         """Types `text` as one input (an input method's commit, a paste): one insertText edit."""
         self.driver.execute_cdp_cmd("Input.insertText", {"text": text})
@@ -627,6 +663,29 @@ class AddQuoteScreen(ComposeTest):
         part = self.css("form[data-compose=quote]").get_attribute("data-part")
         self.assertRegex(part, r"^[0-9a-f]{16}$")
         self.assertEqual(stored["quotes"][0]["part"], part)
+        self.assertNoConsoleErrors()
+
+    def test_when_outside_the_instants_the_import_takes_is_refused(self):
+        """WHEN has the data's range as its min and max (1583 to 9998, from VantageCore's
+        BuildInstant): earlier or later is the 'when' error, never saved, and a year JavaScript's
+        dates cannot hold is no script error."""
+        self.open_review_step()
+        when = self.css("#quote-when")
+        self.assertEqual((when.get_attribute("min"), when.get_attribute("max")), ("1583-01-01T00:00", "9998-12-31T23:59"))
+        self.css("#said-input").send_keys("ben", Keys.ENTER)
+        self.css("#heard-input").send_keys("lea", Keys.ENTER)
+        # The bounds are instants: in Los Angeles (UTC-7:53 then, -8 later) 1582-12-31T00:00 is before
+        # 1583 in UTC, and 9998-12-31T23:59 is 9999 there.
+        for value in ["0001-01-01T00:00", "1582-12-31T00:00", "9998-12-31T23:59", "10000-01-01T00:00", "275760-09-13T00:00"]:
+            self.set_text("#quote-when", value)
+            self.css("[data-compose-submit]").click()
+            self.assertEqual(self.error(), ("when", self.message("when")), value)
+        self.assertEqual(self.outbox(), [])
+        self.set_text("#quote-when", "1583-01-01T12:00")
+        self.css("[data-compose-submit]").click()
+        self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="the Thank You screen")
+        stored = self.js("return window.VantageCompose.exportDocument(arguments[0])", VIEWER)
+        self.assertTrue(stored["quotes"][-1]["when"].startswith("1583-01-01T12:00:00-"))
         self.assertNoConsoleErrors()
 
     def test_when_in_a_clock_change_follows_one_rule_in_every_zone(self):

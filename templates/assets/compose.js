@@ -73,12 +73,15 @@
     return state || { next: 1, quotes: [], ideas: [], names: {} };
   }
 
+  /** Keeps the outbox; false when the browser refused to store it (blocked, full), and it is
+   *  then in this page's memory only, lost when the page closes. */
   function save(slug, state) {
     var key = storageKey(slug);
     try {
       window.localStorage.setItem(key, JSON.stringify(state));
       delete memory[key];
-    } catch (e) { memory[key] = state; /* memory only */ }
+      return true;
+    } catch (e) { memory[key] = state; return false; }
   }
 
   /** A local id that stays unique in this browser even if the outbox is cleared: letters
@@ -88,6 +91,25 @@
     state.next += 1;
     return id;
   }
+
+  /** A text as it is saved: without NUL characters (the import refuses them), a lone
+   *  surrogate (half of a character, from a broken paste) as U+FFFD (a JSON file may not hold
+   *  one), and trimmed. */
+  function cleaned(value) {
+    var text = String(value || '').replace(/\u0000/g, '');
+    text = typeof text.toWellFormed === 'function' ? text.toWellFormed()
+      : text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, function (m, before) {
+        return (before || '') + '\uFFFD';
+      });
+    return text.trim();
+  }
+
+  /** Whether anything in `text` shows: the import's rule (VantageCore's `VisibleText`), in the
+   *  same Unicode terms. White space, default-ignorable characters (U+200B, U+2060, the Hangul
+   *  fillers, bidi controls), controls, format characters, marks without a letter before them,
+   *  separators, unassigned code points and the blank Braille pattern show nothing. */
+  var VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Zs}\p{Zl}\p{Zp}\p{Cn}\p{Cs}]/u;
+  function showsSomething(text) { return VISIBLE.test(text); }
 
   /** An instant as DATA.md wants it: ISO 8601, whole seconds, `Z`. */
   function instant(date) { return date.toISOString().replace(/\.\d{3}Z$/, 'Z'); }
@@ -199,9 +221,25 @@
    *  the one JavaScript's Temporal calls 'compatible': a time the clocks skip (02:30 on the
    *  night they go forward) moves forward by the gap (03:30, with the new offset); a time they
    *  show twice (01:30 on the night they go back) is the earlier of the two instants. */
-  function withOffset(value, zone) {
+  function withOffset(value, zone, bounds) {
     var m = /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value || '');
     if (!m) return null;
+    // Only instants the import takes (the field's min and max, UTC wall times of the data's
+    // range): years past them would throw in the date arithmetic below, or be refused later.
+    var edge = function (text) {
+      var e = /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text || '');
+      return e ? utcOf(+e[1], +e[2], +e[3], +e[4], +e[5], 0) : null;
+    };
+    var first = bounds ? edge(bounds.min) : null;
+    var last = bounds ? edge(bounds.max) : null;
+    var at;
+    try { at = offsetInstant(m, zone); } catch (e) { return null; }
+    if (!at || (first !== null && at.instant < first) || (last !== null && at.instant > last + 59999)) return null;
+    return at.iso;
+  }
+
+  /** `withOffset` of a parsed wall time, with the instant; throws past JavaScript's dates. */
+  function offsetInstant(m, zone) {
     var wall = utcOf(+m[1], +m[2], +m[3], +m[4], +m[5], +(m[6] || 0));
     var offsetAt = function (utc) { return zoneOffset(zone, utc); };
     try { offsetAt(wall); } catch (e) {
@@ -230,9 +268,13 @@
     var pad = function (n, width) { var t = String(n); while (t.length < (width || 2)) t = '0' + t; return t; };
     var sign = offset < 0 ? '-' : '+';
     var abs = Math.abs(offset);
-    return pad(local.getUTCFullYear(), 4) + '-' + pad(local.getUTCMonth() + 1) + '-' + pad(local.getUTCDate()) +
-      'T' + pad(local.getUTCHours()) + ':' + pad(local.getUTCMinutes()) + ':' + pad(local.getUTCSeconds()) +
-      sign + pad(Math.floor(abs / 60)) + ':' + pad(abs % 60);
+    if (isNaN(local.getTime())) return null;
+    return {
+      instant: at,
+      iso: pad(local.getUTCFullYear(), 4) + '-' + pad(local.getUTCMonth() + 1) + '-' + pad(local.getUTCDate()) +
+        'T' + pad(local.getUTCHours()) + ':' + pad(local.getUTCMinutes()) + ':' + pad(local.getUTCSeconds()) +
+        sign + pad(Math.floor(abs / 60)) + ':' + pad(abs % 60)
+    };
   }
 
   /** The submissions file of DATA.md for the part `slug`. */
@@ -428,8 +470,8 @@
       textarea: textarea,
       update: function () { accepted = textarea.value; update(); },
       problem: function () {
-        var text = textarea.value.trim();
-        if (!text) return 'empty';
+        var text = cleaned(textarea.value);
+        if (!showsSomething(text)) return 'empty';
         if (characterCount(text) > limit) return 'long';
         return null;
       }
@@ -452,11 +494,15 @@
 
   // MARK: - Thank You
 
-  function showThanks(form, onAgain) {
+  /** `stored` false: the browser would not keep the outbox, and the screen says so. */
+  function showThanks(form, stored, onAgain) {
     var thanks = document.querySelector('[data-thanks]');
     if (!thanks) return;
     form.hidden = true;
     thanks.hidden = false;
+    var kept = thanks.querySelector('[data-thanks-kept]');
+    var unsaved = thanks.querySelector('[data-thanks-unsaved]');
+    if (kept && unsaved) { kept.hidden = !stored; unsaved.hidden = stored; }
     var choices = thanks.querySelector('[data-thanks-choices]');
     var close = thanks.querySelector('[data-thanks-close]');
     if (choices) choices.hidden = true;
@@ -551,12 +597,12 @@
       var state = load(slug);
       var forWhom = form.querySelector('input[name="for"]:checked');
       state.ideas.push({
-        localId: newLocalId(state), text: text.textarea.value.trim(), showName: showName.checked,
+        localId: newLocalId(state), text: cleaned(text.textarea.value), showName: showName.checked,
         'for': forWhom ? forWhom.value : 'self', submittedAt: instant(new Date())
       });
-      save(slug, state);
+      var stored = save(slug, state);
       renderOutbox(slug);
-      showThanks(form, function () {
+      showThanks(form, stored, function () {
         text.textarea.value = '';
         text.update();
         text.textarea.focus();
@@ -791,7 +837,7 @@
     quoteIt.addEventListener('click', function () {
       var problem = text.problem();
       if (problem) { showError(form, problem, text.textarea); return; }
-      if (preview) preview.textContent = text.textarea.value.trim();
+      if (preview) preview.textContent = cleaned(text.textarea.value);
       show('review');
       var first = fields.said ? fields.said.input : when;
       if (first) first.focus();
@@ -809,18 +855,18 @@
       var heard = fields.heard ? fields.heard.picked : [];
       if (said.length !== 1) { showError(form, 'said', fields.said && fields.said.input); return; }
       if (heard.length < 1) { showError(form, 'heard', fields.heard && fields.heard.input); return; }
-      var at = withOffset(when.value, zone);
+      var at = withOffset(when.value, zone, { min: when.getAttribute('min'), max: when.getAttribute('max') });
       if (!at) { showError(form, 'when', when); return; }
       var state = load(slug);
       state.names = state.names || {};
       said.concat(heard).forEach(function (handle) { state.names[handle] = names[handle] || handle; });
       state.quotes.push({
-        localId: newLocalId(state), text: text.textarea.value.trim(), saidBy: said[0], heardBy: heard.slice(), when: at,
+        localId: newLocalId(state), text: cleaned(text.textarea.value), saidBy: said[0], heardBy: heard.slice(), when: at,
         part: form.getAttribute('data-part') || undefined
       });
-      save(slug, state);
+      var stored = save(slug, state);
       renderOutbox(slug);
-      showThanks(form, function () {
+      showThanks(form, stored, function () {
         text.textarea.value = '';
         text.update();
         Object.keys(fields).forEach(function (key) { fields[key].clear(); });
