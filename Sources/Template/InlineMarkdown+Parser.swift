@@ -10,6 +10,9 @@ struct InlineParser {
     /// How deep link texts are read inside one another; brackets deeper are text, so no
     /// string can exhaust the stack.
     static let maximumLinkDepth = 32
+    /// The longest link (text, destination and title) and code span read, in characters:
+    /// longer ones are text. Each `[` and backtick looks this far at most.
+    static let maximumSpan = 4_096
 
     /// A piece of the line before emphasis is resolved.
     private enum Piece {
@@ -18,8 +21,25 @@ struct InlineParser {
         case delimiter(Character, count: Int, canOpen: Bool, canClose: Bool)
     }
 
+    /// The `]` that closes each `[` of the text (active marks only; a backslash escapes the
+    /// character after it), by the `[`'s index: brackets nest in a link's text.
+    private static func closingBrackets(_ slice: ArraySlice<InlineMarkdown.Mark>) -> [Int: Int] {
+        var closing: [Int: Int] = [:]
+        var open: [Int] = []
+        var index = slice.startIndex
+        while index < slice.endIndex {
+            let mark = slice[index]
+            if mark.active, mark.character == "\\" { index += 2; continue }
+            if mark.active, mark.character == "[" { open.append(index) }
+            if mark.active, mark.character == "]", let opener = open.popLast() { closing[opener] = index }
+            index += 1
+        }
+        return closing
+    }
+
     private func parse(_ slice: ArraySlice<InlineMarkdown.Mark>, depth: Int) -> [InlineMarkdown.Node] {
         var pieces: [Piece] = []
+        let closing = slice.contains(where: { $0.active && $0.character == "[" }) ? InlineParser.closingBrackets(slice) : [:]
         var text = ""
         func flush() {
             if !text.isEmpty { pieces.append(.text(text)); text = "" }
@@ -55,7 +75,7 @@ struct InlineParser {
                     index += run
                 }
             case "[":
-                if depth < InlineParser.maximumLinkDepth, let link = self.link(slice, at: index) {
+                if depth < InlineParser.maximumLinkDepth, let link = self.link(slice, at: index, closing: closing) {
                     flush()
                     let children = parse(slice[(index + 1)..<link.textEnd], depth: depth + 1)
                     if InlineMarkdown.containsLink(children) {
@@ -122,7 +142,8 @@ struct InlineParser {
 
     private func closingBackticks(_ slice: ArraySlice<InlineMarkdown.Mark>, after start: Int, length: Int) -> Int? {
         var index = start
-        while index < slice.endIndex {
+        let end = min(slice.endIndex, start + InlineParser.maximumSpan)
+        while index < end {
             if slice[index].active, slice[index].character == "`" {
                 let run = runLength(slice, from: index, of: "`")
                 if run == length { return index }
@@ -141,25 +162,17 @@ struct InlineParser {
     /// punctuation are read in both; spaces (one line break at most) may stand around it. An
     /// optional title (`"…"`, `'…'` or `(…)`, after a space) is read and dropped: a link in an
     /// app's string has none. Argument values (inactive marks) never form a link.
-    private func link(_ slice: ArraySlice<InlineMarkdown.Mark>, at start: Int)
+    private func link(_ slice: ArraySlice<InlineMarkdown.Mark>, at start: Int, closing: [Int: Int])
         -> (textEnd: Int, destination: String, end: Int)?
     {
-        var depth = 0
-        var index = start
-        var textEnd: Int? = nil
-        while index < slice.endIndex {
-            let mark = slice[index]
-            if mark.active, mark.character == "\\" { index += 2; continue }
-            if mark.active, mark.character == "[" { depth += 1 }
-            if mark.active, mark.character == "]" {
-                depth -= 1
-                if depth == 0 { textEnd = index; break }
-            }
-            index += 1
-        }
-        guard let textEnd, textEnd + 1 < slice.endIndex, slice[textEnd + 1].active, slice[textEnd + 1].character == "("
+        // The `]` that closes this `[` was found in one pass over the text (`closingBrackets`);
+        // the destination is looked for no further than `maximumSpan`, so that a string of
+        // many `[a](` costs its length, not its length squared.
+        guard let textEnd = closing[start], textEnd - start <= InlineParser.maximumSpan else { return nil }
+        let slice = slice[start..<min(slice.endIndex, textEnd + 1 + InlineParser.maximumSpan)]
+        guard textEnd + 1 < slice.endIndex, slice[textEnd + 1].active, slice[textEnd + 1].character == "("
         else { return nil }
-        index = textEnd + 2
+        var index = textEnd + 2
         func character(_ at: Int) -> Character? {
             at < slice.endIndex && slice[at].active ? slice[at].character : nil
         }
@@ -194,7 +207,12 @@ struct InlineParser {
             while let next = character(index) {
                 if let literal = escaped() { destination.append(literal); index += 2; continue }
                 if isSpace(next) || next.unicodeScalars.first!.properties.generalCategory == .control { break }
-                if next == "(" { parentheses += 1 }
+                if next == "(" {
+                    // CommonMark lets a reader bound the nesting (three levels at least): past
+                    // 32 it is no destination, so each `[a](` of `[a]([a](…` looks that far.
+                    parentheses += 1
+                    if parentheses > InlineParser.maximumLinkDepth { return nil }
+                }
                 if next == ")" {
                     if parentheses == 0 { break }
                     parentheses -= 1
@@ -226,6 +244,16 @@ struct InlineParser {
     /// emphasis", including the rule of three); unmatched delimiters are text.
     private static func resolveEmphasis(_ pieces: [Piece]) -> [InlineMarkdown.Node] {
         var stack: [Piece] = []
+        /// CommonMark's "openers bottom": for a kind of closer (its character, its count modulo
+        /// 3 and whether it can open too, all that decides which openers suit it), the stack
+        /// height below which a search found none. Without it, each closer that finds no opener
+        /// searched the whole stack again (`*a*a*a…`: the string's length squared).
+        struct Kind: Hashable {
+            let character: Character
+            let remainder: Int
+            let canOpen: Bool
+        }
+        var bottom: [Kind: Int] = [:]
         for piece in pieces {
             guard case .delimiter(let character, var count, let canOpen, let canClose) = piece, canClose else {
                 stack.append(piece)
@@ -234,7 +262,10 @@ struct InlineParser {
             var matched = true
             while count > 0, matched {
                 matched = false
-                for openerIndex in stride(from: stack.count - 1, through: 0, by: -1) {
+                let kind = Kind(character: character, remainder: count % 3, canOpen: canOpen)
+                let floor = min(bottom[kind] ?? 0, stack.count)
+                defer { if !matched { bottom[kind] = stack.count } }
+                for openerIndex in stride(from: stack.count - 1, through: floor, by: -1) {
                     guard case .delimiter(let openChar, let openCount, let openCanOpen, let openCanClose) = stack[openerIndex],
                         openChar == character, openCanOpen
                     else { continue }
@@ -242,6 +273,9 @@ struct InlineParser {
                         continue
                     }
                     let used = openCount >= 2 && count >= 2 ? 2 : 1
+                    // The opener's count changes and what was above it goes: no search may
+                    // start above it any more.
+                    for key in bottom.keys { bottom[key] = min(bottom[key]!, openerIndex) }
                     let inner = Array(stack[(openerIndex + 1)...])
                     stack.removeSubrange((openerIndex + 1)...)
                     let element = InlineMarkdown.Node.element(

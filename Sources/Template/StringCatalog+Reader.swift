@@ -59,71 +59,113 @@ struct CatalogReader {
                 substitutions[name] = try substitution(value, at: path + ".substitutions.\(name)")
             }
         }
-        try checkNesting(of: substitutions, at: path + ".substitutions")
-        return Localization(variant: try variant(object, at: path), substitutions: substitutions)
+        let main = try variant(object, at: path)
+        try checkNesting(of: substitutions, main: main, at: path)
+        return Localization(variant: main, substitutions: substitutions)
     }
+
+    /// The deepest variations may be written inside one another: Xcode writes a device
+    /// variation with plural ones inside, or the other way round.
+    static let maximumVariationDepth = 4
 
     /// The deepest substitutions may be written inside one another (`a` showing `%#@b@`…): an
     /// app's strings nest one or two, and each level is a frame of the renderer's stack.
     static let maximumSubstitutionDepth = 16
+    /// The most substitutions one string may expand, all told: a substitution shown several
+    /// times in one that is itself shown several times multiplies (eight times each, sixteen
+    /// deep, is 8^15 expansions from a few kilobytes).
+    static let maximumExpansions = 1_000
 
     /// Refuses a substitution that is met again inside itself (`a` showing `%#@b@` and `b`
-    /// showing `%#@a@`, or `c` showing `%#@c@`), which would expand for ever, and substitutions
-    /// nested deeper than `maximumSubstitutionDepth`. Any variation counts, as any may be
-    /// chosen; names are followed in sorted order, so the message is the same on every run.
-    private func checkNesting(of substitutions: [String: Substitution], at path: String) throws {
+    /// showing `%#@a@`, or `c` showing `%#@c@`), which would expand for ever, substitutions
+    /// nested deeper than `maximumSubstitutionDepth`, and a string that would expand more than
+    /// `maximumExpansions` of them. Any variation counts, as any may be chosen; names are
+    /// followed in sorted order, so the message is the same on every run.
+    private func checkNesting(of substitutions: [String: Substitution], main: Variant?, at path: String) throws {
         guard !substitutions.isEmpty else { return }
-        /// The substitutions each one's variations refer to, that the localization defines.
-        var uses: [String: [String]] = [:]
+        let substitutionsPath = path + ".substitutions"
+        /// Per variation of each substitution, the substitutions it shows, as often as it shows them.
+        var uses: [String: [[String]]] = [:]
         for (name, substitution) in substitutions {
-            var names = Set<String>()
-            CatalogReader.collectSubstitutionNames(in: substitution.variant, into: &names)
-            uses[name] = names.filter { substitutions[$0] != nil }.sorted()
+            uses[name] = CatalogReader.substitutionUses(in: substitution.variant).map { $0.filter { substitutions[$0] != nil } }
         }
-        /// The depth below each substitution already followed to its end.
-        var depths: [String: Int] = [:]
+        /// The depth below each substitution followed to its end, and how many it expands.
+        var known: [String: (depth: Int, expansions: Int)] = [:]
         func tooDeep(_ trail: [String]) -> Diagnostic {
             fail(
-                path + ".\(trail[0])",
+                substitutionsPath + ".\(trail[0])",
                 "substitutions nest more than \(CatalogReader.maximumSubstitutionDepth) deep (\(trail.prefix(3).joined(separator: " → ")) → …)")
         }
-        func follow(_ name: String, trail: inout [String]) throws -> Int {
-            if let known = depths[name] {
-                if trail.count + known > CatalogReader.maximumSubstitutionDepth { throw tooDeep(trail + [name]) }
-                return known
+        func tooMany(_ name: String) -> Diagnostic {
+            fail(
+                substitutionsPath + ".\(name)",
+                "the substitution expands more than \(CatalogReader.maximumExpansions) substitutions inside it (each shown several times in one shown several times)")
+        }
+        func follow(_ name: String, trail: inout [String]) throws -> (depth: Int, expansions: Int) {
+            if let found = known[name] {
+                if trail.count + found.depth > CatalogReader.maximumSubstitutionDepth { throw tooDeep(trail + [name]) }
+                return found
             }
             if let start = trail.firstIndex(of: name) {
                 let cycle = (trail[start...] + [name]).joined(separator: " → ")
-                throw fail(path + ".\(name)", "the substitution is used inside itself (\(cycle))")
+                throw fail(substitutionsPath + ".\(name)", "the substitution is used inside itself (\(cycle))")
             }
             trail.append(name)
             defer { trail.removeLast() }
             guard trail.count <= CatalogReader.maximumSubstitutionDepth else { throw tooDeep(trail) }
             var depth = 1
-            for used in uses[name] ?? [] { depth = max(depth, 1 + (try follow(used, trail: &trail))) }
-            depths[name] = depth
-            return depth
+            var expansions = 1
+            for used in uses[name] ?? [] {
+                var inside = 0
+                for inner in used {
+                    let found = try follow(inner, trail: &trail)
+                    depth = max(depth, 1 + found.depth)
+                    inside += found.expansions
+                    if inside >= CatalogReader.maximumExpansions { throw tooMany(name) }
+                }
+                expansions = max(expansions, 1 + inside)
+            }
+            known[name] = (depth, expansions)
+            return (depth, expansions)
         }
         for name in substitutions.keys.sorted() {
             var trail: [String] = []
             _ = try follow(name, trail: &trail)
         }
+        // The string's own variations may show each substitution several times too.
+        for used in main.map(CatalogReader.substitutionUses(in:)) ?? [] {
+            let total = used.reduce(0) { $0 + (known[$1]?.expansions ?? 0) }
+            if total > CatalogReader.maximumExpansions {
+                throw fail(path, "the string expands more than \(CatalogReader.maximumExpansions) substitutions")
+            }
+        }
     }
 
-    private static func collectSubstitutionNames(in variant: Variant, into names: inout Set<String>) {
+    /// The substitutions each leaf of `variant` shows, once per time it shows each.
+    private static func substitutionUses(in variant: Variant) -> [[String]] {
         switch variant {
-        case .unit(let unit): names.formUnion(unit.value.substitutionNames)
-        case .plural(let cases): for variant in cases.values { collectSubstitutionNames(in: variant, into: &names) }
-        case .device(let cases): for variant in cases.values { collectSubstitutionNames(in: variant, into: &names) }
+        case .unit(let unit): return [unit.value.substitutionNames]
+        case .plural(let cases): return cases.values.flatMap(substitutionUses(in:))
+        case .device(let cases): return cases.keys.sorted().flatMap { substitutionUses(in: cases[$0]!) }
         }
     }
 
     /// The `stringUnit` or `variations` of an object, if it has either.
-    private func variant(_ object: JSONObject, at path: String) throws -> Variant? {
+    /// `depth`: how many variations this one is inside.
+    private func variant(_ object: JSONObject, at path: String, depth: Int = 0) throws -> Variant? {
         if let unit = object["stringUnit"] {
+            // Xcode writes one or the other: which of the two to show is not for a reader to guess.
+            if object["variations"] != nil {
+                throw fail(path, "expected a stringUnit or variations, found both")
+            }
             return .unit(try stringUnit(unit, at: path + ".stringUnit"))
         }
         guard let variations = object["variations"] else { return nil }
+        guard depth < CatalogReader.maximumVariationDepth else {
+            throw fail(
+                path + ".variations",
+                "variations nest more than \(CatalogReader.maximumVariationDepth) deep (Xcode writes a device and a plural variation inside each other at most)")
+        }
         let variationsObject = try self.object(variations, at: path + ".variations")
         if let plural = variationsObject["plural"] {
             var cases = PluralCases()
@@ -132,13 +174,13 @@ struct CatalogReader {
                 guard let category = PluralCategory(rawValue: name) else {
                     throw fail(casePath, "unknown plural category: expected zero, one, two, few, many or other")
                 }
-                if let variant = try variant(try self.object(value, at: casePath), at: casePath) {
+                if let variant = try variant(try self.object(value, at: casePath), at: casePath, depth: depth + 1) {
                     cases[category] = variant
                 }
             }
             // Xcode always writes `other`: without it a number of a category the string has no
             // case for would show another category's words ("5 one").
-            if cases.first != nil, cases[.other] == nil {
+            if cases[.other] == nil {
                 throw fail(path + ".variations.plural", "a plural variation needs an 'other' case (every number without a case of its own shows it)")
             }
             return .plural(cases)
@@ -147,7 +189,11 @@ struct CatalogReader {
             var cases: [String: Variant] = [:]
             for (name, value) in try self.object(device, at: path + ".variations.device").members {
                 let casePath = path + ".variations.device.\(name)"
-                if let variant = try variant(try self.object(value, at: casePath), at: casePath) {
+                // A misspelt device (`iPhone`, `iphon`) would never be chosen, silently.
+                guard name == "other" || StringCatalog.devices.contains(name) else {
+                    throw fail(casePath, "unknown device: expected \(StringCatalog.devices.joined(separator: ", ")) or other")
+                }
+                if let variant = try variant(try self.object(value, at: casePath), at: casePath, depth: depth + 1) {
                     cases[name] = variant
                 }
             }
@@ -176,7 +222,12 @@ struct CatalogReader {
         }
         // Not parsed for errors here: a string only has to be a valid format when a tag gives
         // it arguments (`FormatString.problem`).
-        return StringUnit(state: object["state"]?.stringValue, value: FormatString(text))
+        // A state Xcode does not write (`done`, `Translated`) would be shown as translated.
+        let state = object["state"]?.stringValue
+        if let given = object["state"], state.map(StringCatalog.states.contains) != true {
+            throw fail(path + ".state", "expected the state new, translated, needs_review or stale, found \(state.map(quoted) ?? given.kindDescription)")
+        }
+        return StringUnit(state: state, value: FormatString(text))
     }
 
     private func substitution(_ value: JSONValue, at path: String) throws -> Substitution {

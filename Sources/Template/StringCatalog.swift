@@ -36,6 +36,12 @@ public struct StringCatalog: Sendable {
     }
     private static let nextIdentity = Locked<UInt64>(0)
 
+    /// The devices Xcode's String Catalogs vary by (a device variation may also have `other`).
+    public static let devices = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision"]
+
+    /// The states Xcode gives a string unit.
+    static let states = ["new", "translated", "needs_review", "stale"]
+
     /// Reads a catalog file.
     public init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -116,10 +122,11 @@ final class Localization: Sendable {
             }
             return nil
         case .plural(let cases):
-            let ordered = [cases[.other]] + PluralCategory.allCases.map { cases[$0] }
+            // Each case once (`other` twice made loading exponential in the nesting).
+            let ordered = [cases[.other]] + PluralCategory.allCases.filter { $0 != .other }.map { cases[$0] }
             return ordered.lazy.compactMap { $0 }.compactMap(numericUse(in:)).first
         case .device(let cases):
-            let ordered = [cases["other"]] + cases.keys.sorted().map { cases[$0] }
+            let ordered = [cases["other"]] + cases.keys.sorted().filter { $0 != "other" }.map { cases[$0] }
             return ordered.lazy.compactMap { $0 }.compactMap(numericUse(in:)).first
         }
     }

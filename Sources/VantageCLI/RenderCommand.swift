@@ -52,7 +52,7 @@ struct RenderCommand: Command {
     let strict: Bool
 
     /// The devices Xcode's String Catalogs vary by.
-    static let devices = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision"]
+    static let devices = StringCatalog.devices
 
     init(arguments: inout Arguments) throws(UsageError) {
         guard let data = try arguments.option("data") else {

@@ -99,6 +99,23 @@ struct InlineMarkdownTests {
         #expect(deep.filter { $0 == "[" }.count == depth)  // depth - 1 as text, one in "L["
     }
 
+    /// Bounds that keep a long string from costing its length squared: parentheses nested
+    /// past 32 in a destination, and a link or code span longer than 4,096 characters, are text.
+    @Test func destinationsAndSpansAreBounded() {
+        let nested = String(repeating: "(", count: 32) + String(repeating: ")", count: 32)
+        #expect(shape("[a](x\(nested).html)") == "L[x\(nested).html](a)")
+        let tooDeep = String(repeating: "(", count: 33) + String(repeating: ")", count: 33)
+        #expect(shape("[a](x\(tooDeep).html)") == "[a](x\(tooDeep).html)")
+        let long = String(repeating: "b", count: 4_097)
+        #expect(shape("[\(long)](x.html)") == "[\(long)](x.html)")
+        #expect(shape("`\(long)`") == "`\(long)`")
+        let fits = String(repeating: "b", count: 4_000)
+        #expect(shape("[\(fits)](x.html)") == "L[x.html](\(fits))")
+        // Many openings that close nothing, or that all fail, still parse as they did.
+        #expect(shape(String(repeating: "[a](", count: 3)) == "[a]([a]([a](")
+        #expect(shape(String(repeating: "*a", count: 3)) == "E(a)a*a")
+    }
+
     @Test func argumentsAreNeverMarkdown() {
         let nodes = InlineMarkdown.parse([
             .init(text: "Hi *", markdown: true), .init(text: "**x** `y` [z](w)", markdown: false),

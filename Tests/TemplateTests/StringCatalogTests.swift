@@ -110,6 +110,44 @@ struct StringCatalogTests {
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"ru": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld one"}}, "few": {"stringUnit": {"state": "translated", "value": "%lld few"}}}}}}}}}"#)
         #expect(noOther.location?.recordPath == #"strings["n"].localizations.ru.variations.plural"#)
         #expect(noOther.message == "a plural variation needs an 'other' case (every number without a case of its own shows it)")
+        let emptyPlural = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"variations": {"plural": {}}}}}}}"#)
+        #expect(emptyPlural.location?.recordPath == #"strings["n"].localizations.en.variations.plural"#)
+
+        // What Xcode never writes, which would be read one silent way or another: a misspelt
+        // device (never chosen), a state it has no word for (shown as translated), a string unit
+        // beside variations (which one shows?).
+        func unit(_ value: String) -> String { #"{"stringUnit": {"state": "translated", "value": "\#(value)"}}"# }
+        let cases: [(String, String, String)] = [
+            (#"{"variations": {"device": {"iPhone": \#(unit("a")), "other": \#(unit("b"))}}}"#,
+             "variations.device.iPhone", "unknown device: expected iphone, ipad, ipod, mac, applewatch, appletv, applevision or other"),
+            (#"{"stringUnit": {"state": "done", "value": "a"}}"#,
+             "stringUnit.state", #"expected the state new, translated, needs_review or stale, found "done""#),
+            (#"{"stringUnit": {"state": 1, "value": "a"}}"#,
+             "stringUnit.state", "expected the state new, translated, needs_review or stale, found a number"),
+            (#"{"stringUnit": {"state": "translated", "value": "a"}, "variations": {"plural": {"other": \#(unit("b"))}}}"#,
+             "", "expected a stringUnit or variations, found both"),
+        ]
+        for (localization, path, message) in cases {
+            let error = try catalogError(#"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": \#(localization)}}}}"#)
+            #expect(error.location?.recordPath == #"strings["n"].localizations.en"# + (path.isEmpty ? "" : "." + path))
+            #expect(error.message == message)
+        }
+        // Variations nest as Xcode writes them (a device one with plural ones inside, or the
+        // other way round), up to four deep; deeper, the catalog is refused where it passes
+        // four (each level cost twice the one above it to load).
+        func nested(_ levels: Int) -> String {
+            var value = unit("x")
+            for level in 0..<levels {
+                value = level % 2 == 0 ? #"{"variations": {"plural": {"other": \#(value)}}}"# : #"{"variations": {"device": {"other": \#(value)}}}"#
+            }
+            return #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": \#(value)}}}}"#
+        }
+        #expect(try catalog(nested(4)).keys == ["n"])
+        let deep = try catalogError(nested(24))
+        #expect(deep.location?.recordPath
+            == #"strings["n"].localizations.en.variations.device.other.variations.plural.other.variations.device.other.variations.plural.other.variations"#)
+        #expect(deep.message == "variations nest more than 4 deep (Xcode writes a device and a plural variation inside each other at most)")
 
         let specifier = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%lld"}, "substitutions": {"a": {"formatSpecifier": "y", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}}}}}"#)

@@ -209,6 +209,19 @@ struct TranslationTests {
         let deep = try #require(throws: Diagnostic.self) { try load(chain(17)) }
         #expect(deep.description
             == #"t: strings["k"].localizations.en.substitutions.a: error: substitutions nest more than 16 deep (a → s1 → s2 → …)"#)
+        // Each shown several times inside one shown several times multiplies: eight times each,
+        // four deep, is 4,681 expansions, refused at the first that passes 1,000.
+        func fan(_ levels: Int, times: Int) -> [(String, String)] {
+            (0..<levels).map { index in
+                let name = index == 0 ? "a" : "s\(index)"
+                let inside = index == levels - 1 ? "%arg" : String(repeating: "%#@s\(index + 1)@ ", count: times)
+                return (name, substitution(1, showing: inside))
+            }
+        }
+        let many = try #require(throws: Diagnostic.self) { try load(fan(5, times: 8)) }
+        #expect(many.description
+            == #"t: strings["k"].localizations.en.substitutions.a: error: the substitution expands more than 1000 substitutions inside it (each shown several times in one shown several times)"#)
+        #expect(try load(fan(4, times: 8)).keys == ["k"])  // 585
         // A substitution used twice side by side is no loop.
         let twice = try load([("a", substitution(1, showing: "%#@b@ %#@b@")), ("b", substitution(1, showing: "%arg"))])
         let fine = Localizer(catalog: twice, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
