@@ -207,6 +207,10 @@ final class FormatString: Sendable, Equatable {
         return segments
     }
 
+    /// The highest argument position (`%9999$@`): a tag gives a handful of arguments, and
+    /// `argNum` has the same bound.
+    static let maximumPosition = 9_999
+
     /// The specifier, substitution or `%arg` after a `%`, read from `scalars`.
     private static func specifier(after scalars: inout ArraySlice<Unicode.Scalar>) throws(SyntaxError) -> Segment {
         if scalars.starts(with: "arg".unicodeScalars) {
@@ -217,8 +221,8 @@ final class FormatString: Sendable, Equatable {
         let digits = scalars.prefix(while: { ("0"..."9").contains($0) })
         if !digits.isEmpty, scalars.dropFirst(digits.count).first == "$" {
             position = Int(String(String.UnicodeScalarView(digits)))
-            guard let written = position, written >= 1 else {
-                throw SyntaxError(message: "argument positions count from 1$")
+            guard let written = position, written >= 1, written <= maximumPosition else {
+                throw SyntaxError(message: "argument positions count from 1$ to \(maximumPosition)$, not \(String(String.UnicodeScalarView(digits)))$")
             }
             scalars.removeFirst(digits.count + 1)
         }

@@ -45,10 +45,16 @@ struct InlineParser {
             if !text.isEmpty { pieces.append(.text(text)); text = "" }
         }
         var index = slice.startIndex
+        /// Where a `!` stood that may open an image (`![alt](src)`): not an escaped one.
+        var bang: Int? = nil
         while index < slice.endIndex {
             let mark = slice[index]
             guard mark.active else { text.append(mark.character); index += 1; continue }
             switch mark.character {
+            case "!":
+                bang = index
+                text.append("!")
+                index += 1
             case "\\":
                 let next = index + 1
                 if next < slice.endIndex, slice[next].active, slice[next].character.isASCII,
@@ -75,7 +81,11 @@ struct InlineParser {
                     index += run
                 }
             case "[":
-                if depth < InlineParser.maximumLinkDepth, let link = self.link(slice, at: index, closing: closing) {
+                // An image: SwiftUI has no place for one in a string, so it is shown as written.
+                if bang == index - 1, let image = self.link(slice, at: index, closing: closing) {
+                    text.append(String(slice[index..<image.end].map(\.character)))
+                    index = image.end
+                } else if depth < InlineParser.maximumLinkDepth, let link = self.link(slice, at: index, closing: closing) {
                     flush()
                     let children = parse(slice[(index + 1)..<link.textEnd], depth: depth + 1)
                     if InlineMarkdown.containsLink(children) {

@@ -34,6 +34,13 @@ extension Localizer {
 
     static func describe(_ key: String, language: String) -> String { "the string \(quoted(key)) (\(language))" }
 
+    /// A catalog value as a message quotes it: whole up to 200 characters, else its first 160
+    /// and how much more there is (a 100 KB value once filled the terminal).
+    static func excerpt(_ text: String) -> String {
+        guard text.count > 200 else { return quoted(text) }
+        return quoted(String(text.prefix(160))) + "… (\(text.count - 160) more characters)"
+    }
+
     func missingKeyMessage(_ key: String) -> String {
         if let catalog { return "no string \(quoted(key)) in \(catalog.file)" }
         return "no string \(quoted(key)): no string catalog was given"

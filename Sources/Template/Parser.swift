@@ -53,6 +53,9 @@ struct Parser {
         var inWord = false
         var assigned: [UInt8] = []
         var attribute: [UInt8] = []
+        /// The tag's `type`, when written before the helper (lower case): an `<input>` of
+        /// another type than a line of text (`hidden`, `checkbox`) may hold line breaks.
+        var type: [UInt8]? = nil
         /// The text-only element the template is inside, by its name.
         var textElement: [UInt8]? = nil
         /// How many link-free elements are open around the template's text.
@@ -63,7 +66,10 @@ struct Parser {
 
         var place: TextPlace {
             if inTag {
-                let oneLine = quote != nil && name == Array("input".utf8) && Self.singleLineAttributes.contains(attribute)
+                // In a quoted value, its attribute; in an unquoted one, the name before `=`.
+                let written = quote != nil ? attribute : assigned
+                let textInput = type.map { HTMLFacts.singleLineInputTypes.contains(String(decoding: $0, as: UTF8.self)) } ?? true
+                let oneLine = name == Array("input".utf8) && textInput && Self.singleLineAttributes.contains(written)
                 return oneLine ? .singleLine : .text
             }
             if textElement != nil || inComment { return .text }
@@ -97,6 +103,7 @@ struct Parser {
                         word = []
                         inWord = false
                         assigned = []
+                        type = nil
                         continue
                     }
                 }
@@ -109,7 +116,11 @@ struct Parser {
                     continue
                 }
                 if let open = quote {
-                    if byte == open { quote = nil }
+                    if byte == open {
+                        quote = nil
+                    } else if attribute == Array("type".utf8) {
+                        type = (type ?? []) + [Self.lowercased(byte)]
+                    }
                     continue
                 }
                 if readingName {
@@ -132,6 +143,7 @@ struct Parser {
                     quote = byte
                     attribute = assigned
                     assigned = []
+                    if attribute == Array("type".utf8) { type = [] }
                 } else if byte == UInt8(ascii: ">") {
                     inTag = false
                     let selfClosing = recent.2 == UInt8(ascii: "/")

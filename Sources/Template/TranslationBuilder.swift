@@ -133,7 +133,7 @@ struct TranslationBuilder {
         if format.expectsArguments {
             var message = "\(describeString) has format specifiers, but the tag gives no arguments"
             if let problem = format.problem {
-                message += "; given some, it would not be a valid format string either: \(problem) in \(quoted(format.text))"
+                message += "; given some, it would not be a valid format string either: \(problem) in \(Localizer.excerpt(format.text))"
                     + " (write a percent sign as %%)"
             }
             problems.append(message)
@@ -161,7 +161,7 @@ struct TranslationBuilder {
     /// Writes `format` with the tag's arguments; `substituted` is set inside a substitution.
     private mutating func expand(_ format: FormatString, into output: inout OutputBuffer, substituted: Substituted? = nil) {
         if let problem = format.problem {
-            problems.append("\(describeString) is not a valid format string: \(problem) in \(quoted(format.text))")
+            problems.append("\(describeString) is not a valid format string: \(problem) in \(Localizer.excerpt(format.text))")
             writeText(format, into: &output)
             return
         }

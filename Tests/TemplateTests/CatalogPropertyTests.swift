@@ -224,11 +224,18 @@ struct CatalogPropertyTests {
                     #expect(error.diagnostic.location?.line == 2)
                 }
             }
+            // Unquoted, the value is the same attribute's.
+            let unquoted = try TemplateLibrary(templates: ["page": "<input placeholder={{#t}}k{{/t}}>"], mode: .strict)
+            #expect(throws: TemplateError.self) { try unquoted.render("page", context: [:], localizer: localizer) }
+            // Elsewhere, and in an input whose type holds no line of text, a line break is fine.
             let fine = try TemplateLibrary(
-                templates: ["page": "<textarea placeholder=\"{{#t}}k{{/t}}\"></textarea><input title=\"{{#t}}k{{/t}}\"/><p>{{#t}}k{{/t}}</p>"],
+                templates: ["page": "<textarea placeholder=\"{{#t}}k{{/t}}\"></textarea><input title=\"{{#t}}k{{/t}}\"/><p>{{#t}}k{{/t}}</p>"
+                    + "<input type=\"hidden\" value=\"{{#t}}k{{/t}}\"/><input TYPE='Checkbox' value=\"{{#t}}k{{/t}}\"/>"],
                 mode: .strict)
             let page = try fine.render("page", context: [:], localizer: localizer)
-            #expect(page.components(separatedBy: breakText).count == 4, "\(page)")
+            #expect(page.components(separatedBy: breakText).count == 6, "\(page)")
+            let search = try TemplateLibrary(templates: ["page": "<input type=\"search\" value=\"{{#t}}k{{/t}}\"/>"], mode: .strict)
+            #expect(throws: TemplateError.self) { try search.render("page", context: [:], localizer: localizer) }
         }
         // Without a line break, the placeholder is written.
         let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: "*Search*"), locale: "en", timeZone: "UTC",
@@ -296,6 +303,8 @@ struct CatalogPropertyTests {
             ("%1$0999999999lld", "a width of 999999999 is more than 99"),
             ("%1$.100f", "a precision of 100 is more than 99"),
             ("%1$099999999999999999999999d", "a width of 99999999999999999999999 is more than 99"),
+            ("%99999999999999999999$@", "argument positions count from 1$ to 9999$, not 99999999999999999999$"),
+            ("%10000$@", "argument positions count from 1$ to 9999$, not 10000$"),
         ] {
             let localizer = Localizer(catalog: try CatalogPropertyTests.catalog(value: format), locale: "en", timeZone: "UTC",
                                       now: LocalizerHelperTests.now, mode: .strict)

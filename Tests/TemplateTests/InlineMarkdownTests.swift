@@ -79,6 +79,11 @@ struct InlineMarkdownTests {
         ("[[[a](x.html)](y.html)](z.html)", "[[L[x.html](a)](y.html)](z.html)"),
         ("[*[a](x.html)*](y.html)", "[E(L[x.html](a))](y.html)"),
         ("[[a]](y.html)", "L[y.html]([a])"),
+        // An image is shown as written (SwiftUI has no place for one); an escaped `!` is text
+        // before a link.
+        ("See ![logo](logo.png) here", "See ![logo](logo.png) here"),
+        ("\\![a](b.html)", "!L[b.html](a)"),
+        ("! [a](b.html)", "! L[b.html](a)"),
     ]
 
     @Test(arguments: cases.map(\.0))
