@@ -68,6 +68,8 @@ extension ImportSession {
     func importReviews() throws {
         var latest: [ReviewKey: StoredReview] = [:]
         var firstLocation: [ReviewKey: RecordLocation] = [:]
+        /// Where the decision now kept for each reviewer and item was.
+        var latestLocation: [ReviewKey: RecordLocation] = [:]
         var firstSeen: [ReviewKey] = []
         var count = 0
         for file in layout.reviews {
@@ -111,7 +113,19 @@ extension ImportSession {
                 {
                     continue
                 }
+                // The same instant and export with another decision: file order decides, which
+                // a renamed file would change, so it is said.
+                if let current = latest[key], (current.decidedAt, current.exportedAt) == (review.decidedAt, review.exportedAt),
+                    (current.action, current.until, current.list) != (review.action, review.until, review.list),
+                    let earlier = latestLocation[key]
+                {
+                    audit.note(.warning(
+                        "another decision of \(quoted(header.reviewer)) on \(quoted(decision.item)) at the same instant and export "
+                            + "(\(earlier.reference)): this one, read later in file order, is kept",
+                        at: location.member("at").source))
+                }
                 latest[key] = review
+                latestLocation[key] = location
             }
         }
         recordsRead.append(("review decisions", count))

@@ -197,7 +197,8 @@ public enum PhoneNumberProblem: Error, Sendable, Equatable {
         case .empty: return "it has no digits"
         case .letters: return "letters are not allowed"
         case .character(let character):
-            return "the character '\(character)' is not allowed (only digits, spaces, dots, dashes, slashes, parentheses and a leading +)"
+            // Quoted as messages quote data: a line break or a control shows as its escape.
+            return "the character \(quoted(String(character))) is not allowed (only digits, spaces, dots, dashes, slashes, parentheses and a leading +)"
         case .misplacedPlus: return "'+' may only come first"
         case .unknownCallingCode(let digits): return "no country calling code starts +\(digits)"
         case .tooShort(let digits, let code, let expected):

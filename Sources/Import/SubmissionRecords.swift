@@ -56,28 +56,31 @@ enum SubmissionID {
     }
 
     /// Gives each submitted record of one import its id. A `localId` met again for the same
-    /// person with the same text and instant is the same record (the outbox keeps what it
-    /// downloaded until the import, so a second download holds the first's records again): nil,
-    /// it is stored once. With other words it is refused. Two different records whose ids would
-    /// be the same (the same text, instant and `localId` from two people) get `-2`, `-3`, … in
-    /// the order the files are read.
+    /// person with the same record (text, instant, and `details`: a quote's people, an idea's
+    /// choices) is the same record (the outbox keeps what it downloaded until the import, so a
+    /// second download holds the first's records again): nil, it is stored once. With anything
+    /// else different it is refused, naming the first: which one would be stored must not depend
+    /// on the files' names. Two different records whose ids would be the same (the same text,
+    /// instant and `localId` from two people) get `-2`, `-3`, … in the order the files are read.
     struct Assigner {
-        private var seen: [String: String] = [:]
+        /// Each record met, by person, kind and `localId`: what it holds and where it was.
+        private var seen: [String: (record: String, at: String)] = [:]
         /// Every id given so far in this import.
         private(set) var assigned: Set<String> = []
 
         mutating func id(submittedBy: String, kind: String, localID: String, text: String, instant: DataInstant,
-                         at location: RecordLocation) throws(Diagnostic) -> String? {
+                         details: [String], at location: RecordLocation) throws(Diagnostic) -> String? {
             let key = submittedBy + "\u{0}" + kind + "\u{0}" + localID
-            let record = "\(instant.microseconds)\u{0}" + text
+            let record = (["\(instant.microseconds)", text] + details).joined(separator: "\u{0}")
             if let earlier = seen[key] {
-                guard earlier.utf8.elementsEqual(record.utf8) else {
+                guard earlier.record.utf8.elementsEqual(record.utf8) else {
                     throw location.member("localId").error(
-                        "expected a unique localId for this person, found \(quoted(localID)) a second time, with other words or another time")
+                        "expected a unique localId for this person, found \(quoted(localID)) a second time, "
+                            + "with other words, another time or other \(kind == "quote" ? "people" : "choices") (also \(earlier.at))")
                 }
                 return nil
             }
-            seen[key] = record
+            seen[key] = (record, location.reference)
             let base = SubmissionID.stored(kind: kind, localID: localID, text: text, instant: instant)
             var id = base
             var suffix = 2

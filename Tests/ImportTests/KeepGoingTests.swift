@@ -138,6 +138,31 @@ struct KeepGoingTests {
         }
     }
 
+    /// Two files with the same reviewer's decision on one item at the same instant and export:
+    /// the later in file order is kept, as documented, and since renaming a file would change
+    /// which, a warning names both.
+    @Test func aTieBetweenDecisionsIsSaid() throws {
+        let fixture = try Fixture()
+        try fixture.write("reviews/second.json", #"""
+            { "reviewer": "Board review, May", "exportedAt": "2026-05-02T10:00:00Z",
+              "decisions": [ { "item": "q-1", "action": "archive", "at": "2026-05-02T11:59:00+02:00" } ] }
+            """#)
+        let report = try fixture.importOrFail()
+        let warnings = report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(warnings.contains(
+            #"content/reviews/second.json: decisions[0].at: warning: another decision of "Board review, May" on "q-1" at the same instant and export (content/reviews/board.json decisions[1]): this one, read later in file order, is kept"#),
+            "\(warnings)")
+        try fixture.read { (db: Database) throws in
+            #expect(try db.rows("SELECT action FROM review WHERE item = 'q-1'") == [[.text("archive")]])
+        }
+        // The same decision twice (a second download of one export) says nothing.
+        try fixture.write("reviews/second.json", #"""
+            { "reviewer": "Board review, May", "exportedAt": "2026-05-02T10:00:00Z",
+              "decisions": [ { "item": "q-1", "action": "list", "list": "Newsletter", "at": "2026-05-02T09:59:00Z" } ] }
+            """#)
+        #expect(!(try fixture.importOrFail()).warnings.contains { $0.message.contains("same instant") })
+    }
+
     @Test("A review of a JSON Lines record that is not JSON at all names the rejected line by the id it is written with")
     func aReviewOfALineThatDoesNotParseNamesTheRejection() throws {
         let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))

@@ -100,7 +100,10 @@ struct PhoneNumberTests {
         ("06 12 34 56", "FR", "too short (8 digits after +33, where numbers have 9)"),
         ("+33 6 12 34 56 78 9", "US", "too long (10 digits after +33, where numbers have 9)"),
         ("+7 916 123 45", "US", "too short (8 digits after +7, where numbers have 10 or 14)"),
-        ("415*555-0100", "US", "the character '*' is not allowed (only digits, spaces, dots, dashes, slashes, parentheses and a leading +)"),
+        ("415*555-0100", "US", #"the character "*" is not allowed (only digits, spaces, dots, dashes, slashes, parentheses and a leading +)"#),
+        // A line break or a control in the value is spelled, never written raw into the message.
+        ("+1\nforged", "US", #"the character "\n" is not allowed (only digits, spaces, dots, dashes, slashes, parentheses and a leading +)"#),
+        ("+1\u{1B}415", "US", #"the character "\u{1B}" is not allowed (only digits, spaces, dots, dashes, slashes, parentheses and a leading +)"#),
         ("Tel. 415 555 0100", "US", "letters are not allowed"),
         ("+1 415 +555 0100", "US", "'+' may only come first"),
         ("", "US", "it has no digits"),

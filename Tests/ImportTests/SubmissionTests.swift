@@ -270,7 +270,22 @@ struct SubmissionTests {
                           "when": "2026-05-02T09:31:00-07:00" } ]
             """#)
         #expect(try errors(twice) == [
-            #"content/submissions/x.json: quotes[1].localId: error: expected a unique localId for this person, found "1" a second time, with other words or another time"#
+            #"content/submissions/x.json: quotes[1].localId: error: expected a unique localId for this person, found "1" a second time, with other words, another time or other people (also content/submissions/x.json quotes[0])"#
+        ])
+    }
+
+    /// The same `localId`, words and time with other people (or, for an idea, other choices)
+    /// is another record: refused, naming the first, since which one would be stored would
+    /// depend on the files' names (and so would who sees the quote).
+    @Test func aLocalIdAgainWithOtherPeopleOrChoicesIsRefused() throws {
+        let fixture = try imported()
+        try fixture.write("submissions/zz-edited.json", Self.good
+            .replacingOccurrences(of: #"["ana-lima", "uncle-bob"]"#, with: #"["ana-lima"]"#)
+            .replacingOccurrences(of: #""showName": false"#, with: #""showName": true"#))
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(failure.errors.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            #"content/submissions/zz-edited.json: quotes[0].localId: error: expected a unique localId for this person, found "1" a second time, with other words, another time or other people (also content/submissions/ana.json quotes[0])"#,
+            #"content/submissions/zz-edited.json: ideas[0].localId: error: expected a unique localId for this person, found "2" a second time, with other words, another time or other choices (also content/submissions/ana.json ideas[0])"#,
         ])
     }
 
