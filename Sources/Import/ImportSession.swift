@@ -230,10 +230,10 @@ final class ImportSession {
     /// Records per batch handed between threads.
     static let batchSize = 256
 
-    /// A warning when an import leaves none of the quotes or ideas stored before: an empty JSON
-    /// Lines file, or none at all, is read as an export without records, which is also what a
-    /// failed export job leaves behind. The import goes ahead (the export is the whole truth),
-    /// and the summary's line is not the only sign.
+    /// A warning when an import, reading no record of the type, leaves none of the quotes,
+    /// contacts or ideas stored before: an empty JSON Lines file, or none at all, is read as an
+    /// export without records, which is also what a failed export job leaves behind. The import
+    /// goes ahead (the export is the whole truth), and the summary's line is not the only sign.
     private func noteEverythingRemoved() {
         // A failed import removes nothing; with --keep-going, records read and all rejected
         // are named one by one in the rejects.
