@@ -18,7 +18,9 @@ struct InlineParser {
     private enum Piece {
         case text(String)
         case node(InlineMarkdown.Node)
-        case delimiter(Character, count: Int, canOpen: Bool, canClose: Bool)
+        /// A run of `*` or `_`: what is left of it (`count`), and its length as written, which
+        /// CommonMark's rule of three reads however much of it was used.
+        case delimiter(Character, count: Int, length: Int, canOpen: Bool, canClose: Bool)
     }
 
     /// The `]` that closes each `[` of the text (active marks only; a backslash escapes the
@@ -121,7 +123,7 @@ struct InlineParser {
                 let after = index + run < slice.endIndex ? slice[index + run].character : " "
                 let (canOpen, canClose) = InlineParser.flanking(mark.character, before: before, after: after)
                 flush()
-                pieces.append(.delimiter(mark.character, count: run, canOpen: canOpen, canClose: canClose))
+                pieces.append(.delimiter(mark.character, count: run, length: run, canOpen: canOpen, canClose: canClose))
                 index += run
             default:
                 text.append(mark.character)
@@ -254,8 +256,8 @@ struct InlineParser {
     /// emphasis", including the rule of three); unmatched delimiters are text.
     private static func resolveEmphasis(_ pieces: [Piece]) -> [InlineMarkdown.Node] {
         var stack: [Piece] = []
-        /// CommonMark's "openers bottom": for a kind of closer (its character, its count modulo
-        /// 3 and whether it can open too, all that decides which openers suit it), the stack
+        /// CommonMark's "openers bottom": for a kind of closer (its character, its run's length
+        /// modulo 3 and whether it can open too, all that decides which openers suit it), the stack
         /// height below which a search found none. Without it, each closer that finds no opener
         /// searched the whole stack again (`*a*a*a…`: the string's length squared).
         struct Kind: Hashable {
@@ -265,21 +267,21 @@ struct InlineParser {
         }
         var bottom: [Kind: Int] = [:]
         for piece in pieces {
-            guard case .delimiter(let character, var count, let canOpen, let canClose) = piece, canClose else {
+            guard case .delimiter(let character, var count, let length, let canOpen, let canClose) = piece, canClose else {
                 stack.append(piece)
                 continue
             }
             var matched = true
             while count > 0, matched {
                 matched = false
-                let kind = Kind(character: character, remainder: count % 3, canOpen: canOpen)
+                let kind = Kind(character: character, remainder: length % 3, canOpen: canOpen)
                 let floor = min(bottom[kind] ?? 0, stack.count)
                 defer { if !matched { bottom[kind] = stack.count } }
                 for openerIndex in stride(from: stack.count - 1, through: floor, by: -1) {
-                    guard case .delimiter(let openChar, let openCount, let openCanOpen, let openCanClose) = stack[openerIndex],
+                    guard case .delimiter(let openChar, let openCount, let openLength, let openCanOpen, let openCanClose) = stack[openerIndex],
                         openChar == character, openCanOpen
                     else { continue }
-                    if (openCanClose || canOpen), (openCount + count) % 3 == 0, openCount % 3 != 0 || count % 3 != 0 {
+                    if (openCanClose || canOpen), (openLength + length) % 3 == 0, openLength % 3 != 0 || length % 3 != 0 {
                         continue
                     }
                     let used = openCount >= 2 && count >= 2 ? 2 : 1
@@ -291,7 +293,8 @@ struct InlineParser {
                     let element = InlineMarkdown.Node.element(
                         used == 2 ? .strong : .emphasis, destination: nil, children: nodes(inner))
                     if openCount - used > 0 {
-                        stack[openerIndex] = .delimiter(openChar, count: openCount - used, canOpen: true, canClose: openCanClose)
+                        stack[openerIndex] = .delimiter(
+                            openChar, count: openCount - used, length: openLength, canOpen: true, canClose: openCanClose)
                     } else {
                         stack.removeLast()
                     }
@@ -301,7 +304,7 @@ struct InlineParser {
                     break
                 }
             }
-            if count > 0 { stack.append(.delimiter(character, count: count, canOpen: canOpen, canClose: canClose)) }
+            if count > 0 { stack.append(.delimiter(character, count: count, length: length, canOpen: canOpen, canClose: canClose)) }
         }
         return nodes(stack)
     }
@@ -319,7 +322,7 @@ struct InlineParser {
         for piece in pieces {
             switch piece {
             case .text(let text): appendText(text)
-            case .delimiter(let character, let count, _, _): appendText(String(repeating: character, count: count))
+            case .delimiter(let character, let count, _, _, _): appendText(String(repeating: character, count: count))
             case .node(let node):
                 if case .text(let text) = node { appendText(text) } else { result.append(node) }
             }

@@ -63,6 +63,9 @@ struct InlineMarkdownTests {
         ("[t](a.html \"T)", "[t](a.html \"T)"),
         ("[t](a b)", "[t](a b)"),
         ("a **b *c* d** e", "a S(b E(c) d) e"),
+        // The rule of three reads a run's length as written, however much of it was used.
+        ("**a* b*c", "*E(a) b*c"),
+        ("***a* b*c", "*E(E(a) b)c"),
         // Entity and numeric references are their characters, as text (never delimiters).
         ("Tom &amp; Jerry &copy; 2026", "Tom & Jerry © 2026"),
         ("&#233;t&#xE9; &#X1F600;", "été 😀"),
