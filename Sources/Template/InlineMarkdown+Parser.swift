@@ -205,10 +205,15 @@ struct InlineParser {
         }
         guard skipSpaces() else { return nil }
         var destination = ""
+        /// An escaped character of the destination, kept as written: the references are read
+        /// after, so an escaped `&` is encoded for them to give back (`\&amp;` is `&amp;`).
+        func appendEscaped(_ literal: Character) {
+            if literal == "&" { destination += "&amp;" } else { destination.append(literal) }
+        }
         if character(index) == "<" {
             index += 1
             while true {
-                if let literal = escaped() { destination.append(literal); index += 2; continue }
+                if let literal = escaped() { appendEscaped(literal); index += 2; continue }
                 guard let next = character(index), next != "<", next != "\n" else { return nil }
                 index += 1
                 if next == ">" { break }
@@ -217,7 +222,7 @@ struct InlineParser {
         } else {
             var parentheses = 0
             while let next = character(index) {
-                if let literal = escaped() { destination.append(literal); index += 2; continue }
+                if let literal = escaped() { appendEscaped(literal); index += 2; continue }
                 if isSpace(next) || next.unicodeScalars.first!.properties.generalCategory == .control { break }
                 if next == "(" {
                     // CommonMark lets a reader bound the nesting (three levels at least): past

@@ -75,6 +75,9 @@ struct InlineMarkdownTests {
         ("`&amp;`", "C(&amp;)"),
         ("\\&amp;", "&amp;"),
         ("[a](x.html?a=1&amp;b=2)", "L[x.html?a=1&b=2](a)"),
+        // An escaped `&` starts no reference.
+        (#"[a](x.html?p=1\&amp;q=2)"#, "L[x.html?p=1&amp;q=2](a)"),
+        (#"[a](\&#x2F;b.html)"#, "L[&#x2F;b.html](a)"),
         ("[a](&#47;&#47;evil.com)", "L[-](a)"),
         // A link holds no link: the innermost is the link, the outer brackets are text.
         ("[[a](x.html)](y.html)", "[L[x.html](a)](y.html)"),
