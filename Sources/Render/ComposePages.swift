@@ -1,3 +1,4 @@
+import Foundation
 import Template
 import VantageCore
 
@@ -39,8 +40,11 @@ extension ViewerPages {
 
         var quote = shared
         quote["limit"] = site.settings.quoteLimit.value
-        quote["whenMin"] = .string(BuildInstant.dataMinutes.first)
-        quote["whenMax"] = .string(BuildInstant.dataMinutes.last)
+        // WHEN's bounds: the data's range on the person's clock.
+        let zone = TimeZone(identifier: site.timeZone(for: viewer.person)) ?? TimeZone(identifier: "UTC")!
+        let minutes = BuildInstant.dataMinutes { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+        quote["whenMin"] = .string(minutes.first)
+        quote["whenMax"] = .string(minutes.last)
         let quotePath = SitePath.addQuote(viewer.slug)
         quote["back"] = .string(ViewerLinks(page: quotePath, viewer: viewer.slug).feed)
         quote["said"] = .fields(["field": .string("said"), "max": 1.value, "isSaid": .bool(true)])

@@ -64,13 +64,15 @@ struct Parser {
         /// The last three bytes read, to find `<!--` and `-->`.
         var recent: (UInt8, UInt8, UInt8) = (0, 0, 0)
 
-        var place: TextPlace {
+        /// `typeAhead`: the tag's `type` written after this point, read ahead by the parser
+        /// (nil when none is).
+        func place(typeAhead: () -> [UInt8]?) -> TextPlace {
             if inTag {
                 // In a quoted value, its attribute; in an unquoted one, the name before `=`.
                 let written = quote != nil ? attribute : assigned
-                let textInput = type.map { HTMLFacts.singleLineInputTypes.contains(String(decoding: $0, as: UTF8.self)) } ?? true
-                let oneLine = name == Array("input".utf8) && textInput && Self.singleLineAttributes.contains(written)
-                return oneLine ? .singleLine : .text
+                guard name == Array("input".utf8), Self.singleLineAttributes.contains(written) else { return .text }
+                let type = self.type ?? typeAhead()
+                return HTMLFacts.isSingleLineInput(type: type.map { String(decoding: $0, as: UTF8.self) }) ? .singleLine : .text
             }
             if textElement != nil || inComment { return .text }
             return linkFreeDepth > 0 ? .noLinks : .markup
@@ -190,7 +192,7 @@ struct Parser {
                         "sections nest more than \(Self.maximumNesting) deep here; a template this deep is a mistake",
                         at: token.range.lowerBound)
                 }
-                frames.append(Frame(opener: token, place: markup.place))
+                frames.append(Frame(opener: token, place: markup.place(typeAhead: { typeAhead(after: token, in: markup.quote) })))
             case .close:
                 guard let frame = frames.popLast() else {
                     throw source.error("closing tag '\(token.name)' has no opening tag", at: token.range.lowerBound)
@@ -209,7 +211,7 @@ struct Parser {
                             name: token.name, target: token.isDynamic ? nil : templateIndex[token.name],
                             dynamicPath: token.isDynamic ? try path(token.name, at: token) : nil,
                             indentation: token.indentation, isStandalone: token.isStandalone,
-                            offset: token.range.lowerBound, place: markup.place)))
+                            offset: token.range.lowerBound, place: markup.place(typeAhead: { typeAhead(after: token, in: markup.quote) }))))
             case .comment, .delimiters:
                 break
             }
@@ -220,6 +222,94 @@ struct Parser {
                 at: unclosed.opener.range.lowerBound)
         }
         return root
+    }
+
+    /// The literal `type` of the tag `token` stands in, written after it (`<input value="{{#t}}…{{/t}}"
+    /// type="hidden">`), lower case: read ahead in the template's text to the tag's end, past
+    /// the rest of the value the token stands in (quoted by `quote`, or unquoted) and Mustache
+    /// tags. Nil when the tag has none written after, or gives it through a Mustache tag.
+    private func typeAhead(after token: Token, in quote: UInt8?) -> [UInt8]? {
+        let bytes = source.bytes
+        var index = token.range.upperBound
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        /// Steps over a Mustache tag at `index`, if one starts there.
+        func skipMustache() -> Bool {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") else { return false }
+            index += 2
+            while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "}") && bytes[index + 1] == UInt8(ascii: "}")) { index += 1 }
+            index += 2
+            return true
+        }
+        // The rest of the value the token stands in.
+        while index < bytes.count {
+            if skipMustache() { continue }
+            let byte = bytes[index]
+            if let quote {
+                index += 1
+                if byte == quote { break }
+            } else {
+                if isSpace(byte) || byte == UInt8(ascii: ">") { break }
+                index += 1
+            }
+        }
+        // The attributes after it.
+        var name: [UInt8] = []
+        var nameEnded = false
+        var afterEquals = false
+        while index < bytes.count {
+            if skipMustache() {
+                // A Mustache tag as a whole value (`name={{x}}`): the attribute ends with it.
+                if afterEquals {
+                    if name == Array("type".utf8) { return nil }
+                    name = []
+                    nameEnded = false
+                    afterEquals = false
+                }
+                continue
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ">") { return nil }
+            if byte == UInt8(ascii: "=") {
+                afterEquals = true
+                index += 1
+                continue
+            }
+            if isSpace(byte) || byte == UInt8(ascii: "/") {
+                if !name.isEmpty { nameEnded = true }
+                index += 1
+                continue
+            }
+            if afterEquals {
+                // A value, quoted or not.
+                var value: [UInt8] = []
+                let close: UInt8? = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") ? byte : nil
+                if close != nil { index += 1 }
+                while index < bytes.count {
+                    if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") {
+                        if name == Array("type".utf8) { return nil }
+                        _ = skipMustache()
+                        continue
+                    }
+                    let next = bytes[index]
+                    if let close, next == close { index += 1; break }
+                    if close == nil, isSpace(next) || next == UInt8(ascii: ">") { break }
+                    value.append(lower(next))
+                    index += 1
+                }
+                if name == Array("type".utf8) { return value }
+                name = []
+                nameEnded = false
+                afterEquals = false
+                continue
+            }
+            if nameEnded { name = []; nameEnded = false }
+            name.append(lower(byte))
+            index += 1
+        }
+        return nil
     }
 
     private func close(_ frame: Frame, with closer: Token) throws(TemplateError) -> Node {

@@ -29,10 +29,18 @@ public enum BuildInstant {
     /// The data range in words, for messages.
     public static let dataRangeDescription = "from 1583-01-01T00:00:00Z to 9998-12-31T23:59:59Z"
 
-    /// The first and last minute of the data range as an `<input type="datetime-local">` writes
-    /// them (UTC wall times): the Add Quote screen's bounds, so that it never saves a `when` the
-    /// import would refuse.
-    public static let dataMinutes: (first: String, last: String) = (minute(dataStart), minute(end - 60))
+    /// The first and last whole minute of the data range on the wall clock of a zone (its
+    /// offset from UTC at an instant, in seconds), as an `<input type="datetime-local">` writes
+    /// them: the Add Quote screen's bounds in the person's zone, so that it never saves a `when`
+    /// the import would refuse.
+    public static func dataMinutes(secondsFromGMT offset: (Int64) -> Int) -> (first: String, last: String) {
+        let first = dataStart + Int64(offset(dataStart))
+        let last = end - 1 + Int64(offset(end - 1))
+        // The first minute that starts in the range, the last that ends in it.
+        let up = (first % 60 + 60) % 60 == 0 ? first : first - (first % 60 + 60) % 60 + 60
+        let down = last - (last % 60 + 60) % 60
+        return (minute(up), minute(down))
+    }
 
     private static func minute(_ seconds: Int64) -> String {
         let (date, second) = CivilDate.split(unixSeconds: seconds)

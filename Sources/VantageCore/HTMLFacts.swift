@@ -12,4 +12,17 @@ public enum HTMLFacts {
 
     /// Input types of one line: HTML allows no line break in their `value` or `placeholder`.
     public static let singleLineInputTypes: Set<String> = ["text", "search", "url", "tel", "email", "password"]
+
+    /// Every input type HTML knows; any other `type` (`"hidden "`, with its space) is the text
+    /// state, one line like `text`.
+    public static let inputTypes: Set<String> = [
+        "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time", "datetime-local",
+        "number", "range", "color", "checkbox", "radio", "file", "submit", "image", "reset", "button",
+    ]
+
+    /// Whether an `<input>` whose `type` is written `type` (nil: none) holds one line of text.
+    public static func isSingleLineInput(type: String?) -> Bool {
+        guard let type = type?.lowercased(), inputTypes.contains(type) else { return true }
+        return singleLineInputTypes.contains(type)
+    }
 }

@@ -666,26 +666,28 @@ class AddQuoteScreen(ComposeTest):
         self.assertNoConsoleErrors()
 
     def test_when_outside_the_instants_the_import_takes_is_refused(self):
-        """WHEN has the data's range as its min and max (1583 to 9998, from VantageCore's
-        BuildInstant): earlier or later is the 'when' error, never saved, and a year JavaScript's
-        dates cannot hold is no script error."""
+        """WHEN has the data's range (1583 to 9998 UTC, from VantageCore's BuildInstant) as its min
+        and max on the person's clock (Los Angeles: local mean time, -7:52:58, in 1583; -8:00 in
+        9998): outside it is the 'when-range' error, never saved, and so is a year JavaScript's
+        dates cannot hold (no script error); a missing time is 'when'. The bounds themselves save."""
         self.open_review_step()
         when = self.css("#quote-when")
-        self.assertEqual((when.get_attribute("min"), when.get_attribute("max")), ("1583-01-01T00:00", "9998-12-31T23:59"))
+        self.assertEqual((when.get_attribute("min"), when.get_attribute("max")), ("1582-12-31T16:08", "9998-12-31T15:59"))
         self.css("#said-input").send_keys("ben", Keys.ENTER)
         self.css("#heard-input").send_keys("lea", Keys.ENTER)
-        # The bounds are instants: in Los Angeles (UTC-7:53 then, -8 later) 1582-12-31T00:00 is before
-        # 1583 in UTC, and 9998-12-31T23:59 is 9999 there.
-        for value in ["0001-01-01T00:00", "1582-12-31T00:00", "9998-12-31T23:59", "10000-01-01T00:00", "275760-09-13T00:00"]:
+        self.css("[data-compose-submit]").click()
+        self.assertEqual(self.error(), ("when", self.message("when")))
+        for value in ["0001-01-01T00:00", "1582-12-31T16:07", "9998-12-31T16:00", "10000-01-01T00:00", "275760-09-13T00:00"]:
             self.set_text("#quote-when", value)
             self.css("[data-compose-submit]").click()
-            self.assertEqual(self.error(), ("when", self.message("when")), value)
+            self.assertEqual(self.error(), ("when-range", self.message("when-range")), value)
+            self.assertTrue(self.message("when-range"))
         self.assertEqual(self.outbox(), [])
-        self.set_text("#quote-when", "1583-01-01T12:00")
+        self.set_text("#quote-when", "9998-12-31T15:59")
         self.css("[data-compose-submit]").click()
         self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="the Thank You screen")
         stored = self.js("return window.VantageCompose.exportDocument(arguments[0])", VIEWER)
-        self.assertTrue(stored["quotes"][-1]["when"].startswith("1583-01-01T12:00:00-"))
+        self.assertEqual(stored["quotes"][-1]["when"], "9998-12-31T15:59:00-08:00")
         self.assertNoConsoleErrors()
 
     def test_when_in_a_clock_change_follows_one_rule_in_every_zone(self):

@@ -221,21 +221,29 @@
    *  the one JavaScript's Temporal calls 'compatible': a time the clocks skip (02:30 on the
    *  night they go forward) moves forward by the gap (03:30, with the new offset); a time they
    *  show twice (01:30 on the night they go back) is the earlier of the two instants. */
-  function withOffset(value, zone, bounds) {
-    var m = /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value || '');
+  var WALL_TIME = /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/;
+
+  function withOffset(value, zone) {
+    var at = instantOf(value, zone);
+    return at ? at.iso : null;
+  }
+
+  /** `withOffset` with the instant (milliseconds); null for no wall time, or one past what
+   *  JavaScript's dates hold (the arithmetic would throw). */
+  function instantOf(value, zone) {
+    var m = WALL_TIME.exec(value || '');
     if (!m) return null;
-    // Only instants the import takes (the field's min and max, UTC wall times of the data's
-    // range): years past them would throw in the date arithmetic below, or be refused later.
-    var edge = function (text) {
-      var e = /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text || '');
-      return e ? utcOf(+e[1], +e[2], +e[3], +e[4], +e[5], 0) : null;
-    };
-    var first = bounds ? edge(bounds.min) : null;
-    var last = bounds ? edge(bounds.max) : null;
-    var at;
-    try { at = offsetInstant(m, zone); } catch (e) { return null; }
-    if (!at || (first !== null && at.instant < first) || (last !== null && at.instant > last + 59999)) return null;
-    return at.iso;
+    try { return offsetInstant(m, zone); } catch (e) { return null; }
+  }
+
+  /** Whether a wall time, read in `zone`, is an instant the import takes: the field's min and
+   *  max, the data's range in the person's zone (the build writes them, from BuildInstant). */
+  function withinBounds(value, zone, field) {
+    var at = instantOf(value, zone);
+    if (!at) return false;
+    var first = field.getAttribute('min') ? instantOf(field.getAttribute('min'), zone) : null;
+    var last = field.getAttribute('max') ? instantOf(field.getAttribute('max'), zone) : null;
+    return !(first && at.instant < first.instant) && !(last && at.instant > last.instant);
   }
 
   /** `withOffset` of a parsed wall time, with the instant; throws past JavaScript's dates. */
@@ -855,8 +863,9 @@
       var heard = fields.heard ? fields.heard.picked : [];
       if (said.length !== 1) { showError(form, 'said', fields.said && fields.said.input); return; }
       if (heard.length < 1) { showError(form, 'heard', fields.heard && fields.heard.input); return; }
-      var at = withOffset(when.value, zone, { min: when.getAttribute('min'), max: when.getAttribute('max') });
-      if (!at) { showError(form, 'when', when); return; }
+      if (!WALL_TIME.test(when.value)) { showError(form, 'when', when); return; }
+      var at = withinBounds(when.value, zone, when) ? withOffset(when.value, zone) : null;
+      if (!at) { showError(form, 'when-range', when); return; }
       var state = load(slug);
       state.names = state.names || {};
       said.concat(heard).forEach(function (handle) { state.names[handle] = names[handle] || handle; });
