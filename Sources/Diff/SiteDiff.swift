@@ -58,18 +58,28 @@ public enum SiteDiff {
             groups: group(pages, names: names, old: old.manifest, new: new.manifest), pagesCompared: compared)
     }
 
-    /// "quotes feed", "quotes said by Dad", "all ideas (page 2)", or the path when the kind is
-    /// unknown.
+    /// "quotes said by Dad", "all ideas (page 2)", or the path when the kind is unknown. The
+    /// person of a page read for its heading is named by it; without the page (a diff of
+    /// manifests alone), by the handle in its address (`…/quotes/by/mae.html`: mae).
     static func label(_ change: PageChange, heading: String?, pageNumber: Int?) -> String {
         var label: String
         if let name = PageKind.reportName(change.kind) {
             label = name
-            if PageKind.namesAPerson(change.kind) { label += " " + (heading ?? change.path) }
+            if PageKind.namesAPerson(change.kind) { label += " " + (heading ?? handle(in: change.path)) }
         } else {
             label = change.path
         }
         if let pageNumber { label += " (page \(pageNumber))" }
         return label
+    }
+
+    /// The handle a page's address names it by: its file's name, or its folder's for an
+    /// `index.html`.
+    static func handle(in path: String) -> String {
+        var parts = path.split(separator: "/")
+        if parts.last == "index.html", parts.count > 1 { parts.removeLast() }
+        guard let last = parts.last else { return path }
+        return last.hasSuffix(".html") ? String(last.dropLast(5)) : String(last)
     }
 
     /// Site-wide pages first, then each viewer by slug; pages by kind, list and number. Display
