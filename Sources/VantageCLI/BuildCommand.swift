@@ -146,6 +146,12 @@ struct BuildCommand: Command {
         }
     }
 
+    /// What a failed build left of the output, for its last line: as it was, or, when there
+    /// was none, still none (a first build of a folder says so, not "unchanged").
+    private var outputState: String {
+        FileCheck.exists(output) ? "\(output) is unchanged" : "nothing was written (there is no \(output))"
+    }
+
     func run(console: Console) throws -> ExitCode {
         let started = Date()
         // Read now, not when the pages are dated: a malformed value found after the import
@@ -200,7 +206,7 @@ struct BuildCommand: Command {
                 _ = try checkFirst(error)
                 for warning in error.warnings { console.err(warning.description) }
                 for diagnostic in error.errors { console.err(diagnostic.description) }
-                console.err("error: nothing was built; \(output) is unchanged")
+                console.err("error: nothing was built; \(outputState)")
                 return error.exitCode
             }
             for warning in imported.warnings { console.err(warning.description) }
@@ -238,12 +244,12 @@ struct BuildCommand: Command {
             console.endProgress()
             for line in failure.formatted(root: output).split(separator: "\n") { console.err(String(line)) }
             console.err("error: \(failure.count == 1 ? "1 finding" : "\(failure.count) findings") in the \(failure.pages) pages "
-                + "built; \(output) is unchanged")
+                + "built; \(outputState)")
             return .findings
         } catch {
             console.endProgress()
             console.err((error as? Diagnostic)?.description ?? "error: \(error)")
-            console.err("error: the build failed; \(output) is unchanged")
+            console.err("error: the build failed; \(outputState)")
             return .unusable
         }
         console.endProgress()

@@ -132,10 +132,14 @@ struct AtomicBuildTests {
         defer { scratch.remove(); fixture.remove() }
         // The catalog minified onto one line (over 100 KB), a second comma between two members
         // some 30,000 characters in.
+        var column = 0
         try scratch.edit("Localizable.xcstrings") { text in
             var line = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
             let members = line.ranges(of: "},\"").filter { line.distance(from: line.startIndex, to: $0.lowerBound) > 30_000 }
-            line.insert(",", at: line.index(members[0].lowerBound, offsetBy: 2))
+            let comma = line.index(members[0].lowerBound, offsetBy: 2)
+            line.insert(",", at: comma)
+            // The second comma's column, in Unicode scalars as messages count them.
+            column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: comma) + 1
             return line
         }
         var message = ""
@@ -147,13 +151,13 @@ struct AtomicBuildTests {
         }
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         try #require(lines.count == 3, "\(message)")
-        #expect(lines[0].hasPrefix("\(scratch.templates)/Localizable.xcstrings:1:30055: error: compile the templates in "), "\(lines[0])")
+        #expect(lines[0].hasPrefix("\(scratch.templates)/Localizable.xcstrings:1:\(column): error: compile the templates in "), "\(lines[0])")
         #expect(lines[1].hasPrefix("    …") && lines[1].hasSuffix("…") && lines[1].contains("},,\""), "an excerpt: \(lines[1])")
         // The caret stands under the second comma.
         let caret = try #require(lines[2].firstIndex(of: "^"))
-        let column = lines[2].distance(from: lines[2].startIndex, to: caret)
-        try #require(column + 1 < lines[1].count, "the caret is past the excerpt:\n\(lines[1])\n\(lines[2])")
-        #expect(Array(lines[1])[column - 1 ... column + 1] == [",", ",", "\""], "\(lines[1])\n\(lines[2])")
+        let under = lines[2].distance(from: lines[2].startIndex, to: caret)
+        try #require(under + 1 < lines[1].count, "the caret is past the excerpt:\n\(lines[1])\n\(lines[2])")
+        #expect(Array(lines[1])[under - 1 ... under + 1] == [",", ",", "\""], "\(lines[1])\n\(lines[2])")
         #expect(scratch.snapshot() == before)
     }
 

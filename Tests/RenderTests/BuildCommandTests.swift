@@ -123,6 +123,16 @@ struct BuildCommandTests {
         #expect(ScratchProject.snapshot(output) == siteBefore)
     }
 
+    @Test("A failed first build of a folder says nothing was written, not that the folder is unchanged")
+    func aFailedFirstBuildSaysNothingWasWritten() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, console) = build(["--viewers", "nobody"])
+        #expect(status == 2)
+        #expect(console.standardError.hasSuffix("error: the build failed; nothing was written (there is no \(output))\n"),
+                "\(console.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test("--locale must be a language tag", arguments: ["english", "e", "fr__FR", "pt-", "-fr", "fr-FR-"])
     func badLocale(locale: String) {
         let (status, console) = build(["--locale", locale])
