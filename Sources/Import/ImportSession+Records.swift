@@ -105,8 +105,31 @@ extension ImportSession {
                 sync.countUnchanged(hearers: words.count - 2)
             })
             stagedHearers += try sync.finishStaging()
+        } else if keptAsStored.contains(.quotes) {
+            try claimKeptPeople(referencedBy: "SELECT said_by FROM quote UNION SELECT person_id FROM hearer")
         }
         return sync
+    }
+
+    /// A file rejected whole keeps its stored records, and the people they name must keep their
+    /// place in the order the import meets people (`appearance`: the suffixes of equal names,
+    /// the signature of a person's handles), or every place after theirs would shift. So those
+    /// of them no other file claimed, people known only by a phone or an email, are claimed
+    /// here, where that file's records would have been read, in the order the last import met
+    /// them (which was that file's order).
+    func claimKeptPeople(referencedBy query: String) throws {
+        let rows = try database.rows("""
+            SELECT phone, email FROM person
+            WHERE id IN (\(query)) AND NOT quotes_user AND NOT changejar_user AND name IS NULL
+            ORDER BY appearance, id
+            """)
+        for row in rows {
+            if case .text(let phone) = row[0] {
+                _ = try people.contact(phone: phone)
+            } else if case .text(let email) = row[1] {
+                _ = try people.author(email: email)
+            }
+        }
     }
 
     func importContacts(quotesExport: QuotesExport?) throws {
@@ -133,6 +156,8 @@ extension ImportSession {
                 try sync.claim(owner: owner, person: person, phone: contact.phone, at: location)
                 try sync.write(owner: owner, person: person, name: contact.name)
             }
+        } else if keptAsStored.contains(.contacts) {
+            try claimKeptPeople(referencedBy: "SELECT person_id FROM contact")
         }
         try sync.finish(keepingUnseen: keptAsStored.contains(.contacts))
         tables["contacts"] = sync.changes
@@ -153,6 +178,8 @@ extension ImportSession {
                     text: idea.text, textLength: Int64(idea.textLength), submittedAt: idea.submittedAt, author: author,
                     authorName: idea.authorName, showName: idea.showName, forWhom: idea.forWhom))
             }
+        } else if keptAsStored.contains(.ideas) {
+            try claimKeptPeople(referencedBy: "SELECT author_id FROM idea")
         }
         return sync
     }

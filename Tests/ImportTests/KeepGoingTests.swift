@@ -116,6 +116,31 @@ struct KeepGoingTests {
     /// A JSON Lines file whose lines end with CR alone (old Mac files) was read as one record:
     /// every quote was rejected as one, and removed. It is refused whole, naming why, and with
     /// --keep-going what it held stays stored; no warning says the quotes are removed.
+    /// A file rejected whole keeps what it held, and the people it named keep their place in
+    /// the order the import meets people (`appearance`): before, they were met later or not at
+    /// all, every place after theirs shifted, and pages that depend on it (the suffixes of equal
+    /// names, the Add Quote screen's `data-part`) changed until a good import.
+    @Test(arguments: ["quotes/quotes.jsonl", "quotes/contacts.jsonl"])
+    func aFileRejectedWholeKeepsEveryonesPlace(_ path: String) throws {
+        // Xavier is met first in the contacts, before Uncle Bob, whom the quotes met first; an
+        // idea's author after them all is met last.
+        var files = try ReimportTests.asJSONLines(Fixture.sample)
+        var contacts = files["quotes/contacts.jsonl"]!.split(separator: "\n").map(String.init)
+        contacts.insert(#"{"owner":"+14155550100","phone":"+12125550123","name":"Xavier"}"#, at: 1)
+        files["quotes/contacts.jsonl"] = contacts.joined(separator: "\n") + "\n"
+        let fixture = try Fixture(files)
+        try fixture.importOrFail()
+        let order = "SELECT id, phone, email, appearance FROM person ORDER BY id"
+        let before = try fixture.read { db in try db.rows(order) }
+        FileManager.default.createFile(
+            atPath: fixture.content + "/" + path, contents: Data([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00, 0x0A, 0x00]))
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.count == 1)
+        #expect(try fixture.read { db in try db.rows(order) } == before)
+        let people = report.tables.first { $0.name == "people" }?.changes
+        #expect(people == RowChanges(added: 0, updated: 0, unchanged: people?.unchanged ?? 0, removed: 0))
+    }
+
     @Test func aJSONLinesFileWithCarriageReturnsAloneIsRefusedWhole() throws {
         let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
         try fixture.importOrFail()
