@@ -216,13 +216,14 @@
     return date.getTime();
   }
 
+  /** A `datetime-local` value as the field writes it: date, time, perhaps seconds. */
+  var WALL_TIME = /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/;
+
   /** A `datetime-local` value read in the person's time zone, as ISO 8601 with its offset
    *  (DATA.md: a timestamp without an offset is an error). One rule wherever the clocks change,
    *  the one JavaScript's Temporal calls 'compatible': a time the clocks skip (02:30 on the
    *  night they go forward) moves forward by the gap (03:30, with the new offset); a time they
    *  show twice (01:30 on the night they go back) is the earlier of the two instants. */
-  var WALL_TIME = /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/;
-
   function withOffset(value, zone) {
     var at = instantOf(value, zone);
     return at ? at.iso : null;
