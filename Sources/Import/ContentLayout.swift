@@ -40,9 +40,11 @@ struct ContentLayout {
             throw Diagnostic.error("no content directory here (expected changejar/, quotes/, reviews/ and site.json)",
                                    at: SourceLocation(file: directory))
         }
-        // A content folder that cannot be listed or entered would look empty.
-        if let problem = FileCheck.folderProblem(at: directory) {
-            throw Diagnostic.error(problem, at: SourceLocation(file: directory))
+        // A content folder that cannot be entered would look empty: every file in it "missing".
+        // (Listing it is not needed: its files are known by name.)
+        guard access(directory, X_OK) == 0 else {
+            throw Diagnostic.error(
+                "cannot read the files in the folder: \(String(cString: strerror(errno)))", at: SourceLocation(file: directory))
         }
         func file(_ relative: String) -> File {
             let name = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
