@@ -25,13 +25,23 @@ struct InlineParser {
 
     /// The `]` that closes each `[` of the text (active marks only; a backslash escapes the
     /// character after it), by the `[`'s index: brackets nest in a link's text.
-    private static func closingBrackets(_ slice: ArraySlice<InlineMarkdown.Mark>) -> [Int: Int] {
+    private func closingBrackets(_ slice: ArraySlice<InlineMarkdown.Mark>) -> [Int: Int] {
         var closing: [Int: Int] = [:]
         var open: [Int] = []
         var index = slice.startIndex
         while index < slice.endIndex {
             let mark = slice[index]
             if mark.active, mark.character == "\\" { index += 2; continue }
+            // A code span binds tighter than brackets (CommonMark): a `]` inside one closes nothing.
+            if mark.active, mark.character == "`" {
+                let run = runLength(slice, from: index, of: "`")
+                if let close = closingBackticks(slice, after: index + run, length: run) {
+                    index = close + run
+                } else {
+                    index += run
+                }
+                continue
+            }
             if mark.active, mark.character == "[" { open.append(index) }
             if mark.active, mark.character == "]", let opener = open.popLast() { closing[opener] = index }
             index += 1
@@ -41,7 +51,7 @@ struct InlineParser {
 
     private func parse(_ slice: ArraySlice<InlineMarkdown.Mark>, depth: Int) -> [InlineMarkdown.Node] {
         var pieces: [Piece] = []
-        let closing = slice.contains(where: { $0.active && $0.character == "[" }) ? InlineParser.closingBrackets(slice) : [:]
+        let closing = slice.contains(where: { $0.active && $0.character == "[" }) ? closingBrackets(slice) : [:]
         var text = ""
         func flush() {
             if !text.isEmpty { pieces.append(.text(text)); text = "" }

@@ -75,6 +75,9 @@ struct InlineMarkdownTests {
         ("`&amp;`", "C(&amp;)"),
         ("\\&amp;", "&amp;"),
         ("[a](x.html?a=1&amp;b=2)", "L[x.html?a=1&b=2](a)"),
+        // A code span binds tighter than link brackets.
+        ("[a`](b.html)`", "[aC(](b.html))"),
+        ("[a `]` b](b.html)", "L[b.html](a C(]) b)"),
         // An escaped `&` starts no reference.
         (#"[a](x.html?p=1\&amp;q=2)"#, "L[x.html?p=1&amp;q=2](a)"),
         (#"[a](\&#x2F;b.html)"#, "L[&#x2F;b.html](a)"),
