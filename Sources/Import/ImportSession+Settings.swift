@@ -186,8 +186,9 @@ extension ImportSession {
         }
         let delete = try database.statement("DELETE FROM review WHERE reviewer = ?1 AND item = ?2")
         // A review file rejected whole may have held any of the stored decisions: keep them all.
+        let keepsStored = keptAsStored.contains(.reviews)
         for key in stored.keys.sorted(by: <) {
-            if keptAsStored.contains(.reviews) {
+            if keepsStored {
                 changes.unchanged += 1
                 continue
             }

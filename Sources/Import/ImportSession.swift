@@ -36,14 +36,14 @@ final class ImportSession {
     /// The settings in force (site.json, or its defaults): the last fallback of a person's
     /// locale and time zone.
     var site = SiteRecord()
-    /// Record types whose file was rejected whole (`--keep-going`): their stored rows stay as
-    /// they were instead of being taken for removed.
-    var keptAsStored: Set<StoredKind> = []
     /// Files rejected whole (`--keep-going`): they could not be read at all.
     private(set) var unreadableFiles = 0
     /// The first file rejected whole for each record type it holds: a record that refers to
     /// one that file may have held names it (DATA.md: a follow-on error names its cause).
     private(set) var unreadableFile: [StoredKind: String] = [:]
+    /// Record types whose file was rejected whole: their stored rows stay as they were instead
+    /// of being taken for removed.
+    var keptAsStored: Set<StoredKind> { Set(unreadableFile.keys) }
     /// Quotes users whose record was rejected, by phone, with where the record was: a quote or
     /// contact naming one is rejected for that reason, not for "no Quotes user has it".
     var rejectedQuotesUsers: [String: String] = [:]
@@ -124,7 +124,6 @@ final class ImportSession {
             rejects?.writeUnreadable(diagnostic, file: file.name)
             unreadableFiles += 1
             for kind in kinds where unreadableFile[kind] == nil { unreadableFile[kind] = file.name }
-            keptAsStored.formUnion(kinds)
             return nil
         }
     }
