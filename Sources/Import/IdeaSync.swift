@@ -16,6 +16,9 @@ final class IdeaSync {
 
     private let database: Database
     private let seen: SeenKeys
+    /// Where the export's file has a record with this id first, for the error of an id met
+    /// twice (set by the session to read its source again; nil: not known).
+    var firstRecord: (String) -> RecordLocation? = { _ in nil }
     private let insert, update, select: Statement
     private(set) var changes = RowChanges()
 
@@ -37,7 +40,7 @@ final class IdeaSync {
     /// Checks that `id` was not met before in this export, and notes it.
     func claim(id: String, at location: RecordLocation) throws {
         guard try seen.markNew({ try $0.bindText(id, at: 1) }) else {
-            throw location.member("id").error("expected a unique idea id, found \(quoted(id)) a second time")
+            throw RecordID.repeated(id, kind: "idea", at: location, first: firstRecord(id))
         }
     }
 

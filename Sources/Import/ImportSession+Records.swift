@@ -15,6 +15,7 @@ extension ImportSession {
             source = try self.source(file, key: "quotes", expected: "an array of quotes", keeps: [.quotes], streamed: true)
         }
         if let source {
+            sync.firstRecord = firstRecordLookup(source)
             let users = people.users()
             let rejectedUsers = rejectedQuotesUsers
             let unreadableUsers = unreadableFile[.quotesUsers]
@@ -169,6 +170,7 @@ extension ImportSession {
         // Streamed: the ideas are read from the file a batch at a time, not held whole.
         if let file = layout.ideas,
            let source = try self.source(file, key: "ideas", expected: "an array of ideas", keeps: [.ideas], streamed: true) {
+            sync.firstRecord = firstRecordLookup(source)
             try each(source, count: "ideas", decode: { value, location, context in try IdeaRecord(value, at: location, context: context) }) {
                 idea, location in
                 try Self.refusePhone(inID: idea.id, reader: context.phones, at: { location }) { self.people.claimed(phone: $0) != nil }
@@ -182,6 +184,18 @@ extension ImportSession {
             try claimKeptPeople(referencedBy: "SELECT author_id FROM idea")
         }
         return sync
+    }
+
+    /// Where `source` has a record with an id first, for the error of an id met twice: the file
+    /// read again up to it, for the first `errorLimit` such errors only (each reading is up to
+    /// a whole file; the error itself stands without it).
+    func firstRecordLookup(_ source: RecordSource) -> (String) -> RecordLocation? {
+        var lookups = 0
+        return { id in
+            guard lookups < Self.errorLimit else { return nil }
+            lookups += 1
+            return source.firstRecord(withID: id)
+        }
     }
 
     /// Refuses an idea's or quote's id that holds a phone of the export (`isKnown`: the people

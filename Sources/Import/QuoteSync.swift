@@ -16,6 +16,9 @@ final class QuoteSync {
     }
 
     private let seen: SeenKeys
+    /// Where the export's file has a record with this id first, for the error of an id met
+    /// twice (set by the session to read its source again; nil: not known).
+    var firstRecord: (String) -> RecordLocation? = { _ in nil }
     private let insertQuote, updateQuote, selectQuote: Statement
     private let insertHearer, updateHearer, deleteHearer, selectHearers: Statement
     /// `INSERT … VALUES (…), (…)` for 1 to `maximumBatch` hearers: a quote's new hearers
@@ -137,7 +140,7 @@ final class QuoteSync {
     }
 
     private func repeated(_ id: String, at location: RecordLocation) -> Diagnostic {
-        location.member("id").error("expected a unique quote id, found \(quoted(id)) a second time")
+        RecordID.repeated(id, kind: "quote", at: location, first: firstRecord(id))
     }
 
     /// Stores `quote` (already claimed), writing only what differs from the stored row.

@@ -1,3 +1,5 @@
+import VantageCore
+
 /// The syntax of idea and quote ids (DATA.md leaves it open; docs/IMPORT.md states it): 1 to
 /// 128 ASCII letters, digits, `.`, `_` and `-`, the first a letter or digit. Ids become parts
 /// of page paths, URLs, element ids and file names, so anything else (`javascript:alert(1)`,
@@ -14,6 +16,13 @@ public enum RecordID {
         let bytes = id.utf8
         guard let first = bytes.first, bytes.count <= maximumLength, isAlphanumeric(first) else { return false }
         return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+
+    /// The error for an id met a second time in one export (`kind`: "quote" or "idea"), naming
+    /// where the export has it first (`first`), when that is known.
+    static func repeated(_ id: String, kind: String, at location: RecordLocation, first: RecordLocation?) -> Diagnostic {
+        let firstPlace = first.map { " (first at \($0.place))" } ?? ""
+        return location.member("id").error("expected a unique \(kind) id, found \(quoted(id)) a second time\(firstPlace)")
     }
 
     /// The fewest digits read as a phone number in an id (the mask's phone shapes start there too).

@@ -206,6 +206,29 @@ enum RecordSource {
         }
     }
 
+    /// Where the first record whose `id` is `id` is, read again from the file in file order:
+    /// for the error of an id met a second time, which names where it was met first. Only a
+    /// record whose bytes hold the id, or an escape that could spell it, is parsed. Nil when
+    /// no record has it (the file changed since, or it came from elsewhere).
+    func firstRecord(withID id: String) -> RecordLocation? {
+        guard let cutter = try? cutter(batchSize: 256) else { return nil }
+        let needle = Array(id.utf8)
+        while let batch = try? cutter.next() {
+            var found: RecordLocation?
+            let stop = records(in: batch, fast: { bytes, _ -> Bool? in
+                guard found == nil else { return false }
+                return bytes.contains(UInt8(ascii: "\\")) || bytes.holds(needle) ? nil : false  // nil: parse it
+            }) { location, reading in
+                guard found == nil, case .parsed(.success(let value)) = reading, value.objectValue?["id"]?.stringValue == id
+                else { return }
+                found = location()
+            }
+            if let found { return found }
+            if stop != nil { return nil }
+        }
+        return nil
+    }
+
     /// Calls `body` with the bytes of each record of `batch`, unparsed, in order (the
     /// re-import's digests, docs/IMPORT.md).
     func forEachBytes(in batch: Batch, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -286,5 +309,20 @@ final class DocumentTexts {
         guard index >= 0, let span = JSONDocument.span(path: file.path, elements, index..<index + 1), let range = span.ranges.first
         else { return "" }
         return String(decoding: span[range], as: UTF8.self)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// True when `needle` (not empty) occurs in these bytes.
+    func holds(_ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= count else { return false }
+        var start = startIndex
+        let last = endIndex - needle.count
+        while start <= last {
+            guard let at = self[start...last].firstIndex(of: first) else { return false }
+            if self[at..<(at + needle.count)].elementsEqual(needle) { return true }
+            start = at + 1
+        }
+        return false
     }
 }

@@ -117,7 +117,7 @@ struct BadInputTests {
         (#""name": "Dad""#, #""name": 7"#,
          #"quotes[0].saidBy.name: error: expected the contact's name, found a number"#),
         (#""id": "q-2""#, #""id": "q-1""#,
-         #"quotes[1].id: error: expected a unique quote id, found "q-1" a second time"#),
+         #"quotes[1].id: error: expected a unique quote id, found "q-1" a second time (first at quotes[0])"#),
         (#""submittedBy": "+33612345678""#, #""submittedBy": "+442079460018""#,
          #"quotes[1].submittedBy: error: expected the phone of a registered Quotes user, found +442079460018, which no Quotes user has"#),
         (#"{ "phone": "415.555.0100", "name": "Ana" }"#, #"{ "phone": "415.555.0100", "name": "Ana" }, { "phone": "(415) 555-0100", "name": "Ana again" }"#,

@@ -73,6 +73,39 @@ struct KeepGoingTests {
         #expect(try Store(path: fixture.store, readOnly: true).readSite { try $0.ideas().map(\.id) } == ["idea-3", "idea-1"])
     }
 
+    /// An id met a second time names where the export has it first, read again from the file:
+    /// an id spelled with an escape is found, and "first" is where it is written first, even when
+    /// that record was itself rejected (its own error says so).
+    @Test func anIDMetTwiceNamesWhereItIsFirst() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        let ideas = try String(contentsOfFile: fixture.content + "/changejar/ideas.jsonl", encoding: .utf8)
+        var lines = ideas.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        let first = try #require(lines[0].firstMatch(of: /"id":"([^"]+)"/)).1
+        // Line 1 spells its id with an escape; lines 4 and 5 repeat it plainly.
+        let escaped = first.replacingOccurrences(of: "-", with: #"\u002d"#)
+        #expect(escaped != first)
+        lines[0] = lines[0].replacing(#/"id":"[^"]+"/#, with: #""id":"\#(escaped)""#)
+        lines.append(lines[1].replacing(#/"id":"[^"]+"/#, with: #""id":"\#(first)""#))
+        lines.append(lines[2].replacing(#/"id":"[^"]+"/#, with: #""id":"\#(first)""#))
+        try fixture.write("changejar/ideas.jsonl", lines.joined(separator: "\n") + "\n")
+        var report = try fixture.importOrFail(keepGoing: true)
+        let repeated = #"error: expected a unique idea id, found "\#(first)" a second time (first at content/changejar/ideas.jsonl line 1)"#
+        #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            "content/changejar/ideas.jsonl:4: id: " + repeated,
+            "content/changejar/ideas.jsonl:5: id: " + repeated,
+        ])
+
+        // The first record rejected for another reason: the second is stored, the third names the first.
+        lines[0] = lines[0].replacing(#/"for":"[a-z]+"/#, with: #""for":"everyone""#)
+        try fixture.write("changejar/ideas.jsonl", lines.joined(separator: "\n") + "\n")
+        report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            #"content/changejar/ideas.jsonl:1: for: error: expected "self" or "someone", found "everyone""#,
+            "content/changejar/ideas.jsonl:5: id: " + repeated,
+        ])
+    }
+
     @Test func aReviewOfARejectedQuoteNamesTheRejectionNotAnUnknownID() throws {
         // DATA.md: what follows from a rejection names the record it follows from. The board
         // reviewed q-1, whose record is rejected here (an empty text).

@@ -112,7 +112,8 @@ struct ReadingThreadsTests {
         // bad id, and for JSON Lines a line that is not JSON.
         #expect(one.errors.count == (jsonLines ? 10 : 9))
         let repeated = jsonLines ? "content/quotes/quotes.jsonl:901: id: " : "content/quotes/export.json: quotes[900].id: "
-        #expect(one.errors.contains(repeated + #"error: expected a unique quote id, found "q-10" a second time"#))
+        let first = jsonLines ? "content/quotes/quotes.jsonl line 11" : "quotes[10]"
+        #expect(one.errors.contains(repeated + #"error: expected a unique quote id, found "q-10" a second time (first at "# + first + ")"))
         if jsonLines { #expect(one.errors.contains { $0.hasPrefix("content/quotes/quotes.jsonl:1001:28: error: expected a JSON value, found '}'") }) }
         #expect(one.warnings.contains { $0.contains(#"unknown field "mood" is not stored (in 2 records)"#) })
         #expect(one.dump?.contains("Jos\u{E9}") == true && one.dump?.contains("Caf\u{E9} talk 5 日本語 \"quoted\"") == true)

@@ -185,7 +185,7 @@ struct ReimportMemoryTests {
         Self.expectSame(strict.remembered, strict.unremembered)
         Self.expectSame(strict.remembered, strict.fresh, data: false, changes: false)
         #expect(strict.remembered.report.contains(
-            #"ROOT/content/quotes/export.json: quotes[650].id: error: expected a unique quote id, found \"q650\" a second time"#))
+            #"ROOT/content/quotes/export.json: quotes[650].id: error: expected a unique quote id, found \"q650\" a second time (first at quotes[5])"#))
         let kept = try Self.reimport(Self.export(Self.quotes()), b, keepGoing: true)
         Self.expectSame(kept.remembered, kept.unremembered)
         #expect(kept.remembered.rejects?.contains(#"Quote number 650 café"#) == true)
