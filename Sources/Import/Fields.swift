@@ -225,28 +225,6 @@ func checkVisible(_ text: String, expected: String, at location: RecordLocation)
     }
 }
 
-/// `text` in double quotes for messages, with quotes, backslashes, control characters and
-/// every other character that shows nothing but the plain space (`VisibleText`) escaped, so
-/// that invisible characters show; long text is cut at 80 characters.
-func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in (text.count > 80 ? String(text.prefix(80)) + "…" : text).unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if VisibleText.needsEscapeInMessage(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
-
 /// What record readers share: the phone reader for the site's default region and the audit
 /// of fields that are not stored.
 final class ReadContext {

@@ -1,5 +1,6 @@
 import CPhoneNumber
 import Foundation
+import VantageCore
 
 /// Reads phone numbers the way people write them and gives their E.164 form (DATA.md "Phone
 /// numbers"), with libphonenumber as the reference: spaces, dots, dashes, slashes and parentheses are

@@ -38,7 +38,7 @@ struct SiteRecord: Equatable {
             var locales: [String] = []
             for (index, element) in elements.enumerated() {
                 guard case .string(let text) = element, let tag = TextNormalization.languageTag(text) else {
-                    let found = element.stringValue.map(quoted) ?? element.kindDescription
+                    let found = element.stringValue.map { quoted($0) } ?? element.kindDescription
                     throw location.member("locales").element(index).error(
                         "expected a BCP 47 language tag such as \"pt-BR\", found \(found)")
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 /// What went wrong while writing `{{#t}}key …{{/t}}`.
 struct TranslationOutcome {
@@ -37,8 +38,8 @@ extension Localizer {
     /// A catalog value as a message quotes it: whole up to 200 characters, else its first 160
     /// and how much more there is (a 100 KB value once filled the terminal).
     static func excerpt(_ text: String) -> String {
-        guard text.count > 200 else { return quoted(text) }
-        return quoted(String(text.prefix(160))) + "… (\(text.count - 160) more characters)"
+        guard text.count > 200 else { return quoted(text, cutAt: nil) }
+        return quoted(String(text.prefix(160)), cutAt: nil) + "… (\(text.count - 160) more characters)"
     }
 
     func missingKeyMessage(_ key: String) -> String {

@@ -225,7 +225,7 @@ struct CatalogReader {
         // A state Xcode does not write (`done`, `Translated`) would be shown as translated.
         let state = object["state"]?.stringValue
         if let given = object["state"], state.map(StringCatalog.states.contains) != true {
-            throw fail(path + ".state", "expected the state new, translated, needs_review or stale, found \(state.map(quoted) ?? given.kindDescription)")
+            throw fail(path + ".state", "expected the state new, translated, needs_review or stale, found \(state.map { quoted($0) } ?? given.kindDescription)")
         }
         return StringUnit(state: state, value: FormatString(text))
     }

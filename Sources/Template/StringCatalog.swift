@@ -178,6 +178,3 @@ struct Substitution: Sendable {
     var variant: Variant
 }
 
-func quoted(_ key: String) -> String {
-    "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-}

@@ -36,4 +36,16 @@ struct DiagnosticTextTests {
         #expect(Array(lines[1].unicodeScalars)[column] == "␛")
         #expect(lines[2].hasPrefix("    " + String(repeating: " ", count: 8) + "\t"))
     }
+
+    @Test func dataInMessagesIsQuotedByOneRule() {
+        #expect(quoted("a\"b\\c\nd\te") == #""a\"b\\c\nd\te""#)
+        // What shows nothing but the plain space is spelled out: a no-break space, a zero-width
+        // space, a right-to-left override; what shows stays as it is.
+        #expect(quoted("\u{A0} \u{200B}x\u{202E}é👍🏽") == #""\u{A0} \u{200B}x\u{202E}é👍🏽""#)
+        // Long text is cut at 80 characters (grapheme clusters), unless the caller keeps it whole.
+        let long = String(repeating: "👍🏽", count: 81)
+        #expect(quoted(long) == "\"" + String(repeating: "👍🏽", count: 80) + "…\"")
+        #expect(quoted(long, cutAt: nil) == "\"" + long + "\"")
+        #expect(quoted(String(repeating: "x", count: 80)) == "\"" + String(repeating: "x", count: 80) + "\"")
+    }
 }

@@ -105,6 +105,12 @@ struct StringCatalogTests {
         let localizer = Localizer(catalog: breaks, locale: "fr", timeZone: "UTC", now: Date(timeIntervalSince1970: 0), mode: .strict)
         #expect(try library.render("p", context: [:], localizer: localizer) == "a\nb\nc\nd")
 
+        // A key is data: in a message it is quoted by the one rule, so a line feed in it cannot
+        // start a line that reads as a diagnostic of its own, and a bidi override shows.
+        let oddKey = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"a\nt:1:1: error: forged\u202e": {"localizations": {"en": {"stringUnit": {"state": "done", "value": "x"}}}}}}"#)
+        #expect(oddKey.location?.recordPath == #"strings["a\nt:1:1: error: forged\u{202E}"].localizations.en.stringUnit.state"#)
+
         // Without `other` a number of a category the string lacks would show another's words.
         let noOther = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"ru": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld one"}}, "few": {"stringUnit": {"state": "translated", "value": "%lld few"}}}}}}}}}"#)

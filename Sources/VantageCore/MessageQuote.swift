@@ -1,0 +1,24 @@
+/// `text` in double quotes for a diagnostic, the one rule every message quotes data by: quotes,
+/// backslashes, line feeds and tabs escaped as in Swift, and every other character that shows
+/// nothing but the plain space (`VisibleText`) as `\u{…}`, so that invisible characters show
+/// and no data can start a line of its own that reads as another diagnostic. Text longer than
+/// `limit` characters is cut there and ends in "…" (nil: never cut).
+public func quoted(_ text: String, cutAt limit: Int? = 80) -> String {
+    var out = "\""
+    let shown = limit.map { text.count > $0 ? String(text.prefix($0)) + "…" : text } ?? text
+    for scalar in shown.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default:
+            if VisibleText.needsEscapeInMessage(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
