@@ -8,16 +8,16 @@ import CLibXML2
 /// complete reference, stays as written. A numeric reference to 0, a surrogate or a code point
 /// past U+10FFFF is U+FFFD. Not read inside code spans (CommonMark).
 extension InlineMarkdown {
-    /// The reference whose `&` is at `start`, reading characters through `character` (nil past
-    /// the end): the character it stands for and how many characters it spans, or nil.
-    static func reference(at start: Int, _ character: (Int) -> Character?) -> (Character, length: Int)? {
+    /// The reference whose `&` is at `start`, reading scalars through `character` (nil past
+    /// the end): the scalar it stands for and how many scalars it spans, or nil.
+    static func reference(at start: Int, _ character: (Int) -> Unicode.Scalar?) -> (Unicode.Scalar, length: Int)? {
         guard character(start) == "&" else { return nil }
         var index = start + 1
         var body = ""
         // CommonMark: up to 7 decimal digits, 6 hexadecimal, or a name of up to 32 characters.
         while let next = character(index), next != ";", body.count <= 32 {
-            guard next.isASCII, next.isLetter || next.isNumber || next == "#" else { return nil }
-            body.append(next)
+            guard next.isASCII, next.properties.isAlphabetic || next.properties.numericType != nil || next == "#" else { return nil }
+            body.unicodeScalars.append(next)
             index += 1
         }
         guard character(index) == ";", !body.isEmpty else { return nil }
@@ -30,7 +30,7 @@ extension InlineMarkdown {
                 let value = UInt32(number, radix: hexadecimal ? 16 : 10)
             else { return nil }
             let scalar = value == 0 ? nil : Unicode.Scalar(value)
-            return (Character(scalar ?? "\u{FFFD}"), length)
+            return (scalar ?? "\u{FFFD}", length)
         }
         guard body.first?.isLetter == true, !body.contains("#"),
             let entity = body.withCString({ name in
@@ -38,23 +38,23 @@ extension InlineMarkdown {
             }),
             let scalar = Unicode.Scalar(entity.pointee.value)
         else { return nil }
-        return (Character(scalar), length)
+        return (scalar, length)
     }
 
     /// `text` with its references read (a link's destination).
     static func readingReferences(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        let characters = Array(text)
+        let characters = Array(text.unicodeScalars)
         var result = ""
         var index = 0
         while index < characters.count {
             if characters[index] == "&",
                 let (decoded, length) = reference(at: index, { $0 < characters.count ? characters[$0] : nil })
             {
-                result.append(decoded)
+                result.unicodeScalars.append(decoded)
                 index += length
             } else {
-                result.append(characters[index])
+                result.unicodeScalars.append(characters[index])
                 index += 1
             }
         }

@@ -20,7 +20,7 @@ struct InlineParser {
         case node(InlineMarkdown.Node)
         /// A run of `*` or `_`: what is left of it (`count`), and its length as written, which
         /// CommonMark's rule of three reads however much of it was used.
-        case delimiter(Character, count: Int, length: Int, canOpen: Bool, canClose: Bool)
+        case delimiter(Unicode.Scalar, count: Int, length: Int, canOpen: Bool, canClose: Bool)
     }
 
     /// The `]` that closes each `[` of the text (active marks only; a backslash escapes the
@@ -31,9 +31,9 @@ struct InlineParser {
         var index = slice.startIndex
         while index < slice.endIndex {
             let mark = slice[index]
-            if mark.active, mark.character == "\\" { index += 2; continue }
+            if mark.active, mark.scalar == "\\" { index += 2; continue }
             // A code span binds tighter than brackets (CommonMark): a `]` inside one closes nothing.
-            if mark.active, mark.character == "`" {
+            if mark.active, mark.scalar == "`" {
                 let run = runLength(slice, from: index, of: "`")
                 if let close = closingBackticks(slice, after: index + run, length: run) {
                     index = close + run
@@ -42,8 +42,8 @@ struct InlineParser {
                 }
                 continue
             }
-            if mark.active, mark.character == "[" { open.append(index) }
-            if mark.active, mark.character == "]", let opener = open.popLast() { closing[opener] = index }
+            if mark.active, mark.scalar == "[" { open.append(index) }
+            if mark.active, mark.scalar == "]", let opener = open.popLast() { closing[opener] = index }
             index += 1
         }
         return closing
@@ -51,7 +51,7 @@ struct InlineParser {
 
     private func parse(_ slice: ArraySlice<InlineMarkdown.Mark>, depth: Int) -> [InlineMarkdown.Node] {
         var pieces: [Piece] = []
-        let closing = slice.contains(where: { $0.active && $0.character == "[" }) ? closingBrackets(slice) : [:]
+        let closing = slice.contains(where: { $0.active && $0.scalar == "[" }) ? closingBrackets(slice) : [:]
         var text = ""
         func flush() {
             if !text.isEmpty { pieces.append(.text(text)); text = "" }
@@ -61,18 +61,16 @@ struct InlineParser {
         var bang: Int? = nil
         while index < slice.endIndex {
             let mark = slice[index]
-            guard mark.active else { text.append(mark.character); index += 1; continue }
-            switch mark.character {
+            guard mark.active else { text.unicodeScalars.append(mark.scalar); index += 1; continue }
+            switch mark.scalar {
             case "!":
                 bang = index
                 text.append("!")
                 index += 1
             case "\\":
                 let next = index + 1
-                if next < slice.endIndex, slice[next].active, slice[next].character.isASCII,
-                    slice[next].character.isPunctuation || slice[next].character.isSymbol
-                {
-                    text.append(slice[next].character)
+                if next < slice.endIndex, slice[next].active, InlineMarkdown.isEscapable(slice[next].scalar) {
+                    text.unicodeScalars.append(slice[next].scalar)
                     index += 2
                 } else {
                     text.append("\\")
@@ -81,7 +79,7 @@ struct InlineParser {
             case "`":
                 let run = runLength(slice, from: index, of: "`")
                 if let close = closingBackticks(slice, after: index + run, length: run) {
-                    var code = String(slice[(index + run)..<close].map(\.character))
+                    var code = InlineMarkdown.text(slice[(index + run)..<close])
                     if code.count >= 2, code.first == " ", code.last == " ", code.contains(where: { $0 != " " }) {
                         code = String(code.dropFirst().dropLast())
                     }
@@ -95,7 +93,7 @@ struct InlineParser {
             case "[":
                 // An image: SwiftUI has no place for one in a string, so it is shown as written.
                 if bang == index - 1, let image = self.link(slice, at: index, closing: closing) {
-                    text.append(String(slice[index..<image.end].map(\.character)))
+                    text += InlineMarkdown.text(slice[index..<image.end])
                     index = image.end
                 } else if depth < InlineParser.maximumLinkDepth, let link = self.link(slice, at: index, closing: closing) {
                     flush()
@@ -119,24 +117,24 @@ struct InlineParser {
                 }
             case "&":
                 if let (decoded, length) = InlineMarkdown.reference(at: index, { at in
-                    at < slice.endIndex && slice[at].active ? slice[at].character : nil
+                    at < slice.endIndex && slice[at].active ? slice[at].scalar : nil
                 }) {
-                    text.append(decoded)
+                    text.unicodeScalars.append(decoded)
                     index += length
                 } else {
                     text.append("&")
                     index += 1
                 }
             case "*", "_":
-                let run = runLength(slice, from: index, of: mark.character)
-                let before = index > slice.startIndex ? slice[index - 1].character : " "
-                let after = index + run < slice.endIndex ? slice[index + run].character : " "
-                let (canOpen, canClose) = InlineParser.flanking(mark.character, before: before, after: after)
+                let run = runLength(slice, from: index, of: mark.scalar)
+                let before: Unicode.Scalar = index > slice.startIndex ? slice[index - 1].scalar : " "
+                let after: Unicode.Scalar = index + run < slice.endIndex ? slice[index + run].scalar : " "
+                let (canOpen, canClose) = InlineParser.flanking(mark.scalar, before: before, after: after)
                 flush()
-                pieces.append(.delimiter(mark.character, count: run, length: run, canOpen: canOpen, canClose: canClose))
+                pieces.append(.delimiter(mark.scalar, count: run, length: run, canOpen: canOpen, canClose: canClose))
                 index += run
             default:
-                text.append(mark.character)
+                text.unicodeScalars.append(mark.scalar)
                 index += 1
             }
         }
@@ -145,20 +143,20 @@ struct InlineParser {
     }
 
     /// CommonMark's left- and right-flanking rules; `_` may not open or close inside a word.
-    static func flanking(_ delimiter: Character, before: Character, after: Character) -> (Bool, Bool) {
-        let afterSpace = after.isWhitespace
-        let beforeSpace = before.isWhitespace
-        let afterPunctuation = after.isPunctuation || after.isSymbol
-        let beforePunctuation = before.isPunctuation || before.isSymbol
+    static func flanking(_ delimiter: Unicode.Scalar, before: Unicode.Scalar, after: Unicode.Scalar) -> (Bool, Bool) {
+        let afterSpace = InlineMarkdown.isWhitespace(after)
+        let beforeSpace = InlineMarkdown.isWhitespace(before)
+        let afterPunctuation = InlineMarkdown.isPunctuation(after)
+        let beforePunctuation = InlineMarkdown.isPunctuation(before)
         let left = !afterSpace && (!afterPunctuation || beforeSpace || beforePunctuation)
         let right = !beforeSpace && (!beforePunctuation || afterSpace || afterPunctuation)
         if delimiter == "*" { return (left, right) }
         return (left && (!right || beforePunctuation), right && (!left || afterPunctuation))
     }
 
-    private func runLength(_ slice: ArraySlice<InlineMarkdown.Mark>, from start: Int, of character: Character) -> Int {
+    private func runLength(_ slice: ArraySlice<InlineMarkdown.Mark>, from start: Int, of scalar: Unicode.Scalar) -> Int {
         var end = start
-        while end < slice.endIndex, slice[end].active, slice[end].character == character { end += 1 }
+        while end < slice.endIndex, slice[end].active, slice[end].scalar == scalar { end += 1 }
         return end - start
     }
 
@@ -166,7 +164,7 @@ struct InlineParser {
         var index = start
         let end = min(slice.endIndex, start + InlineParser.maximumSpan)
         while index < end {
-            if slice[index].active, slice[index].character == "`" {
+            if slice[index].active, slice[index].scalar == "`" {
                 let run = runLength(slice, from: index, of: "`")
                 if run == length { return index }
                 index += run
@@ -192,13 +190,13 @@ struct InlineParser {
         // many `[a](` costs its length, not its length squared.
         guard let textEnd = closing[start], textEnd - start <= InlineParser.maximumSpan else { return nil }
         let slice = slice[start..<min(slice.endIndex, textEnd + 1 + InlineParser.maximumSpan)]
-        guard textEnd + 1 < slice.endIndex, slice[textEnd + 1].active, slice[textEnd + 1].character == "("
+        guard textEnd + 1 < slice.endIndex, slice[textEnd + 1].active, slice[textEnd + 1].scalar == "("
         else { return nil }
         var index = textEnd + 2
-        func character(_ at: Int) -> Character? {
-            at < slice.endIndex && slice[at].active ? slice[at].character : nil
+        func character(_ at: Int) -> Unicode.Scalar? {
+            at < slice.endIndex && slice[at].active ? slice[at].scalar : nil
         }
-        func isSpace(_ character: Character?) -> Bool { character == " " || character == "\t" || character == "\n" }
+        func isSpace(_ character: Unicode.Scalar?) -> Bool { character == " " || character == "\t" || character == "\n" }
         func skipSpaces() -> Bool {
             var lines = 0
             while let next = character(index), isSpace(next) {
@@ -208,17 +206,16 @@ struct InlineParser {
             return index < slice.endIndex && slice[index].active
         }
         /// An escaped ASCII punctuation character at `index` (after its backslash), if any.
-        func escaped() -> Character? {
-            guard character(index) == "\\", let next = character(index + 1), next.isASCII, next.isPunctuation || next.isSymbol
-            else { return nil }
+        func escaped() -> Unicode.Scalar? {
+            guard character(index) == "\\", let next = character(index + 1), InlineMarkdown.isEscapable(next) else { return nil }
             return next
         }
         guard skipSpaces() else { return nil }
         var destination = ""
         /// An escaped character of the destination, kept as written: the references are read
         /// after, so an escaped `&` is encoded for them to give back (`\&amp;` is `&amp;`).
-        func appendEscaped(_ literal: Character) {
-            if literal == "&" { destination += "&amp;" } else { destination.append(literal) }
+        func appendEscaped(_ literal: Unicode.Scalar) {
+            if literal == "&" { destination += "&amp;" } else { destination.unicodeScalars.append(literal) }
         }
         if character(index) == "<" {
             index += 1
@@ -227,13 +224,13 @@ struct InlineParser {
                 guard let next = character(index), next != "<", next != "\n" else { return nil }
                 index += 1
                 if next == ">" { break }
-                destination.append(next)
+                destination.unicodeScalars.append(next)
             }
         } else {
             var parentheses = 0
             while let next = character(index) {
                 if let literal = escaped() { appendEscaped(literal); index += 2; continue }
-                if isSpace(next) || next.unicodeScalars.first!.properties.generalCategory == .control { break }
+                if isSpace(next) || next.properties.generalCategory == .control { break }
                 if next == "(" {
                     // CommonMark lets a reader bound the nesting (three levels at least): past
                     // 32 it is no destination, so each `[a](` of `[a]([a](…` looks that far.
@@ -244,7 +241,7 @@ struct InlineParser {
                     if parentheses == 0 { break }
                     parentheses -= 1
                 }
-                destination.append(next)
+                destination.unicodeScalars.append(next)
                 index += 1
             }
             guard parentheses == 0 else { return nil }
@@ -252,7 +249,7 @@ struct InlineParser {
         let beforeTitle = index
         guard skipSpaces() else { return nil }
         if index > beforeTitle, let open = character(index), open == "\"" || open == "'" || open == "(" {
-            let close: Character = open == "(" ? ")" : open
+            let close: Unicode.Scalar = open == "(" ? ")" : open
             index += 1
             while true {
                 if escaped() != nil { index += 2; continue }
@@ -276,7 +273,7 @@ struct InlineParser {
         /// height below which a search found none. Without it, each closer that finds no opener
         /// searched the whole stack again (`*a*a*a…`: the string's length squared).
         struct Kind: Hashable {
-            let character: Character
+            let character: Unicode.Scalar
             let remainder: Int
             let canOpen: Bool
         }
@@ -337,7 +334,7 @@ struct InlineParser {
         for piece in pieces {
             switch piece {
             case .text(let text): appendText(text)
-            case .delimiter(let character, let count, _, _, _): appendText(String(repeating: character, count: count))
+            case .delimiter(let character, let count, _, _, _): appendText(String(repeating: String(character), count: count))
             case .node(let node):
                 if case .text(let text) = node { appendText(text) } else { result.append(node) }
             }

@@ -34,11 +34,13 @@ enum InlineMarkdown {
 
     /// Parses runs of text into nodes.
     static func parse(_ runs: [Run]) -> [Node] {
-        var characters: [Mark] = []
+        // By Unicode scalar, as CommonMark reads text: a combining mark or a joiner after `*`
+        // does not make the `*` part of another character.
+        var marks: [Mark] = []
         for run in runs {
-            for character in run.text { characters.append(Mark(character: character, active: run.markdown)) }
+            for scalar in run.text.unicodeScalars { marks.append(Mark(scalar: scalar, active: run.markdown)) }
         }
-        var parser = InlineParser(characters)
+        var parser = InlineParser(marks)
         return parser.parseAll()
     }
 
@@ -80,9 +82,37 @@ enum InlineMarkdown {
         return !beforeSeparator.contains(":")
     }
 
-    /// One character and whether it may be Markdown syntax.
+    /// One Unicode scalar and whether it may be Markdown syntax.
     struct Mark {
-        var character: Character
+        var scalar: Unicode.Scalar
         var active: Bool
+    }
+
+    /// CommonMark's Unicode whitespace: the space separators, tab, line feed, form feed and
+    /// carriage return.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar == "\n" || scalar == "\u{0C}" || scalar == "\r"
+            || scalar.properties.generalCategory == .spaceSeparator
+    }
+
+    /// CommonMark's Unicode punctuation: the general categories P and S.
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// An ASCII punctuation character, which a backslash escapes.
+    static func isEscapable(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII && isPunctuation(scalar) }
+
+    /// The text of some marks.
+    static func text(_ marks: ArraySlice<Mark>) -> String {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: marks.lazy.map(\.scalar))
+        return String(text)
     }
 }

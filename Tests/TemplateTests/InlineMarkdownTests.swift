@@ -31,6 +31,16 @@ struct InlineMarkdownTests {
         ("`` a ` b ``", "C(a ` b)"),
         ("\\*not em\\*", "*not em*"),
         ("*unclosed", "*unclosed"),
+        // Read by Unicode scalar, as CommonMark reads text (checked against commonmark.py): a
+        // combining mark or a joiner after a delimiter does not make it part of another
+        // character; whitespace is CommonMark's (the space separators, tab, LF, FF, CR).
+        ("*\u{301}a*", "E(\u{301}a)"),
+        ("`\u{301}code`", "C(\u{301}code)"),
+        ("_\u{200D}x_", "E(\u{200D}x)"),
+        ("a*\u{301}b*", "aE(\u{301}b)"),
+        ("\\*\u{301}x*", "*\u{301}x*"),
+        ("*\u{A0}a*", "*\u{A0}a*"),
+        ("*\u{3000}a*", "*\u{3000}a*"),
         ("[guide](help.html)", "L[help.html](guide)"),
         ("[**guide**](help.html)", "L[help.html](S(guide))"),
         // From the root, or with a backslash (browsers read `/\\host` as `//host`): text.
