@@ -17,15 +17,16 @@ extension PersonalDataMask {
             var previous: (UInt8, UInt8) = (0, 0)  // the two bytes before, lower-cased
             var index = 0
             while index < count {
-                // Eight bytes at a time when they are ASCII without an at-sign, a "t", a "%" or a
-                // "&": no "at" can end among them (unless the "t" was the byte before), nor an
+                // Eight bytes at a time when they are ASCII without an at-sign, a "t", a "%", a
+                // "&" or a backslash: no "at" can end among them (unless the "t" was the byte before), nor an
                 // encoded at-sign ("%40", "&#64;"), so only their digits count. About half the
                 // words of a text pass.
                 if index + 8 <= count, previous.1 != UInt8(ascii: "t") {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                     if word & Self.highBits == 0, !Self.hasByte(word, UInt8(ascii: "@")),
                         !Self.hasByte(word | (Self.ones &* 0x20), UInt8(ascii: "t")),
-                        !Self.hasByte(word, UInt8(ascii: "%")), !Self.hasByte(word, UInt8(ascii: "&"))
+                        !Self.hasByte(word, UInt8(ascii: "%")), !Self.hasByte(word, UInt8(ascii: "&")),
+                        !Self.hasByte(word, UInt8(ascii: "\\"))
                     {
                         digits += Self.digitCount(word)
                         if digits >= 5 { return true }
@@ -37,9 +38,12 @@ extension PersonalDataMask {
                 let byte = bytes[index]
                 index += 1
                 if byte >= 0x80 { return nil }
-                // An at-sign, or what may start one written as a URL or an HTML character
-                // reference ("%40", "&#64;", "&commat;"): rare, so the scans decide.
-                if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "&") { return true }
+                // An at-sign, or what may start one written as a URL, an HTML character
+                // reference or a backslash escape ("%40", "&#64;", "&commat;", "\u0040"): rare,
+                // so the scans decide.
+                if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\\") {
+                    return true
+                }
                 if byte >= 0x30 && byte <= 0x39 {
                     digits += 1
                     if digits >= 5 { return true }
@@ -92,7 +96,7 @@ extension PersonalDataMask {
         for scalar in text.unicodeScalars {
             if scalar == marker || scalar == unknownMarker { return true }
             let unit = canonical(scalar)
-            if unit == "@" || unit == "%" || unit == "&" { return true }
+            if unit == "@" || unit == "%" || unit == "&" || unit == "\\" { return true }
             if isDigit(unit) {
                 digits += 1
                 if digits >= 5 { return true }
@@ -241,6 +245,103 @@ extension PersonalDataMask {
         // Matched against the canonical (lower-case) units: `&NonBreakingSpace;` too.
         ("nonbreakingspace;", " "), ("numsp;", " "), ("puncsp;", " "), ("hairsp;", " "), ("zwnj;", "-"), ("zwj;", "-"),
     ]
+
+    /// The text as a reader reads it when it spells characters with escapes: HTML character
+    /// references (`&#52;`, `&#x34;`, `&commat;`), percent-encoded bytes (`%20`, `%2B`, the UTF-8
+    /// of `%EF%BC%94`) and backslash escapes (`\u0040`, `\u{40}`, `\x40`), each read as the
+    /// character it names. `units` are the canonical units of `scalars`. Returns the scalars so
+    /// read, each with the range of `scalars` it was written as (one scalar for most), or nil
+    /// when `scalars` holds no escape: the scans then read them as they are, and a span they find
+    /// in the text read is masked where it was written. (Only the escapes the page shows as
+    /// typed: a reader decodes `&#52;&#49;&#53;…` at a glance.)
+    static func decodingEscapes(_ scalars: [Unicode.Scalar], units: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], ranges: [Range<Int>])? {
+        guard scalars.contains(where: { $0 == "&" || $0 == "%" || $0 == "\\" }) else { return nil }
+        var read: [Unicode.Scalar] = []
+        var ranges: [Range<Int>] = []
+        read.reserveCapacity(scalars.count)
+        ranges.reserveCapacity(scalars.count)
+        var decodedAny = false
+        var index = 0
+        while index < scalars.count {
+            if let (end, scalar) = escape(scalars, units: units, at: index) {
+                read.append(scalar)
+                ranges.append(index..<end)
+                decodedAny = true
+                index = end
+            } else {
+                read.append(scalars[index])
+                ranges.append(index..<(index + 1))
+                index += 1
+            }
+        }
+        return decodedAny ? (read, ranges) : nil
+    }
+
+    /// The escape that starts at `index` (`decodingEscapes`): where it ends and what it names.
+    private static func escape(_ scalars: [Unicode.Scalar], units: [Unicode.Scalar], at index: Int) -> (Int, Unicode.Scalar)? {
+        func hexValue(_ at: Int) -> UInt32? {
+            guard at < scalars.count else { return nil }
+            let value = scalars[at].value
+            switch value {
+            case 0x30...0x39: return value - 0x30
+            case 0x41...0x46: return value - 0x41 + 10
+            case 0x61...0x66: return value - 0x61 + 10
+            default: return nil
+            }
+        }
+        /// `count` hex digits from `at`, as a number.
+        func hex(_ at: Int, _ count: Int) -> UInt32? {
+            var value: UInt32 = 0
+            for offset in 0..<count {
+                guard let digit = hexValue(at + offset) else { return nil }
+                value = value << 4 | digit
+            }
+            return value
+        }
+        switch scalars[index] {
+        case "&":
+            guard let reference = reference(units, at: index) else { return nil }
+            return (reference.end, reference.scalar)
+        case "%":
+            // One byte, or the bytes of one UTF-8 character, each as `%XX`.
+            guard let first = hex(index + 1, 2) else { return nil }
+            if first >= 0x20 && first < 0x7F { return (index + 3, Unicode.Scalar(UInt8(first))) }
+            let length = first >= 0xF0 && first < 0xF5 ? 4 : first >= 0xE0 ? 3 : first >= 0xC2 && first < 0xE0 ? 2 : 0
+            guard length > 0, first < 0xF5 else { return nil }
+            var bytes = [UInt8(first)]
+            for position in 1..<length {
+                let at = index + 3 * position
+                guard at < scalars.count, scalars[at] == "%", let byte = hex(at + 1, 2) else { return nil }
+                bytes.append(UInt8(byte))
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, scalar != "\u{FFFD}" else { return nil }
+            return (index + 3 * length, scalar)
+        case "\\":
+            guard index + 1 < scalars.count else { return nil }
+            switch scalars[index + 1] {
+            case "u" where index + 2 < scalars.count && scalars[index + 2] == "{":
+                var end = index + 3
+                var value: UInt32 = 0
+                while end < scalars.count, end - index - 3 < 6, let digit = hexValue(end) {
+                    value = value << 4 | digit
+                    end += 1
+                }
+                guard end > index + 3, end < scalars.count, scalars[end] == "}", let scalar = Unicode.Scalar(value) else { return nil }
+                return (end + 1, scalar)
+            case "u", "U":
+                guard let value = hex(index + 2, 4), let scalar = Unicode.Scalar(value) else { return nil }
+                return (index + 6, scalar)
+            case "x", "X":
+                guard let value = hex(index + 2, 2), value >= 0x20, value < 0x7F else { return nil }
+                return (index + 4, Unicode.Scalar(UInt8(value)))
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
 
     static func isDigit(_ unit: Unicode.Scalar) -> Bool { unit.value >= 0x30 && unit.value <= 0x39 }
 

@@ -99,11 +99,7 @@ public struct PersonalDataMask: Sendable {
         for scalar in xml.unicodeScalars {
             if scalar == Self.marker || scalar == Self.unknownMarker { dropped = true } else { scalars.append(scalar) }
         }
-        // One canonical view for both scans.
-        let units = scalars.map(Self.canonical)
-        // A span takes the marks that dress its last character along (the keycap of 7️⃣, the
-        // strike-through of 7̶).
-        let spans = Self.merged(emailSpans(units: units, original: scalars) + phoneSpans(units: units)).map { span in
+        let spans = Self.merged(spans(in: scalars, shapedPhones: true)).map { span in
             var end = span.upperBound
             while end < scalars.count, scalars[end].properties.generalCategory == .enclosingMark
                 || scalars[end].properties.generalCategory == .nonspacingMark || scalars[end].properties.isVariationSelector
@@ -130,14 +126,28 @@ public struct PersonalDataMask: Sendable {
     public func firstMatch(in text: String, shapedPhones: Bool) -> (line: Int, column: Int)? {
         guard Self.mightHold(text) else { return nil }
         let scalars = Array(text.unicodeScalars)
-        let spans = Self.merged(emailSpans(in: scalars) + phoneSpans(in: scalars, shapes: shapedPhones))
-        guard let first = spans.first?.lowerBound else { return nil }
+        guard let first = Self.merged(spans(in: scalars, shapedPhones: shapedPhones)).first?.lowerBound else { return nil }
         var line = 1
         var column = 1
         for scalar in scalars[..<first] {
             if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
         }
         return (line, column)
+    }
+
+    /// The email and phone spans of `scalars` (any phone-shaped run when `shapedPhones`, else
+    /// only the export's phones), in one canonical view for both scans, read with its escapes
+    /// decoded (`decodingEscapes`) and each span mapped back to where it is written. A span
+    /// takes the marks that dress its last character along (the keycap of 7️⃣, the
+    /// strike-through of 7̶), in `masked`.
+    private func spans(in scalars: [Unicode.Scalar], shapedPhones: Bool) -> [Range<Int>] {
+        let units = scalars.map(Self.canonical)
+        guard let decoded = Self.decodingEscapes(scalars, units: units) else {
+            return emailSpans(units: units, original: scalars) + phoneSpans(units: units, shapes: shapedPhones)
+        }
+        let read = decoded.scalars.map(Self.canonical)
+        let found = emailSpans(units: read, original: decoded.scalars) + phoneSpans(units: read, shapes: shapedPhones)
+        return found.map { decoded.ranges[$0.lowerBound].lowerBound..<decoded.ranges[$0.upperBound - 1].upperBound }
     }
 
     /// True when `name` (already cleaned) can be shown and slugged: it is not empty and is not

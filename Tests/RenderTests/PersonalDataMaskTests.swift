@@ -155,6 +155,15 @@ struct PersonalDataMaskTests {
         ("ana.lima<at>example.com", "■"), ("ana.lima -at- example -dot- com", "■"), ("ana.lima@@example.com", "■"),
         ("ana(dot)lima(at)example(dot)com", "■"), ("ana . lima @ example . com", "■"),
         ("415" + String(repeating: " ", count: 520) + "555 0177", "■"), ("ana.lima" + String(repeating: " ", count: 40) + "at example.com", "■"),
+        // Spelled with escapes a reader decodes at a glance: percent-encoded (bytes and UTF-8),
+        // HTML character references for every character, backslash escapes.
+        ("415%20555%200177", "■"), ("%2B33%206%2012%2034%2056%2078", "■"), ("tel:+1%20415%20555%200177", "tel:■"),
+        ("https://wa.me/?phone=%2B33%206%2012%2034%2056%2078 now", "https://wa.me/?phone=■ now"),
+        ("%EF%BC%94%EF%BC%91%EF%BC%95 555 0177", "■"),
+        ("&#52;&#49;&#53;&#53;&#53;&#53;&#48;&#49;&#55;&#55;", "■"), ("&#x34;&#x31;&#x35;&#x35;&#x35;&#x35;&#x30;&#x31;&#x37;&#x37;", "■"),
+        ("mail &#97;&#110;&#97;&#46;&#108;&#105;&#109;&#97;&#64;&#101;&#120;&#97;&#109;&#112;&#108;&#101;&#46;&#99;&#111;&#109;!", "mail ■!"),
+        (#"ana.lima\u0040example.com"#, "■"), (#"ana.lima\x40example.com"#, "■"), (#"ana.lima\u{40}example.com"#, "■"),
+        (#"\u0034\u0031\u0035 555 0177"#, "■"),
     ])
     func masks(_ input: String, _ expected: String) {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
@@ -180,6 +189,8 @@ struct PersonalDataMaskTests {
         "2019, 2020, 2021", "10:30, 11:30", "John 3:16-17, 4:14", "pages 12-15, 18-22, 30-31", "1, 2, 3, 4, 5, 6, 7",
         "1,000,000 - 2,000,000", "2 May 2026 10:30", "won 3:1 2:0 4:2 1:1", "UTC+2 2026-05-02", "Open 10.00-12.00",
         "13:45:30.123", "(48.8566, 2.3522)",
+        // Escapes that spell no phone or email stay as written.
+        "50%25 off", "100%20 fun", "&#169; 2026 &#49;&#50;", #"C:\x41\u0042 \u{1F600}"#, "a%ZZ%2", "&#x110000;",
     ])
     func keeps(_ input: String) {
         #expect(mask.clean(input) == input)
@@ -193,6 +204,7 @@ struct PersonalDataMaskTests {
             "(", ")", "[", "]", "{", "}", "（", "）", ".", "．", " dot ", "-", "\u{2011}", "/", "0", "7", "٤", "４", "১",
             "example", "com", "ana.lima", "\u{E000}", "\u{E001}", String(PersonalDataMask.marker), String(PersonalDataMask.unknownMarker), "é", " ",
             "%40", "%", "&#64;", "&", "\u{200B}", "\u{FEFF}", "①", "²", "_", ",", " . ",
+            #"\u0040"#, #"\x40"#, #"\u{34}"#, #"\"#, "%2B", "%20", "%34", "&#52;", "&#x34;",
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
@@ -223,7 +235,9 @@ struct PersonalDataMaskTests {
             var previous: (UInt8, UInt8) = (0, 0)
             for byte in text.utf8 {
                 if byte >= 0x80 { return PersonalDataMask.mightHoldCanonically(text) }
-                if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "&") { return true }
+                if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\\") {
+                    return true
+                }
                 if byte >= 0x30 && byte <= 0x39 {
                     digits += 1
                     if digits >= 5 { return true }
@@ -237,7 +251,7 @@ struct PersonalDataMaskTests {
             }
             return false
         }
-        let pieces = ["a", "t", "T", "A", "at", "AT", " ", ")", "]", "}", ">", "-", "_", "(", "1", "9", "0", "/", ":", "@", "x", "é", "ordinary words ", "\t", "\n", "Zz", "%", "&"]
+        let pieces = ["a", "t", "T", "A", "at", "AT", " ", ")", "]", "}", ">", "-", "_", "(", "1", "9", "0", "/", ":", "@", "x", "é", "ordinary words ", "\t", "\n", "Zz", "%", "&", #"\"#]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
