@@ -133,8 +133,8 @@ public struct SiteReader {
     public func latestInstant() throws -> Int64? {
         let statement = try database.statement(StoreSQL.latestInstant)
         guard try statement.step() else { return nil }
+        // Data from before 1970 has a latest instant too (a negative one): nil only when there is none.
         let records = statement.integer(0).map { DataInstant(microseconds: $0).seconds }
-        let latest = max(records ?? 0, statement.integer(1) ?? 0)
-        return latest > 0 ? latest : nil
+        return [records, statement.integer(1)].compactMap { $0 }.max()
     }
 }

@@ -29,7 +29,8 @@ struct SiteReaderTests {
     }
 
     /// The latest instant is the data's whatever tables are empty (a store with quotes and no
-    /// ideas, or ideas and no quotes, once gave 1970), in whole seconds, rounded down.
+    /// ideas, or ideas and no quotes, once gave 1970; so did data from before 1970), in whole
+    /// seconds, rounded down.
     @Test("The latest instant with only quotes, only ideas, only visits, nothing")
     func latestInstantOfPartialData() throws {
         let people = """
@@ -40,6 +41,9 @@ struct SiteReaderTests {
             ("INSERT INTO quote VALUES ('q', 'x', 1, 'Ana', 1777000000750000, 1);", 1_777_000_000),
             ("INSERT INTO idea VALUES ('i', 'x', 1, 1776000000250000, 1, 'Ana', 1, 'self');", 1_776_000_000),
             ("UPDATE person SET last_visit_at = 1775000000999999;", 1_775_000_000),
+            // Data from before 1970 (the import takes 1583 on): its own latest instant, not 1970.
+            ("UPDATE person SET last_visit_at = -18316800000000;", -18_316_800),
+            ("INSERT INTO quote VALUES ('q', 'x', 1, 'Ana', -250000, 1);", -1),
             ("", nil),
         ]
         for (sql, expected) in cases {
