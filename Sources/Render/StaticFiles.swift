@@ -12,8 +12,8 @@ import VantageCore
 /// (`index.html`, `assets/`, a person's folder, `manifest.json`, …). Each file is checked like
 /// the site's own: a safe path (dot-names such as `.well-known` allowed), a regular file (a
 /// symbolic link could publish a file from anywhere), HTML pages validated as every page is,
-/// and text files scanned for emails and for the export's phones in any format (OUTPUT.md:
-/// none reaches `public/`). Errors name the file under `content/static/` and the place.
+/// and text files and paths scanned for emails and for the export's phones in any format
+/// (OUTPUT.md: none reaches `public/`). Errors name the file under `content/static/` and the place.
 enum StaticFiles {
     /// Every regular file under `folder` (relative, sorted by bytes); throws for anything else.
     static func list(_ folder: String) throws -> [String] {
@@ -96,6 +96,11 @@ enum StaticFiles {
         let files = try list(folder)
         for file in files {
             try refuseTaken(file, in: folder, siteTops: siteTops)
+            // Its path is published too (a file name can hold no `@`, so no email).
+            if mask.firstMatch(in: file, shapedPhones: false) != nil {
+                throw Diagnostic.error(
+                    "\(folder)/\(file): the path holds a phone number of the export; no phone or email may be published, so rename it")
+            }
             guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
                 throw Diagnostic.error("\(folder)/\(file): cannot be read")
             }

@@ -102,6 +102,10 @@ struct OutputFolderTests {
         ("static/contact.txt", "Write to us:\n  ana@example.com\n", "content/static/contact.txt:2:3: an email address or a phone number"),
         ("static/call.txt", "call (415) 555-0100", "content/static/call.txt:1:6: an email address or a phone number"),
         ("static/page.html", "<p>not XHTML", "page.html:"),
+        // A path is published as a file is: the export's phones in it, in any form.
+        ("static/downloads/4155550100.txt", "x", "content/static/downloads/4155550100.txt: the path holds a phone number of the export"),
+        ("static/+1-415-555-0100.txt", "x", "content/static/+1-415-555-0100.txt: the path holds a phone number of the export"),
+        ("static/415.555.0100/readme.txt", "x", "content/static/415.555.0100/readme.txt: the path holds a phone number of the export"),
     ])
     func staticFileChecks(_ path: String, _ text: String, _ message: String) throws {
         let project = try ScratchProject()
