@@ -410,7 +410,17 @@ class TriageGestures(BrowserTest):
         self.assertEqual(list(self.downloads.glob("*.json")), [])
         self.assertEqual(self.css("[data-reviewer]").get_attribute("value"), "")
         self.assertEqual(self.js("return document.querySelector('[data-reviewer]').validity.valueMissing"), True)
-        self.css("[data-reviewer]").send_keys("Board review, May")
+        # Nor is a name that shows nothing by the import's rule (a zero-width space, a bidi
+        # control, a control character): the import would refuse the file and the next build.
+        type_name = ("var input = document.querySelector('[data-reviewer]'); input.value = arguments[0];"
+                     "input.dispatchEvent(new Event('input', { bubbles: true }));")
+        for invisible in ["\u200b\u200b", "\u202e", "\u0001", " \u2060 "]:
+            self.js(type_name, invisible)
+            download.click()
+            self.assertEqual(list(self.downloads.glob("*.json")), [], repr(invisible))
+            self.assertEqual(self.css("[data-reviewer]").get_attribute("value"), "", repr(invisible))
+        # A NUL inside a name is dropped, as the import would refuse it.
+        self.js(type_name, "Board review,\u0000 May")
         download.click()
         self.wait(lambda d: list(self.downloads.glob("*.json")), message="the download")
         path = list(self.downloads.glob("*.json"))[0]

@@ -92,24 +92,8 @@
     return id;
   }
 
-  /** A text as it is saved: without NUL characters (the import refuses them), a lone
-   *  surrogate (half of a character, from a broken paste) as U+FFFD (a JSON file may not hold
-   *  one), and trimmed. */
-  function cleaned(value) {
-    var text = String(value || '').replace(/\u0000/g, '');
-    text = typeof text.toWellFormed === 'function' ? text.toWellFormed()
-      : text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, function (m, before) {
-        return (before || '') + '\uFFFD';
-      });
-    return text.trim();
-  }
-
-  /** Whether anything in `text` shows: the import's rule (VantageCore's `VisibleText`), in the
-   *  same Unicode terms. White space, default-ignorable characters (U+200B, U+2060, the Hangul
-   *  fillers, bidi controls), controls, format characters, marks without a letter before them,
-   *  separators, unassigned code points and the blank Braille pattern show nothing. */
-  var VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Zs}\p{Zl}\p{Zp}\p{Cn}\p{Cs}]/u;
-  function showsSomething(text) { return VISIBLE.test(text); }
+  var cleaned = window.VantageText.cleaned;
+  var showsSomething = window.VantageText.showsSomething;
 
   /** An instant as DATA.md wants it: ISO 8601, whole seconds, `Z`. */
   function instant(date) { return date.toISOString().replace(/\.\d{3}Z$/, 'Z'); }

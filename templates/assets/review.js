@@ -181,8 +181,10 @@
   function download() {
     var doc = exportDocument();
     var input = document.querySelector('[data-review-bar] [data-reviewer]');
-    if (!doc.reviewer && input) {
-      // Only spaces are no name: cleared, the required field says so (spaces satisfied it).
+    if (!window.VantageText.showsSomething(doc.reviewer) && input) {
+      // A name that shows nothing (spaces, zero-width or bidi characters, controls: the import
+      // refuses it, and with it the whole next build) is no name: cleared, the required field
+      // says so (such characters satisfied it).
       input.value = '';
       input.focus();
       if (input.reportValidity) input.reportValidity();
@@ -228,7 +230,7 @@
       input.value = load().reviewer || '';
       input.addEventListener('input', function () {
         var state = load();
-        state.reviewer = input.value.trim();
+        state.reviewer = window.VantageText.cleaned(input.value);
         save(state);
       });
     }

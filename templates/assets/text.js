@@ -1,9 +1,10 @@
 /* Vantage rules the page scripts share, one copy each: how a name or a text is folded
  * for matching (search.js searches with it, compose.js matches names in the To: fields), the
- * locale a page formats numbers and text segments in (compose.js, review.js), and which site
- * the page belongs to, for what is kept in localStorage (compose.js, review.js, coach.js).
+ * locale a page formats numbers and text segments in (compose.js, review.js), which site the
+ * page belongs to, for what is kept in localStorage (compose.js, review.js, coach.js), and what
+ * a downloaded file may hold as a text or a name, by the import's rules (compose.js, review.js).
  * Loaded before them on every page that uses them.
- * API: window.VantageText = { fold, pageLocale, siteRoot, siteKey, adopt }. */
+ * API: window.VantageText = { fold, pageLocale, siteRoot, siteKey, adopt, cleaned, showsSomething }. */
 (function () {
   'use strict';
 
@@ -90,5 +91,27 @@
     return undefined;
   }
 
-  window.VantageText = { fold: fold, pageLocale: pageLocale, siteRoot: siteRoot, siteKey: siteKey, adopt: adopt };
+  /** A text as a downloaded file saves it (a submission's text, a reviewer's name): without
+   *  NUL characters (the import refuses them), a lone surrogate (half of a character, from a
+   *  broken paste) as U+FFFD (a JSON file may not hold one), and trimmed. */
+  function cleaned(value) {
+    var text = String(value || '').replace(/\u0000/g, '');
+    text = typeof text.toWellFormed === 'function' ? text.toWellFormed()
+      : text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, function (m, before) {
+        return (before || '') + '\uFFFD';
+      });
+    return text.trim();
+  }
+
+  /** Whether anything in `text` shows: the import's rule (VantageCore's `VisibleText`), in the
+   *  same Unicode terms. White space, default-ignorable characters (U+200B, U+2060, the Hangul
+   *  fillers, bidi controls), controls, format characters, marks without a letter before them,
+   *  separators, unassigned code points and the blank Braille pattern show nothing. */
+  var VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Zs}\p{Zl}\p{Zp}\p{Cn}\p{Cs}]/u;
+  function showsSomething(text) { return VISIBLE.test(text); }
+
+  window.VantageText = {
+    fold: fold, pageLocale: pageLocale, siteRoot: siteRoot, siteKey: siteKey, adopt: adopt,
+    cleaned: cleaned, showsSomething: showsSomething
+  };
 })();
