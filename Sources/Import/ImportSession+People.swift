@@ -197,13 +197,13 @@ extension ImportSession {
             let byEmail = keptQuotes(email, .email, in: quotesByEmail)
             if let byPhone, let byEmail, byPhone != byEmail {
                 try reject(changeJarUsers.location(position).error(
-                    "expected one person, found the phone of the Quotes user \(quotesUsers.location(quotes(byPhone)).place) and the email of the Quotes user \(quotesUsers.location(quotes(byEmail)).place)"),
+                    "expected one person, found the phone of the Quotes user \(quotesUsers.location(quotes(byPhone)).reference) and the email of the Quotes user \(quotesUsers.location(quotes(byEmail)).reference)"),
                     changeJarUsers.record(position))
                 continue
             }
             if let match = byPhone ?? byEmail, let other = partnerOf(match) {
                 try reject(changeJarUsers.location(position).error(
-                    "expected one Change Jar user per person, found a second one for the Quotes user \(quotesUsers.location(quotes(match)).place) (also \(changeJarUsers.location(other).place))"),
+                    "expected one Change Jar user per person, found a second one for the Quotes user \(quotesUsers.location(quotes(match)).reference) (also \(changeJarUsers.location(other).place))"),
                     changeJarUsers.record(position))
                 continue
             }
@@ -240,19 +240,20 @@ extension ImportSession {
             if let changeJarPosition, let changeJar = changeJarPartner {
                 if let email = quotes.email, email != changeJar.email {
                     audit.note(.warning(
-                        "the Quotes user \(quotesUsers.location(position).place) has the email \(quoted(email)), this Change Jar user \(quoted(changeJar.email)); keeping \(quoted(changeJar.email))",
+                        "the Quotes user \(quotesUsers.location(position).reference) has the email \(quoted(email)), this Change Jar user \(quoted(changeJar.email)); keeping \(quoted(changeJar.email)) (an idea written under either is theirs)",
                         at: changeJarUsers.location(changeJarPosition).member("email").source))
                 }
                 if let phone = changeJar.phone, phone != quotes.phone {
                     audit.note(.warning(
-                        "the Quotes user \(quotesUsers.location(position).place) has the phone \(quotes.phone), this Change Jar user \(phone); keeping \(quotes.phone)",
+                        "the Quotes user \(quotesUsers.location(position).reference) has the phone \(quotes.phone), this Change Jar user \(phone); keeping \(quotes.phone)",
                         at: changeJarUsers.location(changeJarPosition).member("phone").source))
                 }
                 person.email = changeJar.email
                 person.changeJarUser = true
                 person.lastVisitAt = changeJar.lastVisitAt
             }
-            try people.claim(person)
+            let id = try people.claim(person)
+            if let email = quotes.email, email != person.email { people.alias(email: email, to: id) }
         }
         quotesUsers.users = PackedRecords()
         for position in alone {

@@ -146,6 +146,16 @@ final class PersonDirectory {
         return id
     }
 
+    /// Makes `email` find the claimed person `id` too, without storing it: a Quotes user's email
+    /// where their Change Jar record, whose email is kept, has another (DATA.md: people who share
+    /// a phone or an email are one person, so an idea written under either is theirs). An
+    /// unclaimed row that holds the email (an author-only person of an earlier import) is left
+    /// for `removeUnclaimed`.
+    func alias(email: String, to id: Int64) {
+        if let holder = byEmail[email], claimed.contains(holder) { return }
+        byEmail[email] = id
+    }
+
     /// Removes every row this export did not claim; with `keepingReferenced` (a file was
     /// rejected whole and its stored rows kept), only those no stored row refers to.
     func removeUnclaimed(keepingReferenced: Bool = false) throws {

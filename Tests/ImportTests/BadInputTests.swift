@@ -299,8 +299,30 @@ struct BadInputTests {
             try fixture.edit("changejar/users.json", replacing: #""name": "Zed" }"#, with: #""name": "Zed", "phone": "+1 415 555 0100" }"#)
         }
         #expect(errors == [
-            #"\#(file): users[2]: error: expected one person, found the phone of the Quotes user users[0] and the email of the Quotes user users[1]"#
+            #"\#(file): users[2]: error: expected one person, found the phone of the Quotes user content/quotes/export.json users[0] and the email of the Quotes user content/quotes/export.json users[1]"#
         ])
+    }
+
+    /// A Quotes user and a Change Jar user merged by their phone, each with an email of their
+    /// own: the Change Jar one is stored, and an idea written under either is the person's
+    /// (DATA.md: sharing a phone or an email makes one person), not a new author's.
+    @Test func anIdeaWrittenUnderAMergedPersonsOtherEmailIsTheirs() throws {
+        let fixture = try Fixture()
+        // José (a Quotes user) and Zed (a Change Jar user) share a phone; each has an email.
+        try fixture.edit("quotes/export.json", replacing: #""locale": "fr","#, with: #""locale": "fr", "email": "zed.quotes@example.com","#)
+        try fixture.edit("changejar/users.json", replacing: #""name": "Zed" }"#, with: #""name": "Zed", "phone": "+1 415 555 0199" }"#)
+        try fixture.edit("changejar/ideas.json", replacing: #""email": "outsider@example.com""#, with: #""email": "Zed.Quotes@example.com""#)
+        let report = try fixture.importOrFail()
+        #expect(report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }.contains(
+            #"content/changejar/users.json: users[2].email: warning: the Quotes user content/quotes/export.json users[1] has the email "zed.quotes@example.com", this Change Jar user "zed@example.com"; keeping "zed@example.com" (an idea written under either is theirs)"#))
+        try fixture.read { (db: Database) throws in
+            // No person was made for the other email: both ideas are the merged person's.
+            #expect(try db.rows("SELECT count(*) FROM person WHERE email = 'zed.quotes@example.com'") == [[.integer(0)]])
+            #expect(try db.rows("""
+                SELECT idea.id FROM idea JOIN person ON person.id = idea.author_id
+                WHERE person.email = 'zed@example.com' AND person.phone = '+14155550199' ORDER BY idea.id
+                """) == [[.text("idea-2")], [.text("idea-3")]])
+        }
     }
 
     @Test func oneMistakeTooLongIsReportedWithEveryOtherBadRecord() throws {
