@@ -27,6 +27,7 @@ extension ImportSession {
             defer { sync.abandonStaging() }
             let quoteLimit = site.quoteLimit
             let phones = context.phones
+            let contactPhones = ContactPhones(phones: phones) { [self] in contactsAhead(quotesExport) }
             let prepare = { (quote: QuoteRecord, location: () -> RecordLocation) throws -> PreparedQuote in
                 try QuoteRecord.checkLength(quote.text, limit: quoteLimit, at: location().member("text"))
                 try Self.refusePhone(inID: quote.id, reader: phones, at: location) { phone in
@@ -56,7 +57,9 @@ extension ImportSession {
                 // The reading thread checked the id against the users and the record's own
                 // people; here, in file order, also against everyone met before it.
                 if !RecordID.phoneCandidates(prepared.quote.id).isEmpty {
-                    try Self.refusePhone(inID: prepared.quote.id, reader: phones, at: location) { self.people.claimed(phone: $0) != nil }
+                    try Self.refusePhone(inID: prepared.quote.id, reader: phones, at: location) {
+                        self.people.claimed(phone: $0) != nil || contactPhones.contains($0)
+                    }
                 }
                 if prepared.everyoneKnown, sync.insertCatchesRepeats, let saidBy = prepared.saidBy {
                     try sync.claimAndWrite(prepared.quote, saidBy: saidBy, submittedBy: prepared.submitter,
@@ -98,7 +101,7 @@ extension ImportSession {
                 if !RecordID.phoneCandidates(id).isEmpty {
                     let own = words.dropFirst()
                     try Self.refusePhone(inID: id, reader: phones, at: { location }) { phone in
-                        own.contains(phone) || self.people.claimed(phone: phone) != nil
+                        own.contains(phone) || self.people.claimed(phone: phone) != nil || contactPhones.contains(phone)
                     }
                 }
                 try sync.claim(id: id, at: location)
@@ -131,6 +134,16 @@ extension ImportSession {
                 _ = try people.author(email: email)
             }
         }
+    }
+
+    /// The contacts' records, read ahead of their import (`ContactPhones`): nil when there are
+    /// none, or when their file cannot be read (their own import says why, in its place).
+    func contactsAhead(_ quotesExport: QuotesExport?) -> RecordSource? {
+        if let quotesExport { return quotesExport.source("contacts") }
+        guard let file = layout.contacts else { return nil }
+        // Its own audit: what the file holds is warned about when the contacts are imported.
+        let scratch = ReadContext(phones: context.phones, audit: FieldAudit())
+        return try? recordSource(file, key: "contacts", expected: "an array of contacts", context: scratch, streamed: true)
     }
 
     func importContacts(quotesExport: QuotesExport?) throws {
@@ -250,4 +263,42 @@ private final class PreparedQuote {
         self.hearers = hearers
         everyoneKnown = saidBy != nil && !hearers.contains(nil)
     }
+}
+
+/// The phones of the export's address books, for the check that no quote id holds a phone of
+/// the export (ids are published): the contacts are stored after the quotes, and a person who
+/// is only in an address book is met only there. Read from the contacts' records the first time
+/// a quote's id holds a digit run that could be a phone, which nearly no export has (an id
+/// needs 7 digits in a row); kept as numbers, 8 bytes a phone. A record that cannot be read is
+/// passed over: the contacts' own import rejects it.
+final class ContactPhones {
+    private let phones: PhoneNumberReader
+    private var source: (() -> RecordSource?)?
+    private var numbers: Set<UInt64> = []
+
+    init(phones: PhoneNumberReader, source: @escaping () -> RecordSource?) {
+        self.phones = phones
+        self.source = source
+    }
+
+    /// True when an address book of the export holds the phone `e164`.
+    func contains(_ e164: String) -> Bool {
+        if let source {
+            self.source = nil
+            if let records = source(), let cutter = try? records.cutter(batchSize: 1024) {
+                while let batch = try? cutter.next() {
+                    _ = records.records(in: batch) { record in
+                        guard case .success(let value) = record.value, let text = value.objectValue?["phone"]?.stringValue,
+                              let phone = try? phones.e164(text, remembering: false), let number = Self.number(phone)
+                        else { return }
+                        numbers.insert(number)
+                    }
+                }
+            }
+        }
+        return Self.number(e164).map(numbers.contains) ?? false
+    }
+
+    /// The digits of an E.164 phone as a number.
+    private static func number(_ e164: String) -> UInt64? { UInt64(e164.dropFirst()) }
 }

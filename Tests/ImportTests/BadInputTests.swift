@@ -231,6 +231,24 @@ struct BadInputTests {
         #expect(try errors { try $0.edit("changejar/ideas.json", replacing: #""id": "idea-2""#, with: #""id": "idea-7-4155550100""#) } == [
             #"content/changejar/ideas.json: ideas[1].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "idea-7-4155550100", \#(held)"#
         ])
+        // A person only in an address book, whose contacts are stored after the quotes: known
+        // to the check too, in a JSON export and in JSON Lines.
+        #expect(try errors {
+            try $0.edit("quotes/export.json", replacing: #""name": "Papa" }"#,
+                        with: #""name": "Papa" }, { "owner": "+14155550100", "phone": "+1 310 555 0142", "name": "Pizza Place" }"#)
+            try $0.edit("quotes/export.json", replacing: #""id": "q-3""#, with: #""id": "q-3105550142""#)
+        } == [
+            #"\#(quotes): quotes[2].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-3105550142", \#(held)"#
+        ])
+        let lines = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        let contacts = try String(contentsOfFile: lines.content + "/quotes/contacts.jsonl", encoding: .utf8)
+        try lines.write("quotes/contacts.jsonl", contacts + #"{"owner": "+14155550100", "phone": "(310) 555-0142", "name": "Pizza Place"}"# + "\n")
+        try lines.edit("quotes/quotes.jsonl", replacing: #""id":"q-3""#, with: #""id":"q-3105550142""#)
+        guard case .failure(let failure) = lines.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(failure.description.contains(
+            #"content/quotes/quotes.jsonl:3: id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-3105550142", \#(held)"#),
+            "\(failure)")
+
         // Long numbers that are no phone of the export stay ids: a Unix time, a date and a count.
         let fixture = try Fixture()
         try fixture.edit("quotes/export.json", replacing: #""id": "q-2""#, with: #""id": "q-1714638600""#)
