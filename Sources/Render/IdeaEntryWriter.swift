@@ -73,7 +73,7 @@ struct IdeaEntryWriter {
         return IdeaEntry(
             id: idea.id, fragment: site.ideaFragments[index], text: idea.text, isNew: isNew,
             authorName: idea.showName ? viewer.naming.name(of: idea.authorID, recorded: idea.authorName) : nil,
-            submittedAt: idea.submittedAt.seconds, forSelf: idea.audience == .self, position: position,
+            submittedAt: idea.submittedAt.unixSeconds, forSelf: idea.audience == .self, position: position,
             previous: previous.map(link), next: next.map(link))
     }
 

@@ -54,7 +54,7 @@ extension SitePages {
                 return IdeaEntry(
                     id: idea.id, fragment: site.ideaFragments[index], text: idea.text, isNew: false,
                     authorName: idea.showName ? naming.name(of: idea.authorID, recorded: idea.authorName) : nil,
-                    submittedAt: idea.submittedAt.seconds, forSelf: idea.audience == .self, position: index + 1,
+                    submittedAt: idea.submittedAt.unixSeconds, forSelf: idea.audience == .self, position: index + 1,
                     previous: nil, next: nil
                 ).value
             }

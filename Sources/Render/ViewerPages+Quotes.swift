@@ -49,6 +49,6 @@ extension ViewerPages {
             speakerLink: SitePath.relative(
                 from: path, to: ListLocation.saidBy(viewer.slug, speaker: speakerSlug).path(page: 1), via: viewer.slug),
             hearerNames: quote.hearers.map { viewer.naming.name(of: $0.personID, recorded: $0.recordedName) },
-            saidAt: quote.saidAt.seconds)
+            saidAt: quote.saidAt.unixSeconds)
     }
 }

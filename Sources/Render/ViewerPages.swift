@@ -84,7 +84,7 @@ public struct ViewerPages {
             "newCount": ideas.newCount.value, "hasNew": .bool(ideas.newCount > 0),
             "ideaCount": site.ideas.count.value, "mineCount": ideas.mine.count.value,
             "quoteCount": quotes.feed.count.value,
-            "lastVisitAt": person.lastVisitAt.map { $0.seconds.value } ?? .null,
+            "lastVisitAt": person.lastVisitAt.map { .number($0.unixSeconds) } ?? .null,
             "jar": .map(["slips": .list(JarDrawing.slips(site: site, isNew: ideas.isNew).map(\.value))]),
         ]
         if let latest = quotes.feed.first {

@@ -71,5 +71,9 @@ public struct DataInstant: Comparable, Hashable, Sendable {
         return remainder < 0 ? quotient - 1 : quotient
     }
 
+    /// The instant in Unix seconds with its fraction, as pages show it (a `<time>`'s
+    /// `datetime` carries the milliseconds of an instant within a second).
+    public var unixSeconds: Double { Double(microseconds) / Double(Self.perSecond) }
+
     public static func < (lhs: DataInstant, rhs: DataInstant) -> Bool { lhs.microseconds < rhs.microseconds }
 }

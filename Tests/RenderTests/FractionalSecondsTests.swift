@@ -49,8 +49,9 @@ struct FractionalSecondsTests {
         #expect(PageChecks.newIDs(all) == ["idea-c", "idea-a"])
         #expect(try page("ana-lima/index.html").contains("data-new-count=\"2\""))
         #expect(PageChecks.listedIDs(try page("ana-lima/quotes/index.html")) == ["q-2", "q-1"])
-        // Pages show the whole second: both quotes at 18:00:00 in the speaker's zone, as before.
+        // A `<time>`'s datetime is the instant (OUTPUT.md): with its milliseconds, so that the
+        // order of the two quotes within one second can be read from the page.
         let times = PageChecks.captures(#"<time datetime="([^"]*)""#, in: try page("ana-lima/quotes/index.html"))
-        #expect(times.prefix(2) == ["2026-05-02T01:00:00+00:00", "2026-05-02T01:00:00+00:00"], "\(times)")
+        #expect(times.prefix(2) == ["2026-05-02T01:00:00.75+00:00", "2026-05-02T01:00:00.25+00:00"], "\(times)")
     }
 }

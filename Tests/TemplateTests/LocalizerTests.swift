@@ -98,6 +98,12 @@ struct LocalizerTests {
         #expect(kolkata.format(date: Date(timeIntervalSince1970: 0), style: .iso) == "1970-01-01T05:30:00+05:30")
         let honolulu = localizer("en", timeZone: "Pacific/Honolulu")
         #expect(honolulu.format(date: Date(timeIntervalSince1970: 0), style: .iso) == "1969-12-31T14:00:00-10:00")
+        // An instant within a second keeps its milliseconds (HTML's one to three digits), before
+        // 1970 too; what is below a millisecond is not shown.
+        #expect(paris.format(date: Date(timeIntervalSince1970: 1_767_225_600.5), style: .iso) == "2026-01-01T01:00:00.5+01:00")
+        #expect(paris.format(date: Date(timeIntervalSince1970: 1_767_225_600.025), style: .iso) == "2026-01-01T01:00:00.025+01:00")
+        #expect(paris.format(date: Date(timeIntervalSince1970: 1_767_225_600.000_4), style: .iso) == "2026-01-01T01:00:00+01:00")
+        #expect(honolulu.format(date: Date(timeIntervalSince1970: -0.25), style: .iso) == "1969-12-31T13:59:59.75-10:00")
     }
 
     @Test func isoStringsAreParsed() {

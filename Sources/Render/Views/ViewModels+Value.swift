@@ -68,7 +68,7 @@ extension IdeaEntry {
         return .fields([
             "id": .string(id), "fragment": .string(fragment), "text": .string(text), "isNew": .bool(isNew),
             "author": authorName.map { .fields(["name": shown($0, .author)]) } ?? .bool(false),
-            "submittedAt": submittedAt.value, "forSelf": .bool(forSelf),
+            "submittedAt": .number(submittedAt), "forSelf": .bool(forSelf),
             "position": markers ? .html(IdeaEntryFragment.Hole.position.marker) : position,
             "prev": previous.map { .fields(["href": shown($0, .previous)]) } ?? .bool(false),
             "next": next.map { .fields(["href": shown($0, .next)]) } ?? .bool(false),
@@ -81,7 +81,7 @@ extension QuoteEntry {
         .fields([
             "id": .string(id), "fragment": .string(fragment), "text": .string(text),
             "speaker": .fields(["name": .string(speakerName), "href": .string(speakerLink)]),
-            "hearers": .list(hearerNames.map { .string($0) }), "saidAt": saidAt.value,
+            "hearers": .list(hearerNames.map { .string($0) }), "saidAt": .number(saidAt),
         ])
     }
 }

@@ -74,7 +74,8 @@ public struct IdeaEntry: Sendable, Hashable {
     public var isNew: Bool
     /// The author's name as the viewer sees it; nil when the idea is anonymous.
     public var authorName: String?
-    public var submittedAt: Int64
+    /// Unix seconds, with the fraction of a second the data gave.
+    public var submittedAt: Double
     public var forSelf: Bool
     /// 1-based position in the whole list.
     public var position: Int
@@ -90,7 +91,8 @@ public struct QuoteEntry: Sendable, Hashable {
     public var speakerName: String
     public var speakerLink: String
     public var hearerNames: [String]
-    public var saidAt: Int64
+    /// Unix seconds, with the fraction of a second the data gave.
+    public var saidAt: Double
 }
 
 /// Which quote list a page shows.
