@@ -192,6 +192,20 @@ class TriageGestures(BrowserTest):
         self.actions().send_keys("\ue014\ue014\ue007").perform()  # archive it from the keyboard
         self.wait(lambda d: following.get_attribute("data-decision") == "archive", message="archived")
 
+    def test_deciding_the_last_item_from_the_keyboard_leaves_focus_on_undo(self):
+        first = self.first_item()
+        self.js("arguments[0].focus()", first)
+        items = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()]
+        for item in items:
+            self.assertEqual(self.js("return document.activeElement"), item, "focus is on the next item")
+            self.actions().send_keys("\ue014\ue014\ue007").perform()  # archive it from the keyboard
+            self.wait_hidden(item)
+        # Nothing left to decide on the page: focus is on Undo, not dropped to the page's top.
+        self.wait(lambda d: self.js("return document.activeElement.hasAttribute('data-review-undo')"),
+                  message="focus on Undo")
+        self.actions().send_keys("\ue007").perform()  # Enter: undoes the last decision
+        self.wait(lambda d: items[-1].is_displayed(), message="the last item back")
+
     def test_a_vertical_drag_is_a_scroll_not_a_triage(self):
         item = self.first_item()
         self.drag_to(item, 6, dy=120, kind="touch", release=True)

@@ -208,7 +208,7 @@
       item.classList.remove('is-collapsing', 'is-settling');
       item.style.height = '';
       self.busy = false;
-      if (hadFocus && following) following.focus();
+      if (hadFocus) focusAfter(following);
     });
   };
 
@@ -295,6 +295,15 @@
     item.addEventListener('vantage:triage-reset', function () { self.reset(); });
   };
 
+  /** Where focus goes once an item is decided: the next item left to decide (`following`);
+   *  when none is left on the page, the review bar's Undo (the one thing left to do there), so
+   *  that a keyboard user is not dropped to the top of the page. */
+  function focusAfter(following) {
+    if (following) { following.focus(); return; }
+    var undo = document.querySelector('[data-review-bar]:not([hidden]) [data-review-undo]');
+    if (undo && !undo.disabled) undo.focus();
+  }
+
   function nextItem(item) {
     var all = Array.prototype.slice.call(document.querySelectorAll('[data-triage]'));
     var at = all.indexOf(item);
@@ -369,8 +378,7 @@
     if (open.kind === 'later') extra.until = untilDate(choice.getAttribute('data-until'), new Date());
     else extra.list = choice.getAttribute('data-list');
     open.entry.finish(open.kind, extra);
-    var following = nextItem(open.entry.item);
-    if (following) following.focus();
+    focusAfter(nextItem(open.entry.item));
   }
 
   function setUpSheet(sheet) {
