@@ -703,8 +703,8 @@ extension PersonalDataMask {
     }
 
     /// The export's own phones with any short join between their digit groups (`415*555*0100`,
-    /// `+1+415+555+0100`, `090の1234の5678`): groups joined by up to three units that are neither
-    /// digits nor ASCII letters (a run of white space counts as one). Shapes need the list of
+    /// `+1+415+555+0100`, `090の1234の5678`, `415.-.-.-.-.555`): groups joined by up to 16 units
+    /// that are neither digits nor ASCII letters (a run of white space counts as one). Shapes need the list of
     /// separators a phone is written with; a phone the export names is hidden whatever joins it.
     func knownPhoneSpans(units: [Unicode.Scalar]) -> [Range<Int>] {
         guard !knownPhoneDigits.isEmpty else { return [] }
@@ -723,7 +723,7 @@ extension PersonalDataMask {
                 groups.append(cursor..<end)
                 var next = end
                 var joins = 0
-                while next < units.count, joins < 3, isJoin(units[next]) {
+                while next < units.count, joins < 16, isJoin(units[next]) {
                     if units[next] == " " { while next < units.count, units[next] == " " { next += 1 } } else { next += 1 }
                     joins += 1
                 }

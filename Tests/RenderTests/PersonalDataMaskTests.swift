@@ -151,6 +151,7 @@ struct PersonalDataMaskTests {
         // dashed at-signs, a doubled one; a local part spelled with "(dot)" or a spaced dot; any
         // run of spaces.
         ("415*555*0177", "■"), ("+1+415+555+0177", "■"), ("415;555;0177", "■"), ("415 : 555 : 0177", "■"),
+        ("415.-.-.-.-.555.-.-.-.-.0177", "■"), ("415 *;*;*;* 555 *;*;*;* 0177", "■"),
         ("四一五五五五零一七七", "■"), ("肆壹伍伍伍伍零壹柒柒", "■"),
         ("ana.lima<at>example.com", "■"), ("ana.lima -at- example -dot- com", "■"), ("ana.lima@@example.com", "■"),
         ("ana(dot)lima(at)example(dot)com", "■"), ("ana . lima @ example . com", "■"),
