@@ -18,9 +18,9 @@ extension PersonalDataMask {
             var index = 0
             while index < count {
                 // Eight bytes at a time when they are ASCII without an at-sign, a "t", a "%", a
-                // "&" or a backslash: no "at" can end among them (unless the "t" was the byte before), nor an
-                // encoded at-sign ("%40", "&#64;"), so only their digits count. About half the
-                // words of a text pass.
+                // "&" or a backslash: no "at" can end among them (unless the "t" was the byte
+                // before), nor an encoded at-sign ("%40", "&#64;", "\u0040"), so only their digits
+                // count. About half the words of a text pass.
                 if index + 8 <= count, previous.1 != UInt8(ascii: "t") {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                     if word & Self.highBits == 0, !Self.hasByte(word, UInt8(ascii: "@")),
@@ -704,8 +704,9 @@ extension PersonalDataMask {
 
     /// The export's own phones with any short join between their digit groups (`415*555*0100`,
     /// `+1+415+555+0100`, `090の1234の5678`, `415.-.-.-.-.555`): groups joined by up to 16 units
-    /// that are neither digits nor ASCII letters (a run of white space counts as one). Shapes need the list of
-    /// separators a phone is written with; a phone the export names is hidden whatever joins it.
+    /// that are neither digits nor ASCII letters (a run of white space counts as one). Shapes
+    /// need the list of separators a phone is written with; a phone the export names is hidden
+    /// whatever joins it.
     func knownPhoneSpans(units: [Unicode.Scalar]) -> [Range<Int>] {
         guard !knownPhoneDigits.isEmpty else { return [] }
         func isJoin(_ unit: Unicode.Scalar) -> Bool {
