@@ -45,6 +45,26 @@ enum ICULocale {
         return text({ swift_uloc_forLanguageTag(tag, $0, $1, &parsed, $2) }) ?? tag.replacingHyphens
     }
 
+    /// `tag` without its `-u-nu-…` keyword when that names an algorithmic numbering system
+    /// (`roman`, `hebr`, `cyrl`, `jpanfin`, … in ICU's data): those write numbers as words or
+    /// letters, not digits, and a date or time in them is unreadable (`III:N PM` for 3:00 PM).
+    /// Dates and numbers then take the locale's own digits, as browsers do.
+    static func withDecimalDigits(_ tag: String) -> String {
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let unicode = subtags.firstIndex(where: { $0.lowercased() == "u" }),
+              let key = subtags[(unicode + 1)...].firstIndex(where: { $0.lowercased() == "nu" }), key + 1 < subtags.count
+        else { return tag }
+        var status = U_ZERO_ERROR
+        guard let system = swift_unumsys_open(identifier(tag), &status) else { return tag }
+        defer { swift_unumsys_close(system) }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, swift_unumsys_isAlgorithmic(system) != 0 else { return tag }
+        var kept = subtags
+        kept.removeSubrange(key...(key + 1))
+        // A `u` extension left with nothing goes too.
+        if unicode + 1 == kept.count || kept[unicode + 1].count == 1 { kept.remove(at: unicode) }
+        return kept.joined(separator: "-")
+    }
+
     /// The tag with CLDR's likely subtags added (`zh-TW` → `zh-Hant-TW`, `nb` → `nb-Latn-NO`).
     static func maximized(_ tag: String) -> String {
         let id = identifier(tag)

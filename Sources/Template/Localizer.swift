@@ -86,7 +86,8 @@ public final class Localizer: Sendable {
         self.now = now
         self.mode = mode
         self.catalog = catalog
-        formatters = LocaleFormatters.shared(languageTag: shown, timeZone: zone ?? TimeZone(identifier: "UTC")!)
+        formatters = LocaleFormatters.shared(
+            languageTag: ICULocale.withDecimalDigits(shown), timeZone: zone ?? TimeZone(identifier: "UTC")!)
         plurals = PluralRules.shared(for: shown)
         lookupChain = chain
         resolutions = catalog?.resolutions(for: lookupChain, device: self.device) ?? [:]

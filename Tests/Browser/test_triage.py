@@ -196,8 +196,12 @@ class TriageGestures(BrowserTest):
         first = self.first_item()
         self.js("arguments[0].focus()", first)
         items = [i for i in self.all("[data-triage][data-id]") if i.is_displayed()]
-        for item in items:
-            self.assertEqual(self.js("return document.activeElement"), item, "focus is on the next item")
+        for _ in items:
+            # Each decision moves focus to an item still to decide.
+            item = self.js("return document.activeElement")
+            self.assertEqual(item.get_attribute("data-triage"), "", "focus is on an item")
+            self.assertTrue(item.is_displayed(), "focus is on an item shown")
+            self.assertIsNone(item.get_attribute("data-decision"))
             self.actions().send_keys("\ue014\ue014\ue007").perform()  # archive it from the keyboard
             self.wait_hidden(item)
         # Nothing left to decide on the page: focus is on Undo, not dropped to the page's top.

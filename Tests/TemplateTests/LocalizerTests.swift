@@ -90,6 +90,22 @@ struct LocalizerTests {
         #expect(localizer.warnings.map(\.message) == ["unknown time zone 'Mars/Olympus': showing times in UTC"])
     }
 
+    /// An algorithmic numbering system (Roman numerals, Hebrew or Cyrillic letters) writes no
+    /// digits: a time in it is unreadable (`III:N PM`), so dates and numbers take the locale's
+    /// own digits; a numeric one (`latn`, `arab`, `thai`) is kept.
+    @Test func algorithmicNumberingSystemsFallBackToDigits() {
+        #expect(ICULocale.withDecimalDigits("en-US-u-nu-roman") == "en-US")
+        #expect(ICULocale.withDecimalDigits("he-IL-u-ca-hebrew-nu-hebr") == "he-IL-u-ca-hebrew")
+        #expect(ICULocale.withDecimalDigits("ja-JP-u-nu-jpanfin-ca-japanese") == "ja-JP-u-ca-japanese")
+        for kept in ["ar-EG-u-nu-latn", "th-TH-u-nu-thai", "en-US", "fr-u-ca-buddhist", "de-x-nu-roman"] {
+            #expect(ICULocale.withDecimalDigits(kept) == kept)
+        }
+        let date = Date(timeIntervalSince1970: 1_781_535_600)  // 2026-06-15T15:00:00Z
+        #expect(localizer("en-US-u-nu-roman").format(date: date, style: .medium)
+            == localizer("en-US").format(date: date, style: .medium))
+        #expect(localizer("en-US-u-nu-roman").format(number: 1234) == "1,234")
+    }
+
     @Test func isoDatesCarryTheViewersOffsetAcrossDaylightSaving() {
         let paris = localizer("fr", timeZone: "Europe/Paris")
         #expect(paris.format(date: Date(timeIntervalSince1970: 1_767_225_600), style: .iso) == "2026-01-01T01:00:00+01:00")
