@@ -83,6 +83,17 @@ class FirstVisit(BrowserTest):
         self.frames(5)
         self.assertFalse(self.first_visit("idea"), "shown once")
 
+    def test_idea_coach_marks_on_an_idea_opened_from_its_address(self):
+        # A link straight to an idea: the overlay opens while the page loads, before coach.js
+        # runs; its tips show all the same, and hold focus once the page has loaded.
+        self.open(self.index_url)
+        self.driver.get(self.list_url + "#idea-idea-0002")
+        self.wait(lambda d: self.first_visit("idea"), message="the idea coach marks over the overlay")
+        self.assertTrue(self.js("return document.querySelector('dialog.idea-overlay').open"))
+        self.frames(5)
+        self.wait(lambda d: self.js("return !!document.activeElement.closest('dialog[data-first-visit]')"),
+                  message="focus in the coach mark")
+
     def test_idea_coach_done_button(self):
         self.open(self.list_url)
         self.css("#idea-idea-0001 .idea-card").click()

@@ -236,6 +236,11 @@ class IdeaOverlay(OverlayTest):
                 self.open_list(1 if load == "new page" else 2)
                 self.driver.get(self.list_url(2) + "#idea-idea-0012")
                 self.wait(lambda d: self.shown_id() == "idea-0012", message="the overlay opens from the fragment")
+                # Focus is in it once the page has loaded (Chrome's handling of the fragment at the
+                # end of loading took it to the page).
+                self.frames(5)
+                self.wait(lambda d: self.js("return !!document.activeElement.closest('dialog.idea-overlay')"),
+                          message="focus in the overlay")
                 self.actions().send_keys("\ue00c").perform()
                 self.wait(lambda d: not self.overlay_open(), message="Escape closes")
                 self.assertEqual(self.js("return document.querySelector(':target')"), None)

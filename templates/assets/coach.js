@@ -148,6 +148,17 @@
     window.addEventListener('resize', resized);
     window.addEventListener('scroll', scrolled, true);
     place();
+    // Shown while the page still loads (a link straight to an idea): Chrome's handling of the
+    // address's fragment at the end of loading takes focus to the page, so it is put back.
+    if (document.readyState !== 'complete') {
+      window.addEventListener('load', function () {
+        window.requestAnimationFrame(function () {
+          if (dialog.open && (document.activeElement === document.body || !document.activeElement)) {
+            (at === steps.length - 1 ? finish : next).focus();
+          }
+        });
+      });
+    }
     return dialog;
   }
 
@@ -242,6 +253,9 @@
   if (!opening()) {
     var auto = document.querySelector('template[data-coach-auto][id^="coach-"]');
     if (auto) coach(auto.id.slice('coach-'.length));
+    // An idea opened before this script ran (a link straight to it, or a step from the list's
+    // page before): its tips, as when it is opened from the list.
+    else if (document.querySelector('[data-overlay-open]')) coach('idea');
   }
 
   window.VantageCoach = { show: coach, opening: opening, storageKey: key };

@@ -390,12 +390,24 @@
     window.scrollTo(0, y);
   }
 
+  /** Chrome's own handling of a fragment (at the end of loading, or on a step to one of this
+   *  page's fragments from the address bar) takes focus out of the overlay, to the page: it is
+   *  put back, unless something else (a coach mark) has it. */
+  function refocus() {
+    if (current && (document.activeElement === document.body || !document.activeElement)) body.focus({ preventScroll: true });
+  }
+
   var initial = entryForHash(window.location.hash);
   if (initial) {
     initial.scrollIntoView({ block: 'center' });
     open(initial, 'replace');
     clearTarget();
-    window.addEventListener('load', function () { window.requestAnimationFrame(clearTarget); });
+    window.addEventListener('load', function () {
+      window.requestAnimationFrame(function () {
+        clearTarget();
+        refocus();
+      });
+    });
   }
   window.addEventListener('pageshow', function (e) {
     if (!e.persisted) return;
@@ -404,7 +416,11 @@
     if (current && entryForHash(window.location.hash) !== current) close(true);
     clearTarget();
   });
-  window.addEventListener('hashchange', function () { if (current) clearTarget(); });
+  window.addEventListener('hashchange', function () {
+    if (!current) return;
+    clearTarget();
+    window.requestAnimationFrame(refocus);
+  });
 
   window.VantageDetail = { open: function (id) { var e = entryById(id); if (e) open(e, 'push'); }, close: function () { close(false); } };
 }());
