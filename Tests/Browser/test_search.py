@@ -193,6 +193,69 @@ class SearchBehaviour(BrowserTest):
         self.open(self.page_url() + "?q=poem")
         self.assertEqual(self.result_ids(), ["idea-0003"])
 
+    def test_the_address_keeps_the_query(self):
+        self.open(self.page_url())
+        self.type_query("poem")
+        self.assertTrue(self.driver.current_url.endswith("search.html?q=poem"), self.driver.current_url)
+        self.driver.refresh()
+        self.wait_ready()
+        self.wait(lambda d: self.result_ids() == ["idea-0003"], message="the query searched again")
+        self.type_query("")
+        self.assertTrue(self.driver.current_url.endswith("search.html"), self.driver.current_url)
+
+    def test_ideas_new_to_the_viewer_carry_the_new_tag(self):
+        # OUTPUT.md: new ideas carry the NEW tag in every list they appear in, and data-new.
+        self.open(self.page_url())
+        self.type_query("walk")
+        result = self.css('[data-search-results] [data-id="idea-0001"]')
+        self.assertEqual(result.get_attribute("data-new"), "")
+        self.assertEqual(result.find_element("css selector", ".tag-new").text, "NEW")
+        self.type_query("poem")
+        result = self.css('[data-search-results] [data-id="idea-0003"]')
+        self.assertIsNone(result.get_attribute("data-new"))
+        self.assertEqual(result.find_elements("css selector", ".tag-new"), [])
+
+    def test_typed_punctuation_and_characters_that_show_nothing_are_folded(self):
+        # A phone's keyboard types ’ for ', and “ ” and – for their ASCII forms; what shows
+        # nothing (a zero-width space, a soft hyphen) is neither searched for nor in the way.
+        self.open(self.page_url())
+        for query, expected in (("istanbul’a", ["idea-0008"]), ("​​", []), ("wa­lk", ["idea-0001"]),
+                                ("‮", [])):
+            self.type_query(query)
+            self.assertEqual(self.result_ids(), expected, repr(query))
+        self.assertFalse(self.css("[data-search-empty]").is_displayed(), "an empty query finds nothing and says nothing")
+
+    def test_a_query_matching_many_lists_them_a_page_at_a_time(self):
+        # 250 more quotes in the index (added as the index script assigns it): typing stays
+        # quick, since only a page of results is built at a time.
+        script = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            Object.defineProperty(window, 'VANTAGE_SEARCH', { configurable: true, get: function () { return undefined; },
+              set: function (index) {
+                for (var i = 0; i < 250; i++) {
+                  index.quotes.push({ id: 'q-many-' + i, text: 'many words ' + i, by: 'Dad', heard: [], when: 0,
+                                      url: 'quotes.html#quote-q-0001' });
+                }
+                Object.defineProperty(window, 'VANTAGE_SEARCH', { value: index, writable: true, configurable: true });
+              } });"""})
+        try:
+            self.open(self.page_url())
+            self.type_query("many")
+            self.assertEqual(len(self.result_ids()), 100)
+            more = self.css("[data-search-more] button")
+            self.assertTrue(more.is_displayed())
+            more.click()
+            self.assertEqual(len(self.result_ids()), 200)
+            self.assertEqual(self.js("return document.activeElement.closest('[data-id]').getAttribute('data-id')"),
+                             "q-many-100", "focus on the first result added")
+            more.click()
+            self.assertEqual(self.result_ids(), ["q-many-%d" % i for i in range(250)])
+            self.assertFalse(self.css("[data-search-more]").is_displayed())
+            self.type_query("many words 12")
+            self.assertEqual(self.result_ids(), ["q-many-%d" % i for i in range(250) if "12" in str(i)])
+            self.assertFalse(self.css("[data-search-more]").is_displayed())
+        finally:
+            self.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
     def test_cancel_returns_home(self):
         self.open(self.page_url())
         self.type_query("dad")

@@ -11,14 +11,21 @@
  * Page hooks: form[role=search] with input[type=search]; [data-search-results]
  * (the list the results go into); template#search-result whose first element
  * is one result, with [data-slot=link] (an <a>), [data-slot=text],
- * [data-slot=by], [data-slot=kind] and data-label-idea / data-label-quote on
- * the template for the kind labels; [data-search-empty] (no match);
+ * [data-slot=by], [data-slot=kind], [data-slot=new] (the NEW tag, kept for an idea new to
+ * the viewer, which also gets data-new as in the lists) and data-label-idea /
+ * data-label-quote on the template for the kind labels; [data-search-empty] (no match);
+ * [data-search-more] (holds the button that shows the next results: a query that matches
+ * thousands shows them a page at a time, so that typing stays quick);
  * [data-search-noscript] (hidden once this script runs). Enter blurs the field
- * (dismissing a phone's keyboard); Cancel is a link home in the page. */
+ * (dismissing a phone's keyboard); Cancel is a link home in the page. The address keeps the
+ * query (?q=), so that a reload or a bookmark finds it again. */
 (function () {
   'use strict';
 
   var fold = window.VantageText.fold;
+  /** Results listed at a time: a query that matches tens of thousands of quotes would
+   *  otherwise build them all as the viewer types each letter. */
+  var PAGE = 100;
 
   /** Folds `text` keeping, for every folded UTF-16 unit, the part of `text` it came from: a
    *  character with the marks that follow it (folded together, as the marks depend on it). */
@@ -55,7 +62,7 @@
   function entries(index) {
     var out = [];
     (index.ideas || []).forEach(function (idea) {
-      out.push({ kind: 'idea', id: idea.id, text: idea.text, by: idea.by || '', url: idea.url,
+      out.push({ kind: 'idea', id: idea.id, text: idea.text, by: idea.by || '', url: idea.url, isNew: idea['new'] === true,
         haystack: fold([idea.text, idea.by || ''].join('\n')) });
     });
     (index.quotes || []).forEach(function (quote) {
@@ -105,21 +112,39 @@
     if (noscript) noscript.hidden = true;
     var labels = { idea: template.getAttribute('data-label-idea') || '', quote: template.getAttribute('data-label-quote') || '' };
 
+    var more = document.querySelector('[data-search-more]');
+    var moreButton = more && more.querySelector('button');
+
     var shownFor = null; // the query the results are for
+    var found = [];
+    var wanted = [];
+    var listed = 0; // how many of `found` are in the list
+
+    /** Keeps the query in the address (replaced, not pushed: Back leaves the page). */
+    function remember(query) {
+      var url = new URL(window.location.href);
+      if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
+      if (url.href === window.location.href) return;
+      try { history.replaceState(history.state, '', url.href); } catch (e) { /* an address it may not take */ }
+    }
 
     function show() {
       shownFor = input.value;
-      var wanted = terms(input.value);
+      remember(input.value.trim() ? input.value : '');
+      wanted = terms(input.value);
       results.textContent = '';
-      if (!wanted.length) {
-        if (empty) empty.hidden = true;
-        return;
-      }
-      var found = all.filter(function (entry) {
+      listed = 0;
+      found = !wanted.length ? [] : all.filter(function (entry) {
         return wanted.every(function (term) { return entry.haystack.indexOf(term) !== -1; });
       });
+      if (empty) empty.hidden = !wanted.length || found.length > 0;
+      listMore();
+    }
+
+    /** Adds the next page of results to the list. */
+    function listMore() {
       var fragment = document.createDocumentFragment();
-      found.forEach(function (entry) {
+      found.slice(listed, listed + PAGE).forEach(function (entry) {
         var node = template.content.firstElementChild.cloneNode(true);
         node.setAttribute('data-id', entry.id);
         node.setAttribute('data-kind', entry.kind);
@@ -134,10 +159,29 @@
         }
         var kind = node.querySelector('[data-slot="kind"]');
         if (kind) kind.textContent = labels[entry.kind];
+        var tag = node.querySelector('[data-slot="new"]');
+        if (entry.isNew) {
+          node.setAttribute('data-new', '');
+          node.classList.add('is-new');
+        } else if (tag) {
+          tag.remove();
+        }
         fragment.appendChild(node);
       });
+      listed = Math.min(found.length, listed + PAGE);
       results.appendChild(fragment);
-      if (empty) empty.hidden = found.length > 0;
+      if (more) more.hidden = listed >= found.length;
+    }
+
+    if (moreButton) {
+      moreButton.addEventListener('click', function () {
+        var first = listed;
+        listMore();
+        // On to the first of the results just added, for a keyboard or a screen reader.
+        var added = results.children[first];
+        var link = added && added.querySelector('a');
+        if (link) link.focus();
+      });
     }
 
     input.addEventListener('input', show);

@@ -63,18 +63,28 @@
   // σ, and a reader types either).
   var LETTERS = { 'ı': 'i', 'đ': 'd', 'ħ': 'h', 'ł': 'l', 'ø': 'o', 'æ': 'ae', 'œ': 'oe', 'ß': 'ss', 'ς': 'σ' };
   var UNDECOMPOSED = /[ıđħłøæœßς]/g;
+  // Characters that show nothing (a zero-width space, a soft hyphen, a joiner, a variation
+  // selector, a bidi control): `co­operate` is found by "cooperate", ❤️ by ❤, and a query
+  // of them alone is empty. And the punctuation a phone's keyboard types for the ASCII one:
+  // curly quotes and apostrophes, dashes and the minus sign (O’Brien is found by O'Brien).
+  var INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+  var APOSTROPHES = /[\u2018\u2019\u201a\u201b\u02bc\u2032]/g;
+  var QUOTES = /[\u201c\u201d\u201e\u201f\u2033]/g;
+  var DASHES = /[\u2010-\u2015\u2212]/g;
 
-  /** Accents and case folded away: compatibility decomposition (ﬁ is fi, ² is 2), the optional
-   *  marks dropped, lower case, then the letters above. search.js (what is searched) and
-   *  compose.js (names in the To: fields) fold by it. */
+  /** Accents and case folded away: compatibility decomposition (ﬁ is fi, ² is 2), what shows
+   *  nothing dropped, the optional marks dropped, lower case, then the letters and the
+   *  punctuation above. search.js (what is searched) and compose.js (names in the To: fields)
+   *  fold by it. */
   function fold(text) {
-    return String(text).normalize('NFKD')
+    return String(text).normalize('NFKD').replace(INVISIBLE, '')
       .replace(MARKED, function (all, letter, accents, arabic, harakat, hebrew, points) {
         if (letter) return letter + accents.replace(ACCENTS, '');
         if (arabic) return arabic + harakat.replace(HARAKAT, '');
         return hebrew + points.replace(POINTS, '');
       })
-      .toLowerCase().replace(UNDECOMPOSED, function (c) { return LETTERS[c]; });
+      .toLowerCase().replace(UNDECOMPOSED, function (c) { return LETTERS[c]; })
+      .replace(APOSTROPHES, "'").replace(QUOTES, '"').replace(DASHES, '-');
   }
 
   /** The locale the page formats in: the root's data-locale, the viewer's whole formatting
