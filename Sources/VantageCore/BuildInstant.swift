@@ -36,9 +36,11 @@ public enum BuildInstant {
     public static func dataMinutes(secondsFromGMT offset: (Int64) -> Int) -> (first: String, last: String) {
         let first = dataStart + Int64(offset(dataStart))
         let last = end - 1 + Int64(offset(end - 1))
-        // The first minute that starts in the range, the last that ends in it.
-        let up = (first % 60 + 60) % 60 == 0 ? first : first - (first % 60 + 60) % 60 + 60
-        let down = last - (last % 60 + 60) % 60
+        // The first minute that starts in the range, the last that ends in it; and within the
+        // years 1583 to 9998 on the person's clock too (the screen says so, and a checker takes
+        // a year 9999 for a mistyped one), which a zone ahead of or behind UTC would pass.
+        let up = max(dataStart, (first % 60 + 60) % 60 == 0 ? first : first - (first % 60 + 60) % 60 + 60)
+        let down = min(end - 60, last - (last % 60 + 60) % 60)
         return (minute(up), minute(down))
     }
 
@@ -52,7 +54,8 @@ public enum BuildInstant {
 /// An instant of the data (a quote's `when`, an idea's `submittedAt`, a user's `lastVisitAt`) to
 /// the microsecond: the lists are ordered by it and an idea is new when it was submitted after
 /// the visit, so two instants within one second must still compare as written. Pages show the
-/// whole second (`seconds`); digits past the sixth of a fraction are dropped.
+/// milliseconds of an instant within a second (`unixSeconds`); digits past the sixth of a
+/// fraction are dropped.
 public struct DataInstant: Comparable, Hashable, Sendable {
     public static let perSecond: Int64 = 1_000_000
 

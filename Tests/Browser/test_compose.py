@@ -668,16 +668,18 @@ class AddQuoteScreen(ComposeTest):
     def test_when_outside_the_instants_the_import_takes_is_refused(self):
         """WHEN has the data's range (1583 to 9998 UTC, from VantageCore's BuildInstant) as its min
         and max on the person's clock (Los Angeles: local mean time, -7:52:58, in 1583; -8:00 in
-        9998): outside it is the 'when-range' error, never saved, and so is a year JavaScript's
-        dates cannot hold (no script error); a missing time is 'when'. The bounds themselves save."""
+        9998), within the years 1583 to 9998 on that clock too (the message says so): outside it
+        is the 'when-range' error, never saved, and so is a year JavaScript's dates cannot hold (no
+        script error); a missing time is 'when'. The bounds themselves save."""
         self.open_review_step()
         when = self.css("#quote-when")
-        self.assertEqual((when.get_attribute("min"), when.get_attribute("max")), ("1582-12-31T16:08", "9998-12-31T15:59"))
+        self.assertEqual((when.get_attribute("min"), when.get_attribute("max")), ("1583-01-01T00:00", "9998-12-31T15:59"))
         self.css("#said-input").send_keys("ben", Keys.ENTER)
         self.css("#heard-input").send_keys("lea", Keys.ENTER)
         self.css("[data-compose-submit]").click()
         self.assertEqual(self.error(), ("when", self.message("when")))
-        for value in ["0001-01-01T00:00", "1582-12-31T16:07", "9998-12-31T16:00", "10000-01-01T00:00", "275760-09-13T00:00"]:
+        for value in ["0001-01-01T00:00", "1582-12-31T16:07", "1582-12-31T23:59", "9998-12-31T16:00", "10000-01-01T00:00",
+                      "275760-09-13T00:00"]:
             self.set_text("#quote-when", value)
             self.css("[data-compose-submit]").click()
             self.assertEqual(self.error(), ("when-range", self.message("when-range")), value)

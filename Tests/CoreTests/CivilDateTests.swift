@@ -48,4 +48,14 @@ struct CivilDateTests {
             == (CivilDate(year: 2026, month: 5, day: 10), 21 * 3600))
         #expect(CivilDate.split(unixSeconds: 0, offset: -7 * 3600) == (CivilDate(year: 1969, month: 12, day: 31), 17 * 3600))
     }
+
+    /// The Add Quote screen's WHEN bounds: the data's range (1583 to 9998 UTC) on the person's
+    /// clock, and never a year outside 1583 to 9998 on that clock either.
+    @Test func whenBoundsStayInsideTheYearsOnThePersonsClock() {
+        #expect(BuildInstant.dataMinutes(secondsFromGMT: { _ in 0 }) == ("1583-01-01T00:00", "9998-12-31T23:59"))
+        #expect(BuildInstant.dataMinutes(secondsFromGMT: { _ in 3 * 3600 }) == ("1583-01-01T03:00", "9998-12-31T23:59"))
+        #expect(BuildInstant.dataMinutes(secondsFromGMT: { _ in -8 * 3600 }) == ("1583-01-01T00:00", "9998-12-31T15:59"))
+        // An offset with seconds (local mean time): the first whole minute inside the range.
+        #expect(BuildInstant.dataMinutes(secondsFromGMT: { _ in 3 * 3600 + 30 }) == ("1583-01-01T03:01", "9998-12-31T23:59"))
+    }
 }
