@@ -144,6 +144,32 @@ class IdeaOverlay(OverlayTest):
         self.frames(10)
         self.assertEqual(self.shown_id(), "idea-0003", "a short drag stays")
 
+    def mouse_drag_on(self, element, dx, dy):
+        """A mouse drag as the DevTools protocol sends a real one (the button held on every
+        move), from the middle of `element`: what starts the browser's own drag of a link."""
+        self.frames()
+        box = self.js("var r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", element)
+        x, y = box
+        send = lambda kind, px, py, **extra: self.driver.execute_cdp_cmd(
+            "Input.dispatchMouseEvent", dict({"type": kind, "x": px, "y": py, "button": "left"}, **extra))
+        send("mouseMoved", x, y, buttons=0)
+        send("mousePressed", x, y, clickCount=1, buttons=1)
+        for i in range(1, 9):
+            send("mouseMoved", x + dx * i / 8, y + dy * i / 8, buttons=1)
+        send("mouseReleased", x + dx, y + dy, clickCount=1, buttons=0)
+        self.frames()
+
+    def test_a_mouse_drag_that_starts_on_the_card_is_a_swipe(self):
+        # The card is a link: a mouse drag on it was the browser's drag of the link, which
+        # cancels the pointer.
+        self.open_list()
+        self.tap_idea(2)
+        self.mouse_drag_on(self.css("[data-overlay-body] .idea-card"), -150, 0)
+        self.wait(lambda d: self.shown_id() == "idea-0003", message="drag left on the card: next")
+        self.mouse_drag_on(self.css("[data-overlay-body] .idea-card"), 0, -120)
+        self.wait(lambda d: self.js("return document.querySelector('[data-overlay-body] details').open"),
+                  message="drag up on the card: the detail")
+
     def test_arrow_keys_page_and_the_first_idea_has_no_previous(self):
         self.open_list()
         self.tap_idea(1)

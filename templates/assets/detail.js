@@ -289,6 +289,10 @@
     else if (d.axis === 'y' && dy >= REVEAL && !details(false)) close(false);
   }
 
+  // The card is a link, and a mouse drag that starts on a link is the browser's own drag of
+  // the link (it cancels the pointer): on the overlay a drag is a swipe.
+  dialog.addEventListener('dragstart', function (e) { e.preventDefault(); });
+
   dialog.addEventListener('pointerup', function (e) { endDrag(e, false); });
   dialog.addEventListener('pointercancel', function (e) { endDrag(e, true); });
 
