@@ -181,7 +181,9 @@ struct Fields {
         return try optionalLanguageTag(key)!
     }
 
-    private static let languageTag = "a BCP 47 language tag such as \"pt-BR\""
+    /// What a locale must be, in messages: a tag that names a language, which pages can be in
+    /// (a private-use `x-…` or grandfathered `i-…` tag names none).
+    static let languageTag = "a BCP 47 language tag that starts with its language, such as \"pt-BR\""
 
     /// An optional IANA time zone.
     func optionalTimeZone(_ key: String) throws(Diagnostic) -> String? {

@@ -40,7 +40,7 @@ struct SiteRecord: Equatable {
                 guard case .string(let text) = element, let tag = TextNormalization.languageTag(text) else {
                     let found = element.stringValue.map { quoted($0) } ?? element.kindDescription
                     throw location.member("locales").element(index).error(
-                        "expected a BCP 47 language tag such as \"pt-BR\", found \(found)")
+                        "expected \(Fields.languageTag), found \(found)")
                 }
                 // A locale written twice (`en`, `EN`) is one locale.
                 if !locales.contains(tag) { locales.append(tag) }

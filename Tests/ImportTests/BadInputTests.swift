@@ -265,7 +265,7 @@ struct BadInputTests {
             try fixture.edit("quotes/export.json", replacing: #""locale": "fr-FR""#, with: #""locale": "French""#)
         }
         #expect(errors == [
-            #"\#(file): users[2].locale: error: expected a BCP 47 language tag such as "pt-BR", found "French""#,
+            #"\#(file): users[2].locale: error: expected a BCP 47 language tag that starts with its language, such as "pt-BR", found "French""#,
             // The follow-on errors name the record they follow from (DATA.md "Bad input").
             #"\#(file): quotes[1].submittedBy: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\#(file) users[2])"#,
             #"\#(file): contacts[1].owner: error: expected the phone of a registered Quotes user, found +33612345678, whose user record was rejected (\#(file) users[2])"#,

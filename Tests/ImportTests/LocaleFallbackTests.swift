@@ -41,7 +41,7 @@ struct LocaleFallbackTests {
         let errors = try BadInputTests().errors { fixture in
             try fixture.edit("quotes/export.json", replacing: #""locale": "fr-FR""#, with: #""locale": 12"#)
         }
-        #expect(errors.first == #"content/quotes/export.json: users[2].locale: error: expected a BCP 47 language tag such as "pt-BR", found a number"#)
+        #expect(errors.first == #"content/quotes/export.json: users[2].locale: error: expected a BCP 47 language tag that starts with its language, such as "pt-BR", found a number"#)
     }
 
     /// A locale is shown on its person's pages (`lang`, settings): a well-formed tag carrying a
@@ -50,7 +50,7 @@ struct LocaleFallbackTests {
         let errors = try BadInputTests().errors { fixture in
             try fixture.edit("quotes/export.json", replacing: #""locale": "fr-FR""#, with: #""locale": "fr-x-0033-6-12-34""#)
         }
-        #expect(errors.first == #"content/quotes/export.json: users[2].locale: error: expected a BCP 47 language tag such as "pt-BR", found "fr-x-0033-6-12-34", which holds 5 digits or more (a locale is shown on the person's pages, and a phone number never is)"#)
+        #expect(errors.first == #"content/quotes/export.json: users[2].locale: error: expected a BCP 47 language tag that starts with its language, such as "pt-BR", found "fr-x-0033-6-12-34", which holds 5 digits or more (a locale is shown on the person's pages, and a phone number never is)"#)
         let fixture = try Fixture()
         try fixture.edit("quotes/export.json", replacing: #""locale": "fr-FR""#, with: #""locale": "es-419""#)
         try fixture.importOrFail()
