@@ -193,6 +193,17 @@ class SearchBehaviour(BrowserTest):
         self.open(self.page_url() + "?q=poem")
         self.assertEqual(self.result_ids(), ["idea-0003"])
 
+    def test_without_scripts_the_field_is_disabled_and_the_note_shows(self):
+        self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            self.driver.get(self.page_url())
+            self.wait(lambda d: self.css("[data-search-noscript]").is_displayed(), message="the no-script note shows")
+            self.assertFalse(self.css('input[type="search"]').is_enabled(), "a field that would find nothing")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+        self.open(self.page_url())
+        self.assertTrue(self.css('input[type="search"]').is_enabled())
+
     def test_the_address_keeps_the_query(self):
         self.open(self.page_url())
         self.type_query("poem")

@@ -16,7 +16,8 @@
  * data-label-quote on the template for the kind labels; [data-search-empty] (no match);
  * [data-search-more] (holds the button that shows the next results: a query that matches
  * thousands shows them a page at a time, so that typing stays quick);
- * [data-search-noscript] (hidden once this script runs). Enter blurs the field
+ * [data-search-noscript] (hidden once this script runs, which also enables the field: the page
+ * has it disabled, since without scripts it would take a query and find nothing). Enter blurs the field
  * (dismissing a phone's keyboard); Cancel is a link home in the page. The address keeps the
  * query (?q=), so that a reload or a bookmark finds it again. */
 (function () {
@@ -110,6 +111,9 @@
     var empty = document.querySelector('[data-search-empty]');
     var noscript = document.querySelector('[data-search-noscript]');
     if (noscript) noscript.hidden = true;
+    // The field is disabled in the page: without this script it would take a query and find
+    // nothing.
+    input.disabled = false;
     var labels = { idea: template.getAttribute('data-label-idea') || '', quote: template.getAttribute('data-label-quote') || '' };
 
     var more = document.querySelector('[data-search-more]');
