@@ -20,10 +20,17 @@ public enum Slug {
         return names
     }()
 
+    /// How much of a name is folded, in characters: a slug keeps 40, and ICU's transliteration
+    /// takes time that grows with the square of a text's length (a name of a million `é` took
+    /// 44 s of CPU).
+    static let foldedLength = 1_024
+
     /// The name folded to `[a-z0-9-]`, or "" when nothing usable remains (for example "!!!").
     /// Non-Latin scripts are transliterated (ICU's Any-Latin), so Arabic and Japanese names give
-    /// readable slugs too.
+    /// readable slugs too. Only the first `foldedLength` characters of a name are read.
     public static func fold(_ name: String) -> String {
+        var name = name
+        if name.utf8.count > foldedLength, name.count > foldedLength { name = String(name.prefix(foldedLength)) }
         var latin = name
         if !name.utf8.allSatisfy({ $0 < 0x80 }) {
             latin = name.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? ""
