@@ -36,6 +36,29 @@ struct LineCursorTests {
         }
     }
 
+    /// Lines and columns counted from the top of the page, for every offset: what both the index
+    /// and the cursor (each counting on from the place asked before it) must give, in any order.
+    @Test func bothCountOnCorrectlyInAnyOrder() {
+        func naive(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> (Int, Int) {
+            var (line, column) = (1, 1)
+            for index in 0..<max(0, min(offset, bytes.count)) {
+                if bytes[index] == 0x0A { (line, column) = (line + 1, 1) } else if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            }
+            return (line, column)
+        }
+        Self.page.withUnsafeBytes { bytes in
+            let index = LineIndex(bytes)
+            var cursor = LineCursor(bytes)
+            var generator = SystemRandomNumberGenerator()
+            let offsets = Array(0...bytes.count) + (0..<500).map { _ in Int.random(in: 0...bytes.count, using: &generator) }
+            for offset in offsets {
+                let expected = naive(bytes, offset)
+                #expect(index.position(of: offset) == expected, "offset \(offset)")
+                #expect(cursor.position(of: offset) == expected, "offset \(offset)")
+            }
+        }
+    }
+
     @Test func emptyPage() {
         [UInt8]().withUnsafeBytes { bytes in
             var cursor = LineCursor(bytes)
