@@ -16,10 +16,10 @@
  * data-label-quote on the template for the kind labels; [data-search-empty] (no match);
  * [data-search-more] (holds the button that shows the next results: a query that matches
  * thousands shows them a page at a time, so that typing stays quick);
- * [data-search-noscript] (hidden once this script runs, which also enables the field: the page
- * has it disabled, since without scripts it would take a query and find nothing). Enter blurs the field
- * (dismissing a phone's keyboard); Cancel is a link home in the page. The address keeps the
- * query (?q=), so that a reload or a bookmark finds it again. */
+ * [data-search-noscript] (hidden once this script runs, which also enables the field: the
+ * page has it disabled, since without scripts it would take a query and find nothing). Enter
+ * blurs the field (dismissing a phone's keyboard); Cancel is a link home in the page. The
+ * address keeps the query (?q=), so that a reload or a bookmark finds it again. */
 (function () {
   'use strict';
 
