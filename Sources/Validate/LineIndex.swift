@@ -70,12 +70,6 @@ struct LineCursor {
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    /// The column of the byte at `counted` on the current line: the next offset on the same
-    /// line counts on from there, so that many places on one long line (a page of one line with
-    /// a hundred thousand links) cost the line's length once, not once each.
-    private var counted = 0
-    private var column = 1
-
     /// The line and column of the byte at `offset`, as `LineIndex.position(of:)` gives them.
     mutating func position(of offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
@@ -88,11 +82,15 @@ struct LineCursor {
             }
         }
         scanned = clamped
-        if counted < lineStart || counted > clamped { (counted, column) = (lineStart, 1) }
-        while counted < clamped {
+        // (Counted from the line's start each time. Keeping the last column here, as `LineIndex`
+        // does, changes `PageScan`'s layout, and the debug build of Swift 6.3.1 then miscompiles
+        // a copy of it: see `PageScan.links`. The scan asks for few places per line.)
+        var column = 1
+        var index = lineStart
+        while index < clamped {
             // UTF-8 continuation bytes do not start a scalar.
-            if bytes[counted] & 0xC0 != 0x80 { column += 1 }
-            counted += 1
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
         }
         return (line, column)
     }
