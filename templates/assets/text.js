@@ -64,7 +64,7 @@
   var LETTERS = { 'ı': 'i', 'đ': 'd', 'ħ': 'h', 'ł': 'l', 'ø': 'o', 'æ': 'ae', 'œ': 'oe', 'ß': 'ss', 'ς': 'σ' };
   var UNDECOMPOSED = /[ıđħłøæœßς]/g;
   // Characters that show nothing (a zero-width space, a soft hyphen, a joiner, a variation
-  // selector, a bidi control): `co­operate` is found by "cooperate", ❤️ by ❤, and a query
+  // selector, a bidi control): `co\u00ADoperate` is found by "cooperate", ❤️ by ❤, and a query
   // of them alone is empty. And the punctuation a phone's keyboard types for the ASCII one:
   // curly quotes and apostrophes, dashes and the minus sign (O’Brien is found by O'Brien).
   var INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
