@@ -280,14 +280,8 @@ extension PersonalDataMask {
     /// The escape that starts at `index` (`decodingEscapes`): where it ends and what it names.
     private static func escape(_ scalars: [Unicode.Scalar], units: [Unicode.Scalar], at index: Int) -> (Int, Unicode.Scalar)? {
         func hexValue(_ at: Int) -> UInt32? {
-            guard at < scalars.count else { return nil }
-            let value = scalars[at].value
-            switch value {
-            case 0x30...0x39: return value - 0x30
-            case 0x41...0x46: return value - 0x41 + 10
-            case 0x61...0x66: return value - 0x61 + 10
-            default: return nil
-            }
+            guard at < scalars.count, scalars[at].isASCII else { return nil }
+            return hexDigitValue(UInt8(scalars[at].value)).map(UInt32.init)
         }
         /// `count` hex digits from `at`, as a number.
         func hex(_ at: Int, _ count: Int) -> UInt32? {
@@ -377,15 +371,10 @@ extension PersonalDataMask {
         return true
     }
 
-    /// Spans (in scalar offsets) shaped like an email, plus the export's emails written with a
-    /// spelled-out " at ".
-    func emailSpans(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
-        emailSpans(units: scalars.map(Self.canonical), original: scalars)
-    }
-
-    /// `emailSpans(in:)` on the canonical units. `original` (the scalars as written) tells a
-    /// sentence's end from a spaced dot: `ana@example. com` is one address, but in
-    /// `bo@example.com. Then call` the capital after ". " starts a sentence, not a label.
+    /// Spans (in offsets of `units`, the canonical units of a text) shaped like an email, plus
+    /// the export's emails written with a spelled-out " at ". `original` (the scalars as
+    /// written) tells a sentence's end from a spaced dot: `ana@example. com` is one address, but
+    /// in `bo@example.com. Then call` the capital after ". " starts a sentence, not a label.
     func emailSpans(units: [Unicode.Scalar], original: [Unicode.Scalar]? = nil) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         var index = 0
@@ -613,12 +602,8 @@ extension PersonalDataMask {
         return nil
     }
 
-    /// Spans shaped like a phone number (7 digits or more) or holding a known phone (5 or more).
-    func phoneSpans(in scalars: [Unicode.Scalar], shapes: Bool = true) -> [Range<Int>] {
-        phoneSpans(units: scalars.map(Self.canonical), shapes: shapes)
-    }
-
-    /// `phoneSpans(in:shapes:)` on the canonical units.
+    /// Spans (in offsets of `units`, the canonical units of a text) shaped like a phone number
+    /// (7 digits or more, when `shapes`) or holding a known phone (5 or more).
     func phoneSpans(units: [Unicode.Scalar], shapes: Bool = true) -> [Range<Int>] {
         // Commas also join the groups of large numbers ("1,234,567"): a run they join is masked
         // only when it is one of the export's phones.

@@ -140,7 +140,7 @@ public struct PersonalDataMask: Sendable {
     /// decoded (`decodingEscapes`) and each span mapped back to where it is written. A span
     /// takes the marks that dress its last character along (the keycap of 7️⃣, the
     /// strike-through of 7̶), in `masked`.
-    private func spans(in scalars: [Unicode.Scalar], shapedPhones: Bool) -> [Range<Int>] {
+    func spans(in scalars: [Unicode.Scalar], shapedPhones: Bool = true) -> [Range<Int>] {
         let units = scalars.map(Self.canonical)
         guard let decoded = Self.decodingEscapes(scalars, units: units) else {
             return emailSpans(units: units, original: scalars) + phoneSpans(units: units, shapes: shapedPhones)
