@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 /// The few file-system calls the diff needs, on POSIX directly: `FileManager`'s enumerator
 /// and `contents(atPath:)` go through URL and NSString bridging, which costs more than
@@ -28,33 +29,18 @@ enum FileSystem {
     }
 
     /// The relative paths of every regular file under `root` (symbolic links are not
-    /// followed), in no particular order; nil when `root` cannot be listed.
-    static func regularFiles(under root: String) -> [String]? {
-        guard let top = opendir(root) else { return nil }
-        closedir(top)
-        var result: [String] = []
-        var pending = [""]
-        while let relative = pending.popLast() {
-            let folder = relative.isEmpty ? root : root + "/" + relative
-            guard let directory = opendir(folder) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-                }
-                if name == "." || name == ".." { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_UNKNOWN) {
-                    // Some file systems do not fill d_type: ask without following links.
-                    var status = stat()
-                    guard lstat(root + "/" + path, &status) == 0 else { continue }
-                    type = (status.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (status.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
-                }
-                if type == Int32(DT_DIR) { pending.append(path) } else if type == Int32(DT_REG) { result.append(path) }
-            }
+    /// followed: `FileTree.regularFiles`), in no particular order. Throws, naming the folder as
+    /// `shownAs`, when it cannot be listed or holds a file whose name is not UTF-8 (no build
+    /// writes one, and it could not be read back by the name shown).
+    static func regularFiles(under root: String, shownAs folder: String) throws(Diagnostic) -> [String] {
+        guard let listing = FileTree.regularFiles(under: root) else {
+            throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: folder))
         }
-        return result
+        if let name = listing.undecodable.min() {
+            throw Diagnostic.error("the file name is not UTF-8, so no build wrote it: remove the file",
+                                   at: SourceLocation(file: Manifest.join(folder, name)))
+        }
+        return listing.files
     }
 
     /// `folder` without a trailing slash (but `/` stays `/`), so joined paths have one.

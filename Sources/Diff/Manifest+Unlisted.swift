@@ -18,9 +18,7 @@ extension Manifest {
     /// The files of `folder` (sorted by path) that the manifest does not list.
     func unlistedFiles(in folder: String) throws(Diagnostic) -> [String] {
         let root = FileSystem.withoutTrailingSlash(folder)
-        guard var files = FileSystem.regularFiles(under: root) else {
-            throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: folder))
-        }
+        var files = try FileSystem.regularFiles(under: root, shownAs: folder)
         files.sort { PathOrder.precedes($0, $1) }
         var unlisted: [String] = []
         var index = 0

@@ -10,9 +10,7 @@ extension Manifest {
     /// Symbolic links are skipped rather than followed, so nothing outside the folder is read.
     public static func walk(folder: String, displayName: String) throws(Diagnostic) -> Manifest {
         let root = FileSystem.withoutTrailingSlash(folder)
-        guard var relativePaths = FileSystem.regularFiles(under: root) else {
-            throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: displayName))
-        }
+        var relativePaths = try FileSystem.regularFiles(under: root, shownAs: displayName)
         relativePaths.removeAll(where: SiteBookkeeping.holds)
         relativePaths.sort { PathOrder.precedes($0, $1) }
         let rootPath = root + "/"

@@ -13,8 +13,14 @@ extension SiteValidator {
         // A site given by a symbolic link (a build's `--out` may be one) is read where it leads.
         let named = directory
         let directory = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        let files = try Self.listFiles(in: directory)
+        let listing = try Self.listing(of: directory)
+        let files = listing.files
         let check = SiteCheck(validator: self)
+        // No build writes such a name, and nothing can open it by the name a report shows.
+        check.addFindings(listing.undecodable.map { name in
+            Finding(rule: .manifest, file: name, line: 1, column: 1,
+                    message: "the file name is not UTF-8, so no build wrote it: remove the file")
+        })
         let pages = files.filter { $0.hasSuffix(".html") }
         // Nothing to check is no verdict: a wrong folder (or a build that wrote nothing) must
         // not pass as a valid site.
@@ -92,15 +98,17 @@ extension SiteValidator {
     }
 
     /// Every regular file beneath `directory`, relative to it, sorted.
-    static func listFiles(in directory: String) throws -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
+    static func listFiles(in directory: String) throws -> [String] { try listing(of: directory).files }
+
+    /// The files beneath `directory` (sorted) and the names that are not UTF-8, as
+    /// `FileTree.regularFiles` reads a built site: symbolic links are not followed.
+    static func listing(of directory: String) throws -> FileTree.Listing {
+        guard var listing = FileTree.regularFiles(under: directory) else {
             throw Diagnostic.error("cannot read the directory \(directory)")
         }
-        var files: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular { files.append(path) }
-        }
-        return files.sorted()
+        listing.files.sort()
+        listing.undecodable.sort()
+        return listing
     }
 }
 

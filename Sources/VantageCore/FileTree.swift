@@ -44,4 +44,68 @@ public enum FileTree {
         walk(root, "")
         return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
+
+    /// What `regularFiles(under:)` found: the paths of the regular files, relative to the
+    /// folder, and those whose name is not UTF-8, which a String cannot hold (each shown by
+    /// `shownName(_:)`: no build writes one, and it cannot be opened by the name shown).
+    public struct Listing: Sendable {
+        public var files: [String] = []
+        public var undecodable: [String] = []
+    }
+
+    /// The regular files under `root`, in no particular order, as a built site is read (by
+    /// `vantage check` and `vantage diff`): symbolic links are not followed, so nothing
+    /// outside the folder is read. Nil when `root` cannot be listed.
+    public static func regularFiles(under root: String) -> Listing? {
+        guard let top = opendir(root) else { return nil }
+        closedir(top)
+        var listing = Listing()
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            guard let directory = opendir(folder) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+                if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+                guard let name = String(validating: bytes, as: UTF8.self) else {
+                    listing.undecodable.append((relative.isEmpty ? "" : relative + "/") + shownName(bytes))
+                    continue
+                }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    // Some file systems do not fill d_type: ask without following links.
+                    var status = stat()
+                    guard lstat(root + "/" + path, &status) == 0 else { continue }
+                    let format = status.st_mode & S_IFMT
+                    type = format == S_IFDIR ? Int32(DT_DIR) : format == S_IFREG ? Int32(DT_REG) : -1
+                }
+                if type == Int32(DT_DIR) { pending.append(path) } else if type == Int32(DT_REG) { listing.files.append(path) }
+            }
+        }
+        return listing
+    }
+
+    /// A file name's bytes as text: what is UTF-8 as it reads, every other byte as `\xff`.
+    public static func shownName(_ bytes: [UInt8]) -> String {
+        var shown = ""
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                shown.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<offset + length] {
+                    shown += "\\x" + SHA256.hexString([byte])
+                }
+                offset += length
+            case .emptyInput:
+                return shown
+            }
+        }
+    }
 }

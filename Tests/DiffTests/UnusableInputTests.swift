@@ -69,4 +69,28 @@ struct UnusableInputTests {
         #expect(result.code == 2)
         #expect(result.err == "$SITES/new/ana-lima/quotes/index.html: error: the manifest lists this page but it cannot be read\n")
     }
+
+    /// A file whose name is not UTF-8 cannot be read back by a name a String holds: exit 2,
+    /// naming it with the byte escaped (before: "cannot read the file", under the name with
+    /// U+FFFD in it, which names no file). With a manifest and without, it is the same.
+    @Test(arguments: [false, true])
+    func aFileNameThatIsNotUTF8ExitsTwo(withManifests: Bool) throws {
+        let scenario = try SiteScenario()
+        if withManifests { try scenario.writeManifests() }
+        let path = Array((scenario.new + "/ana-lima/x").utf8) + [0xC3, 0x28] + Array(".html".utf8)
+        let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        let result = scenario.diff([scenario.old, scenario.new])
+        #expect(result.code == 2)
+        #expect(result.err == "$SITES/new/ana-lima/x\\xc3(.html: error: the file name is not UTF-8, so no build wrote it: remove the file\n")
+    }
+
+    @Test func shownNamesEscapeOnlyTheBytesThatAreNotUTF8() {
+        #expect(FileTree.shownName(Array("café".utf8)) == "café")
+        #expect(FileTree.shownName([0x61, 0xFF, 0xE2, 0x82, 0x62]) == "a\\xff\\xe2\\x82b")
+        #expect(FileTree.shownName([0xF0, 0x9F, 0x98, 0x80, 0x80]) == "😀\\x80")
+    }
 }

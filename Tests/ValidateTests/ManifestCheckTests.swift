@@ -39,4 +39,25 @@ struct ManifestCheckTests {
         #expect(byFile["extra.html"] == "the page is not in manifest.json: its build did not write it")
         #expect(byFile["manifest.json"] == "manifest.json lists \(gone), which is not in the site")
     }
+
+    /// A file whose name is not UTF-8 (a String cannot hold it, and Foundation's enumerator
+    /// passed it over, so the site was "valid") is a finding, shown with the byte escaped.
+    @Test func aFileNameThatIsNotUTF8IsAFinding() throws {
+        let folder = try Self.copyOfTheSite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.createFile(named: Array((folder + "/odd-").utf8) + [0xFF, 0x41] + Array(".html".utf8))
+        let report = try SiteValidator().validate(directory: folder)
+        #expect(report.findings.map { "\($0.file): \($0.message)" } == [
+            "odd-\\xffA.html: the file name is not UTF-8, so no build wrote it: remove the file",
+        ])
+    }
+
+    /// Creates an empty file at a path given as bytes.
+    static func createFile(named path: [UInt8]) throws {
+        let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        close(descriptor)
+    }
 }
