@@ -21,8 +21,8 @@ extension DiffReport {
                     message += "\n" + shown.joined(separator: "\n")
                     if first.lines.count + 1 > Self.annotationLines || hunks.count > 1 { message += "\n…" }
                 }
-                out += "::\(level) file=\(Self.escapeProperty(file)),title=\(Self.escapeProperty(title))::"
-                out += Self.escapeData(message) + "\n"
+                out += "::\(level) file=\(WorkflowCommand.escapeProperty(file)),title=\(WorkflowCommand.escapeProperty(title))::"
+                out += WorkflowCommand.escapeData(message) + "\n"
             }
         }
         if comparedContent, !statOnly {
@@ -34,7 +34,7 @@ extension DiffReport {
             for group in groups {
                 for page in group.pages {
                     guard case .text(_, _, let hunks)? = page.content, !hunks.isEmpty else { continue }
-                    out += "::group::" + Self.escapeData("diff " + page.path) + "\n"
+                    out += "::group::" + WorkflowCommand.escapeData("diff " + page.path) + "\n"
                     out += "::stop-commands::" + token + "\n"
                     out += "--- " + Manifest.join(oldName, page.path) + "\n"
                     out += "+++ " + Manifest.join(newName, page.path) + "\n"
@@ -49,24 +49,12 @@ extension DiffReport {
         }
         let level = isIdentical ? "notice" : "warning"
         let message = ([summaryLine] + groups.map(\.headline)).joined(separator: "\n")
-        out += "::\(level) title=vantage diff::" + Self.escapeData(message) + "\n"
+        out += "::\(level) title=vantage diff::" + WorkflowCommand.escapeData(message) + "\n"
         return out
     }
 
     /// Lines of a page's first hunk quoted in its annotation.
     static let annotationLines = 12
-
-    /// Escapes a workflow command's message.
-    static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    /// Escapes a workflow command's property value (also `:` and `,`).
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-    }
 }
 
 extension Diagnostic {
@@ -74,7 +62,7 @@ extension Diagnostic {
     public var githubAnnotation: String {
         var properties: [String] = []
         if let location {
-            properties.append("file=" + DiffReport.escapeProperty(location.file))
+            properties.append("file=" + WorkflowCommand.escapeProperty(location.file))
             if let line = location.line { properties.append("line=\(line)") }
             if let column = location.column { properties.append("col=\(column)") }
         }
@@ -82,6 +70,6 @@ extension Diagnostic {
         var text = message
         if let recordPath = location?.recordPath { text = recordPath + ": " + text }
         let head = properties.isEmpty ? "::\(level)" : "::\(level) " + properties.joined(separator: ",")
-        return head + "::" + DiffReport.escapeData(text)
+        return head + "::" + WorkflowCommand.escapeData(text)
     }
 }

@@ -30,15 +30,14 @@ enum FileSystem {
 
     /// The relative paths of every regular file under `root` (symbolic links are not
     /// followed: `FileTree.regularFiles`), in no particular order. Throws, naming the folder as
-    /// `shownAs`, when it cannot be listed or holds a file whose name is not UTF-8 (no build
-    /// writes one, and it could not be read back by the name shown).
+    /// `shownAs`, when it cannot be listed or holds a file or folder whose name no build writes
+    /// and a report cannot show as it is (`FileTree.Unshowable`).
     static func regularFiles(under root: String, shownAs folder: String) throws(Diagnostic) -> [String] {
         guard let listing = FileTree.regularFiles(under: root) else {
             throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: folder))
         }
-        if let name = listing.undecodable.min() {
-            throw Diagnostic.error("the file name is not UTF-8, so no build wrote it: remove the file",
-                                   at: SourceLocation(file: Manifest.join(folder, name)))
+        if let odd = listing.unshowable.min() {
+            throw Diagnostic.error(odd.message, at: SourceLocation(file: Manifest.join(folder, odd.path)))
         }
         return listing.files
     }

@@ -23,8 +23,8 @@ extension SiteReport {
             }.joined()
         case .github:
             return findings.map { finding in
-                let file = Self.escapeProperty(prefix + finding.file)
-                return "::error file=\(file),line=\(finding.line),col=\(finding.column)::\(Self.escapeData(finding.attributedMessage))\n"
+                let file = WorkflowCommand.escapeProperty(prefix + finding.file)
+                return "::error file=\(file),line=\(finding.line),col=\(finding.column)::\(WorkflowCommand.escapeData(finding.attributedMessage))\n"
             }.joined()
         case .json:
             return JSONWriter.string(json(prefix: prefix), pretty: true) + "\n"
@@ -60,16 +60,5 @@ extension SiteReport {
                 .bool(isValid), .number(Double(pageCount)), .number(Double(fileCount)),
                 .number(Double(findings.count)), .array(items),
             ]))
-    }
-
-    /// GitHub's escaping for the message part of a workflow command.
-    static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    /// GitHub's escaping for a property value (`file=`), which also reserves `:` and `,`.
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

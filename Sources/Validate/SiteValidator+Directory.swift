@@ -16,10 +16,9 @@ extension SiteValidator {
         let listing = try Self.listing(of: directory)
         let files = listing.files
         let check = SiteCheck(validator: self)
-        // No build writes such a name, and nothing can open it by the name a report shows.
-        check.addFindings(listing.undecodable.map { name in
-            Finding(rule: .manifest, file: name, line: 1, column: 1,
-                    message: "the file name is not UTF-8, so no build wrote it: remove the file")
+        // No build writes such a name, and a report cannot show it as it is.
+        check.addFindings(listing.unshowable.map { odd in
+            Finding(rule: .manifest, file: odd.path, line: 1, column: 1, message: odd.message)
         })
         let pages = files.filter { $0.hasSuffix(".html") }
         // Nothing to check is no verdict: a wrong folder (or a build that wrote nothing) must
@@ -100,14 +99,14 @@ extension SiteValidator {
     /// Every regular file beneath `directory`, relative to it, sorted.
     static func listFiles(in directory: String) throws -> [String] { try listing(of: directory).files }
 
-    /// The files beneath `directory` (sorted) and the names that are not UTF-8, as
+    /// The files beneath `directory` (sorted) and the names no build writes, as
     /// `FileTree.regularFiles` reads a built site: symbolic links are not followed.
     static func listing(of directory: String) throws -> FileTree.Listing {
         guard var listing = FileTree.regularFiles(under: directory) else {
             throw Diagnostic.error("cannot read the directory \(directory)")
         }
         listing.files.sort()
-        listing.undecodable.sort()
+        listing.unshowable.sort()
         return listing
     }
 }

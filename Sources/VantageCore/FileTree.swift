@@ -46,11 +46,30 @@ public enum FileTree {
     }
 
     /// What `regularFiles(under:)` found: the paths of the regular files, relative to the
-    /// folder, and those whose name is not UTF-8, which a String cannot hold (each shown by
-    /// `shownName(_:)`: no build writes one, and it cannot be opened by the name shown).
+    /// folder, and the files and folders with a name no build writes and no report can show as
+    /// it is: not UTF-8 (a String cannot hold it), or with a character a message escapes (a
+    /// line feed would start a line of its own in `vantage check`'s report). Those are shown
+    /// by `shownName(_:)` and not entered.
     public struct Listing: Sendable {
         public var files: [String] = []
-        public var undecodable: [String] = []
+        public var unshowable: [Unshowable] = []
+    }
+
+    /// A file or folder whose name no build writes, as a report shows it.
+    public struct Unshowable: Sendable, Comparable {
+        /// The path relative to the folder listed, with the name shown by `shownName(_:)`.
+        public var path: String
+        public var isUTF8: Bool
+        public var isFolder: Bool
+
+        /// What `vantage check` and `vantage diff` say of it.
+        public var message: String {
+            (isFolder ? "the folder name " : "the file name ")
+                + (isUTF8 ? "holds a character that ends a line or shows nothing" : "is not UTF-8")
+                + ", so no build wrote it: remove the " + (isFolder ? "folder" : "file")
+        }
+
+        public static func < (a: Self, b: Self) -> Bool { a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
     }
 
     /// The regular files under `root`, in no particular order, as a built site is read (by
@@ -68,26 +87,33 @@ public enum FileTree {
             while let entry = readdir(directory) {
                 let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
                 if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
-                guard let name = String(validating: bytes, as: UTF8.self) else {
-                    listing.undecodable.append((relative.isEmpty ? "" : relative + "/") + shownName(bytes))
-                    continue
-                }
-                let path = relative.isEmpty ? name : relative + "/" + name
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_UNKNOWN) {
                     // Some file systems do not fill d_type: ask without following links.
                     var status = stat()
-                    guard lstat(root + "/" + path, &status) == 0 else { continue }
+                    let path = Array(folder.utf8) + [0x2F] + bytes + [0]
+                    guard path.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &status) } }) == 0
+                    else { continue }
                     let format = status.st_mode & S_IFMT
                     type = format == S_IFDIR ? Int32(DT_DIR) : format == S_IFREG ? Int32(DT_REG) : -1
                 }
-                if type == Int32(DT_DIR) { pending.append(path) } else if type == Int32(DT_REG) { listing.files.append(path) }
+                guard type == Int32(DT_DIR) || type == Int32(DT_REG) else { continue }
+                let name = String(validating: bytes, as: UTF8.self)
+                guard let name, !name.unicodeScalars.contains(where: { $0 != "\\" && messageEscape($0) != nil }) else {
+                    listing.unshowable.append(Unshowable(
+                        path: (relative.isEmpty ? "" : relative + "/") + shownName(bytes), isUTF8: name != nil,
+                        isFolder: type == Int32(DT_DIR)))
+                    continue
+                }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if type == Int32(DT_DIR) { pending.append(path) } else { listing.files.append(path) }
             }
         }
         return listing
     }
 
-    /// A file name's bytes as text: what is UTF-8 as it reads, every other byte as `\xff`.
+    /// A file name's bytes as a message shows them: a byte that is not UTF-8 as `\xff`, the
+    /// characters a message escapes as `quoted` does (`\n`, `\u{200B}`, `\\`).
     public static func shownName(_ bytes: [UInt8]) -> String {
         var shown = ""
         var iterator = bytes.makeIterator()
@@ -96,7 +122,8 @@ public enum FileTree {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
-                shown.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                let scalar = Unicode.UTF8.decode(encoded)
+                if let escape = messageEscape(scalar) { shown += escape } else { shown.unicodeScalars.append(scalar) }
                 offset += encoded.count
             case .error(let length):
                 for byte in bytes[offset..<offset + length] {

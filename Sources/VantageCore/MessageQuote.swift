@@ -7,18 +7,26 @@ public func quoted(_ text: String, cutAt limit: Int? = 80) -> String {
     var out = "\""
     let shown = limit.map { text.count > $0 ? String(text.prefix($0)) + "…" : text } ?? text
     for scalar in shown.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if VisibleText.needsEscapeInMessage(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+        if scalar == "\"" {
+            out += "\\\""
+        } else if let escape = messageEscape(scalar) {
+            out += escape
+        } else {
+            out.unicodeScalars.append(scalar)
         }
     }
     return out + "\""
+}
+
+/// How a message writes `scalar` of data (`quoted`, and a file name no build writes:
+/// `FileTree.shownName`): nil where it is written as it is.
+public func messageEscape(_ scalar: Unicode.Scalar) -> String? {
+    switch scalar {
+    case "\\": return "\\\\"
+    case "\n": return "\\n"
+    case "\t": return "\\t"
+    default:
+        guard VisibleText.needsEscapeInMessage(scalar) else { return nil }
+        return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
 }

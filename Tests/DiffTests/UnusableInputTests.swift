@@ -92,5 +92,16 @@ struct UnusableInputTests {
         #expect(FileTree.shownName(Array("café".utf8)) == "café")
         #expect(FileTree.shownName([0x61, 0xFF, 0xE2, 0x82, 0x62]) == "a\\xff\\xe2\\x82b")
         #expect(FileTree.shownName([0xF0, 0x9F, 0x98, 0x80, 0x80]) == "😀\\x80")
+        #expect(FileTree.shownName(Array("a\nb\\c\u{202E}".utf8)) == "a\\nb\\\\c\\u{202E}")
+    }
+
+    /// A line feed in a file's name forged a line of the report ("Ana Lima: 1 page added —
+    /// ana-lima/x", then a line of the name's own): exit 2, naming it with the line feed escaped.
+    @Test func aFileNameWithALineFeedExitsTwo() throws {
+        let scenario = try SiteScenario()
+        try "<p>".write(toFile: scenario.new + "/ana-lima/x\nerror: forged.html", atomically: false, encoding: .utf8)
+        let result = scenario.diff([scenario.old, scenario.new])
+        #expect(result.code == 2)
+        #expect(result.err == "$SITES/new/ana-lima/x\\nerror: forged.html: error: the file name holds a character that ends a line or shows nothing, so no build wrote it: remove the file\n")
     }
 }

@@ -41,15 +41,23 @@ struct ManifestCheckTests {
     }
 
     /// A file whose name is not UTF-8 (a String cannot hold it, and Foundation's enumerator
-    /// passed it over, so the site was "valid") is a finding, shown with the byte escaped.
+    /// passed it over, so the site was "valid") is a finding, shown with the byte escaped; so is
+    /// a name with a line feed (it forged a line of the report) or an invisible character.
     @Test func aFileNameThatIsNotUTF8IsAFinding() throws {
         let folder = try Self.copyOfTheSite()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.createFile(named: Array((folder + "/odd-").utf8) + [0xFF, 0x41] + Array(".html".utf8))
+        // A line feed in a name would start a line of the report that reads as a finding of its own.
+        try Self.createFile(named: Array((folder + "/x\ny.html:1:1: error: forged.html").utf8))
+        try FileManager.default.createDirectory(atPath: folder + "/z\u{200B}", withIntermediateDirectories: false)
+        try Self.createFile(named: Array((folder + "/z\u{200B}/broken.html").utf8))
         let report = try SiteValidator().validate(directory: folder)
         #expect(report.findings.map { "\($0.file): \($0.message)" } == [
             "odd-\\xffA.html: the file name is not UTF-8, so no build wrote it: remove the file",
+            "x\\ny.html:1:1: error: forged.html: the file name holds a character that ends a line or shows nothing, so no build wrote it: remove the file",
+            "z\\u{200B}: the folder name holds a character that ends a line or shows nothing, so no build wrote it: remove the folder",
         ])
+        #expect(report.formatted(.text, root: "public").split(separator: "\n").count == 3)
     }
 
     /// Creates an empty file at a path given as bytes.
