@@ -10,13 +10,12 @@ import VantageCore
 extension SiteBuild {
     /// A shard build as the merge takes it: its record (`shard.json`), and what it says it wrote,
     /// to hold every person's folder to: its manifest's lines by person (each page's path,
-    /// kind, SHA-256 and size) and its marker's files besides pages.
+    /// kind, SHA-256 and size) and its record's files besides pages (each path and SHA-256).
     struct ShardBuild: @unchecked Sendable {
         var folder: String
         var record: ShardRecord
         var manifest: [UInt8]
         var runs: [String: ManifestCodec.Run]
-        var others: Set<String>
 
         /// Reads what the shard build at `folder` wrote about itself.
         static func read(folder: String) throws -> ShardBuild {
@@ -26,46 +25,57 @@ extension SiteBuild {
                 throw Diagnostic.error(
                     "--merge: \(folder) has no \(SiteBookkeeping.manifest) of its build: the shard build is incomplete")
             }
-            guard let marker = SiteMarker.read(output: folder) else {
+            guard SiteMarker.read(output: folder) != nil else {
                 throw Diagnostic.error(
                     "--merge: \(folder) has no \(SiteBookkeeping.marker) of its build (a hidden file: copy it with the shard, "
                         + "e.g. include-hidden-files: true for actions/upload-artifact)")
             }
             let runs = manifest.withUnsafeBytes { ManifestCodec.viewerRuns(in: $0) }
-            return ShardBuild(folder: folder, record: record, manifest: manifest, runs: runs, others: marker.files)
+            return ShardBuild(folder: folder, record: record, manifest: manifest, runs: runs)
         }
 
         /// Throws unless `slug`'s folder holds exactly what this shard's build wrote there: the
         /// pages of its manifest, byte for byte (`pages`: the merge's own lines for what it
-        /// found, made as the build makes them), and the marker's other files, no more.
-        func check(_ slug: String, pages: [ManifestEntry], files: [ShardFile]) throws {
+        /// found, made as the build makes them), and the other files its record lists, each
+        /// with its SHA-256 (`digests`: what the merge found), no more.
+        func check(_ slug: String, pages: [ManifestEntry], digests: [String: String]) throws {
             let wrote = runs[slug].map { manifest[$0.range] } ?? []
             let found = ManifestCodec.chunk(pages)
+            func refuse(_ why: String) -> Diagnostic {
+                Diagnostic.error("--merge: shard \(record.shard) in \(folder): \(why); nothing was written")
+            }
             if found.elementsEqual(wrote) {
                 let prefix = slug + "/"
-                let others = Set(files.map(\.path).filter { !$0.hasSuffix(".html") })
-                let listed = Set(self.others.filter { $0.hasPrefix(prefix) })
-                if others == listed { return }
-                let odd = others.symmetricDifference(listed).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }[0]
-                throw Diagnostic.error(
-                    "--merge: shard \(record.shard) in \(folder): \(odd) is \(listed.contains(odd) ? "missing" : "not a file its build wrote"); nothing was written")
+                let listed = record.files.filter { $0.path.hasPrefix(prefix) }
+                for (path, sha256) in listed {
+                    guard let digest = digests[path] else { throw refuse("\(path) is missing") }
+                    if digest != sha256 {
+                        throw refuse("\(path) is not the file its build wrote (its SHA-256: \(sha256.prefix(12))…, found \(digest.prefix(12))…)")
+                    }
+                }
+                let known = Set(listed.map(\.path))
+                if let odd = digests.keys.filter({ !known.contains($0) }).min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                    throw refuse("\(odd) is not a file its build wrote")
+                }
+                return
             }
             // Name the first page that differs, is missing or is extra.
             let wroteLines = String(decoding: wrote, as: UTF8.self).split(separator: "\n").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
             let foundLines = String(decoding: found, as: UTF8.self).split(separator: "\n").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
             let common = min(wroteLines.count, foundLines.count)
             let index = (0..<common).first { wroteLines[$0] != foundLines[$0] } ?? common
-            let why: String
-            if index < wroteLines.count, index < foundLines.count {
-                why = "\(pages[index].path) is not the page its build wrote (its manifest: \(wroteLines[index]))"
-            } else if index < wroteLines.count {
-                why = "a page its build wrote is missing (its manifest: \(wroteLines[index]))"
-            } else if index < pages.count {
-                why = "\(pages[index].path) is not a page its build wrote"
-            } else {
-                why = "\(slug)/ is not what its build wrote"
+            func path(of line: Substring) -> String? {
+                (try? JSONParser.parse(Array(line.utf8), file: SiteBookkeeping.manifest))?.objectValue?["path"]?.stringValue
             }
-            throw Diagnostic.error("--merge: shard \(record.shard) in \(folder): \(why); nothing was written")
+            let foundPaths = Set(pages.map(\.path))
+            if index < wroteLines.count, let written = path(of: wroteLines[index]), !foundPaths.contains(written) {
+                throw refuse("\(written) is missing (its manifest: \(wroteLines[index]))")
+            }
+            if index < wroteLines.count, index < foundLines.count, path(of: wroteLines[index]) == pages[index].path {
+                throw refuse("\(pages[index].path) is not the page its build wrote (its manifest: \(wroteLines[index]))")
+            }
+            if index < pages.count { throw refuse("\(pages[index].path) is not a page its build wrote") }
+            throw refuse("\(slug)/ is not what its build wrote")
         }
     }
 
@@ -204,6 +214,7 @@ extension SiteBuild {
                     let record = RecordStage()
                     let output = StagedOutput([validate, manifestOnly ? nil : WriteStage(writer: writer), record])
                     let files = try shardFiles(folder: shard.folder, slug: slug)
+                    var digests: [String: String] = [:]
                     for file in files {
                         guard let data = FileManager.default.contents(atPath: file.source) else {
                             throw Diagnostic.error("--merge: cannot read \(file.source)")
@@ -216,10 +227,11 @@ extension SiteBuild {
                             let template = kind.template
                             try output.page(RenderedPage(path: file.path, kind: kind, template: template, viewer: slug, bytes: bytes))
                         } else {
+                            digests[file.path] = SHA256.hex(bytes)
                             try output.file(file.path, bytes: bytes)
                         }
                     }
-                    try shard.check(slug, pages: record.entries, files: files)
+                    try shard.check(slug, pages: record.entries, digests: digests)
                     try spool.add(record.entries, key: slug + "/")
                     if let validate { validation?.finish(validate.check) }
                     let done = queue.finished(pages: record.entries.count, files: record.files, carried: false)

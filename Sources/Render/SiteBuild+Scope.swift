@@ -90,12 +90,22 @@ struct ShardRecord: Equatable {
     var fingerprints: [String]
     /// Whether the shard's pages were validated (part of every fingerprint).
     var validated: Bool
+    /// The SHA-256 of each file in the people's folders that is not a page (a search index),
+    /// sorted by path: the manifest holds the pages' digests, and the merge holds these files
+    /// to theirs (one cut short or swapped in a copy would otherwise be published).
+    var files: [(path: String, sha256: String)]
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.shard == b.shard && a.viewers == b.viewers && a.fingerprints == b.fingerprints && a.validated == b.validated
+            && a.files.elementsEqual(b.files, by: { $0 == $1 })
+    }
 
     var bytes: [UInt8] {
         let object = JSONValue.object(JSONObject(
-            keys: ["shard", "of", "validated", "viewers", "fingerprints"],
+            keys: ["shard", "of", "validated", "viewers", "fingerprints", "files"],
             values: [.number(Double(shard.index)), .number(Double(shard.count)), .bool(validated),
-                     .array(viewers.map { .string($0) }), .array(fingerprints.map { .string($0) })]))
+                     .array(viewers.map { .string($0) }), .array(fingerprints.map { .string($0) }),
+                     .object(JSONObject(keys: files.map(\.path), values: files.map { .string($0.sha256) }))]))
         return Array((JSONWriter.string(object) + "\n").utf8)
     }
 
@@ -123,8 +133,18 @@ struct ShardRecord: Equatable {
         guard fingerprints.count == viewers.count, fingerprints.count == digests.count else {
             throw Diagnostic.error("\(path): not a shard record (expected a fingerprint per viewer)")
         }
+        guard case .object(let listed)? = object["files"] else {
+            throw Diagnostic.error(
+                "\(path): the shard record does not list the digests of its files besides pages (built by an older vantage?): "
+                    + "build the shard again")
+        }
+        var files: [(path: String, sha256: String)] = []
+        for (file, digest) in zip(listed.keys, listed.values) {
+            guard case .string(let sha256) = digest else { throw Diagnostic.error("\(path): files: expected a SHA-256 for \(quoted(file))") }
+            files.append((file, sha256))
+        }
         return ShardRecord(
             shard: SiteBuild.Shard(index: Int(index), count: Int(count)), viewers: viewers, fingerprints: fingerprints,
-            validated: validated)
+            validated: validated, files: files)
     }
 }

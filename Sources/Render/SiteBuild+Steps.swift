@@ -215,7 +215,7 @@ extension SiteBuild {
             let fingerprints = Dictionary(uniqueKeysWithValues: context.fingerprints.map { ($0.id, $0.fingerprint) })
             let record = ShardRecord(
                 shard: shard, viewers: context.chosen.map(\.slug), fingerprints: context.chosen.map { fingerprints[$0.person.id] ?? "" },
-                validated: context.tuning.validate)
+                validated: context.tuning.validate, files: try context.writer.stagedFileDigests(under: Set(context.chosen.map(\.slug))))
             try context.writer.write(ShardRecord.file, bytes: record.bytes)
             context.report.otherFiles += 1
         }

@@ -398,6 +398,23 @@ public final class SiteWriter: @unchecked Sendable {
         return counts
     }
 
+    /// The SHA-256 of each file besides pages written or carried into the folders of `people`
+    /// (slugs), read back from the staging tree, sorted by path: a shard's record of them.
+    /// Called once every file is in place, before `commit`.
+    func stagedFileDigests(under people: Set<String>) throws -> [(path: String, sha256: String)] {
+        lock.lock()
+        let paths = otherFiles.filter { path in
+            path.firstIndex(of: "/").map { people.contains(String(path[..<$0])) } ?? false
+        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        lock.unlock()
+        return try paths.map { path in
+            guard let data = FileManager.default.contents(atPath: staging + "/" + path) else {
+                throw Diagnostic.error("cannot read back '\(staging)/\(path)'")
+            }
+            return (path, SHA256.hex([UInt8](data)))
+        }
+    }
+
     /// Writes the site's marker (a link to the previous one when it did not change), counted
     /// like any file. Called by `commit` with the lock held.
     private func writeMarker() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VantageCore
 
 @testable import VantageCLI
 
@@ -216,9 +217,28 @@ struct ScaleBuildTests {
         let manifest = try #require(String(data: bytes(out("shard-\(holder)") + "/manifest.json") ?? Data(), encoding: .utf8))
         let homeLine = try #require(manifest.split(separator: "\n").first { $0.contains(#""path":"ana-lima/index.html""#) })
         let firstLine = try #require(manifest.split(separator: "\n").first { $0.contains(#""path":"ana-lima/"#) })
+        func path(of line: Substring) throws -> String {
+            try #require(try JSONParser.parse(Array((line.hasSuffix(",") ? line.dropLast() : line).utf8), file: "m").objectValue?["path"]?.stringValue)
+        }
+        // A page in the middle of the folder: the one after it is intact, and is not named.
+        let searchLine = try #require(manifest.split(separator: "\n").first { $0.contains(#""path":"ana-lima/search.html""#) })
+        let otherSearch = try #require((1...2).flatMap { k in files(out("shard-\(k)")).map { out("shard-\(k)") + "/" + $0 } }
+            .first { $0.hasSuffix("/search-index.js") && !$0.hasSuffix("/ana-lima/search-index.js") })
         let cases: [(String, (String) throws -> Void, String)] = [
             ("folder gone", { try FileManager.default.removeItem(atPath: $0 + "/ana-lima") },
-             "a page its build wrote is missing (its manifest: \(firstLine.hasSuffix(",") ? firstLine.dropLast() : firstLine))"),
+             "\(try path(of: firstLine)) is missing (its manifest: \(firstLine.hasSuffix(",") ? firstLine.dropLast() : firstLine))"),
+            ("page in the middle gone", { try FileManager.default.removeItem(atPath: $0 + "/ana-lima/search.html") },
+             "ana-lima/search.html is missing (its manifest: \(searchLine.hasSuffix(",") ? searchLine.dropLast() : searchLine))"),
+            ("search index cut short", { shard in
+                let file = shard + "/ana-lima/search-index.js"
+                let data = try #require(FileManager.default.contents(atPath: file))
+                try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: file))
+            }, "ana-lima/search-index.js is not the file its build wrote (its SHA-256: "),
+            ("search index swapped for another person's", { shard in
+                let file = shard + "/ana-lima/search-index.js"
+                try FileManager.default.removeItem(atPath: file)
+                try FileManager.default.copyItem(atPath: otherSearch, toPath: file)
+            }, "ana-lima/search-index.js is not the file its build wrote (its SHA-256: "),
             ("page edited", { shard in
                 let page = shard + "/ana-lima/index.html"
                 let text = try String(contentsOfFile: page, encoding: .utf8)
@@ -237,7 +257,8 @@ struct ScaleBuildTests {
             let shards = holder == 1 ? [damaged, out("shard-2")] : [out("shard-1"), damaged]
             let merged = build(out("site"), ["--no-import", "--merge"] + shards)
             #expect(merged.status == 2, "\(name)")
-            #expect(merged.err.contains("--merge: shard \(holder)/2 in \(damaged): \(reason); nothing was written"), "\(name): \(merged.err)")
+            let said = reason.hasSuffix("(its SHA-256: ") ? reason : reason + "; nothing was written"
+            #expect(merged.err.contains("--merge: shard \(holder)/2 in \(damaged): \(said)"), "\(name): \(merged.err)")
             #expect(files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }.elementsEqual(before, by: { $0 == $1 }), "\(name)")
         }
     }
