@@ -102,29 +102,33 @@ struct BuildFingerprint {
 
     /// One viewer's fingerprint: the site digest, then what only this viewer's pages read (the
     /// quotes as `appendDigest(of:to:)` digests, in `ordered`'s order, whatever order they came in).
+    /// `places` is each person's place in the export (`SiteModel.personOrder`): the viewer's
+    /// handles are given in that order and their part's signature holds it (`ViewerHandles`).
     static func viewer(
-        _ home: SiteModel.Home, siteDigest: String, contacts: [Int64: String], quotes: [Quote]
+        _ home: SiteModel.Home, siteDigest: String, contacts: [Int64: String], quotes: [Quote], places: [Int64: Int64]
     ) -> String {
         var digests: [UInt8] = []
         digests.reserveCapacity(quotes.count * quoteDigestSize)
         var scratch = BuildFingerprint()
-        for quote in ordered(quotes) { scratch.appendDigest(of: quote, to: &digests) }
-        return viewer(home, siteDigest: siteDigest, contacts: contacts, quoteDigests: digests)
+        for quote in ordered(quotes) { scratch.appendDigest(of: quote, places: places, to: &digests) }
+        return viewer(home, siteDigest: siteDigest, contacts: contacts, quoteDigests: digests, places: places)
     }
 
     /// One viewer's fingerprint from the digests of the quotes they see, one after another in
     /// the order of `ordered(_:)` (`ViewerFingerprints` gathers them from a pass over every
     /// quote): the same value as `viewer(_:siteDigest:contacts:quotes:)` for the same quotes.
     static func viewer<Digests: Collection<UInt8>>(
-        _ home: SiteModel.Home, siteDigest: String, contacts: [Int64: String], quoteDigests: Digests
+        _ home: SiteModel.Home, siteDigest: String, contacts: [Int64: String], quoteDigests: Digests, places: [Int64: Int64]
     ) -> String {
         var digest = BuildFingerprint()
         digest.add(siteDigest)
         digest.add(home.slug)
         digest.add(home.person)
+        digest.add(places[home.person.id])
         digest.add(Int64(contacts.count))
         for person in contacts.keys.sorted() {
             digest.add(person)
+            digest.add(places[person])
             digest.add(contacts[person])
         }
         digest.add(Int64(quoteDigests.count / quoteDigestSize))
@@ -137,18 +141,21 @@ struct BuildFingerprint {
 
     /// Appends the digest of everything of `quote` that a page of a viewer who sees it can
     /// show (id, text, speaker, the speaker's recorded name, when, and every hearer with their
-    /// recorded name, in order) to `digests`, using this fingerprint's bytes as scratch space
-    /// (the pass over every quote digests 200,000 quotes with one buffer).
-    mutating func appendDigest(of quote: Quote, to digests: inout [UInt8]) {
+    /// recorded name, in order; each person with their place in the export, `places`) to
+    /// `digests`, using this fingerprint's bytes as scratch space (the pass over every quote
+    /// digests 200,000 quotes with one buffer).
+    mutating func appendDigest(of quote: Quote, places: [Int64: Int64], to digests: inout [UInt8]) {
         bytes.removeAll(keepingCapacity: true)
         add(quote.id)
         add(quote.text)
         add(quote.speakerID)
+        add(places[quote.speakerID])
         add(quote.speakerRecordedName)
         add(quote.saidAt.microseconds)
         add(Int64(quote.hearers.count))
         for hearer in quote.hearers {
             add(hearer.personID)
+            add(places[hearer.personID])
             add(hearer.recordedName)
         }
         let start = digests.count

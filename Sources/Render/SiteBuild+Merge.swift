@@ -140,7 +140,8 @@ extension SiteBuild {
             let group = shards.filter { $0.record.validated == validated }
             guard !group.isEmpty else { continue }
             let fingerprints = try ViewerFingerprints(
-                store: store, homes: context.site.homes, siteDigest: siteDigest(context, validate: validated)
+                store: store, homes: context.site.homes, places: context.site.personOrder,
+                siteDigest: siteDigest(context, validate: validated)
             ).byPerson
             let homes = Dictionary(uniqueKeysWithValues: context.site.homes.map { ($0.slug, $0.person.id) })
             for shard in group.sorted(by: { $0.record.shard.index < $1.record.shard.index }) {

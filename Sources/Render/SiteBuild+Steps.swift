@@ -92,10 +92,12 @@ extension SiteBuild {
         let path = URL(fileURLWithPath: (try? OutputFolder.resolve(URL(fileURLWithPath: output).path)) ?? output).path
         context.previous = PreviousBuild.load(store: options.store, output: path, checked: options.checkedOutput)
         guard context.previous != nil else { return }
-        let (homes, digest) = (context.chosen, siteDigest(context))
+        let (homes, places, digest) = (context.chosen, context.site.personOrder, siteDigest(context))
         context.siteDigest = digest
         context.pass = Concurrent {
-            Result { try ViewerFingerprints(store: Store(path: options.store, readOnly: true), homes: homes, siteDigest: digest) }
+            Result {
+                try ViewerFingerprints(store: Store(path: options.store, readOnly: true), homes: homes, places: places, siteDigest: digest)
+            }
         }
     }
 

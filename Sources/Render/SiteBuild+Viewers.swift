@@ -20,7 +20,7 @@ extension SiteBuild {
             // pass over the store rather than from reading each one's quotes (made here when
             // "prepare the output" did not make it).
             context.scannedFingerprints = try ViewerFingerprints(
-                store: context.store, homes: selected, siteDigest: context.siteDigest)
+                store: context.store, homes: selected, places: context.site.personOrder, siteDigest: context.siteDigest)
         }
         if !options.scope.isShard {
             // The index, the review pages and the assets need nothing of the viewers': they
@@ -115,7 +115,8 @@ extension SiteBuild {
                 (try reader.contacts(owner: id), try reader.visibleQuotes(viewer: id))
             }
             // Recorded from the rows the pages are rendered from (the same value the pass gives).
-            let fingerprint = BuildFingerprint.viewer(home, siteDigest: siteDigest, contacts: contacts, quotes: quotes)
+            let fingerprint = BuildFingerprint.viewer(
+                home, siteDigest: siteDigest, contacts: contacts, quotes: quotes, places: site.personOrder)
             if scanned == nil, let carried = try carry(home, fingerprint: fingerprint) { return carried }
             let validate = validation?.stage()
             let record = RecordStage()

@@ -20,7 +20,7 @@ struct ViewerFingerprints: Sendable {
     /// Fingerprints by person id, for every home.
     let byPerson: [Int64: String]
 
-    init(store: Store, homes: [SiteModel.Home], siteDigest: String) throws {
+    init(store: Store, homes: [SiteModel.Home], places: [Int64: Int64], siteDigest: String) throws {
         var homeIndex: [Int64: UInt32] = [:]
         homeIndex.reserveCapacity(homes.count)
         for (index, home) in homes.enumerated() { homeIndex[home.person.id] = UInt32(index) }
@@ -35,7 +35,7 @@ struct ViewerFingerprints: Sendable {
         try store.readSite { reader in
             try reader.everyQuote { quote in
                 let index = UInt64(saidAt.count)
-                scratch.appendDigest(of: quote, to: &digests)
+                scratch.appendDigest(of: quote, places: places, to: &digests)
                 saidAt.append(quote.saidAt.microseconds)
                 quote.forEachViewer { viewer in
                     if let home = homeIndex[viewer] { pairs.append(UInt64(home) << 32 | index) }
@@ -78,7 +78,7 @@ struct ViewerFingerprints: Sendable {
                 }
             }
             byPerson[home.person.id] = BuildFingerprint.viewer(
-                home, siteDigest: siteDigest, contacts: contacts[index], quoteDigests: buffer)
+                home, siteDigest: siteDigest, contacts: contacts[index], quoteDigests: buffer, places: places)
         }
         self.byPerson = byPerson
     }

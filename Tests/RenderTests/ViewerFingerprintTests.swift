@@ -17,8 +17,9 @@ struct ViewerFingerprintTests {
     static func expectAgreement(store path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
         let store = try Store(path: path, readOnly: true)
         let people = try store.readSite { try $0.people() }
-        let homes = SiteModel(settings: SiteSettings(), now: 0, people: people, ideas: []).homes
-        let scanned = try ViewerFingerprints(store: store, homes: homes, siteDigest: "site")
+        let site = SiteModel(settings: SiteSettings(), now: 0, people: people, ideas: [])
+        let homes = site.homes
+        let scanned = try ViewerFingerprints(store: store, homes: homes, places: site.personOrder, siteDigest: "site")
         // Keyed by the ids' bytes, as the scans order them.
         var every: [[UInt8]: Quote] = [:]
         var seenBy: [Int64: Set<[UInt8]>] = [:]
@@ -42,7 +43,7 @@ struct ViewerFingerprintTests {
             for home in homes {
                 let own = BuildFingerprint.viewer(
                     home, siteDigest: "site", contacts: try reader.contacts(owner: home.person.id),
-                    quotes: try reader.visibleQuotes(viewer: home.person.id))
+                    quotes: try reader.visibleQuotes(viewer: home.person.id), places: site.personOrder)
                 #expect(scanned.byPerson[home.person.id] == own, "home \(home.slug)", sourceLocation: sourceLocation)
             }
         }
@@ -145,7 +146,7 @@ struct ViewerFingerprintTests {
     static func fingerprints(_ path: String) throws -> [Int64: String] {
         let store = try Store(path: path, readOnly: true)
         let people = try store.readSite { try $0.people() }
-        let homes = SiteModel(settings: SiteSettings(), now: 0, people: people, ideas: []).homes
-        return try ViewerFingerprints(store: store, homes: homes, siteDigest: "site").byPerson
+        let site = SiteModel(settings: SiteSettings(), now: 0, people: people, ideas: [])
+        return try ViewerFingerprints(store: store, homes: site.homes, places: site.personOrder, siteDigest: "site").byPerson
     }
 }
