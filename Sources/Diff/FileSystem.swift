@@ -30,13 +30,13 @@ enum FileSystem {
 
     /// The relative paths of every regular file under `root` (symbolic links are not
     /// followed: `FileTree.regularFiles`), in no particular order. Throws, naming the folder as
-    /// `shownAs`, when it cannot be listed or holds a file or folder whose name no build writes
-    /// and a report cannot show as it is (`FileTree.Unshowable`).
+    /// `shownAs`, when it cannot be listed or holds what no build writes (`FileTree.Stray`: a name
+    /// a report cannot show as it is, a symbolic link, a pipe).
     static func regularFiles(under root: String, shownAs folder: String) throws(Diagnostic) -> [String] {
         guard let listing = FileTree.regularFiles(under: root) else {
             throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: folder))
         }
-        if let odd = listing.unshowable.min() {
+        if let odd = listing.strays.min() {
             throw Diagnostic.error(odd.message, at: SourceLocation(file: Manifest.join(folder, odd.path)))
         }
         return listing.files

@@ -15,18 +15,27 @@ extension Manifest {
         }
     }
 
-    /// The files of `folder` (sorted by path) that the manifest does not list.
+    /// The files of `folder` (sorted by path) that the manifest does not list. Throws, naming
+    /// it, when a page the manifest lists is not in the folder (before, a page gone whose
+    /// digest was the same on both sides went unnoticed: "No differences").
     func unlistedFiles(in folder: String) throws(Diagnostic) -> [String] {
         let root = FileSystem.withoutTrailingSlash(folder)
         var files = try FileSystem.regularFiles(under: root, shownAs: folder)
         files.sort { PathOrder.precedes($0, $1) }
         var unlisted: [String] = []
         var index = 0
+        func missing(_ page: ManifestEntry) -> Diagnostic {
+            .error("the manifest lists this page but it cannot be read", at: SourceLocation(file: Manifest.join(folder, page.path)))
+        }
         for file in files where !SiteBookkeeping.holds(file) {
-            while index < pages.count, PathOrder.precedes(pages[index].path, file) { index += 1 }
-            if index < pages.count, pages[index].path == file { continue }
+            while index < pages.count, PathOrder.precedes(pages[index].path, file) { throw missing(pages[index]) }
+            if index < pages.count, pages[index].path == file {
+                index += 1
+                continue
+            }
             unlisted.append(file)
         }
+        if index < pages.count { throw missing(pages[index]) }
         return unlisted
     }
 

@@ -17,7 +17,7 @@ extension SiteValidator {
         let files = listing.files
         let check = SiteCheck(validator: self)
         // No build writes such a name, and a report cannot show it as it is.
-        check.addFindings(listing.unshowable.map { odd in
+        check.addFindings(listing.strays.map { odd in
             Finding(rule: .manifest, file: odd.path, line: 1, column: 1, message: odd.message)
         })
         let pages = files.filter { $0.hasSuffix(".html") }
@@ -61,7 +61,15 @@ extension SiteValidator {
         -> (pages: [String: ManifestEntry], others: Set<String>)?
     {
         let file = SiteBookkeeping.manifest
-        guard let data = FileManager.default.contents(atPath: directory + "/" + file) else { return nil }
+        guard let data = FileManager.default.contents(atPath: directory + "/" + file) else {
+            // A folder (or a link, a pipe) by that name is no manifest, and not no manifest either.
+            var status = stat()
+            if lstat(directory + "/" + file, &status) == 0 {
+                check.addFindings([Finding(rule: .manifest, file: file, line: 1, column: 1,
+                                           message: "manifest.json cannot be read: it is not a file")])
+            }
+            return nil
+        }
         let entries: [ManifestEntry]
         do {
             entries = try ManifestCodec.decode([UInt8](data), file: file)
@@ -106,7 +114,7 @@ extension SiteValidator {
             throw Diagnostic.error("cannot read the directory \(directory)")
         }
         listing.files.sort()
-        listing.unshowable.sort()
+        listing.strays.sort()
         return listing
     }
 }

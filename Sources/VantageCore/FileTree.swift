@@ -46,35 +46,41 @@ public enum FileTree {
     }
 
     /// What `regularFiles(under:)` found: the paths of the regular files, relative to the
-    /// folder, and the files and folders with a name no build writes and no report can show as
-    /// it is: not UTF-8 (a String cannot hold it), or with a character a message escapes (a
-    /// line feed would start a line of its own in `vantage check`'s report). Those are shown
-    /// by `shownName(_:)` and not entered.
+    /// folder, and what no build writes there (`Stray`), which is not entered or read.
     public struct Listing: Sendable {
         public var files: [String] = []
-        public var unshowable: [Unshowable] = []
+        public var strays: [Stray] = []
     }
 
-    /// A file or folder whose name no build writes, as a report shows it.
-    public struct Unshowable: Sendable, Comparable {
-        /// The path relative to the folder listed, with the name shown by `shownName(_:)`.
+    /// An entry of a built site that no build writes: a name that is not UTF-8 (a String
+    /// cannot hold it) or that holds a character a message escapes (a line feed would start a
+    /// line of its own in a report), a symbolic link (never followed: it could lead out of
+    /// the site), or neither a file nor a folder (a pipe would block its reader).
+    public struct Stray: Sendable, Comparable {
+        public enum Reason: Sendable { case nameNotUTF8, nameUnshowable, symbolicLink, notAFile }
+        /// The path relative to the folder listed, its name shown by `shownName(_:)`.
         public var path: String
-        public var isUTF8: Bool
+        public var reason: Reason
         public var isFolder: Bool
 
         /// What `vantage check` and `vantage diff` say of it.
         public var message: String {
-            (isFolder ? "the folder name " : "the file name ")
-                + (isUTF8 ? "holds a character that ends a line or shows nothing" : "is not UTF-8")
-                + ", so no build wrote it: remove the " + (isFolder ? "folder" : "file")
+            let what = isFolder ? "folder" : "file"
+            switch reason {
+            case .nameNotUTF8: return "the \(what) name is not UTF-8, so no build wrote it: remove the \(what)"
+            case .nameUnshowable:
+                return "the \(what) name holds a character that ends a line or shows nothing, so no build wrote it: remove the \(what)"
+            case .symbolicLink: return "a symbolic link, which no build writes (it is not followed): remove it"
+            case .notAFile: return "neither a file nor a folder (a pipe, a socket or a device), which no build writes: remove it"
+            }
         }
 
         public static func < (a: Self, b: Self) -> Bool { a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
     }
 
     /// The regular files under `root`, in no particular order, as a built site is read (by
-    /// `vantage check` and `vantage diff`): symbolic links are not followed, so nothing
-    /// outside the folder is read. Nil when `root` cannot be listed.
+    /// `vantage check` and `vantage diff`), and the strays beside them. Nil when `root`
+    /// cannot be listed.
     public static func regularFiles(under root: String) -> Listing? {
         guard let top = opendir(root) else { return nil }
         closedir(top)
@@ -95,18 +101,22 @@ public enum FileTree {
                     guard path.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &status) } }) == 0
                     else { continue }
                     let format = status.st_mode & S_IFMT
-                    type = format == S_IFDIR ? Int32(DT_DIR) : format == S_IFREG ? Int32(DT_REG) : -1
+                    type = format == S_IFDIR ? Int32(DT_DIR) : format == S_IFREG ? Int32(DT_REG) : format == S_IFLNK ? Int32(DT_LNK) : -1
                 }
-                guard type == Int32(DT_DIR) || type == Int32(DT_REG) else { continue }
                 let name = String(validating: bytes, as: UTF8.self)
-                guard let name, !name.unicodeScalars.contains(where: { $0 != "\\" && messageEscape($0) != nil }) else {
-                    listing.unshowable.append(Unshowable(
-                        path: (relative.isEmpty ? "" : relative + "/") + shownName(bytes), isUTF8: name != nil,
-                        isFolder: type == Int32(DT_DIR)))
-                    continue
+                func stray(_ reason: Stray.Reason) {
+                    listing.strays.append(Stray(
+                        path: (relative.isEmpty ? "" : relative + "/") + shownName(bytes), reason: reason, isFolder: type == Int32(DT_DIR)))
                 }
+                guard let name else { stray(.nameNotUTF8); continue }
+                if name.unicodeScalars.contains(where: { $0 != "\\" && messageEscape($0) != nil }) { stray(.nameUnshowable); continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                if type == Int32(DT_DIR) { pending.append(path) } else { listing.files.append(path) }
+                switch type {
+                case Int32(DT_DIR): pending.append(path)
+                case Int32(DT_REG): listing.files.append(path)
+                case Int32(DT_LNK): stray(.symbolicLink)
+                default: stray(.notAFile)
+                }
             }
         }
         return listing

@@ -104,4 +104,27 @@ struct UnusableInputTests {
         #expect(result.code == 2)
         #expect(result.err == "$SITES/new/ana-lima/x\\nerror: forged.html: error: the file name holds a character that ends a line or shows nothing, so no build wrote it: remove the file\n")
     }
+
+    /// A symbolic link in a site folder: exit 2 naming it (before: passed over without a word,
+    /// with or without manifests).
+    @Test(arguments: [false, true])
+    func aSymbolicLinkExitsTwo(withManifests: Bool) throws {
+        let scenario = try SiteScenario()
+        if withManifests { try scenario.writeManifests() }
+        try FileManager.default.createSymbolicLink(atPath: scenario.new + "/etc", withDestinationPath: "/etc")
+        let result = scenario.diff([scenario.old, scenario.new])
+        #expect(result.code == 2)
+        #expect(result.err == "$SITES/new/etc: error: a symbolic link, which no build writes (it is not followed): remove it\n")
+    }
+
+    /// A page the manifest lists, gone from its folder, whose digest is the same on both sides:
+    /// exit 2 naming it (before: "No differences", exit 0, where a changed one was exit 2).
+    @Test func anUnchangedListedPageGoneExitsTwo() throws {
+        let scenario = try SiteScenario()
+        try scenario.writeManifests()
+        try FileManager.default.removeItem(atPath: scenario.new + "/ana-lima/quotes/index.html")
+        let result = scenario.diff([scenario.old, scenario.new])
+        #expect(result.code == 2)
+        #expect(result.err == "$SITES/new/ana-lima/quotes/index.html: error: the manifest lists this page but it cannot be read\n")
+    }
 }

@@ -60,6 +60,30 @@ struct ManifestCheckTests {
         #expect(report.formatted(.text, root: "public").split(separator: "\n").count == 3)
     }
 
+    /// What no build writes is a finding, not passed over: a symbolic link (to a file outside
+    /// the site, to a folder, to a page of the site), a pipe, and a folder where the manifest
+    /// should be (before: "valid", the links and the pipe not even counted).
+    @Test func linksPipesAndAFolderManifestAreFindings() throws {
+        let folder = try Self.copyOfTheSite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let page = try #require(try Fixtures.sitePages().first)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/passwd.html", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/etc", withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/again.html", withDestinationPath: folder + "/" + page)
+        #expect(mkfifo(folder + "/fifo.html", 0o644) == 0)
+        var report = try SiteValidator().validate(directory: folder)
+        #expect(report.findings.map { "\($0.file): \($0.message)" } == [
+            "again.html: a symbolic link, which no build writes (it is not followed): remove it",
+            "etc: a symbolic link, which no build writes (it is not followed): remove it",
+            "fifo.html: neither a file nor a folder (a pipe, a socket or a device), which no build writes: remove it",
+            "passwd.html: a symbolic link, which no build writes (it is not followed): remove it",
+        ])
+        try FileManager.default.removeItem(atPath: folder + "/manifest.json")
+        try FileManager.default.createDirectory(atPath: folder + "/manifest.json", withIntermediateDirectories: false)
+        report = try SiteValidator().validate(directory: folder)
+        #expect(report.findings.contains { $0.file == "manifest.json" && $0.message == "manifest.json cannot be read: it is not a file" })
+    }
+
     /// Creates an empty file at a path given as bytes.
     static func createFile(named path: [UInt8]) throws {
         let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
