@@ -82,7 +82,7 @@ public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
     /// with the output folder, then a line that says what was kept.
     public func formatted(root: String) -> String {
         let prefix = root.hasSuffix("/") ? root : root + "/"
-        var text = findings.map { "\(prefix)\($0.file):\($0.line):\($0.column): error: \($0.attributedMessage)\n" }.joined()
+        var text = findings.map { $0.reportLine(prefix: prefix) }.joined()
         if count > findings.count { text += "… and \(count - findings.count) more findings\n" }
         return text
     }

@@ -70,6 +70,13 @@ public struct Finding: Sendable, Hashable {
         .error(attributedMessage, at: SourceLocation(file: file, line: line, column: column))
     }
 
+    /// The finding as one line of a report (`vantage check`, a build that stops on findings):
+    /// `prefix` (the site folder as the user named it) and the page, line, column and message,
+    /// on one line whatever the page held (`oneLine`).
+    public func reportLine(prefix: String) -> String {
+        "\(prefix)\(file):\(line):\(column): error: \(oneLine(attributedMessage))\n"
+    }
+
     /// Findings in output order: by file, then position, then message (never discovery order,
     /// which depends on thread scheduling).
     static func outputOrder(_ a: Finding, _ b: Finding) -> Bool {

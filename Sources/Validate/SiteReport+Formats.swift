@@ -18,9 +18,7 @@ extension SiteReport {
         let prefix = root.isEmpty || root == "." ? "" : (root.hasSuffix("/") ? root : root + "/")
         switch format {
         case .text:
-            return findings.map { finding in
-                "\(prefix)\(finding.file):\(finding.line):\(finding.column): error: \(finding.attributedMessage)\n"
-            }.joined()
+            return findings.map { $0.reportLine(prefix: prefix) }.joined()
         case .github:
             return findings.map { finding in
                 let file = WorkflowCommand.escapeProperty(prefix + finding.file)

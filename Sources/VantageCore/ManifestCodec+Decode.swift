@@ -57,12 +57,16 @@ extension ManifestCodec {
     public static func pathProblem(_ path: String) -> String? {
         let bytes = path.utf8
         if bytes.isEmpty { return "the path is empty" }
-        if bytes.first == UInt8(ascii: "/") { return "the path \"\(path)\" is absolute; expected a path inside the site" }
+        if bytes.first == UInt8(ascii: "/") { return "the path \(quoted(path)) is absolute; expected a path inside the site" }
+        // A line feed would start a line of the diff's report of its own; no build writes one.
+        if path.unicodeScalars.contains(where: { $0 != "\\" && messageEscape($0) != nil }) {
+            return "the path \(quoted(path)) holds a character that ends a line or shows nothing, which no build writes"
+        }
         var componentStart = true
         var dots = 0
         var length = 0
         for byte in bytes {
-            if byte == UInt8(ascii: "\\") || byte == 0 { return "the path \"\(path)\" has a backslash or NUL" }
+            if byte == UInt8(ascii: "\\") || byte == 0 { return "the path \(quoted(path)) has a backslash or NUL" }
             if byte == UInt8(ascii: "/") {
                 if length == 0 || dots == length && dots <= 2 { return badComponent(path) }
                 componentStart = true
@@ -79,6 +83,6 @@ extension ManifestCodec {
     }
 
     private static func badComponent(_ path: String) -> String {
-        "the path \"\(path)\" has an empty, '.' or '..' component"
+        "the path \(quoted(path)) has an empty, '.' or '..' component"
     }
 }

@@ -30,3 +30,16 @@ public func messageEscape(_ scalar: Unicode.Scalar) -> String? {
         return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }
+
+/// `text` on one line as it reads: every character a message escapes (`messageEscape`) but the
+/// backslash written as its escape, so that no data in a message can end its line (and start
+/// one that reads as another finding) or reorder it (a bidi control). For messages that hold
+/// data already quoted their own way (`vantage check`'s `href="…"`).
+public func oneLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0 != "\\" && messageEscape($0) != nil }) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        if scalar != "\\", let escape = messageEscape(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }
+    }
+    return out
+}

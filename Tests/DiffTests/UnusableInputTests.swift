@@ -33,6 +33,8 @@ struct UnusableInputTests {
          "manifest.json: pages[0].path: error: the path \"../a.html\" has an empty, '.' or '..' component"),
         ("{\"pages\": [{\"path\": \"/etc/passwd\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": 1}]}",
          "manifest.json: pages[0].path: error: the path \"/etc/passwd\" is absolute; expected a path inside the site"),
+        ("{\"pages\": [{\"path\": \"a\\nremoved b.html\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": 1}]}",
+         "manifest.json: pages[0].path: error: the path \"a\\nremoved b.html\" holds a character that ends a line or shows nothing, which no build writes"),
         ("{\"pages\": [{\"path\": \"a\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": -1}]}",
          "manifest.json: pages[0].bytes: error: expected a whole number of bytes, found -1"),
         ("{\"pages\": [{\"path\": \"a\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": 1, \"kind\": 3}]}",

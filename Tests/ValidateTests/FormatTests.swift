@@ -18,6 +18,16 @@ import Testing
         #expect(report.summary == "checked 3 pages (5 files): 2 errors")
     }
 
+    /// A value from the page holding a line feed (`href="x&#10;…"`), a line separator or a bidi
+    /// override stays on its finding's line, escaped: it forged a finding of its own before.
+    @Test func textKeepsEachFindingOnOneLine() {
+        let forged = SiteReport(pageCount: 1, fileCount: 1, findings: [
+            Finding(rule: .brokenLink, file: "index.html", line: 3, column: 9,
+                message: "href=\"x\ncheckforge/index.html:3:1: error: forged\u{2028}b\u{202E}c\\d\" names no file in the site"),
+        ])
+        #expect(forged.formatted(.text, root: "") == #"index.html:3:9: error: href="x\ncheckforge/index.html:3:1: error: forged\u{2028}b\u{202E}c\d" names no file in the site"# + "\n")
+    }
+
     @Test func github() {
         let odd = SiteReport(pageCount: 1, fileCount: 1, findings: [
             Finding(rule: .schema, file: "a,b:c.html", line: 1, column: 2, message: "50% wrong\nreally"),
