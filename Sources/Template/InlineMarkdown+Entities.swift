@@ -6,7 +6,9 @@ import CLibXML2
 /// never markup). Named references are HTML's, from libxml2's table (`htmlEntityLookup`: the
 /// HTML 4 names, `&amp;` to `&euro;`); a name it does not hold, and anything that is not a
 /// complete reference, stays as written. A numeric reference to 0, a surrogate or a code point
-/// past U+10FFFF is U+FFFD. Not read inside code spans (CommonMark).
+/// past U+10FFFF is U+FFFD; one to U+000B, a form feed or NEL is a line break, as written out.
+/// Not read inside code spans (CommonMark). A reference to a code point no page may hold (a
+/// control, a noncharacter) is refused when the catalog loads, as the code point written out.
 extension InlineMarkdown {
     /// The reference whose `&` is at `start`, reading scalars through `character` (nil past
     /// the end): the scalar it stands for and how many scalars it spans, or nil.
@@ -29,6 +31,9 @@ extension InlineMarkdown {
             guard !number.isEmpty, number.count <= (hexadecimal ? 6 : 7),
                 let value = UInt32(number, radix: hexadecimal ? 16 : 10)
             else { return nil }
+            // The line breaks of word processors are line breaks, as in a value written out
+            // (`StringCatalog`'s reader): a line break where a page allows one line is an error.
+            if value == 0x0B || value == 0x0C || value == 0x85 { return ("\n", length) }
             let scalar = value == 0 ? nil : Unicode.Scalar(value)
             return (scalar ?? "\u{FFFD}", length)
         }

@@ -98,6 +98,13 @@ struct StringCatalogTests {
         let c1 = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "x\u0090"}}}}}}"#)
         #expect(c1.message == "the value holds U+0090, which an HTML page cannot hold")
+        // The same written as a character reference, which Markdown reads into the page.
+        for (written, code) in [("&#1;", "U+0001"), ("&#x80;", "U+0080"), ("&#xFDD0;", "U+FDD0"), ("&#x1FFFF;", "U+1FFFF"), ("&#127;", "U+007F")] {
+            let referenced = try catalogError(
+                #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "[x](a\#(written)b) y"}}}}}}"#)
+            #expect(referenced.location?.recordPath == #"strings["Hi"].localizations.fr.stringUnit.value"#)
+            #expect(referenced.message == "the value holds \(written) (\(code)), which an HTML page cannot hold")
+        }
         // Word's manual line break (U+000B), a form feed and NEL are line breaks, as iOS shows them.
         let breaks = try StringCatalog(json: try JSONParser.parse(Array(
             #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "a\u000bb\u000cc\u0085d"}}}}}}"#.utf8), file: "t"), file: "t")
