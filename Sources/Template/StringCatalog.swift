@@ -7,7 +7,8 @@ import VantageCore
 /// (`argNum`, `formatSpecifier`, `variations`). An entry with no localizations (`"Cancel": {}`)
 /// stands for itself in the source language; `extractionState` `stale` entries still translate.
 public struct StringCatalog: Sendable {
-    /// The language the keys and source strings are written in ("en").
+    /// The language the keys and source strings are written in ("en"): as declared, or the
+    /// catalog's localization of the same meaning when the source text is under that tag.
     public let sourceLanguage: String
     /// The catalog file as named when loaded, for messages.
     public let file: String
@@ -59,7 +60,6 @@ public struct StringCatalog: Sendable {
         guard let source = root["sourceLanguage"]?.stringValue, LanguageTagCase.canonical(source) != nil else {
             throw reader.fail("sourceLanguage", "expected the source language's tag, as in \"en\"")
         }
-        self.sourceLanguage = LanguageTag.normalize(source)
         self.file = file
         var entries: [String: CatalogEntry] = [:]
         if let strings = root["strings"] {
@@ -68,7 +68,15 @@ public struct StringCatalog: Sendable {
             }
         }
         self.entries = entries
-        self.languages = Set(entries.values.flatMap { $0.localizations.keys }).sorted()
+        let languages = Set(entries.values.flatMap { $0.localizations.keys }).sorted()
+        self.languages = languages
+        // The source language's text may be under another tag of the same meaning (likely
+        // subtags): `"sourceLanguage": "en-US"` with its text under `en`, as the fallback's
+        // other steps match. That localization is the source's.
+        let declared = LanguageTag.normalize(source)
+        let meaning = LanguageTag.meaning(of: declared)
+        self.sourceLanguage = languages.contains(declared)
+            ? declared : languages.first { LanguageTag.meaning(of: $0) == meaning } ?? declared
     }
 
     /// The catalog languages a viewer's tag falls back to, best first, ending with the source

@@ -96,6 +96,25 @@ struct LanguageFallbackTests {
         #expect(try done("sr") == "Done")
     }
 
+    /// The source language step matches by likely subtags too: a catalog declaring `en-US` whose
+    /// text is under `en` (or the other way round, or `pt` and `pt-BR`, `zh-Hans` and `zh`)
+    /// shows that text to every viewer it falls back to it (before: the key), and a `new` unit
+    /// there counts as the source's own text.
+    @Test(arguments: [("en-US", "en"), ("en", "en-US"), ("pt-BR", "pt"), ("zh", "zh-Hans"), ("en_US", "en")])
+    func theSourceLanguageMatchesByItsMeaning(declared: String, written: String) throws {
+        let catalog = try CatalogFixture.catalog(
+            """
+            {"sourceLanguage": "\(declared)", "version": "1.0", "strings": {
+              "k": {"localizations": {"\(written)": {"stringUnit": {"state": "translated", "value": "Source text"}}}},
+              "n": {"localizations": {"\(written)": {"stringUnit": {"state": "new", "value": "New text"}}}}}}
+            """)
+        for locale in ["fr", "ja", declared, written] {
+            let localizer = Localizer(catalog: catalog, locale: locale, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+            #expect(try localizer.string("k") == "Source text", "\(locale)")
+            #expect(try localizer.string("n") == "New text", "\(locale)")
+        }
+    }
+
     @Test func tagsAreCanonicalPerBCP47() {
         #expect(LanguageTag.normalize("de-DE-u-NU-Arab") == "de-DE-u-nu-arab")
         #expect(LanguageTag.normalize("pt_br") == "pt-BR")
