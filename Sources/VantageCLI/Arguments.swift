@@ -43,9 +43,15 @@ public struct Arguments {
         return found
     }
 
-    /// The value of `--name VALUE` or `--name=VALUE` (the last one wins), or nil.
+    /// The value of `--name VALUE` or `--name=VALUE`, or nil. Given twice with two values, it is
+    /// a usage error: which one was meant is not for the order to decide (`--viewers a
+    /// --viewers b` built b alone, without a word).
     public mutating func option(_ name: String) throws(UsageError) -> String? {
-        try options(name).last
+        let values = try options(name)
+        if let other = values.first(where: { $0 != values[0] }) {
+            throw UsageError("--\(name) is given twice (\(quoted(values[0])) and \(quoted(other))): give it once", command: command)
+        }
+        return values.first
     }
 
     /// Every value given for a repeatable option.
