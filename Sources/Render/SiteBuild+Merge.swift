@@ -185,7 +185,7 @@ extension SiteBuild {
                 }
             }
         }
-        let sitePages = 2 + (context.decisions.isEmpty ? 0 : 1)
+        let sitePages = sitePageCount(context)
         let rendered = bytes + sitePages * 8_000 + assetBytes(context.options.templates)
         var plan = Plan(
             viewers: context.chosen.count, pages: pages + sitePages, renderedBytes: rendered,

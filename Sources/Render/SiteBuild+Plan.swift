@@ -32,15 +32,19 @@ extension SiteBuild {
         /// Inodes the build needs, with the same margin as its bytes. A file system can run
         /// out of inodes long before bytes (a tmpfs, or ext4 made with few): a site is mostly
         /// small files, one folder per "quotes said by" page.
-        public var neededEntries: Int { max(0, entries - reusableEntries) + entries / 20 + 64 }
+        public var neededEntries: Int {
+            let new = max(0, entries - reusableEntries)
+            return new + new / 20 + 64
+        }
         /// True when the output's file system lacks the bytes or the inodes.
         public var lacksRoom: Bool { neededBytes > freeBytes || neededEntries > freeEntries }
 
         /// Room the build needs: the blocks of what it writes, less what it can reuse, and a margin
-        /// for the sample's error and the manifest's spool.
+        /// of a tenth of that for the sample's error and the manifest's spool (a tenth of the
+        /// whole site refused a rebuild that changed nothing on a disk with room for it).
         public var neededBytes: Int {
-            let disk = max(diskBytes, writtenBytes)
-            return max(0, disk - reusableBytes) + disk / 10 + (256 << 10)
+            let new = max(0, max(diskBytes, writtenBytes) - reusableBytes)
+            return new + new / 10 + (256 << 10)
         }
     }
 
@@ -57,6 +61,13 @@ extension SiteBuild {
                 + "--shard K/N for a part on each of several machines, or --manifest-only to check and hash every page without writing it"
         }
         static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+    }
+
+    /// The site-wide pages a build renders: the "view as" index, the ideas' review pages and,
+    /// with decisions, the review report (`sitePages`).
+    static func sitePageCount(_ context: BuildContext) -> Int {
+        1 + Pagination(itemCount: context.site.ideas.count, pageSize: context.site.settings.pageSize).pageCount
+            + (context.decisions.isEmpty ? 0 : 1)
     }
 
     /// People whose parts are rendered to measure a plan (evenly spread over those chosen).
@@ -87,7 +98,7 @@ extension SiteBuild {
             sampledDisk += record.diskBytes + folders * block
         }
         let scale = sample.isEmpty ? 0 : Double(chosen.count) / Double(sample.count)
-        let sitePages = context.options.scope.isShard ? 0 : 2 + (context.decisions.isEmpty ? 0 : 1)
+        let sitePages = context.options.scope.isShard ? 0 : sitePageCount(context)
         let assets = assetBytes(context.options.templates)
         var plan = Plan(
             viewers: chosen.count, pages: Int((Double(sampledPages) * scale).rounded()) + sitePages,
@@ -107,13 +118,17 @@ extension SiteBuild {
             // The record counts a person's files; their folders come in the sample's proportion.
             let perViewerEntries = chosen.isEmpty ? 0 : plan.entries / chosen.count
             let entriesPerFile = sampledPages == 0 ? 1 : Double(sampledEntries) / Double(sampledPages)
-            // What the previous build's folders of the people `carried` accepts save.
+            // What the previous build's folders of the people `carried` accepts save: each
+            // person's own size as recorded, the whole no more than the people's part of the
+            // plan (each capped at the average instead left a rebuild that changes nothing
+            // needing room for the larger half of the site again).
+            let viewersDisk = perViewer * chosen.count, viewersEntries = perViewerEntries * chosen.count
             func reuse(_ carried: (SiteModel.Home, BuildRecord.Viewer) -> Bool) -> (bytes: Int, entries: Int) {
-                chosen.reduce((0, 0)) { total, home in
+                let total = chosen.reduce((0, 0)) { total, home in
                     guard let before = previous.viewers[home.person.id], carried(home, before) else { return total }
-                    return (total.0 + min(perViewer, Int(Double(before.bytes) * diskRatio)),
-                            total.1 + min(perViewerEntries, Int(Double(before.files) * entriesPerFile)))
+                    return (total.0 + Int(Double(before.bytes) * diskRatio), total.1 + Int(Double(before.files) * entriesPerFile))
                 }
+                return (min(total.0, viewersDisk), min(total.1, viewersEntries))
             }
             // Everyone the previous build rendered, at first: the pass that tells who changed
             // runs meanwhile, and is waited for only when the room is that tight.

@@ -43,10 +43,15 @@ public struct Arguments {
         return found
     }
 
-    /// The value of `--name VALUE` or `--name=VALUE`, or nil. Given twice with two values, it is
-    /// a usage error: which one was meant is not for the order to decide (`--viewers a
-    /// --viewers b` built b alone, without a word).
+    /// The value of `--name VALUE` or `--name=VALUE` (the last one wins, so a script can
+    /// override a default it passed), or nil.
     public mutating func option(_ name: String) throws(UsageError) -> String? {
+        try options(name).last
+    }
+
+    /// The value of an option that chooses what the command does (`--shard K/N`), where the
+    /// last one winning would silently drop the other: two different values are a usage error.
+    public mutating func single(_ name: String) throws(UsageError) -> String? {
         let values = try options(name)
         if let other = values.first(where: { $0 != values[0] }) {
             throw UsageError("--\(name) is given twice (\(quoted(values[0])) and \(quoted(other))): give it once", command: command)

@@ -48,7 +48,8 @@ struct BuildCommand: Command {
           --locale L        render every page in locale L (a BCP 47 tag such as fr or pt-BR)
                             instead of each person's own
           --full            render every person's pages, ignoring the last build's record
-          --viewers SLUGS   build only these people's parts (folder names, comma-separated)
+          --viewers SLUGS   build only these people's parts (folder names, comma-separated;
+                            repeated, the lists add up)
                             and the site-wide pages; each page is byte for byte the page of a
                             full build, but the index lists (and links to) only these homes
           --shard K/N       build the people of shard K of N (a person's shard is a function
@@ -107,8 +108,10 @@ struct BuildCommand: Command {
         full = try arguments.flag("full")
         manifestOnly = try arguments.flag("manifest-only")
         importContent = !(try arguments.flag("no-import"))
-        let viewers = try arguments.option("viewers")
-        let shard = try arguments.option("shard")
+        // Repeated, the lists add up (`--viewers a --viewers b` is `--viewers a,b`).
+        let viewerLists = try arguments.options("viewers")
+        let viewers = viewerLists.isEmpty ? nil : viewerLists.joined(separator: ",")
+        let shard = try arguments.single("shard")
         if try arguments.flag("merge") {
             merge = try arguments.positionals(max: Int.max)
             if merge.isEmpty { throw UsageError("--merge needs the shard folders to join", command: Self.name) }
@@ -121,14 +124,14 @@ struct BuildCommand: Command {
                 String($0).trimmingCharacters(in: .whitespaces)
             }
             if slugs.contains(where: \.isEmpty) {
-                throw UsageError("--viewers needs folder names separated by commas, not '\(viewers)'", command: Self.name)
+                throw UsageError("--viewers needs folder names separated by commas, not \(quoted(viewers))", command: Self.name)
             }
             scope = .viewers(slugs)
         }
         if let shard {
             guard let parsed = SiteBuild.Shard(shard) else {
                 throw UsageError(
-                    "--shard needs K/N with 1 ≤ K ≤ N ≤ \(SiteBuild.Shard.maximumCount) (such as 2/3), not '\(shard)'",
+                    "--shard needs K/N with 1 ≤ K ≤ N ≤ \(SiteBuild.Shard.maximumCount) (such as 2/3), not \(quoted(shard))",
                     command: Self.name)
             }
             scope = .shard(parsed)
@@ -281,6 +284,8 @@ struct BuildCommand: Command {
         let writes = manifestOnly
             ? "renders \(about)\(megabytes(plan.renderedBytes)), writes manifest.json only (\(about)\(megabytes(plan.writtenBytes)))"
             : "writes \(about)\(megabytes(plan.writtenBytes))"
+                // A rebuild links what it keeps: that takes no new room (the refusal counts the rest).
+                + (plan.reusableBytes > 0 ? ", about \(megabytes(min(plan.reusableBytes, plan.writtenBytes))) of it kept from the last build" : "")
         let free = plan.freeBytes == Int.max ? "" : "; \(megabytes(plan.freeBytes)) free"
         return "Planned: \(about)\(plan.pages) pages for \(people), \(writes)\(free)\n"
     }
