@@ -233,8 +233,13 @@ extension ImportSession {
             // record's, else the site's.
             let changeJarPosition = partnerOf(Int32(keptIndex))
             let changeJarPartner = changeJarPosition.map { changeJarUsers.users[$0] }
+            // The Quotes name wins where it is one: a chosen "name" that is only a phone or an
+            // email is shown as none, and the Change Jar record's is the person's then.
+            let name = changeJarPartner.map { partner in
+                handles.map { !$0.readsAsName(quotes.name) && $0.readsAsName(partner.name) } == true ? partner.name : quotes.name
+            } ?? quotes.name
             var person = PersonDirectory.Person(
-                phone: quotes.phone, email: quotes.email, name: quotes.name,
+                phone: quotes.phone, email: quotes.email, name: name,
                 locale: quotes.locale ?? changeJarPartner?.locale ?? site.defaultLocale,
                 timeZone: quotes.timeZone ?? changeJarPartner?.timeZone ?? site.timeZone, quotesUser: true)
             if let changeJarPosition, let changeJar = changeJarPartner {

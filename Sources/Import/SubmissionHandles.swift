@@ -15,6 +15,10 @@ public protocol SubmissionHandleRule: Sendable {
     /// The slug the rule folds `name` to, before any `-2` that tells equal names apart: a
     /// handle that is a rejected user's slug names the rejection in its message.
     func slug(of name: String) -> String
+    /// Whether the site shows `name` as a name (not one that is only a phone or an email,
+    /// which it masks): where a Quotes user's chosen name does not, their Change Jar name is
+    /// the person's (DATA.md: the Quotes record wins where both give a name).
+    func readsAsName(_ name: String) -> Bool
 }
 
 /// The people of one import, as the handle rule sees them.

@@ -10,6 +10,11 @@ public struct SiteHandleRule: SubmissionHandleRule {
 
     public func slug(of name: String) -> String { Slug.fold(name) }
 
+    public func readsAsName(_ name: String) -> Bool { PersonalDataMask.isName(Self.mask.clean(name)) }
+
+    /// Phones and emails by their shapes alone: a name that is one reads as none.
+    private static let mask = PersonalDataMask(phones: [], emails: [])
+
     public func site(people: [HandlePerson], phones: [String], emails: [String]) -> any SubmissionHandleSite {
         Adapter(handles: SiteHandles(people: people.map { person in
             Person(id: person.id, name: person.name, locale: nil, timeZone: nil, hasEmail: false,

@@ -58,6 +58,21 @@ struct SampleImportTests {
         ])
     }
 
+    /// A Quotes user whose chosen name is only a phone or an email (which the site masks, so it
+    /// names no one) takes the name of their Change Jar record (before: "Unknown" on their home,
+    /// settings and the "view as" index, with "Chloé M." on file). A real name still wins.
+    @Test(arguments: [("(33) 6 12 34 56 78", "Chloé M."), ("chloe@example.com", "Chloé M."), ("Chloé", "Chloé Martin")])
+    func aQuotesNameThatIsOnlyAPhoneOrAnEmailGivesWayToTheChangeJarName(firstName: String, expected: String) throws {
+        let fixture = try Fixture()
+        try fixture.edit("quotes/export.json", replacing: #""firstName": "Chloé""#, with: #""firstName": "\#(firstName)""#)
+        if firstName != "Chloé" {
+            try fixture.edit("quotes/export.json", replacing: #""lastName": "Martin""#, with: #""lastName": """#)
+        }
+        try fixture.importOrFail()
+        let name = try fixture.read { db in try db.rows("SELECT name FROM person WHERE phone = '+33612345678'") }
+        #expect(name.first?.first == .text(expected))
+    }
+
     /// The id of the person with `phone` (or `email`), by the test's own query.
     static func personID(_ db: Database, phone: String? = nil, email: String? = nil) throws -> Int64 {
         let rows = try db.rows("SELECT id FROM person WHERE phone IS ?1 OR email IS ?2", [
