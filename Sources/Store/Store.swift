@@ -48,9 +48,13 @@ public final class Store {
         if readOnly {
             let version = try database.userVersion
             guard version == Schema.currentVersion else {
+                // An older store is brought up to date by an import; a newer one only by the
+                // vantage that wrote it.
                 throw StoreError(
                     path: path,
-                    message: "the store has schema version \(version), this vantage needs \(Schema.currentVersion); run 'vantage import'")
+                    message: version < Schema.currentVersion
+                        ? "the store has schema version \(version), this vantage needs \(Schema.currentVersion); run 'vantage import'"
+                        : Self.newerMessage(version))
             }
         } else {
             try migrate()
@@ -113,14 +117,18 @@ public final class Store {
         }
     }
 
+    /// What a store written by a newer vantage is told.
+    static func newerMessage(_ version: Int) -> String {
+        "the store has schema version \(version), newer than this vantage knows (\(Schema.currentVersion)): "
+            + "build with the vantage that wrote it, or import into another store (--db FILE)"
+    }
+
     /// Applies the migrations this store has not seen yet, each in its own transaction that
     /// also records the new version, so a failed step leaves the store at the previous one.
     private func migrate() throws {
         let version = try database.userVersion
         guard version <= Schema.currentVersion else {
-            throw StoreError(
-                path: path,
-                message: "the store has schema version \(version), newer than this vantage knows (\(Schema.currentVersion))")
+            throw StoreError(path: path, message: Self.newerMessage(version))
         }
         for (index, migration) in Schema.migrations.enumerated().dropFirst(version) {
             do {

@@ -63,8 +63,10 @@ struct BuildCommand: Command {
                             (equal to a full build's), for 'vantage diff' in CI
                             (--viewers, --shard and --manifest-only refuse an output that holds
                             the whole site of the last build, exit 2: give them --out DIR)
-          --no-import       build from the store as it is (opened read-only), without importing
-                            --content: shard builds sharing one imported store use this
+          --no-import       build from the store as it is, without importing --content;
+                            --viewers, --shard, --merge and --manifest-only then only read
+                            it (shard builds share one imported store so), a whole-site
+                            build records itself in it for the next incremental build
 
         Before writing, the build prints the pages and bytes it is about to write (measured on
         a sample of the people, then scaled up); when the output's file system lacks the room
