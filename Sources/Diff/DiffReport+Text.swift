@@ -37,11 +37,12 @@ extension PageReport {
     /// The short account of a page in listings: line counts for a changed page whose text was
     /// compared, sizes otherwise.
     public var detail: String {
+        func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(count) bytes" }
         switch status {
-        case .added: return "\(new?.bytes ?? 0) bytes"
-        case .removed: return "\(old?.bytes ?? 0) bytes"
+        case .added: return bytes(new?.bytes ?? 0)
+        case .removed: return bytes(old?.bytes ?? 0)
         case .changed:
-            let sizes = "\(old?.bytes ?? 0) -> \(new?.bytes ?? 0) bytes"
+            let sizes = "\(old?.bytes ?? 0) -> " + bytes(new?.bytes ?? 0)
             switch content {
             case .text(let deletions, let insertions, _)?:
                 return deletions == 0 && insertions == 0 ? "markup only, " + sizes : "+\(insertions) -\(deletions)"

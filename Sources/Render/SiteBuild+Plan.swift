@@ -52,13 +52,16 @@ extension SiteBuild {
     public struct NoRoom: Error, CustomStringConvertible, Sendable {
         public var plan: Plan
         public var output: String
+        /// The build was `--manifest-only` already: the advice leaves that out.
+        public var manifestOnly = false
         public var description: String {
             let short = plan.neededBytes > plan.freeBytes
                 ? "the build needs about \(Self.megabytes(plan.neededBytes)) and its file system has \(Self.megabytes(plan.freeBytes)) free"
                 : "the build creates about \(plan.neededEntries) files and folders and its file system has inodes for "
                     + "\(plan.freeEntries) more"
-            return "not enough room for \(output): \(short); nothing was written. Build less: --viewers SLUG,… for some people, "
-                + "--shard K/N for a part on each of several machines, or --manifest-only to check and hash every page without writing it"
+            return "not enough room for \(output): \(short); nothing was written. Build less: --viewers SLUG,… for some people"
+                + (manifestOnly ? " or --shard K/N for a part on each of several machines"
+                    : ", --shard K/N for a part on each of several machines, or --manifest-only to check and hash every page without writing it")
         }
         static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
     }
@@ -150,7 +153,7 @@ extension SiteBuild {
         }
         context.plan = plan
         context.options.planned?(plan)
-        if plan.lacksRoom { throw NoRoom(plan: plan, output: context.options.output) }
+        if plan.lacksRoom { throw NoRoom(plan: plan, output: context.options.output, manifestOnly: context.options.manifestOnly) }
     }
 
     /// The room the prune of the output's back buffer (`.NAME.building` beside it) gives back:

@@ -303,6 +303,10 @@ struct BuildCommand: Command {
         let counts = report.counts
         let megabytes = Double(counts.bytes) / 1_000_000
         let now = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(report.now)))
+        // Of the people this build built (a part of the site: --viewers, a shard, is not all).
+        let built = report.viewersRendered + report.viewersCarried
+        let reuse = "\(report.viewersCarried) of \(built) \(built == 1 ? "person" : "people") unchanged"
+            + (report.incremental ? "" : built < report.homes ? "; a part of the site" : "; full build")
         var text = """
             Built \(output) in \(String(format: "%.2f", seconds)) s
               people  \(report.homes) with a home (\(report.people) in the store)
@@ -312,7 +316,7 @@ struct BuildCommand: Command {
               files   \(counts.written) written, \(counts.unchanged) unchanged, \(counts.removed) removed
               valid   \(report.validatedPages) pages checked
               reuse   pages rendered \(report.pagesRendered), carried over \(report.pagesCarried) \
-            (\(report.viewersCarried) of \(report.homes) people unchanged\(report.incremental ? "" : "; full build"))
+            (\(reuse))
               now     \(now) (\(report.nowSource.rawValue))
 
             """

@@ -21,7 +21,9 @@ public final class Console: @unchecked Sendable {
             capturedErr = ""
             errorIsTerminal = false
         } else {
-            errorIsTerminal = isatty(2) != 0
+            // A terminal that cannot erase a line (TERM=dumb: Emacs' shell, some CI logs) gets
+            // no progress line rather than its escape codes.
+            errorIsTerminal = isatty(2) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         }
     }
 

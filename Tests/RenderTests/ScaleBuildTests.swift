@@ -50,6 +50,8 @@ struct ScaleBuildTests {
         let part = build(out("part"), ["--viewers", "lea-martin", "--viewers", "ana-lima"])
         #expect(part.status == 0, "\(part.err)")
         #expect(part.out.hasPrefix("Planned: "), "\(part.out)")
+        // Of the people it built, not of everyone (it said "0 of 4 people unchanged; full build").
+        #expect(part.out.contains(" (0 of 2 people unchanged; a part of the site)\n"), "\(part.out)")
         let built = files(out("part"))
         #expect(!built.contains { $0.hasPrefix("bo-berg/") })
         for slug in ["lea-martin", "ana-lima"] {
