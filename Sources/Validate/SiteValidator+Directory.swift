@@ -7,9 +7,9 @@ extension SiteValidator {
     public func validate(directory: String, threads: Int = 2) throws -> SiteReport {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw Diagnostic.error("no such directory: \(directory)")
+            throw Diagnostic.error("no such directory", at: SourceLocation(file: directory))
         }
-        guard isDirectory.boolValue else { throw Diagnostic.error("not a directory: \(directory)") }
+        guard isDirectory.boolValue else { throw Diagnostic.error("not a directory", at: SourceLocation(file: directory)) }
         // A site given by a symbolic link (a build's `--out` may be one) is read where it leads.
         let named = directory
         let directory = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
@@ -23,7 +23,9 @@ extension SiteValidator {
         let pages = files.filter { $0.hasSuffix(".html") }
         // Nothing to check is no verdict: a wrong folder (or a build that wrote nothing) must
         // not pass as a valid site.
-        guard !pages.isEmpty else { throw Diagnostic.error("no page to check in \(named): expected a built site (its .html files)") }
+        guard !pages.isEmpty else {
+            throw Diagnostic.error("no page to check: expected a built site (its .html files)", at: SourceLocation(file: named))
+        }
         for file in files where !file.hasSuffix(".html") {
             if file.hasSuffix(".svg"), let data = FileManager.default.contents(atPath: directory + "/" + file) {
                 check.addFile(path: file, bytes: [UInt8](data))
@@ -111,7 +113,7 @@ extension SiteValidator {
     /// `FileTree.regularFiles` reads a built site: symbolic links are not followed.
     static func listing(of directory: String) throws -> FileTree.Listing {
         guard var listing = FileTree.regularFiles(under: directory) else {
-            throw Diagnostic.error("cannot read the directory \(directory)")
+            throw Diagnostic.error("cannot read the directory", at: SourceLocation(file: directory))
         }
         listing.files.sort()
         listing.strays.sort()

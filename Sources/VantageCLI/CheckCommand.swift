@@ -1,3 +1,4 @@
+import Diff
 import Validate
 import VantageCore
 
@@ -45,7 +46,14 @@ struct CheckCommand: Command {
     func run(console: Console) throws -> ExitCode {
         // A page names its kind (`data-page`), and each kind one template: findings say which.
         let templates = Dictionary(uniqueKeysWithValues: PageKind.allCases.map { ($0.rawValue, $0.template) })
-        let report = try SiteValidator(templates: templates).validate(directory: directory, threads: threads)
+        let report: SiteReport
+        do {
+            report = try SiteValidator(templates: templates).validate(directory: directory, threads: threads)
+        } catch let error as Diagnostic {
+            // In a workflow the failure is an annotation too, as diff's are.
+            if format == .github { console.out(error.githubAnnotation + "\n") }
+            throw error
+        }
         console.out(report.formatted(format, root: directory))
         if format != .json { console.err(report.summary) }
         return report.isValid ? .success : .findings

@@ -96,7 +96,11 @@ import VantageCLI
     @Test func missingDirectoryExitsTwo() {
         let console = Console.capturing()
         #expect(VantageCLI.run(["check", "/nonexistent/vantage-site"], console: console) == 2)
-        #expect(console.standardError == "error: no such directory: /nonexistent/vantage-site\n")
+        #expect(console.standardError == "/nonexistent/vantage-site: error: no such directory\n")
+        // In a workflow it is an annotation on the folder too, as diff's failures are.
+        let github = Console.capturing()
+        #expect(VantageCLI.run(["check", "/nonexistent/vantage-site", "--format", "github"], console: github) == 2)
+        #expect(github.standardOutput == "::error file=/nonexistent/vantage-site::no such directory\n")
     }
 
     @Test func aFolderWithoutPagesExitsTwoRatherThanPassing() throws {
@@ -106,7 +110,7 @@ import VantageCLI
         FileManager.default.createFile(atPath: folder + "/assets/site.css", contents: Data("body {}".utf8))
         let console = Console.capturing()
         #expect(VantageCLI.run(["check", folder], console: console) == 2)
-        #expect(console.standardError == "error: no page to check in \(folder): expected a built site (its .html files)\n")
+        #expect(console.standardError == "\(folder): error: no page to check: expected a built site (its .html files)\n")
     }
 
     @Test func badFormatIsAUsageError() {
