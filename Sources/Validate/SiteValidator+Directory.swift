@@ -72,23 +72,55 @@ extension SiteValidator {
             }
             return nil
         }
+        let bytes = [UInt8](data)
         let entries: [ManifestEntry]
         do {
-            entries = try ManifestCodec.decode([UInt8](data), file: file)
+            entries = try ManifestCodec.decode(bytes, file: file)
         } catch let error as Diagnostic {
-            check.addFindings([Finding(rule: .manifest, file: file, line: error.location?.line ?? 1, column: error.location?.column ?? 1,
-                                       message: "manifest.json cannot be read: \(error.message)")])
+            // A syntax error has its line and column; a bad entry its record path (`pages[3].sha256`),
+            // said in the message and placed on the entry's line where the build's one entry a
+            // line shows it.
+            let recordPath = error.location?.recordPath
+            let index = recordPath.flatMap { path -> Int? in
+                guard path.hasPrefix("pages["), let end = path.firstIndex(of: "]") else { return nil }
+                return Int(path[path.index(path.startIndex, offsetBy: 6)..<end])
+            }
+            let line = error.location?.line ?? index.flatMap { Self.entryLines(in: bytes, count: nil)?.dropFirst($0).first } ?? 1
+            check.addFindings([Finding(rule: .manifest, file: file, line: line, column: error.location?.column ?? 1,
+                                       message: "manifest.json cannot be read: \(recordPath.map { $0 + ": " } ?? "")\(error.message)")])
             return nil
         } catch {
             return nil
         }
         let present = Set(files)
-        check.addFindings(entries.filter { !present.contains($0.path) }.map { entry in
-            Finding(rule: .manifest, file: file, line: 1, column: 1,
-                    message: "manifest.json lists \(entry.path), which is not in the site")
+        let missing = entries.indices.filter { !present.contains(entries[$0].path) }
+        let lines = missing.isEmpty ? nil : Self.entryLines(in: bytes, count: entries.count)
+        check.addFindings(missing.map { index in
+            Finding(rule: .manifest, file: file, line: lines?[index] ?? 1, column: 1,
+                    message: "manifest.json lists \(entries[index].path), which is not in the site")
         })
         let others = SiteMarker.read(output: directory)?.files ?? []
         return (Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }), others)
+    }
+
+    /// The line of each entry of a manifest written as the build writes it, one entry a line
+    /// (a line that starts with `{` after the first); nil when the lines are not `count` entries
+    /// (a manifest laid out by hand), where `count` is known.
+    static func entryLines(in bytes: [UInt8], count: Int?) -> [Int]? {
+        var lines: [Int] = []
+        var line = 1
+        var atStart = true
+        for byte in bytes {
+            if byte == 0x0A {
+                line += 1
+                atStart = true
+            } else if atStart, byte != 0x20, byte != 0x09, byte != 0x0D {
+                if byte == UInt8(ascii: "{"), line > 1 { lines.append(line) }
+                atStart = false
+            }
+        }
+        if let count, lines.count != count { return nil }
+        return lines
     }
 
     /// A page against its manifest entry: not listed, or other bytes than the build wrote.

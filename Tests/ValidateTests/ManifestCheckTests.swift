@@ -84,6 +84,31 @@ struct ManifestCheckTests {
         #expect(report.findings.contains { $0.file == "manifest.json" && $0.message == "manifest.json cannot be read: it is not a file" })
     }
 
+    /// A manifest finding is on the entry's line, and a bad entry names its record path (before:
+    /// both at manifest.json:1:1, the path left out).
+    @Test func manifestFindingsAreOnTheEntrysLine() throws {
+        let folder = try Self.copyOfTheSite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pages = try Fixtures.sitePages()
+        let manifest = try String(contentsOfFile: folder + "/manifest.json", encoding: .utf8)
+        let lines = manifest.split(separator: "\n", omittingEmptySubsequences: false)
+        let gone = pages[2]
+        let goneLine = try #require(lines.firstIndex { $0.contains("\"path\":\"\(gone)\"") }) + 1
+        try FileManager.default.removeItem(atPath: folder + "/" + gone)
+        var report = try SiteValidator().validate(directory: folder)
+        let listed = report.findings.filter { $0.file == "manifest.json" }
+        #expect(listed.map { "\($0.line):\($0.column) \($0.message)" } == ["\(goneLine):1 manifest.json lists \(gone), which is not in the site"])
+        // The fourth entry's digest broken: its line and its record path.
+        var edited = lines
+        let fourth = try #require(edited.indices.filter { edited[$0].hasPrefix("{") && $0 > 0 }.dropFirst(3).first)
+        edited[fourth] = Substring(edited[fourth].replacingOccurrences(of: "\"sha256\":\"", with: "\"sha256\":\"x"))
+        try edited.joined(separator: "\n").write(toFile: folder + "/manifest.json", atomically: true, encoding: .utf8)
+        report = try SiteValidator().validate(directory: folder)
+        let broken = try #require(report.findings.first { $0.file == "manifest.json" })
+        #expect(broken.line == fourth + 1)
+        #expect(broken.message.hasPrefix("manifest.json cannot be read: pages[3].sha256: expected 64 lowercase hex digits"), "\(broken.message)")
+    }
+
     /// Creates an empty file at a path given as bytes.
     static func createFile(named path: [UInt8]) throws {
         let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
