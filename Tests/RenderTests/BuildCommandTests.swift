@@ -21,6 +21,26 @@ struct BuildCommandTests {
     /// The summary without its first line (which holds the elapsed time).
     func summaryBody(_ text: String) -> String { text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n") }
 
+    @Test("The view-as index tells unknown people apart by their folder (their names, only phones, show as Unknown)")
+    func unknownPeopleShowTheirFolder() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("content").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: content, toPath: copy)
+        let export = copy + "/quotes/export.json"
+        try String(contentsOfFile: export, encoding: .utf8)
+            .replacingOccurrences(of: #""firstName": "Ana", "lastName": "Lima""#, with: #""firstName": "415 555 0100", "lastName": """#)
+            .replacingOccurrences(of: #""firstName": "Léa", "lastName": "Martin""#, with: #""firstName": "+33 6 12 34 56 78", "lastName": """#)
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let (status, console) = build(content: copy)
+        #expect(status == 0, "\(console.standardError)")
+        let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        #expect(index.contains(#"<span class="person-name" dir="auto" lang="fr-FR">Unknown</span> <span class="person-folder" dir="ltr">person/</span>"#), "\(index)")
+        // Ana's Change Jar record gives her a name; a name that is one has no folder beside it.
+        #expect(index.contains(#"<span class="person-name" dir="auto" lang="en-US">Ana Lima</span><span class="person-apps">"#), "\(index)")
+        #expect(index.components(separatedBy: "person-folder").count == 2)
+    }
+
     @Test("Builds, prints the summary and the page to open; a second build writes nothing")
     func builds() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

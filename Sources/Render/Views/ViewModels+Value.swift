@@ -139,6 +139,9 @@ extension Resident {
             "href": .string(SitePath.home(slug)), "name": .string(name), "locale": .string(locale),
             "initial": .string(initial), "changeJar": .bool(usesChangeJar), "quotes": .bool(usesQuotes),
             "reviewHref": .string(ListLocation.quoteReview(slug).path(page: 1)),
+            // Unknown people (a name that was only a phone or an email) look alike: their
+            // folder tells a reviewer which is which (it holds no more than "person-2").
+            "unknown": .bool(name == PersonalDataMask.unknownName), "folder": .string(slug),
         ])
     }
 }
