@@ -34,7 +34,10 @@ struct PageSeries {
     private func hasFirstPage(_ base: String, like page: ManifestEntry) -> Bool {
         for prefix in [base + "/index.", base + "."] {
             for candidate in manifest.pages(under: prefix)
-            where Self.stem(candidate.path) == base && candidate.viewer == page.viewer && candidate.kind == page.kind {
+            // A folder without a manifest is walked, its pages' kinds and viewers unknown until
+            // read: unknown matches (only the changed pages are read, not their first pages).
+            where Self.stem(candidate.path) == base && (candidate.viewer == nil || candidate.viewer == page.viewer)
+                && (candidate.kind == nil || candidate.kind == page.kind) {
                 return true
             }
         }

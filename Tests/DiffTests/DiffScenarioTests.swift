@@ -179,7 +179,8 @@ struct DiffScenarioTests {
         let result = scenario.diff([scenario.old, scenario.new])
         #expect(result.code == 1)
         // Kinds and viewers come from the pages' hooks; names from the homes found by probing.
-        #expect(result.out.contains("Ana Lima: 5 pages changed — settings, all ideas, quotes feed, quotes said by Dad, search index\n"))
+        // A later page says so, as with manifests: its first page, unchanged and unread, is of no kind yet.
+        #expect(result.out.contains("Ana Lima: 5 pages changed — settings, all ideas (page 2), quotes feed, quotes said by Dad, search index\n"))
         #expect(result.out.contains("Cy Oh: 2 pages added — home, quotes feed\n"))
         #expect(result.out.hasSuffix("\n7 pages changed, 2 added, 3 removed across 3 viewers and the site-wide pages\n"))
     }

@@ -29,6 +29,20 @@ struct PageSeriesTests {
         #expect(numbers == [7, nil, 4, nil, nil, nil, 2, 3, nil])
     }
 
+    /// A folder without a manifest is walked: its pages' kinds and viewers are unknown until the
+    /// changed ones are read, and the first page, unchanged, is never read. Its unknown kind
+    /// matches (before: "quotes feed" without "(page 5)", unlike the same diff with manifests).
+    @Test func aWalkedFolderStillNumbersItsPages() {
+        let walked = Manifest(pages: ["ana/quotes/index.html", "ana/quotes/page-5.html"].map { path in
+            ManifestEntry(path: path, kind: nil, viewer: nil, sha256: String(repeating: "0", count: 64), bytes: 1)
+        }, origin: .walked("a"))
+        let series = PageSeries(walked)
+        #expect(series.pageNumber(of: Self.page("ana/quotes/page-5.html", "quotes-feed")) == 5)
+        // With a manifest, a first page of another kind is another list.
+        let listed = Manifest(pages: [Self.page("ana/quotes/index.html", "home"), Self.page("ana/quotes/page-5.html", "quotes-feed")], origin: .file("m"))
+        #expect(PageSeries(listed).pageNumber(of: Self.page("ana/quotes/page-5.html", "quotes-feed")) == nil)
+    }
+
     @Test("A list whose first page is a file and whose later pages are in a folder of its name")
     func fileThenFolder() {
         let manifest = Manifest(pages: [
