@@ -45,6 +45,8 @@ public struct StringCatalog: Sendable {
 
     /// Reads a catalog file.
     public init(path: String) throws {
+        // Why, in the words every input file's problem is said in (a folder, a dangling link).
+        if let problem = FileCheck.problem(at: path) { throw Diagnostic.error(problem, at: SourceLocation(file: path)) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic.error("cannot read the string catalog", at: SourceLocation(file: path))
         }

@@ -30,9 +30,13 @@ struct StringCatalogTests {
         #expect(catalog.file == folder.path + "/Localizable.xcstrings")
     }
 
+    /// Says why, as for every input file (before: "cannot read the string catalog" alone).
     @Test func aMissingFileIsADiagnostic() {
-        #expect(throws: Diagnostic.error("cannot read the string catalog", at: SourceLocation(file: "/nonexistent/x.xcstrings"))) {
+        #expect(throws: Diagnostic.error("cannot read the file: it does not exist", at: SourceLocation(file: "/nonexistent/x.xcstrings"))) {
             _ = try StringCatalog(path: "/nonexistent/x.xcstrings")
+        }
+        #expect(throws: Diagnostic.error("expected a file, found a folder", at: SourceLocation(file: "/tmp"))) {
+            _ = try StringCatalog(path: "/tmp")
         }
     }
 
