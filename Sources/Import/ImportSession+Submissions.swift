@@ -59,7 +59,7 @@ extension ImportSession {
             var readings = [site.part(viewer: viewer, contacts: book, quotes: seen)]
             if earlier.count != seen.count { readings.append(site.part(viewer: viewer, contacts: book, quotes: earlier)) }
             let part = Part(slug: header.submittedBy, readings: readings, isHome: { site.viewer(slug: $0) != nil },
-                            rejectedUser: { self.rejectedUser(handle: $0, rule: rule) })
+                            rejectedUser: { self.rejectedUser(handle: $0, rule: rule) }, alike: { rule.slug(of: $0) })
 
             for (index, value) in header.quotes.enumerated() {
                 count += 1
@@ -155,6 +155,8 @@ extension ImportSession {
         let isHome: (String) -> Bool
         /// Where the record of the rejected user a handle would name is, if any.
         let rejectedUser: (String) -> String?
+        /// What names fold to for handles (`SubmissionHandleRule.slug`): names alike fold alike.
+        let alike: (String) -> String
 
         /// The person `handle` names, in the reading whose signature is `signature` when one
         /// is, else in every reading (refused when they name different people). DATA.md's
@@ -163,7 +165,8 @@ extension ImportSession {
         func person(_ handle: String, in signature: String?, at location: RecordLocation) throws(Diagnostic)
             -> (person: Int64, name: String)
         {
-            let named = readings.first { $0.signature == signature }.map { [$0] } ?? readings
+            let matched = readings.first { $0.signature == signature }
+            let named = matched.map { [$0] } ?? readings
             var found: [(person: Int64, name: String)] = []
             for reading in named {
                 guard let person = Self.person(handle, in: reading.handles, isHome: isHome) else { continue }
@@ -179,6 +182,23 @@ extension ImportSession {
                         "no person with the handle \(quoted(handle)) in \(slug)'s part: it is the handle of a user whose record was rejected (\(record))")
                 }
                 throw location.error("no person with the handle \(quoted(handle)) in \(slug)'s part")
+            }
+            // The quote was composed in a part the site no longer has: its people changed since
+            // the download. Where others in the part are named alike (`danny`, `danny-2`), the
+            // handle may have passed to one of them (a new contact Danny who claims `danny` first),
+            // and following it would publish the quote to someone it was never meant for.
+            if signature != nil, matched == nil {
+                let base = alike(person.name)
+                let others = Set(readings.flatMap { reading in
+                    reading.handles.filter { $0.value.person != person.person && alike($0.value.name) == base }.map(\.key)
+                }).sorted()
+                if !others.isEmpty {
+                    throw location.error(
+                        "\(quoted(handle)) names one of several people named alike in \(slug)'s part (\(([handle] + others).joined(separator: ", "))), "
+                            + "and the part this quote was composed in is not the site's any more (its people changed since the file was "
+                            + "downloaded): which one was meant cannot be told. Compose the quote again on the site as it is now, or give "
+                            + "the handle the site gives that person now and remove \"part\"")
+                }
             }
             return person
         }

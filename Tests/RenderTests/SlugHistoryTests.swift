@@ -178,6 +178,38 @@ struct SubmissionsFromOneSiteTests {
         #expect(try #require(moved.firstMatch(of: /data-part="([0-9a-f]{16})"/)).1 != signature)
     }
 
+    @Test("A file composed before the export gained a second Kim, who now holds `kim`: its quote is refused, not published to the new Kim")
+    func aHandleThatMayHaveMovedToSomeoneNamedAlikeIsRefused() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.content + "/changejar")
+        let oneKim = #"{"owner":"+14155550100","phone":"+14155550161","name":"Kim"}"#
+        func export(_ contacts: [String]) -> String {
+            #"{"users":[{"phone":"+14155550100","firstName":"Rahel","lastName":"Cohen"}],"quotes":[],"contacts":["#
+                + contacts.joined(separator: ",") + "]}"
+        }
+        // Kim Park uses Change Jar only: she has a home, and Rahel's handle for her is the name
+        // Rahel's address book gives her (only a Quotes user's chosen name is her handle).
+        try project.write("content/changejar/users.json", #"{"users":[{"email":"kim@example.com","name":"Kim Park","phone":"+14155550170"}]}"#)
+        try project.write("content/changejar/ideas.json", #"{"ideas":[]}"#)
+        try project.write("content/quotes/export.json", export([oneKim]))
+        #expect(project.build().status == 0)
+        let page = try String(contentsOfFile: project.output + "/rahel-cohen/quotes/add.html", encoding: .utf8)
+        let signature = try #require(page.firstMatch(of: /data-part="([0-9a-f]{16})"/)).1
+        #expect(page.contains("data-person=\"kim\""))
+        // Composed for the stranger Kim (+…161), then the export names Kim Park in Rahel's
+        // address book first: she is `kim` now, the stranger `kim-2`.
+        try project.write("content/submissions/r.json", #"{"submittedBy":"rahel-cohen","exportedAt":"2026-05-02T10:00:00Z","ideas":[],"quotes":[{"localId":"1","text":"For the stranger","saidBy":"rahel-cohen","heardBy":["kim"],"when":"2026-05-02T09:30:00Z","part":""#
+            + signature + #""}]}"#)
+        try project.write("content/quotes/export.json", export([#"{"owner":"+14155550100","phone":"+14155550170","name":"Kim"}"#, oneKim]))
+        let moved = project.build()
+        #expect(moved.status == 2)
+        #expect(moved.err.contains(
+            #"r.json: quotes[0].heardBy[0]: error: "kim" names one of several people named alike in rahel-cohen's part (kim, kim-2), and the part this quote was composed in is not the site's any more"#),
+            "\(moved.err)")
+        #expect(!((try? String(contentsOfFile: project.output + "/kim-park/quotes/index.html", encoding: .utf8)) ?? "").contains("For the stranger"))
+    }
+
     @Test("The same files without the part: the handle that names another Kim in each reading is refused, not guessed")
     func aHandleThatNamesTwoPeopleIsRefused() throws {
         let project = try ScratchProject()
