@@ -207,6 +207,29 @@ class SubmitIdeaScreen(ComposeTest):
         """Types `text` as one input (an input method's commit, a paste): one insertText edit."""
         self.driver.execute_cdp_cmd("Input.insertText", {"text": text})
 
+    def test_the_limit_counts_clusters_as_the_importer_does_in_every_script(self):
+        # Chromium keeps a Khmer coeng or a Balinese virama with the next consonant (CLDR's
+        # aksara clusters: ស្រី is one); the importer, counting Unicode's clusters, counts two.
+        # The screen saved 150 × ស្រី with 10 left, and the import refused it, stopping the build.
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        textarea = self.css("#idea-text")
+        textarea.click()
+        self.insert_text("ស្រី" * 79)
+        self.assertEqual(self.remaining(), 160 - 158)
+        self.insert_text("ᬓ᭄ᬱ")
+        self.assertEqual(self.remaining(), 0)
+        self.assertEqual(self.error(), ("", ""))
+        self.insert_text("ស្រី")
+        self.assertEqual(self.js("return arguments[0].value", textarea), "ស្រី" * 79 + "ᬓ᭄ᬱ", "past the limit nothing more goes in")
+        self.assertEqual(self.error(), ("long", self.message("long")))
+        # Devanagari's conjuncts are one cluster to both (Unicode's rule GB9c): 160 of क्षि fit.
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        textarea = self.css("#idea-text")
+        textarea.click()
+        self.insert_text("क्षि" * 160)
+        self.assertEqual(self.remaining(), 0)
+        self.assertEqual(self.error(), ("", ""))
+
     def test_the_limit_is_in_graphemes_not_utf16_code_units(self):
         # 👍🏽 is one character to the importer (a grapheme cluster) and four UTF-16 code units:
         # maxlength="160" stopped at 40 of them with 120 said to be left.

@@ -102,24 +102,43 @@
   var fold = window.VantageText.fold;
 
   /** Characters as the importer counts them: grapheme clusters. */
-  function characterCount(text) {
-    if (window.Intl && Intl.Segmenter) {
-      var count = 0;
-      var segments = new Intl.Segmenter(pageLocale(), { granularity: 'grapheme' }).segment(text);
-      var iterator = segments[Symbol.iterator]();
-      while (!iterator.next().done) count += 1;
-      return count;
+  function characterCount(text) { return graphemes(text).length; }
+
+  // Chromium's clusters are CLDR's, which keep an aksara whole: a Khmer coeng, a Myanmar,
+  // Balinese or Javanese virama joins the next consonant into one cluster (ក្ក, ស្រី).
+  // Unicode's own clusters, which the importer counts (Swift), join a mark and the letter after
+  // it only in the six scripts of rule GB9c: elsewhere that letter starts a cluster of its own.
+  // Split so, or the screen would save 150 × ស្រី as 150 characters that the import, counting
+  // 300, refuses, stopping the whole build.
+  // A mark, or what else extends a cluster: a joiner, an emoji skin tone.
+  var MARK_THEN_LETTER = /[\p{M}\u200C\u200D\u{1F3FB}-\u{1F3FF}]\p{L}/u;
+  var MARK = /[\p{M}\u200C\u200D\u{1F3FB}-\u{1F3FF}]/u;
+  var LETTER = /\p{L}/u;
+  var AM = /[\u0E33\u0EB3]/;
+  var CONJUNCT_SCRIPTS = /[\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Telugu}\p{Script=Malayalam}]/u;
+  function unicodeClusters(segment, out) {
+    if (!MARK_THEN_LETTER.test(segment)) { out.push(segment); return; }
+    var points = Array.from(segment);
+    var current = points[0];
+    for (var i = 1; i < points.length; i++) {
+      // (Thai and Lao AM are letters that Unicode clusters as spacing marks.)
+      if (LETTER.test(points[i]) && MARK.test(points[i - 1]) && !CONJUNCT_SCRIPTS.test(points[i]) && !AM.test(points[i])) {
+        out.push(current);
+        current = '';
+      }
+      current += points[i];
     }
-    return Array.from(text).length;
+    out.push(current);
   }
 
-  /** The grapheme clusters of `text` (code points where Intl.Segmenter is missing). */
+  /** The grapheme clusters of `text` as the importer counts them (code points where
+   *  Intl.Segmenter is missing). */
   function graphemes(text) {
     if (window.Intl && Intl.Segmenter) {
       var out = [];
       var segments = new Intl.Segmenter(pageLocale(), { granularity: 'grapheme' }).segment(text);
       var iterator = segments[Symbol.iterator]();
-      for (var step = iterator.next(); !step.done; step = iterator.next()) out.push(step.value.segment);
+      for (var step = iterator.next(); !step.done; step = iterator.next()) unicodeClusters(step.value.segment, out);
       return out;
     }
     return Array.from(text);
