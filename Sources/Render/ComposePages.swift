@@ -54,8 +54,13 @@ extension ViewerPages {
         // offers no one, rather than offering themselves, whom the import would refuse.
         let offered = viewer.person.hasPhone ? lists.handles.entries : []
         quote["canQuote"] = .bool(viewer.person.hasPhone)
+        // People named alike (two contacts called Danny, three unknown people) are told apart
+        // by their handles, which the page holds anyway.
+        var sameName: [String: Int] = [:]
+        for entry in offered { sameName[entry.name, default: 0] += 1 }
         quote["people"] = .list(offered.map { entry in
-            .fields(["handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer)])
+            .fields(["handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer),
+                     "namedAlike": .bool(sameName[entry.name, default: 0] > 1)])
         })
         quote["hasPeople"] = .bool(!offered.isEmpty)
         // Which handle names whom here: written with each quote, so that the import reads its

@@ -762,8 +762,8 @@
     var option = this.options.filter(function (o) { return o.getAttribute('data-person') === handle; })[0];
     if (!option) return handle;
     var clone = option.cloneNode(true);
-    var small = clone.querySelector('small');
-    if (small) small.remove();
+    // Without "(you)"; with the handle of a person named like another (Danny danny-2).
+    Array.prototype.forEach.call(clone.querySelectorAll('small:not(.person-handle)'), function (small) { small.remove(); });
     return clone.textContent.trim();
   };
 
