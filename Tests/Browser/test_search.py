@@ -2,6 +2,7 @@
 index, accents and case folded, Enter blurs, Cancel goes home. test_site.py
 checks on a built site that one viewer's search never finds another's quote."""
 
+import unicodedata
 import unittest
 
 from support import BrowserTest, fixture_url
@@ -159,6 +160,24 @@ class SearchBehaviour(BrowserTest):
                              ("a\u05b8", "a\u05b8"), ("ש\u05be", "ש\u05be")):
             with self.subTest(text=text):
                 self.assertEqual(self.js(fold, text), folded)
+
+    def test_kana_and_arabic_letter_forms_fold_as_readers_type_them(self):
+        """Katakana is found by hiragana and the other way round (half-width katakana too); Arabic's
+        tatweel is dropped, and alef maksura, teh marbuta and alef wasla meet yeh, heh and alef."""
+        self.open(self.page_url())
+        fold = "return VantageSearch.fold(arguments[0])"
+        for text, folded in (("カタカナ", "かたかな"), ("ｶﾀｶﾅ", "かたかな"), ("ヴァイオリン", "ゔぁいおりん"),
+                             ("ヽヾ", "ゝゞ"), ("ー", "ー"), ("كتـــاب", "كتاب"), ("على", "علي"),
+                             ("مدرسة", "مدرسه"), ("ٱلله", "الله"), ("漢字", "漢字")):
+            with self.subTest(text=text):
+                # (Decomposed, as every fold is: ゔ is う and its voiced mark.)
+                self.assertEqual(self.js(fold, text), unicodedata.normalize("NFKD", folded))
+        # Each spelling finds the other in a text.
+        finds = "return VantageSearch.fold(arguments[0]).indexOf(VantageSearch.fold(arguments[1])) >= 0"
+        for text, query in (("コーヒーを飲む", "こーひー"), ("ひらがな", "ヒラガナ"), ("ذهبت إلى المدرسة", "الي المدرسه"),
+                            ("كتـــاب جديد", "كتاب")):
+            with self.subTest(query=query):
+                self.assertTrue(self.js(finds, text, query))
 
     def test_compose_folds_names_by_the_same_rule(self):
         """search.js and compose.js (the To: fields) fold by the one rule in text.js: neither

@@ -68,13 +68,22 @@
   // of them alone is empty. And the punctuation a phone's keyboard types for the ASCII one:
   // curly quotes and apostrophes, dashes and the minus sign (O’Brien is found by O'Brien).
   var INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+  // Arabic's tatweel (the stretching stroke, كتـــاب is كتاب), and the letter forms a reader
+  // types one for the other: alef maksura and yeh (على, علي), teh marbuta and heh (مدرسة,
+  // مدرسه), alef wasla and alef, as Arabic search engines fold them.
+  var TATWEEL = /\u0640/g;
+  var ARABIC_FORMS = /[\u0649\u0629\u0671]/g;
+  var ARABIC_BASE = { '\u0649': '\u064a', '\u0629': '\u0647', '\u0671': '\u0627' };
+  // Katakana as hiragana (カタカナ finds かたかな and the other way round; NFKD has already
+  // made half-width katakana full-width): the same syllables, written for loanwords or emphasis.
+  var KATAKANA = /[\u30a1-\u30f6\u30fd\u30fe]/g;
   var APOSTROPHES = /[\u2018\u2019\u201a\u201b\u02bc\u2032]/g;
   var QUOTES = /[\u201c\u201d\u201e\u201f\u2033]/g;
   var DASHES = /[\u2010-\u2015\u2212]/g;
 
   /** Accents and case folded away: compatibility decomposition (ﬁ is fi, ² is 2), what shows
-   *  nothing dropped, the optional marks dropped, lower case, then the letters and the
-   *  punctuation above. search.js (what is searched) and compose.js (names in the To: fields)
+   *  nothing dropped, the optional marks dropped, lower case, then the letters, the Arabic
+   *  forms, katakana and the punctuation above. search.js (what is searched) and compose.js (names in the To: fields)
    *  fold by it. */
   function fold(text) {
     return String(text).normalize('NFKD').replace(INVISIBLE, '')
@@ -84,6 +93,8 @@
         return hebrew + points.replace(POINTS, '');
       })
       .toLowerCase().replace(UNDECOMPOSED, function (c) { return LETTERS[c]; })
+      .replace(TATWEEL, '').replace(ARABIC_FORMS, function (c) { return ARABIC_BASE[c]; })
+      .replace(KATAKANA, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0x60); })
       .replace(APOSTROPHES, "'").replace(QUOTES, '"').replace(DASHES, '-');
   }
 
