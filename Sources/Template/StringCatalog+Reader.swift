@@ -167,6 +167,11 @@ struct CatalogReader {
                 "variations nest more than \(CatalogReader.maximumVariationDepth) deep (Xcode writes a device and a plural variation inside each other at most)")
         }
         let variationsObject = try self.object(variations, at: path + ".variations")
+        // Xcode nests one kind inside the other (each device's plural); side by side, one of the
+        // two would be dropped without a word.
+        if variationsObject["plural"] != nil, variationsObject["device"] != nil {
+            throw fail(path + ".variations", "expected plural or device variations, found both side by side (Xcode nests them: each device's plural)")
+        }
         if let plural = variationsObject["plural"] {
             var cases = PluralCases()
             for (name, value) in try self.object(plural, at: path + ".variations.plural").members {

@@ -102,6 +102,11 @@ struct StringCatalogTests {
         let c1 = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "x\u0090"}}}}}}"#)
         #expect(c1.message == "the value holds U+0090, which an HTML page cannot hold")
+        // Plural and device variations side by side: one would be dropped without a word.
+        let both = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"en": {"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "a"}}}, "device": {"other": {"stringUnit": {"state": "translated", "value": "b"}}}}}}}}}"#)
+        #expect(both.location?.recordPath == #"strings["Hi"].localizations.en.variations"#)
+        #expect(both.message == "expected plural or device variations, found both side by side (Xcode nests them: each device's plural)")
         // The same written as a character reference, which Markdown reads into the page.
         for (written, code) in [("&#1;", "U+0001"), ("&#x80;", "U+0080"), ("&#xFDD0;", "U+FDD0"), ("&#x1FFFF;", "U+1FFFF"), ("&#127;", "U+007F")] {
             let referenced = try catalogError(
