@@ -45,7 +45,9 @@ extension SiteBuild {
         {
             throw error
         }
-        let catalogPath = URL(fileURLWithPath: templates).appendingPathComponent("Localizable.xcstrings").path
+        // As the user named the folder (a message names `templates/Localizable.xcstrings`, as it
+        // names every other input, not the absolute path the current folder makes of it).
+        let catalogPath = (templates as NSString).appendingPathComponent("Localizable.xcstrings")
         let catalog = FileManager.default.fileExists(atPath: catalogPath) ? try StringCatalog(path: catalogPath) : nil
         context.renderer = PageRenderer(
             library: library, catalog: catalog, now: context.site.now,
