@@ -318,3 +318,26 @@ class ReportColours(BrowserTest):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@unittest.skipUnless(READY, "set VANTAGE_SITE, or build vantage (swift build)")
+class PagersOnASmallScreen(BrowserTest):
+    """A list's pager in Russian ("Предыдущая страница · Страница 2 из 8 · Следующая страница")
+    was one row wider than a 320 px screen: the page scrolled sideways and "next" was off it.
+    Every middle page of a paginated list, in every language of the sample, fits."""
+    width, height = 320, 640
+
+    def test_the_middle_pages_of_lists_fit_the_screen(self):
+        middles = [p for p in pages() if p.get("viewer") and re.search(r"/page-2\.html$", p["path"])]
+        by_language = {}
+        for page in middles:
+            if re.search(r'rel="next"', (public() / page["path"]).read_text(encoding="utf-8")):
+                by_language.setdefault(page_lang(page["path"]).split("-")[0], page)
+        self.assertGreaterEqual(set(by_language), {"ru", "en", "ar"}, "a middle page in each of these languages")
+        for language, page in sorted(by_language.items()):
+            with self.subTest(language=language, page=page["path"]):
+                self.open(uri(page["path"]))
+                self.js(SEEN)
+                self.open(uri(page["path"]))
+                self.assertTrue(self.all(".pager a[rel=next]"), "a middle page has a next link")
+                self.assertNoSidewaysScroll(page["path"])
