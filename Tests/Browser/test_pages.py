@@ -341,3 +341,39 @@ class PagersOnASmallScreen(BrowserTest):
                 self.open(uri(page["path"]))
                 self.assertTrue(self.all(".pager a[rel=next]"), "a middle page has a next link")
                 self.assertNoSidewaysScroll(page["path"])
+
+
+@unittest.skipUnless(READY, "set VANTAGE_SITE, or build vantage (swift build)")
+class SearchMarksContrast(BrowserTest):
+
+    def test_marked_words_keep_their_contrast_in_both_schemes(self):
+        """The mark's translucent yellow over a dark card left the text on it at 4.4:1 (axe 4:
+        color-contrast); each scheme's mark keeps 4.5:1."""
+        def luminance(rgb):
+            channels = [c / 255 for c in rgb]
+            channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+            return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+        def parse(color):
+            parts = [float(x) for x in re.findall(r"[\d.]+", color)]
+            return parts[:3], (parts[3] if len(parts) > 3 else 1.0)
+
+        try:
+            for scheme in ("light", "dark"):
+                with self.subTest(scheme=scheme):
+                    self.color_scheme(scheme)
+                    self.open(uri("ana-lima/search.html") + "?q=walk")
+                    self.wait(lambda d: self.all("[data-search-results] mark"), message="a marked result")
+                    mark = self.css("[data-search-results] mark")
+                    colors = self.js("""
+                        var m = arguments[0], card = m.parentElement, bg = getComputedStyle(card).backgroundColor;
+                        for (var el = card; el && /rgba\(0, 0, 0, 0\)|transparent/.test(bg); el = el.parentElement) bg = getComputedStyle(el).backgroundColor;
+                        if (/rgba\(0, 0, 0, 0\)|transparent/.test(bg)) bg = 'rgb(255, 255, 255)';
+                        return [getComputedStyle(m).color, getComputedStyle(m).backgroundColor, bg];""", mark)
+                    text, _ = parse(colors[0])
+                    (mark_rgb, alpha), (under, _) = parse(colors[1]), parse(colors[2])
+                    shown = [alpha * m + (1 - alpha) * u for m, u in zip(mark_rgb, under)]
+                    high, low = sorted([luminance(text), luminance(shown)], reverse=True)
+                    self.assertGreaterEqual((high + 0.05) / (low + 0.05), 4.5, colors)
+        finally:
+            self.color_scheme("")

@@ -2,6 +2,7 @@
 index, accents and case folded, Enter blurs, Cancel goes home. test_site.py
 checks on a built site that one viewer's search never finds another's quote."""
 
+import re
 import unicodedata
 import unittest
 
