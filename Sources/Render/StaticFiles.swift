@@ -70,15 +70,43 @@ enum StaticFiles {
     }
 
     /// Throws when a top-level dot-file of the output (`.nojekyll`, `.notes`: the build carries
-    /// them into the new site, `SiteWriter.carryHiddenFiles`) holds a phone or an email of the
-    /// export, as a static file would be refused.
+    /// them into the new site, `SiteWriter.carryHiddenFiles`) would publish what a static file
+    /// may not: a phone or an email of the export in its text or in its name, a name no report
+    /// can show as it is (not UTF-8, or holding a line feed or an invisible character: `vantage
+    /// check` of the new site would fail), or a page, which would be published unchecked.
     static func checkCarried(in output: String, mask: PersonalDataMask) throws {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+        guard let directory = opendir(output) else { return }
+        var entries: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            if bytes.first == 0x2E, bytes != [0x2E], bytes != [0x2E, 0x2E] { entries.append(bytes) }
+        }
+        closedir(directory)
         var info = stat()
-        for name in names.sorted() where name.hasPrefix(".") && name != SiteMarker.name {
-            let path = output + "/" + name
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                  let data = FileManager.default.contents(atPath: path),
+        for bytes in entries.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let name = String(validating: bytes, as: UTF8.self)
+            guard name != SiteMarker.name else { continue }
+            let path = output + "/" + (name ?? FileTree.shownName(bytes))
+            // Looked at by its bytes: a name that is not UTF-8 has no String to open it by.
+            let raw = (Array(output.utf8) + [0x2F] + bytes + [0]).map { CChar(bitPattern: $0) }
+            guard raw.withUnsafeBufferPointer({ lstat($0.baseAddress!, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard let name, !name.unicodeScalars.contains(where: { $0 != "\\" && messageEscape($0) != nil }) else {
+                throw Diagnostic.error(
+                    "\(output)/\(FileTree.shownName(bytes)): a file the build keeps in the site whose name no report can show as it is "
+                        + "(it is not UTF-8, or holds a line feed or an invisible character); rename it or remove it from the output")
+            }
+            let lowered = name.lowercased()
+            if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml") {
+                throw Diagnostic.error(
+                    "\(path): a page the build did not write, which it would keep in the site unchecked; move it to the content's "
+                        + "static/ folder (checked and copied into every build) or out of the output")
+            }
+            if mask.firstMatch(in: name, shapedPhones: false) != nil {
+                throw Diagnostic.error(
+                    "\(path): the name holds a phone number or an email of the export, in a file the build keeps in the site; no phone "
+                        + "or email may be published, so rename it or remove it from the output")
+            }
+            guard let data = FileManager.default.contents(atPath: path),
                   let text = String(validatingUTF8: [UInt8](data)),
                   let place = mask.firstMatch(in: text, shapedPhones: false)
             else { continue }

@@ -251,6 +251,37 @@ struct OutputFolderTests {
         #expect(FileManager.default.fileExists(atPath: project.output + "/.notes"))
     }
 
+    /// A carried dot-file is published by its name too: a name holding an export phone, a name
+    /// `vantage check` would refuse (a line feed, U+200B, a byte that is not UTF-8), and a page
+    /// no build checks are refused, naming the file (before: published, the name's phone
+    /// unmasked, and the new site failed `vantage check`).
+    @Test("A carried dot-file whose name publishes a phone, or that check would refuse, is refused by name")
+    func carriedDotFileNamesAreHeldToTheRules() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        let cases: [([UInt8], String)] = [
+            (Array(".+1 415 555 0100".utf8), "/public/.+1 415 555 0100: the name holds a phone number or an email of the export"),
+            (Array(".draft.html".utf8), "/public/.draft.html: a page the build did not write, which it would keep in the site unchecked"),
+            (Array(".nl\nx".utf8), "/public/.nl\\nx: a file the build keeps in the site whose name no report can show as it is"),
+            (Array(".zw\u{200B}".utf8), "/public/.zw\\u{200B}: a file the build keeps in the site whose name no report can show as it is"),
+            (Array(".bad".utf8) + [0xFF], "/public/.bad\\xff: a file the build keeps in the site whose name no report can show as it is"),
+        ]
+        let before = ScratchProject.snapshot(project.output)
+        for (name, message) in cases {
+            let path = (Array(project.output.utf8) + [0x2F] + name + [0]).map { CChar(bitPattern: $0) }
+            let descriptor = path.withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+            try #require(descriptor >= 0)
+            close(descriptor)
+            let result = project.build()
+            #expect(result.status == 2, "\(message)")
+            #expect(result.err.contains(message), "\(result.err)")
+            _ = path.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+            #expect(ScratchProject.snapshot(project.output) == before, "\(message): the site as it was")
+        }
+        #expect(project.build().status == 0)
+    }
+
     /// The build empties `.NAME.building` (and `.NAME.building.old`) beside the output: an input
     /// kept there is refused before anything is imported or removed (the content was deleted).
     @Test("Inputs in the output's staging folder are refused, and left as they are")
