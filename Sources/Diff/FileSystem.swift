@@ -7,11 +7,12 @@ import VantageCore
 enum FileSystem {
     /// The whole file, or nil when it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
+        // Without waiting: a pipe by the name would block the diff for ever; it is no file.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var filled = 0
         let ok = bytes.withUnsafeMutableBytes { buffer -> Bool in

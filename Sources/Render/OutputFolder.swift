@@ -286,7 +286,9 @@ public enum OutputFolder {
     /// takes the advice (`LargeBuffer`): a large site's manifest is 150 MB, and filling it a 4 KB
     /// page fault at a time cost more than reading it (0.4 CPU-s in a virtual machine).
     static func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Opened without waiting: a pipe by the name (a `manifest.json` made with mkfifo) would
+        // block the build for ever; it is no file, and nil.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

@@ -29,9 +29,7 @@ final class PreviousBuild: @unchecked Sendable {
         {
             return PreviousBuild(record: record, manifest: ownership.previous.manifest)
         }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: output + "/" + SitePath.manifest), options: .alwaysMapped)
-        else { return nil }
-        let manifest = [UInt8](data)
+        guard let manifest = OutputFolder.readFile(output + "/" + SitePath.manifest) else { return nil }
         guard SHA256.hex(manifest) == record.manifestDigest else { return nil }
         return PreviousBuild(record: record, manifest: manifest)
     }

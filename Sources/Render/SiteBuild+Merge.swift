@@ -21,7 +21,7 @@ extension SiteBuild {
         static func read(folder: String) throws -> ShardBuild {
             let record = try ShardRecord.read(folder: folder)
             let manifestPath = (folder as NSString).appendingPathComponent(SiteBookkeeping.manifest)
-            guard let manifest = FileManager.default.contents(atPath: manifestPath).map(Array.init) else {
+            guard let manifest = OutputFolder.readFile(manifestPath) else {
                 throw Diagnostic.error(
                     "--merge: \(folder) has no \(SiteBookkeeping.manifest) of its build: the shard build is incomplete")
             }

@@ -37,8 +37,8 @@ extension SiteBuild {
         guard FileManager.default.fileExists(atPath: manifest), FileManager.default.fileExists(atPath: output + "/index.html"),
             FileManager.default.fileExists(atPath: store),
             let recorded = try? Store(path: store, readOnly: true).lastManifestDigest(),
-            let data = try? Data(contentsOf: URL(fileURLWithPath: manifest), options: .alwaysMapped),
-            SHA256.hex([UInt8](data)) == recorded
+            let data = OutputFolder.readFile(manifest),
+            SHA256.hex(data) == recorded
         else { return }
         // A link's target is relative to the link's folder.
         let site = (try? FileManager.default.destinationOfSymbolicLink(atPath: output)).map { target in

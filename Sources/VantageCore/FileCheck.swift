@@ -98,4 +98,24 @@ public enum FileCheck {
         default: return "expected a file, found a device"
         }
     }
+
+    /// The bytes of the regular file at `path`, or nil when there is none or it is something
+    /// else. Opened without waiting, so a pipe by that name (made with mkfifo where a build's
+    /// own file should be) is nil at once rather than blocking its reader for ever.
+    public static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        return filled == bytes.count ? bytes : nil
+    }
 }

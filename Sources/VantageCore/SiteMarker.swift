@@ -34,8 +34,8 @@ public struct SiteMarker: Sendable, Equatable {
 
     /// The marker of the output at `output`, when it has one written by vantage.
     public static func read(output: String) -> SiteMarker? {
-        guard let data = FileManager.default.contents(atPath: output + "/" + name),
-            let object = (try? JSONParser.parse([UInt8](data), file: name))?.objectValue,
+        guard let data = FileCheck.readRegularFile(output + "/" + name),
+            let object = (try? JSONParser.parse(data, file: name))?.objectValue,
             object["tool"]?.stringValue == "vantage", object["format"]?.numberValue == 1,
             let store = object["store"]?.stringValue, let files = object["files"]?.arrayValue
         else { return nil }

@@ -129,4 +129,16 @@ struct UnusableInputTests {
         #expect(result.code == 2)
         #expect(result.err == "$SITES/new/ana-lima/quotes/index.html: error: the manifest lists this page but it cannot be read\n")
     }
+
+    /// A pipe where a site's manifest.json should be: exit 2 at once (before: the diff opened
+    /// it and waited for a writer for ever).
+    @Test func aPipeForAManifestExitsTwoWithoutWaiting() throws {
+        let scenario = try SiteScenario()
+        try scenario.writeManifests()
+        try FileManager.default.removeItem(atPath: scenario.new + "/manifest.json")
+        #expect(mkfifo(scenario.new + "/manifest.json", 0o644) == 0)
+        let result = scenario.diff([scenario.old, scenario.new])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("$SITES/new/manifest.json: error: "), "\(result.err)")
+    }
 }

@@ -282,6 +282,24 @@ struct OutputFolderTests {
         #expect(project.build().status == 0)
     }
 
+    /// A pipe where the output's manifest.json or marker should be is no file: the build goes on
+    /// or refuses, at once (before: it opened the pipe and waited for a writer for ever).
+    @Test("A pipe for the output's manifest or marker does not block the build")
+    func aPipeInTheOutputDoesNotBlock() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        try FileManager.default.removeItem(atPath: project.output + "/manifest.json")
+        #expect(mkfifo(project.output + "/manifest.json", 0o644) == 0)
+        let result = project.build()
+        #expect(result.status == 2)
+        #expect(result.err.contains("its manifest.json is missing"), "\(result.err)")
+        try FileManager.default.removeItem(atPath: project.output + "/manifest.json")
+        try FileManager.default.removeItem(atPath: project.output + "/.vantage-site")
+        #expect(mkfifo(project.output + "/.vantage-site", 0o644) == 0)
+        #expect(project.build().status == 2)
+    }
+
     /// The build empties `.NAME.building` (and `.NAME.building.old`) beside the output: an input
     /// kept there is refused before anything is imported or removed (the content was deleted).
     @Test("Inputs in the output's staging folder are refused, and left as they are")
