@@ -136,12 +136,15 @@ extension SiteBuild {
             // Everyone the previous build rendered, at first: the pass that tells who changed
             // runs meanwhile, and is waited for only when the room is that tight.
             (plan.reusableBytes, plan.reusableEntries) = reuse { _, _ in true }
+            let linksTakeEntries = Self.linksTakeEntries(near: context.options.output)
+            if linksTakeEntries { plan.reusableEntries = 0 }
             var unchanged = plan
             (unchanged.reusableBytes, unchanged.reusableEntries) = (0, 0)
             if unchanged.lacksRoom, let pass = context.pass, case .success(let scanned) = pass.value {
                 (plan.reusableBytes, plan.reusableEntries) = reuse { home, before in
                     before.slug == home.slug && scanned.byPerson[home.person.id] == before.fingerprint
                 }
+                if linksTakeEntries { plan.reusableEntries = 0 }
             }
         }
         if plan.lacksRoom {
@@ -221,6 +224,26 @@ extension SiteBuild {
 
     /// Inodes available to an unprivileged user there; `Int.max` when the file system has no
     /// fixed number (it reports none in all).
+    /// True when a hard link takes an inode of the file system's count, as on tmpfs (each link
+    /// is charged to `nr_inodes`): there a kept file saves bytes but no entry.
+    static func linksTakeEntries(near path: String) -> Bool {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
+        let resolved = url.resolvingSymlinksInPath().path
+        // The file system of the longest mount point above it (/proc/self/mounts: device,
+        // mount point with spaces as \040, type, …).
+        guard let mounts = FileCheck.readProcFile("/proc/self/mounts") else { return false }
+        var best = (length: -1, type: "")
+        for line in mounts.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 2 else { continue }
+            let point = fields[1].replacingOccurrences(of: "\\040", with: " ")
+            let inside = point == "/" || resolved == point || resolved.hasPrefix(point + "/")
+            if inside, point.count > best.length { best = (point.count, String(fields[2])) }
+        }
+        return best.type == "tmpfs"
+    }
+
     static func freeEntries(near path: String) -> Int {
         var url = URL(fileURLWithPath: path).standardizedFileURL
         while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }

@@ -118,4 +118,12 @@ public enum FileCheck {
         }
         return filled == bytes.count ? bytes : nil
     }
+
+    /// The text of a file of /proc, whose size `stat` gives as 0: read to its end.
+    public static func readProcFile(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
 }

@@ -444,6 +444,36 @@ struct ScaleBuildTests {
         #expect(!read("before").isEmpty && read("before") == read("after"))
     }
 
+    @Test("A rebuild that changes nothing on a tmpfs short of inodes is refused before writing: a kept file's link takes an inode there")
+    func keptFilesTakeInodesOnTmpfs() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mountPoint = folder.appendingPathComponent("small-fs").path
+        let logs = folder.appendingPathComponent("logs").path
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        let command = { (name: String) in
+            "'\(VantageExecutable.path)' build --content '\(sample)' --templates '\(templatesFolder)' --out '\(mountPoint)/public' "
+                + "--db '\(store)' >'\(logs)/\(name).out' 2>'\(logs)/\(name).err'; echo $? >'\(logs)/\(name).status'"
+        }
+        let digest = "find '\(mountPoint)/public' -type f | sort | xargs sha256sum"
+        // After the first build, all but 600 inodes taken: the unchanged rebuild links about
+        // 1,300 files into its new tree, each link an inode of tmpfs's count.
+        let burn = "mkdir '\(mountPoint)/burn'; left=$(df --output=iavail '\(mountPoint)' | tail -1); n=$((left - 600)); i=0; "
+            + "while [ $i -lt $n ]; do : >'\(mountPoint)/burn/'$i; i=$((i+1)); done; "
+        let script = "mount -t tmpfs -o size=100m,nr_inodes=4000 tmpfs '\(mountPoint)' || exit 99; "
+            + command("first") + "; " + burn + digest + " >'\(logs)/before'; " + command("again") + "; " + digest + " >'\(logs)/after'"
+        let status = Self.run("/usr/bin/unshare", ["-rm", "/bin/sh", "-c", script])
+        try #require(status == 0, "a real tmpfs is needed: unshare -rm and mount -t tmpfs")
+        func read(_ name: String) -> String {
+            FileManager.default.contents(atPath: logs + "/" + name).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        #expect(read("first.status") == "0\n", "\(read("first.err"))")
+        #expect(read("again.status") == "2\n", "\(read("again.out")) \(read("again.err"))")
+        #expect(read("again.err").contains("the build creates about "), "\(read("again.err"))")
+        #expect(!read("again.err").contains("No space left"), "\(read("again.err"))")
+        #expect(!read("before").isEmpty && read("before") == read("after"))
+    }
+
     /// Runs a program and waits; its exit status, or -1 when it cannot start.
     static func run(_ program: String, _ arguments: [String]) -> Int32 {
         let process = Process()
