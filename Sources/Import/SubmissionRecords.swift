@@ -133,7 +133,13 @@ struct SubmittedQuote {
         }
         self.heardBy = heardBy
         saidAt = try fields.instant("when")
-        part = try fields.optionalString("part", expected: "the signature of the part the quote was composed in")
+        let signature = "the signature of the part the quote was composed in (16 lower-case hex digits)"
+        part = try fields.optionalString("part", expected: signature)
+        // The screen writes `data-part` as it is: anything else is a mistake in the file, not a
+        // part the site no longer has.
+        if let part, part.utf8.count != 16 || !part.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) {
+            throw location.member("part").error("expected \(signature), found \(quoted(part))")
+        }
     }
 }
 

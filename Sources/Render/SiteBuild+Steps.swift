@@ -48,7 +48,9 @@ extension SiteBuild {
         // As the user named the folder (a message names `templates/Localizable.xcstrings`, as it
         // names every other input, not the absolute path the current folder makes of it).
         let catalogPath = (templates as NSString).appendingPathComponent("Localizable.xcstrings")
-        let catalog = FileManager.default.fileExists(atPath: catalogPath) ? try StringCatalog(path: catalogPath) : nil
+        // A name that is there but leads nowhere (a dangling link) is a catalog that cannot be
+        // read, said so, not the absence of one.
+        let catalog = FileCheck.exists(catalogPath) ? try StringCatalog(path: catalogPath) : nil
         context.renderer = PageRenderer(
             library: library, catalog: catalog, now: context.site.now,
             reusesIdeaEntries: context.tuning.reusesIdeaEntries)

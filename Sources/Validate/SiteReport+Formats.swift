@@ -22,7 +22,7 @@ extension SiteReport {
         case .github:
             return findings.map { finding in
                 let file = WorkflowCommand.escapeProperty(prefix + finding.file)
-                return "::error file=\(file),line=\(finding.line),col=\(finding.column)::\(WorkflowCommand.escapeData(finding.attributedMessage))\n"
+                return "::error file=\(file),line=\(finding.line),col=\(finding.column)::\(WorkflowCommand.escapeData(oneLine(finding.attributedMessage)))\n"
             }.joined()
         case .json:
             return JSONWriter.string(json(prefix: prefix), pretty: true) + "\n"

@@ -120,6 +120,19 @@ extension SiteValidator {
             }
         }
         if let count, lines.count != count { return nil }
+        if count == nil {
+            // Unknown how many entries a broken manifest has: its lines are taken only when each
+            // holds one entry as the build writes it (`{"path":` once), not two to a line.
+            let key = Array(#""path":"#.utf8)
+            for text in bytes.split(separator: 0x0A).dropFirst() where text.first == UInt8(ascii: "{") {
+                var found = 0
+                var index = text.startIndex
+                while index + key.count <= text.endIndex {
+                    if text[index..<(index + key.count)].elementsEqual(key) { found += 1; index += key.count } else { index += 1 }
+                }
+                if found != 1 || !text.dropFirst().starts(with: key) { return nil }
+            }
+        }
         return lines
     }
 

@@ -254,6 +254,15 @@ struct SubmissionTests {
             #"content/submissions/x.json: quotes[0].when: error: expected an ISO 8601 timestamp with an offset, found "2026-05-02T09:30:00": "#) == true)
     }
 
+    /// A `part` the screen did not write (empty, upper case, too short) is a mistake in the file,
+    /// said so, not "a part the site no longer has".
+    @Test(arguments: [#""""#, #""FACDEC3600000000""#, #""abc""#])
+    func aPartThatIsNoSignatureIsRefused(part: String) throws {
+        #expect(try errors(good(replacing: #""when": "2026-05-02T09:30:00-07:00""#, with: #""when": "2026-05-02T09:30:00-07:00", "part": "# + part)) == [
+            "content/submissions/x.json: quotes[0].part: error: expected the signature of the part the quote was composed in (16 lower-case hex digits), found \(part)"
+        ])
+    }
+
     @Test func anUnknownSubmitterIsRefused() throws {
         #expect(try errors(good(replacing: #""submittedBy": "ana-lima""#, with: #""submittedBy": "nobody""#)) == [
             #"content/submissions/x.json: submittedBy: error: expected the slug of a person's part of the site, found "nobody", which is no one's"#

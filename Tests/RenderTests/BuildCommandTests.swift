@@ -41,6 +41,22 @@ struct BuildCommandTests {
         #expect(index.components(separatedBy: "person-folder").count == 2)
     }
 
+    @Test("A catalog that is a dangling link is said to be one (before: taken for no catalog, and every string reported missing)")
+    func aDanglingCatalogLinkIsSaidToBeOne() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("templates").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+        try FileManager.default.removeItem(atPath: templates + "/Localizable.xcstrings")
+        try FileManager.default.createSymbolicLink(atPath: templates + "/Localizable.xcstrings", withDestinationPath: "gone.xcstrings")
+        let console = Console.capturing()
+        let status = VantageCLI.run(["build", "--content", content, "--templates", templates, "--out", output, "--db", store], console: console)
+        #expect(status == 2)
+        #expect(console.standardError.contains(
+            "\(templates)/Localizable.xcstrings: error: compile the templates in \(templates): cannot read the file: it is a symbolic link to gone.xcstrings, which does not exist"),
+            "\(console.standardError)")
+    }
+
     @Test("Builds, prints the summary and the page to open; a second build writes nothing")
     func builds() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -32,7 +32,12 @@ import Testing
         let odd = SiteReport(pageCount: 1, fileCount: 1, findings: [
             Finding(rule: .schema, file: "a,b:c.html", line: 1, column: 2, message: "50% wrong\nreally"),
         ])
-        #expect(odd.formatted(.github, root: "site/") == "::error file=site/a%2Cb%3Ac.html,line=1,col=2::50%25 wrong%0Areally\n")
+        #expect(odd.formatted(.github, root: "site/") == "::error file=site/a%2Cb%3Ac.html,line=1,col=2::50%25 wrong\\nreally\n")
+        // Separators and bidi controls from a page are written as escapes too, as in the text.
+        let bidi = SiteReport(pageCount: 1, fileCount: 1, findings: [
+            Finding(rule: .brokenLink, file: "a.html", line: 1, column: 2, message: "href=\"x\u{202E}y\u{2028}z\u{85}\" names no file"),
+        ])
+        #expect(bidi.formatted(.github, root: "") == "::error file=a.html,line=1,col=2::href=\"x\\u{202E}y\\u{2028}z\\u{85}\" names no file\n")
         #expect(report.formatted(.github, root: ".").hasPrefix(
             "::error file=people/ana/home.html,line=12,col=7::href=\"x.html\" names no file in the site (people/ana/x.html) (from template home)\n"))
     }
