@@ -339,11 +339,23 @@
     if (handled) e.preventDefault();
   });
 
+  // An Escape while the idea tips (coach.js, a dialog above this one) are open is theirs. On a
+  // page opened at an idea's address both dialogs were shown without a user's gesture, and
+  // Chrome closes such dialogs together on one Escape: this one stays (opened again).
+  var tipsTakeEscape = false;
+  document.addEventListener('keydown', function (e) {
+    if (e.key !== 'Escape' || !document.querySelector('dialog[data-first-visit][open]')) return;
+    tipsTakeEscape = true;
+    setTimeout(function () { tipsTakeEscape = false; }, 0);
+  }, true);
   dialog.addEventListener('cancel', function (e) {
     e.preventDefault();
-    close(false);
+    if (!tipsTakeEscape) close(false);
   });
-  dialog.addEventListener('close', function () { if (current) close(false); });
+  dialog.addEventListener('close', function () {
+    if (current && tipsTakeEscape) { dialog.showModal(); return; }
+    if (current) close(false);
+  });
 
   /* ---- opening: taps on the list, the address, history ---- */
 
