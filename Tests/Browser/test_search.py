@@ -71,8 +71,13 @@ class SearchBehaviour(BrowserTest):
         self.type_query("zzz")
         self.assertEqual(self.result_ids(), [])
         self.assertTrue(self.css("[data-search-empty]").is_displayed())
+        # Heard too: the status region (there from the start) says it; un-hidden text is not said.
+        status = self.css("[data-search-status]")
+        self.assertEqual(status.get_attribute("role"), "status")
+        self.assertEqual(status.get_attribute("textContent"), "Nothing found.")
         self.type_query("")
         self.assertFalse(self.css("[data-search-empty]").is_displayed())
+        self.assertEqual(status.get_attribute("textContent"), "")
 
     def test_a_result_links_to_the_item_and_marks_the_words(self):
         self.open(self.page_url())

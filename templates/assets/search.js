@@ -109,6 +109,7 @@
     if (!input || !results || !template || !index) return;
     var all = entries(index);
     var empty = document.querySelector('[data-search-empty]');
+    var status = document.querySelector('[data-search-status]');
     var noscript = document.querySelector('[data-search-noscript]');
     if (noscript) noscript.hidden = true;
     // The field is disabled in the page: without this script it would take a query and find
@@ -142,6 +143,9 @@
         return wanted.every(function (term) { return entry.haystack.indexOf(term) !== -1; });
       });
       if (empty) empty.hidden = !wanted.length || found.length > 0;
+      // Said by the status region, which is there from the start (a message un-hidden is not
+      // announced): a query that finds nothing is heard as such.
+      if (status) status.textContent = empty && !empty.hidden ? empty.textContent : '';
       listMore();
     }
 
