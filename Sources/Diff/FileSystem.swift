@@ -5,29 +5,9 @@ import VantageCore
 /// and `contents(atPath:)` go through URL and NSString bridging, which costs more than
 /// hashing the file on sites of a hundred thousand pages.
 enum FileSystem {
-    /// The whole file, or nil when it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
-        // Without waiting: a pipe by the name would block the diff for ever; it is no file.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        let ok = bytes.withUnsafeMutableBytes { buffer -> Bool in
-            while filled < buffer.count {
-                let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                if count < 0 { return false }
-                if count == 0 { break }
-                filled += count
-            }
-            return true
-        }
-        guard ok else { return nil }
-        if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
-        return bytes
-    }
+    /// The whole file, or nil when it cannot be read or is no regular file (a pipe by the name
+    /// is nil at once: `FileCheck.readRegularFile`).
+    static func read(_ path: String) -> [UInt8]? { FileCheck.readRegularFile(path) }
 
     /// The relative paths of every regular file under `root` (symbolic links are not
     /// followed: `FileTree.regularFiles`), in no particular order. Throws, naming the folder as
