@@ -126,25 +126,31 @@ extension SiteBuild {
             // plan (each capped at the average instead left a rebuild that changes nothing
             // needing room for the larger half of the site again).
             let viewersDisk = perViewer * chosen.count, viewersEntries = perViewerEntries * chosen.count
+            // On tmpfs a hard link takes an inode of its count: a kept person's files save
+            // inodes only where the back buffer already holds their folder (kept as it is, no
+            // link made); after a first build there is none, and every kept file is a new link.
+            let backBuffer: String? = Self.linksTakeEntries(near: context.options.output)
+                ? (try? OutputFolder.resolve(URL(fileURLWithPath: OutputFolder.named(context.options.output)).path))
+                    .map { SiteWriter.stagingPath(of: URL(fileURLWithPath: $0)) } ?? ""
+                : nil
             func reuse(_ carried: (SiteModel.Home, BuildRecord.Viewer) -> Bool) -> (bytes: Int, entries: Int) {
                 let total = chosen.reduce((0, 0)) { total, home in
                     guard let before = previous.viewers[home.person.id], carried(home, before) else { return total }
-                    return (total.0 + Int(Double(before.bytes) * diskRatio), total.1 + Int(Double(before.files) * entriesPerFile))
+                    let savesEntries = backBuffer.map { FileManager.default.fileExists(atPath: $0 + "/" + home.slug) } ?? true
+                    return (total.0 + Int(Double(before.bytes) * diskRatio),
+                            total.1 + (savesEntries ? Int(Double(before.files) * entriesPerFile) : 0))
                 }
                 return (min(total.0, viewersDisk), min(total.1, viewersEntries))
             }
             // Everyone the previous build rendered, at first: the pass that tells who changed
             // runs meanwhile, and is waited for only when the room is that tight.
             (plan.reusableBytes, plan.reusableEntries) = reuse { _, _ in true }
-            let linksTakeEntries = Self.linksTakeEntries(near: context.options.output)
-            if linksTakeEntries { plan.reusableEntries = 0 }
             var unchanged = plan
             (unchanged.reusableBytes, unchanged.reusableEntries) = (0, 0)
             if unchanged.lacksRoom, let pass = context.pass, case .success(let scanned) = pass.value {
                 (plan.reusableBytes, plan.reusableEntries) = reuse { home, before in
                     before.slug == home.slug && scanned.byPerson[home.person.id] == before.fingerprint
                 }
-                if linksTakeEntries { plan.reusableEntries = 0 }
             }
         }
         if plan.lacksRoom {
