@@ -129,10 +129,7 @@ extension SiteBuild {
             // On tmpfs a hard link takes an inode of its count: a kept person's files save
             // inodes only where the back buffer already holds their folder (kept as it is, no
             // link made); after a first build there is none, and every kept file is a new link.
-            let backBuffer: String? = Self.linksTakeEntries(near: context.options.output)
-                ? (try? OutputFolder.resolve(URL(fileURLWithPath: OutputFolder.named(context.options.output)).path))
-                    .map { SiteWriter.stagingPath(of: URL(fileURLWithPath: $0)) } ?? ""
-                : nil
+            let backBuffer = Self.linksTakeEntries(near: context.options.output) ? Self.backBuffer(of: context.options.output) ?? "" : nil
             func reuse(_ carried: (SiteModel.Home, BuildRecord.Viewer) -> Bool) -> (bytes: Int, entries: Int) {
                 let total = chosen.reduce((0, 0)) { total, home in
                     guard let before = previous.viewers[home.person.id], carried(home, before) else { return total }
@@ -165,14 +162,18 @@ extension SiteBuild {
         if plan.lacksRoom { throw NoRoom(plan: plan, output: context.options.output, manifestOnly: context.options.manifestOnly) }
     }
 
-    /// The room the prune of the output's back buffer (`.NAME.building` beside it) gives back:
-    /// the blocks of its files that no other name links (a file hard-linked from the live site
-    /// frees nothing), and its entries (those files, and its folders).
+    /// The output's back buffer (`.NAME.building` beside it, links followed), nil when the
+    /// output's path cannot be resolved.
+    static func backBuffer(of output: String) -> String? {
+        guard let resolved = try? OutputFolder.resolve(URL(fileURLWithPath: OutputFolder.named(output)).path) else { return nil }
+        return SiteWriter.stagingPath(of: URL(fileURLWithPath: resolved))
+    }
+
+    /// The room the prune of the output's back buffer gives back: the blocks of its files that
+    /// no other name links (a file hard-linked from the live site frees nothing), and its
+    /// entries (those files, and its folders).
     static func backBufferRoom(output: String) -> (bytes: Int, entries: Int) {
-        let trimmed = OutputFolder.named(output)
-        guard let resolved = try? OutputFolder.resolve(URL(fileURLWithPath: trimmed).path) else { return (0, 0) }
-        let staging = SiteWriter.stagingPath(of: URL(fileURLWithPath: resolved))
-        guard let walker = FileManager.default.enumerator(atPath: staging) else { return (0, 0) }
+        guard let staging = backBuffer(of: output), let walker = FileManager.default.enumerator(atPath: staging) else { return (0, 0) }
         var bytes = 0, entries = 0
         var info = stat()
         while let path = walker.nextObject() as? String {
@@ -207,35 +208,42 @@ extension SiteBuild {
         }
     }
 
-    /// Bytes available to an unprivileged user on the file system that holds `path` (or its
-    /// nearest existing parent: the output may not exist yet).
-    static func freeBytes(near path: String) -> Int {
+    /// `path`, or its nearest existing parent (the output may not exist yet): where its file
+    /// system is asked about.
+    static func nearestExisting(_ path: String) -> String {
         var url = URL(fileURLWithPath: path).standardizedFileURL
         while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
+        return url.path
+    }
+
+    /// Bytes available to an unprivileged user on the file system that holds `path`.
+    static func freeBytes(near path: String) -> Int {
         var stats = statvfs()
-        guard statvfs(url.path, &stats) == 0 else { return Int.max }
+        guard statvfs(nearestExisting(path), &stats) == 0 else { return Int.max }
         let free = UInt64(stats.f_bavail) &* UInt64(stats.f_frsize)
         return free > UInt64(Int.max) ? Int.max : Int(free)
     }
 
-    /// The block size of the file system that holds `path` (or its nearest existing parent):
-    /// the unit every file's room is counted in. 4096 when it cannot be read.
+    /// The block size of the file system that holds `path`: the unit every file's room is
+    /// counted in. 4096 when it cannot be read.
     static func blockSize(near path: String) -> Int {
-        var url = URL(fileURLWithPath: path).standardizedFileURL
-        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
         var stats = statvfs()
-        guard statvfs(url.path, &stats) == 0, stats.f_frsize > 0, stats.f_frsize <= 1 << 20 else { return 4096 }
+        guard statvfs(nearestExisting(path), &stats) == 0, stats.f_frsize > 0, stats.f_frsize <= 1 << 20 else { return 4096 }
         return Int(stats.f_frsize)
     }
 
     /// Inodes available to an unprivileged user there; `Int.max` when the file system has no
     /// fixed number (it reports none in all).
+    static func freeEntries(near path: String) -> Int {
+        var stats = statvfs()
+        guard statvfs(nearestExisting(path), &stats) == 0, stats.f_files > 0 else { return .max }
+        return stats.f_favail > UInt64(Int.max) ? Int.max : Int(stats.f_favail)
+    }
+
     /// True when a hard link takes an inode of the file system's count, as on tmpfs (each link
     /// is charged to `nr_inodes`): there a kept file saves bytes but no entry.
     static func linksTakeEntries(near path: String) -> Bool {
-        var url = URL(fileURLWithPath: path).standardizedFileURL
-        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
-        let resolved = url.resolvingSymlinksInPath().path
+        let resolved = URL(fileURLWithPath: nearestExisting(path)).resolvingSymlinksInPath().path
         // The file system of the longest mount point above it (/proc/self/mounts: device,
         // mount point with spaces as \040, type, …).
         guard let mounts = FileCheck.readProcFile("/proc/self/mounts") else { return false }
@@ -248,14 +256,6 @@ extension SiteBuild {
             if inside, point.count > best.length { best = (point.count, String(fields[2])) }
         }
         return best.type == "tmpfs"
-    }
-
-    static func freeEntries(near path: String) -> Int {
-        var url = URL(fileURLWithPath: path).standardizedFileURL
-        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
-        var stats = statvfs()
-        guard statvfs(url.path, &stats) == 0, stats.f_files > 0 else { return .max }
-        return stats.f_favail > UInt64(Int.max) ? Int.max : Int(stats.f_favail)
     }
 }
 

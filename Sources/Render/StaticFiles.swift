@@ -78,7 +78,7 @@ enum StaticFiles {
         guard let directory = opendir(output) else { return }
         var entries: [[UInt8]] = []
         while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            let bytes = FileTree.nameBytes(entry)
             if bytes.first == 0x2E, bytes != [0x2E], bytes != [0x2E, 0x2E] { entries.append(bytes) }
         }
         closedir(directory)

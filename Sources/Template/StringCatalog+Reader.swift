@@ -221,12 +221,8 @@ struct CatalogReader {
         }
         // Any other code point no page may hold (a C0 or C1 control, DEL, a noncharacter) is a
         // mistake in the file: refused here rather than failing every page that shows the string.
-        func code(_ scalar: Unicode.Scalar) -> String {
-            let digits = String(scalar.value, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        }
         if let bad = text.unicodeScalars.first(where: { !XMLText.isAllowed($0.value) }) {
-            throw fail(path + ".value", "the value holds \(code(bad)), which an HTML page cannot hold")
+            throw fail(path + ".value", "the value holds \(codePointName(bad.value)), which an HTML page cannot hold")
         }
         // The same written as a character reference (`&#1;`), which the page would hold once read.
         if text.unicodeScalars.contains("&") {
@@ -236,7 +232,7 @@ struct CatalogReader {
                     !XMLText.isAllowed(decoded.value)
                 else { continue }
                 let written = String(String.UnicodeScalarView(scalars[index..<(index + length)]))
-                throw fail(path + ".value", "the value holds \(written) (\(code(decoded))), which an HTML page cannot hold")
+                throw fail(path + ".value", "the value holds \(written) (\(codePointName(decoded.value))), which an HTML page cannot hold")
             }
         }
         // Not parsed for errors here: a string only has to be a valid format when a tag gives

@@ -57,8 +57,7 @@ enum ForbiddenCodePoints {
 
     /// The finding's message.
     static func message(_ hit: Hit, in bytes: UnsafeRawBufferPointer) -> String {
-        let hex = String(hit.value, radix: 16, uppercase: true)
-        let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let name = codePointName(UInt32(hit.value))
         if hit.reference {
             var end = hit.offset
             while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }

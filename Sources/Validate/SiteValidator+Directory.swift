@@ -63,7 +63,7 @@ extension SiteValidator {
         -> (pages: [String: ManifestEntry], others: Set<String>)?
     {
         let file = SiteBookkeeping.manifest
-        guard let data = FileManager.default.contents(atPath: directory + "/" + file) else {
+        guard let bytes = FileCheck.readRegularFile(directory + "/" + file) else {
             // A folder (or a link, a pipe) by that name is no manifest, and not no manifest either.
             var status = stat()
             if lstat(directory + "/" + file, &status) == 0 {
@@ -72,7 +72,6 @@ extension SiteValidator {
             }
             return nil
         }
-        let bytes = [UInt8](data)
         let entries: [ManifestEntry]
         do {
             entries = try ManifestCodec.decode(bytes, file: file)

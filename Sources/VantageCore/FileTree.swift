@@ -91,7 +91,7 @@ public enum FileTree {
             guard let directory = opendir(folder) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+                let bytes = nameBytes(entry)
                 if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_UNKNOWN) {
@@ -120,6 +120,11 @@ public enum FileTree {
             }
         }
         return listing
+    }
+
+    /// A folder entry's name as its bytes (a String cannot hold one that is not UTF-8).
+    public static func nameBytes(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
     }
 
     /// A file name's bytes as a message shows them: a byte that is not UTF-8 as `\xff`, the

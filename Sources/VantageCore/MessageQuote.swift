@@ -43,3 +43,9 @@ public func oneLine(_ text: String) -> String {
     }
     return out
 }
+
+/// A code point as messages name it: `U+0001`, `U+1FFFF` (at least four hex digits).
+public func codePointName(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
