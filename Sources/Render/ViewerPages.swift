@@ -89,6 +89,7 @@ public struct ViewerPages {
         ]
         if let latest = quotes.feed.first {
             fields["latestQuote"] = .map([
+                "id": .string(latest.id),
                 "text": .string(latest.text),
                 "speaker": .string(viewer.naming.name(of: latest.speakerID, recorded: latest.speakerRecordedName)),
             ])

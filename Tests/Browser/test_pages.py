@@ -344,6 +344,38 @@ class PagersOnASmallScreen(BrowserTest):
 
 
 @unittest.skipUnless(READY, "set VANTAGE_SITE, or build vantage (swift build)")
+class TabsOnASmallScreen(BrowserTest):
+    """The tab strips scrolled sideways inside themselves at 320 px: in Russian the quotes
+    strip's last two tabs ("Услышанное", "Поиск") were past its edge, with nothing to say
+    they were there (15 of the sample's 16 strips cut a tab). The strips now wrap: every tab
+    of both apps' strips lies whole inside the screen and inside its strip, in every language
+    of the sample."""
+    width, height = 320, 640
+
+    def test_every_tab_is_on_the_screen(self):
+        chosen = {}
+        for page in pages():
+            if page.get("kind") in ("ideas-all", "quotes-said"):
+                chosen.setdefault((page["kind"], page_lang(page["path"])), page["path"])
+        self.assertGreaterEqual({lang.split("-")[0] for _, lang in chosen}, {"ru", "fr", "en", "ar"})
+        for (kind, lang), path in sorted(chosen.items()):
+            with self.subTest(kind=kind, lang=lang, page=path):
+                self.open(uri(path))
+                self.js(SEEN)
+                self.open(uri(path))
+                outside = self.js("""
+                    var strip = document.querySelector('.tabs').getBoundingClientRect();
+                    var right = document.documentElement.clientWidth;
+                    return Array.prototype.filter.call(document.querySelectorAll('.tabs a'), function (a) {
+                      var box = a.getBoundingClientRect();
+                      return box.left < Math.max(0, strip.left) - 0.5 || box.right > Math.min(right, strip.right) + 0.5
+                        || box.top < strip.top - 0.5 || box.bottom > strip.bottom + 0.5;
+                    }).map(function (a) { return a.textContent; });""")
+                self.assertEqual(outside, [], "tabs past the edge")
+                self.assertEqual(len(self.all(".tabs a")), 4)
+
+
+@unittest.skipUnless(READY, "set VANTAGE_SITE, or build vantage (swift build)")
 class SearchMarksContrast(BrowserTest):
 
     def test_marked_words_keep_their_contrast_in_both_schemes(self):
