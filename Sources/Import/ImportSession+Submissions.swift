@@ -158,15 +158,16 @@ extension ImportSession {
         /// What names fold to for handles (`SubmissionHandleRule.slug`): names alike fold alike.
         let alike: (String) -> String
 
-        /// The person `handle` names, in the reading whose signature is `signature` when one
+        /// The person `handle` names, in the readings whose signature is `signature` when any
         /// is, else in every reading (refused when they name different people). DATA.md's
         /// example also writes a contact's handle with a `c/` prefix (`c/papa`); that spelling is
         /// accepted for a contact without a home.
         func person(_ handle: String, in signature: String?, at location: RecordLocation) throws(Diagnostic)
             -> (person: Int64, name: String)
         {
-            let matched = readings.first { $0.signature == signature }
-            let named = matched.map { [$0] } ?? readings
+            // Readings that differ only in handles no one else is named alike with sign alike.
+            let matched = readings.filter { $0.signature == signature }
+            let named = matched.isEmpty ? readings : matched
             var found: [(person: Int64, name: String)] = []
             for reading in named {
                 guard let person = Self.person(handle, in: reading.handles, isHome: isHome) else { continue }
@@ -187,7 +188,7 @@ extension ImportSession {
             // the download. Where others in the part are named alike (`danny`, `danny-2`), the
             // handle may have passed to one of them (a new contact Danny who claims `danny` first),
             // and following it would publish the quote to someone it was never meant for.
-            if signature != nil, matched == nil {
+            if signature != nil, matched.isEmpty {
                 let base = alike(person.name)
                 let others = Set(readings.flatMap { reading in
                     reading.handles.filter { $0.value.person != person.person && alike($0.value.name) == base }.map(\.key)

@@ -37,6 +37,9 @@ public struct SiteModel: Sendable {
     let ideaRecords: SearchIndex.IdeaRecords
     /// Every home slug, for keeping other slugs apart from them.
     public let homeSlugSet: Set<String>
+    /// Each home's name and what it folds to (`Slug.fold`, the handle rule's "named alike"),
+    /// by person id: folded once per build, not once per viewer who sees them.
+    let homeFolds: [Int64: (name: String, fold: String)]
     /// Number of people in the store (homes and contacts).
     public let personCount: Int
     /// Each person's place in the order the last import met them (`Person.order`): what the
@@ -74,10 +77,14 @@ public struct SiteModel: Sendable {
             named.append((person, PersonalDataMask.isName(cleaned) ? cleaned : PersonalDataMask.unknownName))
         }
         let folded = Self.foldEach(Set(named.map(\.name)))
+        var homeFolds: [Int64: (name: String, fold: String)] = [:]
         for (person, name) in named {
             let base = folded[name] ?? ""
             homes.append(Home(person: person, slug: allocator.claim(base: base.isEmpty ? allocator.fallback : base), name: name))
+            // The slug base leaves a masked span's marker out; the handle rule's fold reads it.
+            homeFolds[person.id] = (name, name.unicodeScalars.contains(PersonalDataMask.marker) ? Slug.fold(name) : base)
         }
+        self.homeFolds = homeFolds
         // In the byte order of "slug/" (the order of the site's paths), each key made once.
         let keys = homes.map { Array(($0.slug + "/").utf8) }
         homes = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }.map { homes[$0] }

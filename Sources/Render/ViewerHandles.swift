@@ -34,11 +34,17 @@ struct ViewerHandles {
     /// The heading name of each person in the quotes (the name recorded with the most recent
     /// visible quote that mentions them, through the naming rule).
     let names: [Int64: String]
-    /// Which handle names whom, as one word: 16 hex digits of a SHA-256 of every handle with
-    /// the person's place in the export (never a phone, an email or a row id). The Add Quote
-    /// screen writes it with each quote (`part`), so that the import resolves the quote's
-    /// handles in the very part it was composed in, even when records imported since (another
-    /// submissions file's quotes) have moved a handle to someone else (docs/IMPORT.md, When).
+    /// Which handle names whom where it could pass to someone else, as one word: 16 hex digits
+    /// of a SHA-256 of every handle of the people *named alike* in the part (whose names fold
+    /// to the same slug, `Slug.fold`: `kim`, `kim-2`), with each one's place in the export (never
+    /// a phone, an email or a row id). The Add Quote screen writes it with each quote (`part`),
+    /// so that the import resolves the quote's handles in the very part it was composed in,
+    /// even when records imported since (another submissions file's quotes) have moved a handle
+    /// to someone else, and refuses a handle named alike when that part is gone
+    /// (docs/IMPORT.md, When). A handle no one else is named alike with is resolved as it is
+    /// whatever the signature, so people added to the part with names of their own (a new
+    /// contact, a new quote's hearers) leave it as it was: a file downloaded before still
+    /// imports.
     let signature: String
 
     /// The handles in `viewer`'s part, from their address book (cleaned names by person id)
@@ -59,19 +65,25 @@ struct ViewerHandles {
         var byID: [Int64: String] = [:]
         var names: [Int64: String] = [:]
         var entries: [Entry] = []
+        var folds: [Int64: String] = [:]
         func add(_ id: Int64) {
             let name = id == viewer.person.id && site.chosenNames[id] == nil && !speakers.contains(id)
                 ? viewer.name : naming.name(of: id, recorded: latestRecordedName[id] ?? "")
             let handle: String
+            let fold: String
             if site.chosenNames[id] != nil, let home = site.homeSlugs[id] {
                 handle = home
+                fold = site.homeFolds[id].flatMap { $0.name == name ? $0.fold : nil } ?? Slug.fold(name)
             } else if id == viewer.person.id, !speakers.contains(id) {
                 handle = viewer.slug
+                fold = site.homeFolds[id].flatMap { $0.name == name ? $0.fold : nil } ?? Slug.fold(name)
             } else {
-                handle = allocator.claim(name: name)
+                fold = Slug.fold(name)
+                handle = allocator.claim(base: fold.isEmpty ? allocator.fallback : fold)
             }
             byID[id] = handle
             names[id] = name
+            folds[id] = fold
             entries.append(Entry(id: id, handle: handle, name: name, isViewer: id == viewer.person.id))
         }
         // In the order the export names them (the store's row ids follow its history).
@@ -84,7 +96,11 @@ struct ViewerHandles {
         self.entries = entries
         self.byID = byID
         self.names = names
-        signature = Self.signature(entries.map { ($0.handle, site.personOrder[$0.id] ?? $0.id) })
+        var namedAlike: [String: Int] = [:]
+        for entry in entries { namedAlike[folds[entry.id]!, default: 0] += 1 }
+        signature = Self.signature(entries.filter { namedAlike[folds[$0.id]!]! > 1 }.map {
+            ($0.handle, site.personOrder[$0.id] ?? $0.id)
+        })
     }
 
     /// The signature of a part whose handles name the people at these places in the export,

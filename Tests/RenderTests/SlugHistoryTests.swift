@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Store
 
 /// A person's slug is a function of the export, not of the store's history: equal names get
 /// "-2", "-3" in the order the export names people, so a store updated by many imports builds
@@ -212,6 +213,45 @@ struct SubmissionsFromOneSiteTests {
             #"r.json: quotes[0].heardBy[0]: error: "kim" names one of several people named alike in rahel-cohen's part (kim, kim-2), and the part this quote was composed in is not the site's any more"#),
             "\(moved.err)")
         #expect(!((try? String(contentsOfFile: project.output + "/kim-park/quotes/index.html", encoding: .utf8)) ?? "").contains("For the stranger"))
+    }
+
+    @Test("A contact with a name of her own appended after the download leaves the part's signature as it was: the file still imports, the quote to the Kim it was composed for; a third Kim does not")
+    func peopleNamedOtherwiseLeaveTheSignatureAsItWas() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.content + "/changejar")
+        try project.write("content/quotes/export.json", Self.twoKims)
+        #expect(project.build().status == 0)
+        let page = try String(contentsOfFile: project.output + "/rahel-cohen/quotes/add.html", encoding: .utf8)
+        let signature = String(try #require(page.firstMatch(of: /data-part="([0-9a-f]{16})"/)).1)
+        try project.write("content/submissions/r.json", #"{"submittedBy":"rahel-cohen","exportedAt":"2026-05-02T10:00:00Z","ideas":[],"quotes":["#
+            + #"{"localId":"1","text":"Heard by the second Kim","saidBy":"rahel-cohen","heardBy":["kim-2"],"when":"2026-05-02T09:30:00Z","part":""#
+            + signature + #""}]}"#)
+        // Rahel's address book gains Nadia at its end (the whole part signature changed with her).
+        func export(extraKim: Bool) -> String {
+            #"""
+            {"users":[{"phone":"+14155550100","firstName":"Rahel","lastName":"Cohen"}],
+             "quotes":[],
+             "contacts":[{"owner":"+14155550100","phone":"+14155550161","name":"Kim"},
+                         {"owner":"+14155550100","phone":"+14155550162","name":"Kim"},
+                         {"owner":"+14155550100","phone":"+14155550190","name":"Nadia"}
+            """# + (extraKim ? #",{"owner":"+14155550100","phone":"+14155550163","name":"Kim"}"# : "") + "]}"
+        }
+        try project.write("content/quotes/export.json", export(extraKim: false))
+        let grown = project.build()
+        #expect(grown.status == 0, "\(grown.err)")
+        let later = try String(contentsOfFile: project.output + "/rahel-cohen/quotes/add.html", encoding: .utf8)
+        #expect(later.contains("data-person=\"nadia\""))
+        #expect(try #require(later.firstMatch(of: /data-part="([0-9a-f]{16})"/)).1 == signature)
+        // The quote went to +…162, the second Kim: the store says so (no page names a phone).
+        let heard = try Database(path: project.store, readOnly: true).rows(
+            "SELECT p.phone FROM hearer h JOIN quote q ON q.id = h.quote_id JOIN person p ON p.id = h.person_id WHERE q.text = 'Heard by the second Kim'")
+        #expect(heard.compactMap { row -> String? in if case .text(let phone)? = row.first { return phone } else { return nil } } == ["+14155550162"])
+        // A third Kim may have taken a handle: the part is not the one the quote was composed in.
+        try project.write("content/quotes/export.json", export(extraKim: true))
+        let third = project.build()
+        #expect(third.status == 2)
+        #expect(third.err.contains(#"r.json: quotes[0].heardBy[0]: error: "kim-2" names one of several people named alike in rahel-cohen's part (kim-2, kim, kim-3)"#), "\(third.err)")
     }
 
     @Test("The same files without the part: the handle that names another Kim in each reading is refused, not guessed")
