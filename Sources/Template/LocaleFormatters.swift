@@ -32,10 +32,15 @@ final class LocaleFormatters: Sendable {
         self.locale = locale
         self.timeZone = timeZone
         self.calendar = calendar
-        short = Date.FormatStyle(date: .numeric, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
-        medium = Date.FormatStyle(
-            date: .abbreviated, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
-        long = Date.FormatStyle(date: .complete, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
+        // The styles' date fields as `Date.FormatStyle(date:time: .shortened)` has them, with the
+        // hour as the locale's own short time writes it: Foundation's `.shortened` drops the
+        // hour's leading zero where CLDR keeps it (fr, de, en-GB, ru, zh: "04:03", not "4:03").
+        let base = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: timeZone)
+        let hour: Date.FormatStyle.Symbol.Hour = Self.writesTwoDigitHours(locale: locale, calendar: calendar, timeZone: timeZone)
+            ? .twoDigits(amPM: .abbreviated) : .defaultDigits(amPM: .abbreviated)
+        short = base.year().month(.defaultDigits).day().hour(hour).minute(.twoDigits)
+        medium = base.year().month(.abbreviated).day().hour(hour).minute(.twoDigits)
+        long = base.year().month(.wide).day().weekday(.wide).hour(hour).minute(.twoDigits)
         day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
         var utc = calendar
         utc.timeZone = TimeZone(identifier: "UTC")!
@@ -46,6 +51,24 @@ final class LocaleFormatters: Sendable {
     }
 
     private static let cache = Locked<[String: LocaleFormatters]>([:])
+
+    /// Whether the locale's short time pattern (CLDR's `timeFormats/short`: `HH:mm` in French,
+    /// `h:mm a` in American English) writes the hour with two digits.
+    static func writesTwoDigitHours(locale: Locale, calendar: Calendar, timeZone: TimeZone) -> Bool {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = calendar
+        formatter.timeZone = timeZone
+        formatter.dateStyle = .none
+        formatter.timeStyle = .short
+        // Pattern letters outside quoted literals ('h' in "HH 'h' mm" is text).
+        var fields = ""
+        var quoted = false
+        for character in formatter.dateFormat ?? "" {
+            if character == "'" { quoted.toggle() } else if !quoted { fields.append(character) }
+        }
+        return ["HH", "hh", "kk", "KK"].contains { fields.contains($0) }
+    }
 
     /// True when a canonical tag's `-u-` extension names a calendar (`-ca-`).
     static func requestsCalendar(_ tag: String) -> Bool {

@@ -130,9 +130,9 @@ struct LocalizerHelperTests {
             tag: "pt-BR", timeZone: "America/Sao_Paulo",
             expected: """
             pt-BR ltr
-            02/05/2026, 5:30
-            2 de mai. de 2026, 5:30
-            sábado, 2 de maio de 2026 às 5:30
+            02/05/2026, 05:30
+            2 de mai. de 2026, 05:30
+            sábado, 2 de maio de 2026 às 05:30
             há 3 dias
             2026-05-02T05:30:00-03:00
             ontem

@@ -72,11 +72,34 @@ struct LocalizerTests {
         #expect(try page("he-IL") == "en-IL ltr Hello 2 May 2026 at 8:30")
         #expect(try page("fa-IR") == "en-IR ltr Hello May 2, 2026 at 08:30")
         #expect(try page("xx") == "en ltr Hello May 2, 2026 at 8:30\u{202F}AM")
-        #expect(try page("fr-CA") == "fr-CA ltr Bonjour 2 mai 2026 à 8:30")
+        #expect(try page("fr-CA") == "fr-CA ltr Bonjour 2 mai 2026 à 08:30")
         #expect(try page("de-DE-u-nu-arab").hasPrefix("en-DE ltr Hello ٢"))
         // English in another script is not the catalog's English; `und-FR` is French.
         #expect(try page("en-Arab").hasPrefix("en ltr Hello May 2, 2026"))
-        #expect(try page("und-FR") == "fr ltr Bonjour 2 mai 2026 à 8:30")
+        #expect(try page("und-FR") == "fr ltr Bonjour 2 mai 2026 à 08:30")
+    }
+
+    /// The hour as each locale's short time writes it (CLDR `timeFormats/short`): two digits
+    /// where the pattern has `HH` (French, German, British English, Russian, Chinese, Danish),
+    /// one where it has `H` or `h` (Spanish, Japanese, Finnish, American English). Foundation's
+    /// `.shortened` wrote "4:03" everywhere.
+    @Test(arguments: [
+        ("fr-FR", "5 janv. 2026 à 04:03"), ("de-DE", "5. Jan. 2026, 04:03"), ("en-GB", "5 Jan 2026 at 04:03"),
+        ("ru-RU", "5 янв. 2026\u{202F}г., 04:03"), ("zh-CN", "2026年1月5日 04:03"), ("da-DK", "5. jan. 2026, 04.03"),
+        ("es-ES", "5 ene 2026, 4:03"), ("ja-JP", "2026年1月5日 4:03"), ("fi-FI", "5.1.2026 klo 4.03"),
+        ("en-US", "Jan 5, 2026 at 4:03\u{202F}AM"),
+    ])
+    func theHourIsWrittenAsTheLocalesShortTimeWritesIt(tag: String, expected: String) throws {
+        // A catalog in each language, so that each page is in its viewer's own.
+        let languages = ["en", "fr", "de", "ru", "zh-Hans", "da", "es", "ja", "fi"].map {
+            #""\#($0)" : {"stringUnit" : {"state" : "translated", "value" : "\#($0)"}}"#
+        }
+        let catalog = try CatalogFixture.catalog(#"{"sourceLanguage" : "en", "strings" : {"k" : {"localizations" : {"#
+            + languages.joined(separator: ", ") + #"}}}, "version" : "1.0"}"#)
+        let library = try TemplateLibrary(templates: ["p": "{{lang}} {{#date}}t medium{{/date}}"], mode: .strict)
+        let localizer = Localizer(catalog: catalog, locale: tag, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        let rendered = try library.render("p", context: ["t": "2026-01-05T04:03:00Z"], localizer: localizer)
+        #expect(rendered == tag + " " + expected, "\(rendered)")
     }
 
     @Test func theFallbackChainEndsWithTheSourceLanguage() {
