@@ -524,6 +524,30 @@ class AddQuoteScreen(ComposeTest):
         heard.send_keys(Keys.ESCAPE)
         self.assertFalse(self.css("#heard-options").is_displayed())
 
+    def test_a_click_in_the_field_after_a_pick_opens_the_list_again(self):
+        """A pick keeps the focus in the field and closes the list; a second click there fired
+        no focus event, so a mouse or touch user adding a second hearer saw nothing."""
+        self.open_review_step()
+        heard = self.css("#heard-input")
+        heard.click()
+        self.wait(lambda d: self.css("#heard-options").is_displayed(), message="the list opens on the first click")
+        first = self.shown_people("heard")[0]
+        option = self.css('#heard-options [data-person="%s"]' % first)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", option)
+        option.click()
+        self.assertEqual(self.chips("heard"), [first])
+        self.assertFalse(self.css("#heard-options").is_displayed(), "a pick closes the list")
+        self.assertEqual(heard, self.driver.switch_to.active_element, "the field keeps the focus")
+        heard.click()
+        self.wait(lambda d: self.css("#heard-options").is_displayed(), message="the list opens on a click after a pick")
+        second = self.shown_people("heard")[0]
+        self.assertNotEqual(second, first, "the person picked is not offered again")
+        option = self.css('#heard-options [data-person="%s"]' % second)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", option)
+        option.click()
+        self.assertEqual(self.chips("heard"), [first, second])
+        self.assertNoConsoleErrors()
+
     def test_back_after_saving_returns_to_the_profile(self):
         self.open(self.page(VIEWER + "/quotes/said.html"))
         self.css(".bar-add").click()

@@ -645,6 +645,9 @@
     this.addedLabel = form.getAttribute('data-label-added') || '';
     this.input.addEventListener('input', function () { self.filter(); });
     this.input.addEventListener('focus', function () { self.filter(); });
+    // A pick keeps the focus in the field and closes the list: a click there (no new focus
+    // event) opens it again for the next person.
+    this.input.addEventListener('click', function () { if (self.listbox.hidden) self.filter(); });
     this.input.addEventListener('blur', function () {
       window.setTimeout(function () { if (document.activeElement !== self.input) self.close(); }, 150);
     });
