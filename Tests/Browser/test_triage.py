@@ -358,6 +358,51 @@ class TriageGestures(BrowserTest):
         self.assertEqual(list(self.stored()), [first.get_attribute("data-id")])
         self.assertTrue(second.is_displayed())
 
+    def test_a_second_finger_on_the_item_being_dragged_gives_the_drag_up(self):
+        """A second finger on an item already dragged into the green zone took the drag over:
+        lifting the first and then the second left the item stuck half-way, green, with no
+        decision; and two fingers spreading on one item (a pinch) archived it. Now a second
+        finger gives the drag up: the item springs back undecided, and a pinch decides nothing."""
+        for case in ("second finger lifts last", "second finger lifts first", "pinch"):
+            with self.subTest(case=case):
+                try:
+                    self.open(self.page_url())
+                    item = self.first_item()
+                    self.js("arguments[0].scrollIntoView({block: 'center'})", item)
+                    x, y = self.js("""var r = arguments[0].getBoundingClientRect();
+                        return [r.left + r.width / 2, r.top + r.height / 2];""", item)
+                    self.touches("touchStart", [(0, x - 40, y)])
+                    if case == "pinch":
+                        self.touches("touchStart", [(0, x - 40, y), (1, x + 40, y)])
+                        for k in range(1, 11):
+                            self.touches("touchMove", [(0, x - 40 - 5 * k, y), (1, x + 40 + 15 * k, y)])
+                            time.sleep(0.02)
+                        self.touches("touchEnd", [(0, x - 90, y)])
+                        self.touches("touchEnd", [])
+                    else:
+                        for k in range(1, 11):
+                            self.touches("touchMove", [(0, x - 40 + 15 * k, y)])
+                            time.sleep(0.02)
+                        self.frames()
+                        self.assertEqual(item.get_attribute("data-triage-zone"), "archive")
+                        self.touches("touchStart", [(0, x + 110, y), (1, x - 60, y)])
+                        if case == "second finger lifts last":
+                            self.touches("touchEnd", [(1, x - 60, y)])
+                        else:
+                            self.touches("touchEnd", [(0, x + 110, y)])
+                        self.touches("touchEnd", [])
+                    self.pause_for_motion()
+                    self.assertIsNone(item.get_attribute("data-decision"))
+                    self.assertTrue(item.is_displayed())
+                    self.assertTrue(self.at_rest(item), "the item sprang back")
+                    self.assertNotIn("is-dragging", item.get_attribute("class"))
+                    self.assertEqual(list(self.stored()), [])
+                finally:
+                    try:
+                        self.touches("touchEnd", [])
+                    except Exception:
+                        pass
+
     def mouse(self, kind, x, y, buttons=1):
         self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
             "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})

@@ -228,6 +228,19 @@
     var self = this;
     var item = this.item;
     item.addEventListener('pointerdown', function (e) {
+      // A second finger on an item being dragged (a pinch, a hand resting on it) is no swipe:
+      // the drag is given up, and the item springs back once it had moved.
+      if (self.drag && self.drag.id !== e.pointerId) {
+        var given = self.drag;
+        self.drag = null;
+        if (given.active) {
+          item.classList.remove('is-dragging');
+          try { item.releasePointerCapture(given.id); } catch (err) { /* already released */ }
+          self.swallowClick = true;
+          self.springBack();
+        }
+        return;
+      }
       if (self.busy || activeSheet || sheetClaim || item.hasAttribute('data-decision')) return;
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       if (e.target.closest && e.target.closest('input, textarea, select')) return;
@@ -253,7 +266,12 @@
       var drag = self.drag;
       if (!drag || e.pointerId !== drag.id) return;
       self.drag = null;
-      if (!drag.active) return;
+      if (!drag.active) {
+        // Pressed and let go without moving: an item left out of place by an earlier drag
+        // goes back.
+        if (!self.busy && self.dx !== 0) self.springBack();
+        return;
+      }
       item.classList.remove('is-dragging');
       self.swallowClick = true;
       if (cancelled) self.springBack();
