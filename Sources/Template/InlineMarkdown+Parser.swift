@@ -108,7 +108,7 @@ struct InlineParser {
                         continue
                     }
                     let read = InlineMarkdown.asBrowsersRead(InlineMarkdown.readingReferences(link.destination))
-                    let destination = InlineMarkdown.isRelative(read) ? read : nil
+                    let destination = InlineMarkdown.isRelative(read) ? InlineMarkdown.percentEncoded(read) : nil
                     pieces.append(.node(.element(.link, destination: destination, children: children)))
                     index = link.end
                 } else {

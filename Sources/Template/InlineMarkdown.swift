@@ -72,6 +72,35 @@ enum InlineMarkdown {
         return String(result)
     }
 
+    /// A destination written into `href` as CommonMark's reference renderers write it: every
+    /// byte of its UTF-8 percent-encoded but the letters, digits, `-._~!$&'()*+,;=:@/?#` and a
+    /// `%` that already starts an escape (`a b` → `a%20b`, `"x` → `%22x`, `föö` →
+    /// `f%C3%B6%C3%B6`, `a%zz` → `a%25zz`). Else a space, a quote or a bracket reached the
+    /// page as written, which no URL parser takes and the page check refuses.
+    static func percentEncoded(_ destination: String) -> String {
+        let bytes = Array(destination.utf8)
+        func isHex(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+        }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            let kept: Bool
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: kept = true
+            case UInt8(ascii: "%"): kept = index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2])
+            default: kept = Array("-._~!$&'()*+,;=:@/?#".utf8).contains(byte)
+            }
+            if kept {
+                result.append(byte)
+            } else {
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
     /// Whether a link destination is relative (no scheme, not `//host`, not from the root):
     /// only those stay links, as a page of this site may point to another; absolute URLs show
     /// as their text. A backslash makes none: browsers read it as a slash, so `/\host` and
