@@ -57,7 +57,11 @@ extension PageInspection {
                     recordIDReference(String(id), attribute: info.name, value: value, node: node)
                 }
             case .plain:
-                break
+                if element.isHTML, info.name == "datetime", case let value = PageVocabulary.value(of: attribute),
+                    let problem = DateTimeValue.problem(value)
+                {
+                    report(.schema, "datetime=\"\(value)\" names no instant: \(problem)", at: position(of: node, attribute: info.name))
+                }
             }
             checked.append((element.slot(for: attribute, name: info.name), info.name, attribute))
         }

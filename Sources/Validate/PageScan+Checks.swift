@@ -182,6 +182,7 @@ extension PageScan {
         case .charset: tag.charset = true
         case .tabindex: tag.tabindex = true
         case .name: tag.name = value
+        case .dateTime: if element.isHTML, DateTimeValue.problem(value) != nil { return handOver(.finding) }
         }
         checked.append((vocabulary.slot(attribute, on: element), value))
     }

@@ -181,7 +181,7 @@ final class ScanSlot {
 /// An attribute name (qualified: `xlink:href`) and the role the checks give it.
 final class ScanAttribute {
     /// Names the elements with checks of their own read (unprefixed only, as `ElementFacts`).
-    enum Known { case other, id, type, ariaLabel, ariaLabelledby, title, forLabel, src, alt, dataPage, dataViewer, charset, tabindex, name }
+    enum Known { case other, id, type, ariaLabel, ariaLabelledby, title, forLabel, src, alt, dataPage, dataViewer, charset, tabindex, name, dateTime }
 
     let name: String
     let role: PageVocabulary.Attribute.Role
@@ -214,6 +214,7 @@ final class ScanAttribute {
             case "charset": known = .charset
             case "tabindex": known = .tabindex
             case "name": known = .name
+            case "datetime": known = .dateTime
             default: known = .other
             }
         } else {

@@ -55,6 +55,14 @@ import Testing
             (.label, 10, 36, "<label for=\"note\"> names <span>, which a label cannot name: give it the id of a form control"),
             (.label, 11, 28, "<input> is inside <label for=\"first\"> but its id is not \"first\": the label names another element"),
         ]),
+        Expected(fixture: "impossible-date", findings: [
+            (.schema, 10, 10, #"datetime="2026-02-30" names no instant: February 2026 has 28 days"#),
+            (.schema, 11, 10, #"datetime="2025-02-29T10:00:00Z" names no instant: February 2025 has 28 days"#),
+            (.schema, 13, 10, #"datetime="1900-02-29" names no instant: February 1900 has 28 days"#),
+            (.schema, 14, 10, #"datetime="0000-01-01" names no instant: the year 0000 is no year of the calendar (the first is 0001)"#),
+            (.schema, 15, 10, #"datetime="2026-05-02T08:30:00-00:00" names no instant: an offset of zero is written Z or +00:00, not -00:00"#),
+            (.schema, 16, 10, #"datetime="2026-04-31T08:30:00-07:00" names no instant: April 2026 has 30 days"#),
+        ]),
         Expected(fixture: "second-description", findings: [
             (.schema, 7, 1, "a second <meta name=\"description\">: a page has one"),
         ]),
