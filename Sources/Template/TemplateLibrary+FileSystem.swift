@@ -101,11 +101,14 @@ extension TemplateLibrary {
         return paths
     }
 
-    /// Reads one template file (which must be UTF-8).
+    /// Reads one template file (which must be UTF-8). A byte-order mark opening it (as Notepad
+    /// saves UTF-8) is not text: it would be written before the doctype of every page, where
+    /// no one sees it in an editor; columns on the first line count from after it.
     static func source(atPath path: String, name: String) throws -> TemplateSource {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard var data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic.error("cannot read the template", at: SourceLocation(file: path))
         }
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw Diagnostic.error("the template is not valid UTF-8", at: SourceLocation(file: path))
         }

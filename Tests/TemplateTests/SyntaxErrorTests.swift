@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Template
@@ -93,6 +94,23 @@ struct SyntaxErrorTests {
         }
         #expect(error.template == folder.path + "/partials/card.mustache")
         #expect(error.line == 2 && error.column == 1)
+    }
+
+    /// A byte-order mark opening a template (Notepad's UTF-8) would be written before every
+    /// page's doctype, invisibly: it is dropped, and the first line's columns count after it.
+    @Test func aByteOrderMarkOpeningATemplateIsNotText() throws {
+        let folder = try TemporaryFolder(files: [
+            "page.mustache": "\u{FEFF}<!DOCTYPE html>{{>partials/b}}", "partials/b.mustache": "\u{FEFF}<p>{{x}}</p>",
+            "broken.mustache": "\u{FEFF}ab{{/x}}",
+        ])
+        let error = try #require(throws: TemplateError.self) {
+            _ = try TemplateLibrary(directory: folder.path, mode: .spec)
+        }
+        #expect(error.template == folder.path + "/broken.mustache")
+        #expect(error.line == 1 && error.column == 3)
+        try FileManager.default.removeItem(atPath: folder.path + "/broken.mustache")
+        let library = try TemplateLibrary(directory: folder.path, mode: .spec)
+        #expect(try library.render("page", context: ["x": "y"], localizer: nil) == "<!DOCTYPE html><p>y</p>")
     }
 
     @Test func helperArgumentErrorsAreLocated() throws {
