@@ -3,62 +3,28 @@ import VantageCore
 /// ISO 8601 instants: parsing the strings a context may hold, and writing an instant with a
 /// UTC offset (`2026-05-02T08:30:00+09:00`) without a formatter.
 enum ISODate {
-    /// Parses `YYYY-MM-DD`, optionally followed by `THH:MM[:SS[.fff]]` and `Z` or `±HH:MM`
-    /// (`±HHMM`, `±HH`); a date or time without an offset is taken as UTC. Returns Unix seconds.
+    /// Parses a calendar date `YYYY-MM-DD` (its midnight UTC), or an instant as DATA.md writes
+    /// timestamps and the import reads them (`Timestamp`, the one rule: a date, a time and `Z`
+    /// or an offset; `2026-05-02T08:30:00` without one is no instant, nor is second 60).
+    /// Returns Unix seconds.
     static func parse(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
-        var index = 0
-        func number(_ digits: Int) -> Int? {
-            guard index + digits <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[index..<(index + digits)] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            index += digits
-            return value
-        }
-        func expect(_ character: Character) -> Bool {
-            guard index < bytes.count, bytes[index] == character.asciiValue! else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
-            CivilDate(year: year, month: month, day: day).isValid
-        else { return nil }
-        var seconds = Double(CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400)
-        guard index < bytes.count else { return seconds }
-        guard expect("T") || expect("t") || expect(" "), let hour = number(2), expect(":"), let minute = number(2),
-            hour < 24, minute < 60
-        else { return nil }
-        seconds += Double(hour * 3600 + minute * 60)
-        if expect(":") {
-            guard let second = number(2), second < 61 else { return nil }
-            seconds += Double(second)
-            if expect(".") || expect(",") {
-                var scale = 0.1
-                let start = index
-                while index < bytes.count, (48...57).contains(bytes[index]) {
-                    seconds += Double(bytes[index] - 48) * scale
-                    scale /= 10
-                    index += 1
+        if bytes.count == 10 {
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for byte in bytes[range] {
+                    guard (48...57).contains(byte) else { return nil }
+                    value = value * 10 + Int(byte - 48)
                 }
-                guard index > start else { return nil }
+                return value
             }
+            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), let year = number(0..<4),
+                let month = number(5..<7), let day = number(8..<10), CivilDate(year: year, month: month, day: day).isValid
+            else { return nil }
+            return Double(CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400)
         }
-        guard index < bytes.count else { return seconds }
-        if expect("Z") || expect("z") { return index == bytes.count ? seconds : nil }
-        let sign: Double
-        if expect("+") { sign = 1 } else if expect("-") { sign = -1 } else { return nil }
-        guard let offsetHours = number(2), offsetHours < 24 else { return nil }
-        var offsetMinutes = 0
-        if index < bytes.count {
-            _ = expect(":")
-            guard let minutes = number(2), minutes < 60 else { return nil }
-            offsetMinutes = minutes
-        }
-        guard index == bytes.count else { return nil }
-        return seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60)
+        guard let instant = try? Timestamp.instant(text) else { return nil }
+        return Double(instant.microseconds) / 1_000_000
     }
 
     /// `2026-05-02T08:30:00+09:00` for Unix seconds shown at a UTC offset (`Z` is never used, so

@@ -42,7 +42,7 @@ extension Renderer {
             guard let seconds = instant(in: value) else {
                 if case .null = value { return }
                 try report(
-                    "date: expected Unix seconds or an ISO 8601 string, got \(describe(value))", localizer: localizer,
+                    "date: expected Unix seconds, a date (2026-05-02) or an ISO 8601 instant with Z or an offset (2026-05-02T08:30:00+09:00), got \(describe(value))", localizer: localizer,
                     at: call.offset)
                 return
             }

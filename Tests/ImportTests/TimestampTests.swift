@@ -1,4 +1,5 @@
 import Import
+import VantageCore
 import Testing
 import VantageCore
 

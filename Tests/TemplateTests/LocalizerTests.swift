@@ -153,7 +153,10 @@ struct LocalizerTests {
         #expect(ISODate.parse("2026-05-02") == 1_777_680_000)
         #expect(ISODate.parse("1969-12-31T23:59:59Z") == -1)
         #expect(ISODate.parse("2024-02-29T00:00:00Z") == 1_709_164_800)
-        for bad in ["2026-02-29", "2026-13-01", "2026-05-02T25:00Z", "yesterday", "2026-05-02T08:30:00Zjunk", ""] {
+        // As the import reads timestamps (`Timestamp`): a time needs its offset, and a minute has
+        // 60 seconds; these were taken as UTC, and as 08:31.
+        for bad in ["2026-02-29", "2026-13-01", "2026-05-02T25:00Z", "yesterday", "2026-05-02T08:30:00Zjunk", "",
+                    "2026-05-02T08:30:00", "2026-05-02T08:30", "2026-05-02T08:30:60Z", "2026-05-02T08:30:00+24:00"] {
             #expect(ISODate.parse(bad) == nil, "\(bad)")
         }
     }
@@ -194,13 +197,13 @@ struct LocalizerTests {
         let error = try #require(throws: TemplateError.self) {
             _ = try strict.render("page", context: context, localizer: localizer("en"))
         }
-        #expect(error.message == "date: expected Unix seconds or an ISO 8601 string, got \"last week\"")
+        #expect(error.message == "date: expected Unix seconds, a date (2026-05-02) or an ISO 8601 instant with Z or an offset (2026-05-02T08:30:00+09:00), got \"last week\"")
         let lenient = localizer("en", mode: .spec)
         let spec = try TemplateLibrary(templates: ["page": page], mode: .spec)
         #expect(try spec.render("page", context: context, localizer: lenient) == "|||")
         #expect(
             lenient.warnings.map(\.message) == [
-                "date: expected Unix seconds or an ISO 8601 string, got \"last week\"",
+                "date: expected Unix seconds, a date (2026-05-02) or an ISO 8601 instant with Z or an offset (2026-05-02T08:30:00+09:00), got \"last week\"",
                 "number: expected a number, got a boolean", "andList: expected a list, got \"Ana\"",
             ])
     }

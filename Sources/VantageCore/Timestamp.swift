@@ -1,5 +1,3 @@
-import VantageCore
-
 /// ISO 8601 timestamps as DATA.md requires them: a date, a time, and an offset or `Z`
 /// (`2015-05-04T09:30:00Z`, `2026-05-01T18:00:00-07:00`). Read by hand rather than with a
 /// formatter: it is on the import's hot path and must reject a missing offset precisely.
@@ -21,7 +19,7 @@ public enum Timestamp {
 
     /// `instant` of the UTF-8 bytes of a string (the quote reader's fast path reads them from
     /// the record's bytes).
-    static func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(TimestampProblem) -> DataInstant {
+    public static func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(TimestampProblem) -> DataInstant {
         try parse(bytes)
     }
 
