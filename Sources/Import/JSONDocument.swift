@@ -34,10 +34,14 @@ struct JSONDocument: @unchecked Sendable {
         }
         // Streamed, the document is scanned from its file a block at a time and never held
         // whole; a document the scan cannot walk is read whole below, for the parser's error.
-        if shallow, streamed, !validate, let (root, elements) = try Self.scan(file) {
-            (self.root, self.elements, isShallow, isStreamed) = (root, elements, true, true)
-            (bytes, members) = ([], [:])
-            return
+        if shallow, streamed, !validate {
+            var stoppedAt = 0
+            if let (root, elements) = try Self.scan(file, stoppedAt: &stoppedAt) {
+                (self.root, self.elements, isShallow, isStreamed) = (root, elements, true, true)
+                (bytes, members) = ([], [:])
+                return
+            }
+            if let error = Self.firstError(before: stoppedAt, in: file) { throw error }
         }
         guard let bytes = Self.read(file.path) else {
             throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
@@ -144,15 +148,35 @@ struct JSONDocument: @unchecked Sendable {
     /// `scan(_:file:)` from the file itself, a block at a time (a streamed document), the
     /// members outside the arrays read back by their ranges; nil as there, or when the file
     /// cannot be read (read whole then, for the error). Throws for UTF-16 and UTF-32 text.
-    private static func scan(_ file: ContentLayout.File) throws(Diagnostic) -> (JSONValue, [String: ElementIndex])? {
+    private static func scan(_ file: ContentLayout.File, stoppedAt: inout Int) throws(Diagnostic)
+        -> (JSONValue, [String: ElementIndex])?
+    {
         guard let handle = fopen(file.path, "rb") else { return nil }
         defer { fclose(handle) }
         guard FileCheck.problem(with: handle) == nil else { return nil }
         var head = [UInt8](repeating: 0, count: 4)
         head.removeLast(4 - fread(&head, 1, 4, handle))
         try checkEncoding(head, file: file)
-        guard fseek(handle, 0, SEEK_SET) == 0, let members = JSONScanner.members(ofFile: handle) else { return nil }
+        guard fseek(handle, 0, SEEK_SET) == 0, let members = JSONScanner.members(ofFile: handle, stoppedAt: &stoppedAt)
+        else { return nil }
         return shallowRoot(members, file: file) { range in read(file.path, range) }
+    }
+
+    /// The parser's first error in a document the scan stopped in at `offset`, read from the
+    /// file's start to a little past that offset (the error is at or before it): a broken file
+    /// larger than memory (an export cut short and padded, a disk image) is not read whole for
+    /// a message about its first bytes. Nil when that start holds no error of its own; the
+    /// caller then reads the file whole, as for any other document.
+    private static func firstError(before offset: Int, in file: ContentLayout.File) -> Diagnostic? {
+        let end = offset + 65_536
+        guard let handle = fopen(file.path, "rb") else { return nil }
+        let size = fseek(handle, 0, SEEK_END) == 0 ? ftell(handle) : -1
+        fclose(handle)
+        guard size > end, var start = read(file.path, 0..<end) else { return nil }
+        // Cut at a character's boundary: a character cut in two is no error of the file's.
+        while let last = start.last, last & 0xC0 == 0x80 { start.removeLast() }
+        if let last = start.last, last >= 0xC0 { start.removeLast() }
+        return JSONParser.firstError(inStartOf: start, file: file.name)
     }
 
     /// The root of a shallow document from its scanned members: the arrays left empty (where

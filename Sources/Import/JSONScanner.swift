@@ -35,6 +35,15 @@ struct JSONScanner {
     /// blocks of `blockSize` bytes (only one block is held); nil as for `members(of:)`, or when
     /// the file cannot be read.
     static func members(ofFile handle: UnsafeMutablePointer<FILE>, blockSize: Int = blockSize) -> [Member]? {
+        var stoppedAt = 0
+        return members(ofFile: handle, blockSize: blockSize, stoppedAt: &stoppedAt)
+    }
+
+    /// `members(ofFile:)`, and the offset the scan stopped at when it could not walk the
+    /// document (the parser's first error is at or before it).
+    static func members(ofFile handle: UnsafeMutablePointer<FILE>, blockSize: Int = blockSize, stoppedAt: inout Int)
+        -> [Member]?
+    {
         let block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, blockSize))
         defer { block.deallocate() }
         var failed = false
@@ -44,6 +53,7 @@ struct JSONScanner {
             return UnsafeBufferPointer(start: block.baseAddress, count: count)
         }
         let members = scanner.rootMembers()
+        stoppedAt = scanner.position
         return failed ? nil : members
     }
 
@@ -61,7 +71,7 @@ struct JSONScanner {
     }
 
     /// The offset of the next byte in the document.
-    private var position: Int { windowStart + index }
+    var position: Int { windowStart + index }
 
     /// True when a byte is at hand (reading the next window when this one is used up).
     private mutating func more() -> Bool {
@@ -184,13 +194,21 @@ struct JSONScanner {
             }
             return false
         default:
+            // A number or a literal: its bytes are digits, signs, points and letters (`nul` and
+            // `True` too, for the parser to name). Anything else ends it, and no value is made
+            // of it: a run of NUL bytes is not walked to the end of a file of gigabytes as one
+            // element, to be read back whole for the error at its first byte.
             let start = position
             while more() {
-                switch window[index] {
+                let byte = window[index]
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                    index += 1
                 case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D:
                     return position > start
                 default:
-                    index += 1
+                    return false
                 }
             }
             return position > start

@@ -38,6 +38,10 @@ public struct JSONLinesReader: Sequence {
         private var lineNumber = 0
         private var atEnd = false
         private static let chunkSize = 1 << 16
+        /// The longest line read: no record of an export comes near it (a quote heard by 10,000
+        /// people is about 600 KB), and a file with a longer one (a stray binary file, an export
+        /// cut short and padded with NUL bytes) is refused whole rather than held in memory.
+        public static let longestLine = 16 << 20
         /// How many bytes were examined for a line end so far: at most the file's size, which is
         /// what makes the reader linear (the tests check it).
         public private(set) var bytesSearched = 0
@@ -109,6 +113,15 @@ public struct JSONLinesReader: Sequence {
                     buffer.removeSubrange(0..<start)
                     searched -= start
                     start = 0
+                }
+                if buffer.count > Self.longestLine {
+                    atEnd = true
+                    buffer = []
+                    searched = 0
+                    return Line(number: 0, bytes: [], value: .failure(.error(
+                        "line \(lineNumber + 1) is longer than \(Self.longestLine >> 20) MB with no line break, longer than any record: "
+                            + "a JSON Lines file holds one record a line",
+                        at: SourceLocation(file: displayName, line: lineNumber + 1, column: 1))))
                 }
                 let oldCount = buffer.count
                 buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))

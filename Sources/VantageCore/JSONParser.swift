@@ -52,6 +52,23 @@ public struct JSONParser {
         }
     }
 
+    /// The first syntax error in `data`, the start of a longer document (cut at a character's
+    /// boundary): nil when none lies before the cut (any error is further on, or the parse
+    /// reached the cut), so that a caller can report an error near the start of a file larger
+    /// than memory without reading the whole file.
+    public static func firstError(inStartOf data: [UInt8], file: String) -> Diagnostic? {
+        data.withUnsafeBufferPointer { buffer -> Diagnostic? in
+            var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: false, firstLine: 1)
+            parser.keepsValues = false
+            do throws(Diagnostic) {
+                _ = try parser.parseDocument()
+                return nil
+            } catch {
+                return parser.position < buffer.count ? error : nil
+            }
+        }
+    }
+
     /// Parses one document and also returns the byte ranges of the root object's array elements
     /// and of its members' values.
     public static func parseRecords(_ data: [UInt8], file: String) throws(Diagnostic)

@@ -1,5 +1,5 @@
 import Foundation
-import Import
+@testable import Import
 import Store
 import Testing
 import VantageCore
@@ -64,6 +64,50 @@ struct BadInputTests {
             #"\#(fixture.name("quotes/quotes.jsonl")):2: heardBy[0].phone: error: expected a phone number, found "06 12 34 56 78 90": too long (12 digits after +1, where numbers have 10)"#
         ])
         #expect(try fixture.dump() == dump)
+    }
+
+    /// A file of NUL bytes after its first bytes (an export cut short and padded, as a crashed
+    /// writer leaves it): the error at its first bad byte, from the file's start alone. The
+    /// scan walked the NULs to the end as one element and the whole file was read for the
+    /// message: 6 GB of memory for a file of 3 GB, or the import killed.
+    @Test func aDocumentPaddedWithNULBytesIsRefusedAtItsFirstOne() throws {
+        let errors = try errors { fixture in
+            var bytes = Array(#"{"ideas":["#.utf8)
+            bytes += [UInt8](repeating: 0, count: 4 << 20)
+            try Data(bytes).write(to: URL(fileURLWithPath: fixture.content + "/changejar/ideas.json"))
+        }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("content/changejar/ideas.json:1:11: error: expected a JSON value, found a NUL byte (0x00)") == true,
+                "\(errors)")
+    }
+
+    @Test func theScanStopsWhereNoNumberOrLiteralCanGo() throws {
+        let path = NSTemporaryDirectory() + "vantage-scan-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for (text, stop) in [(#"{"ideas":[\#u{0}\#u{0}"#, 10), (#"{"ideas":[1,tru\#u{1}e]}"#, 15), (#"{"ideas":[1,2é]}"#, 13)] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let handle = try #require(fopen(path, "rb"))
+            defer { fclose(handle) }
+            var stoppedAt = -1
+            #expect(JSONScanner.members(ofFile: handle, stoppedAt: &stoppedAt) == nil)
+            #expect(stoppedAt == stop, "\(text)")
+        }
+        // The start of a document: an error inside it is found, a document cut short is not one.
+        #expect(JSONParser.firstError(inStartOf: Array(#"{"a":[1,2"#.utf8), file: "f") == nil)
+        #expect(JSONParser.firstError(inStartOf: Array("{\"a\":[1,\"x\u{1}y\"".utf8), file: "f")?.location?.column == 11)
+    }
+
+    /// A JSON Lines file with a line longer than any record (a stray binary file, NUL padding):
+    /// refused whole at that line, without holding the line in memory.
+    @Test func aJSONLinesLineLongerThanAnyRecordRefusesTheFile() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        var bytes = Array((#"{"id":"idea-1","text":"Walk","submittedAt":"2026-04-10T09:30:00Z","by":{"email":"ana@example.com","name":"Ana"},"showName":true}"# + "\n").utf8)
+        bytes += [UInt8](repeating: 0x20, count: JSONLinesReader.Iterator.longestLine + 1)
+        try Data(bytes).write(to: URL(fileURLWithPath: fixture.content + "/changejar/ideas.jsonl"))
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(failure.errors.map(\.description) == [
+            "\(fixture.name("changejar/ideas.jsonl")):2:1: error: line 2 is longer than 16 MB with no line break, longer than any record: a JSON Lines file holds one record a line"
+        ])
     }
 
     @Test func aMalformedJSONLinesLineNamesLineAndColumn() throws {
