@@ -389,7 +389,10 @@ public struct JSONParser {
                 flush()
                 scalars.append(scalar!)
             default:
-                throw error("'\\\(Character(Unicode.Scalar(code)))' is not a JSON escape sequence", at: index - 2)
+                let shown = Self.scalar(at: index - 1, in: bytes).map { scalar in
+                    messageEscape(scalar) == nil ? "'\\\(Character(scalar))'" : "'\\' followed by \(codePointName(scalar.value))"
+                } ?? "'\\' followed by a byte that is not UTF-8"
+                throw error("\(shown) is not a JSON escape sequence", at: index - 2)
             }
         }
         flush()
@@ -430,7 +433,26 @@ public struct JSONParser {
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return "whitespace" }
         if byte == 0 { return "a NUL byte (0x00)" }
+        if byte >= 0x80 {
+            // A character beyond ASCII, named as a character: `'”' (U+201D)`, or by its code
+            // point alone when it cannot be seen (U+2028).
+            guard let scalar = Self.scalar(at: position, in: bytes) else {
+                return String(format: "a byte that is not UTF-8 (0x%02X)", byte)
+            }
+            if messageEscape(scalar) != nil { return "the character " + codePointName(scalar.value) }
+            return "'\(Character(scalar))' (\(codePointName(scalar.value)))"
+        }
         return String(format: "the byte 0x%02X", byte)
+    }
+
+    /// The Unicode scalar whose UTF-8 starts at `offset`, or nil when the bytes there are not
+    /// UTF-8 (or cut short by the end).
+    static func scalar(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard offset < bytes.count else { return nil }
+        var iterator = bytes[offset..<min(bytes.count, offset + 4)].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> Diagnostic {

@@ -5,9 +5,11 @@ import VantageCore
 /// What issue 11 found the parser and the JSON Lines reader let through or did slowly.
 @Suite("JSON strictness")
 struct JSONStrictnessTests {
-    private func failure(_ text: String) -> Diagnostic? {
+    private func failure(_ text: String) -> Diagnostic? { failure(bytes: Array(text.utf8)) }
+
+    private func failure(bytes: [UInt8]) -> Diagnostic? {
         do {
-            _ = try JSONParser.parse(Array(text.utf8), file: "in.json")
+            _ = try JSONParser.parse(bytes, file: "in.json")
             return nil
         } catch {
             return error
@@ -46,6 +48,25 @@ struct JSONStrictnessTests {
         let error = try #require(failure("\u{0}{}"))
         #expect(error.message == "expected a JSON value, found a NUL byte (0x00)")
         #expect(error.location == SourceLocation(file: "in.json", line: 1, column: 1))
+    }
+
+    /// A character beyond ASCII is named as the character, not as its first byte ("found the
+    /// byte 0xE2", "'\\Ã'" for `\é`); an invisible one by its code point.
+    @Test func charactersBeyondASCIIAreNamedAsCharacters() throws {
+        let cases: [(String, String)] = [
+            (#"{"a": "Termin\é"}"#, #"'\é' is not a JSON escape sequence"#),
+            (#"{"a": "\日"}"#, #"'\日' is not a JSON escape sequence"#),
+            ("{\"a\": \"\\\u{200B}\"}", #"'\' followed by U+200B is not a JSON escape sequence"#),
+            (#"{"a": 1}”"#, "expected the end of the document after the JSON value, found '”' (U+201D)"),
+            ("{\"a\": 1}\u{2028}", "expected the end of the document after the JSON value, found the character U+2028"),
+        ]
+        for (text, message) in cases {
+            let error = try #require(failure(text), "\(text)")
+            #expect(error.message == message, "\(text)")
+        }
+        // Bytes that are no UTF-8 are still named as bytes.
+        let cut = try #require(failure(bytes: Array(#"{"a": 1} "#.utf8) + [0xE2, 0x80]))
+        #expect(cut.message == "expected the end of the document after the JSON value, found a byte that is not UTF-8 (0xE2)", "\(cut.message)")
     }
 
     /// A temporary file holding `bytes`.
