@@ -50,7 +50,8 @@ extension SiteBuild {
                 for (path, sha256) in listed {
                     guard let digest = digests[path] else { throw refuse("\(path) is missing") }
                     if digest != sha256 {
-                        throw refuse("\(path) is not the file its build wrote (its SHA-256: \(sha256.prefix(12))…, found \(digest.prefix(12))…)")
+                        let (wrote, found) = SHA256.shownApart(sha256, digest)
+                        throw refuse("\(path) is not the file its build wrote (its SHA-256: \(wrote), found \(found))")
                     }
                 }
                 let known = Set(listed.map(\.path))

@@ -47,6 +47,15 @@ extension SHA256 {
         for (offset, byte) in hasher.finalize().enumerated() { output[offset] = byte }
     }
 
+    /// Two hex digests as a message shows them side by side: their first 12 digits, or as many
+    /// as it takes to tell them apart (two digests alike in their first 12 read the same).
+    public static func shownApart(_ a: String, _ b: String) -> (String, String) {
+        let common = zip(a, b).prefix { $0 == $1 }.count
+        let shown = max(12, common + 4)
+        func cut(_ digest: String) -> String { digest.count > shown ? digest.prefix(shown) + "…" : digest }
+        return (cut(a), cut(b))
+    }
+
     /// A digest as lower-case hex.
     public static func hexString(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)

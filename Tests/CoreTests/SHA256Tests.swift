@@ -119,4 +119,18 @@ struct SHA256Tests {
             #expect(hasher.finalize() == raw, "Swift, length \(length)")
         }
     }
+
+    /// A merge refused a file "(its SHA-256: ec1fa46749b6…, found ec1fa46749b6…)": two digests
+    /// alike in their first 12 digits are shown until they differ.
+    @Test func digestsAreShownApart() {
+        let a = String(repeating: "ec1fa467", count: 8)
+        var b = a
+        b.removeLast()
+        b += "0"
+        #expect(SHA256.shownApart(a, b) == (a, b))
+        let c = "0" + a.dropFirst()
+        #expect(SHA256.shownApart(a, c) == ("ec1fa467ec1f…", "0c1fa467ec1f…"))
+        let d = String(a.prefix(20)) + String(repeating: "9", count: 44)
+        #expect(SHA256.shownApart(a, d) == (String(a.prefix(24)) + "…", String(d.prefix(24)) + "…"))
+    }
 }
