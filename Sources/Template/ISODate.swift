@@ -23,7 +23,8 @@ enum ISODate {
             else { return nil }
             return Double(CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400)
         }
-        guard let instant = try? Timestamp.instant(text) else { return nil }
+        // Out of the calendar the site shows or not: the helper says what that range is.
+        guard let instant = try? Timestamp.instant(text, inRange: false) else { return nil }
         return Double(instant.microseconds) / 1_000_000
     }
 

@@ -10,9 +10,15 @@ public enum Timestamp {
     /// The instant `text` names, to the microsecond (digits past the sixth of a fraction are
     /// dropped).
     public static func instant(_ text: String) throws(TimestampProblem) -> DataInstant {
+        try instant(text, inRange: true)
+    }
+
+    /// `instant(_:)`, and with `inRange` false also an instant outside the data's range
+    /// (`BuildInstant.dataRange`), for a caller that says what that range is itself.
+    public static func instant(_ text: String, inRange: Bool) throws(TimestampProblem) -> DataInstant {
         var text = text
         let result = text.withUTF8 { bytes -> Result<DataInstant, TimestampProblem> in
-            do throws(TimestampProblem) { return .success(try parse(bytes)) } catch { return .failure(error) }
+            do throws(TimestampProblem) { return .success(try parse(bytes, inRange: inRange)) } catch { return .failure(error) }
         }
         return try result.get()
     }
@@ -33,7 +39,7 @@ public enum Timestamp {
         }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(TimestampProblem) -> DataInstant {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, inRange: Bool = true) throws(TimestampProblem) -> DataInstant {
         var reader = Reader(bytes: bytes)
         let (year, month, day) = try reader.date()
         guard isValid(year: year, month: month, day: day) else { throw .invalidDate }
@@ -75,7 +81,7 @@ public enum Timestamp {
         guard reader.atEnd else { throw .malformed }
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
-        guard BuildInstant.dataRange.contains(seconds) else { throw .outOfRange }
+        guard !inRange || BuildInstant.dataRange.contains(seconds) else { throw .outOfRange }
         return DataInstant(seconds: seconds, microsecond: Int64(microsecond))
     }
 

@@ -102,11 +102,11 @@ struct IncrementalBuildTests {
         #expect(kindsSeen == Set(ContentEditor.Kind.allCases))
     }
 
-    @Test("A quote removed moves the export's later contacts up: a viewer who sees them is rendered again (the Add Quote screen's part signature holds their places), as a clean build would")
+    @Test("A quote removed moves the export's later contacts up: a viewer who sees them is rendered again (the Add Quote screen's part signature holds the places of people named alike), as a clean build would")
     func contactsMoveUp() throws {
         let workspace = try Workspace()
-        // q1 is the first to name +1 212 555 0201 (Bob hears it); Ann sees only q2 and q3,
-        // which name the contacts met after it. Without q1 both move up one place in the export.
+        // q1 names Zed (+1 212 555 0203), whom Bob hears; Ann sees only q2 and q3, said by two
+        // people called Cy met after him. Without q1 both move up one place in the export.
         func export(_ quotes: [String]) -> String {
             """
             {"users": [{"phone": "+12125550101", "firstName": "Ann", "lastName": "A"},
@@ -114,9 +114,9 @@ struct IncrementalBuildTests {
              "quotes": [\(quotes.joined(separator: ",\n"))], "contacts": []}
             """
         }
-        let q1 = #"{"id": "q1", "text": "one", "saidBy": {"phone": "+12125550201", "name": "Cy"}, "heardBy": [{"phone": "+12125550102", "name": "Bob"}], "when": "2026-05-01T10:00:00Z", "submittedBy": "+12125550102"}"#
-        let q2 = #"{"id": "q2", "text": "two", "saidBy": {"phone": "+12125550202", "name": "Di"}, "heardBy": [{"phone": "+12125550101", "name": "Ann"}], "when": "2026-05-02T10:00:00Z", "submittedBy": "+12125550101"}"#
-        let q3 = #"{"id": "q3", "text": "three", "saidBy": {"phone": "+12125550201", "name": "Cy"}, "heardBy": [{"phone": "+12125550101", "name": "Ann"}], "when": "2026-05-03T10:00:00Z", "submittedBy": "+12125550101"}"#
+        let q1 = #"{"id": "q1", "text": "one", "saidBy": {"phone": "+12125550203", "name": "Zed"}, "heardBy": [{"phone": "+12125550102", "name": "Bob"}], "when": "2026-05-01T10:00:00Z", "submittedBy": "+12125550102"}"#
+        let q2 = #"{"id": "q2", "text": "two", "saidBy": {"phone": "+12125550201", "name": "Cy"}, "heardBy": [{"phone": "+12125550101", "name": "Ann"}], "when": "2026-05-02T10:00:00Z", "submittedBy": "+12125550101"}"#
+        let q3 = #"{"id": "q3", "text": "three", "saidBy": {"phone": "+12125550202", "name": "Cy"}, "heardBy": [{"phone": "+12125550101", "name": "Ann"}], "when": "2026-05-03T10:00:00Z", "submittedBy": "+12125550101"}"#
         let file = workspace.content + "/quotes/export.json"
         try export([q1, q2, q3]).write(toFile: file, atomically: true, encoding: .utf8)
         _ = try workspace.build()
