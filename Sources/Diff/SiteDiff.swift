@@ -42,14 +42,22 @@ public enum SiteDiff {
         let names = viewerNames(changes, old: old, new: new)
         let oldSeries = PageSeries(old.manifest), newSeries = PageSeries(new.manifest)
 
+        // People named alike in one viewer's part (two Maria Silvas: maria-silva, maria-silva-2)
+        // have pages of one name: those are told apart by the handle in their address.
+        var handlesByName: [String: Set<String>] = [:]
+        for (change, reading) in zip(changes, readings) where PageKind.namesAPerson(change.kind) {
+            handlesByName[Self.nameKey(change, heading: reading.heading), default: []].insert(handle(in: change.path))
+        }
         var pages: [PageReport] = []
         pages.reserveCapacity(changes.count)
         for (change, reading) in zip(changes, readings) {
             let entry = change.new ?? change.old!
             let position = change.new != nil ? newSeries.position(of: entry) : oldSeries.position(of: entry)
+            let namedAlike = PageKind.namesAPerson(change.kind)
+                && (handlesByName[Self.nameKey(change, heading: reading.heading)]?.count ?? 0) > 1
             pages.append(PageReport(
                 path: change.path, status: change.status, kind: change.kind, viewer: change.viewer,
-                label: label(change, heading: reading.heading, pageNumber: position.number),
+                label: label(change, heading: reading.heading, pageNumber: position.number, namedAlike: namedAlike),
                 pageNumber: position.number, list: position.list,
                 old: change.old, new: change.new, content: reading.content))
         }
@@ -61,16 +69,24 @@ public enum SiteDiff {
     /// "quotes said by Dad", "all ideas (page 2)", or the path when the kind is unknown. The
     /// person of a page read for its heading is named by it; without the page (a diff of
     /// manifests alone), by the handle in its address (`…/quotes/by/mae.html`: mae).
-    static func label(_ change: PageChange, heading: String?, pageNumber: Int?) -> String {
+    static func label(_ change: PageChange, heading: String?, pageNumber: Int?, namedAlike: Bool = false) -> String {
         var label: String
         if let name = PageKind.reportName(change.kind) {
             label = name
-            if PageKind.namesAPerson(change.kind) { label += " " + (heading ?? handle(in: change.path)) }
+            if PageKind.namesAPerson(change.kind) {
+                label += " " + (heading ?? handle(in: change.path))
+                if namedAlike, heading != nil { label += " (\(handle(in: change.path)))" }
+            }
         } else {
             label = change.path
         }
         if let pageNumber { label += " (page \(pageNumber))" }
         return label
+    }
+
+    /// A person's page by its viewer and the name it is shown by.
+    private static func nameKey(_ change: PageChange, heading: String?) -> String {
+        (change.viewer ?? "") + "\u{0}" + (heading ?? handle(in: change.path))
     }
 
     /// The handle a page's address names it by: its file's name, or its folder's for an

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Store
+@testable import VantageCLI
+import VantageCore
 
 /// A person's slug is a function of the export, not of the store's history: equal names get
 /// "-2", "-3" in the order the export names people, so a store updated by many imports builds
@@ -252,6 +254,32 @@ struct SubmissionsFromOneSiteTests {
         let third = project.build()
         #expect(third.status == 2)
         #expect(third.err.contains(#"r.json: quotes[0].heardBy[0]: error: "kim-2" names one of several people named alike in rahel-cohen's part (kim-2, kim, kim-3)"#), "\(third.err)")
+    }
+
+    @Test("vantage diff tells the pages of two people named alike apart by their handles")
+    func diffNamesPeopleNamedAlikeByTheirHandles() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.content + "/changejar")
+        func export(_ words: String) -> String {
+            #"""
+            {"users":[{"phone":"+14155550100","firstName":"Rahel","lastName":"Cohen"}],
+             "quotes":[{"id":"q1","text":"First \#(words)","saidBy":{"phone":"+14155550161","name":"Maria Silva"},
+                        "heardBy":[{"phone":"+14155550100","name":"Rahel"}],"when":"2026-04-01T10:00:00Z","submittedBy":"+14155550100"},
+                       {"id":"q2","text":"Second \#(words)","saidBy":{"phone":"+14155550162","name":"Maria Silva"},
+                        "heardBy":[{"phone":"+14155550100","name":"Rahel"}],"when":"2026-04-02T10:00:00Z","submittedBy":"+14155550100"}],
+             "contacts":[]}
+            """#
+        }
+        try project.write("content/quotes/export.json", export("words"))
+        let old = project.folder.appendingPathComponent("old").path
+        #expect(project.build(out: old).status == 0)
+        try project.write("content/quotes/export.json", export("thoughts"))
+        #expect(project.build().status == 0)
+        let console = Console.capturing()
+        #expect(VantageCLI.run(["diff", old, project.output, "--stat"], console: console) == 1)
+        #expect(console.standardOutput.contains("quotes said by Maria Silva (maria-silva), quotes said by Maria Silva (maria-silva-2)"),
+                "\(console.standardOutput)")
     }
 
     @Test("The same files without the part: the handle that names another Kim in each reading is refused, not guessed")
