@@ -86,9 +86,15 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// a picture of it, one scalar for one, so that the caret keeps its place: a field name or a
     /// line of an export holding ESC or a line break cannot clear the terminal, or forge a line of
     /// diagnostics in a CI log. A message keeps its own line breaks.
+    ///
+    /// Bidirectional formatting controls (U+202E turns the rest of a line around in a terminal
+    /// or a log viewer that reads direction) and the Unicode line and paragraph separators are
+    /// shown as U+FFFD and ␤ likewise: a file or member name holding them cannot disguise a line.
     static func visible(_ text: String, keepingLineBreaks: Bool) -> String {
         func isControl(_ value: UInt32) -> Bool {
             (value < 0x20 && value != 0x09 && !(keepingLineBreaks && value == 0x0A)) || (0x7F...0x9F).contains(value)
+                || value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029
         }
         guard text.unicodeScalars.contains(where: { isControl($0.value) }) else { return text }
         var shown = String.UnicodeScalarView()
@@ -100,6 +106,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
                 shown.append(Unicode.Scalar(0x2400 + value)!)  // ␛ for ESC, ␊ for a line feed
             } else if value == 0x7F {
                 shown.append("\u{2421}")  // ␡
+            } else if value == 0x2028 || value == 0x2029 {
+                shown.append("\u{2424}")  // ␤
             } else {
                 shown.append("\u{FFFD}")
             }

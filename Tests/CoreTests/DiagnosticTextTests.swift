@@ -13,6 +13,11 @@ struct DiagnosticTextTests {
                                          at: SourceLocation(file: "export.json", recordPath: "quotes[3]." + field))
         #expect(warning.description == "export.json: quotes[3].␛[2J␇␊export.json:1:1: error: forged: warning: unknown field \"x\"\nsecond line \u{FFFD}31m")
         #expect(!warning.description.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+        // A right-to-left override in a member or file name turns the rest of the line around
+        // in a terminal that reads direction; a line separator breaks the line in some.
+        let turned = Diagnostic.warning("unknown field",
+                                        at: SourceLocation(file: "x\u{202E}.json", recordPath: "quotes[0].evil\u{202E}txt.exe\u{2028}b\u{2067}"))
+        #expect(turned.description == "x\u{FFFD}.json: quotes[0].evil\u{FFFD}txt.exe␤b\u{FFFD}: warning: unknown field")
         // Text without any is printed as it is.
         let plain = Diagnostic.error("expected a number", at: SourceLocation(file: "a b.json", recordPath: "ideas[0].for"))
         #expect(plain.description == "a b.json: ideas[0].for: error: expected a number")
