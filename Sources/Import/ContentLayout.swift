@@ -74,15 +74,23 @@ struct ContentLayout {
             }
         }
         var ignored: [File] = []
-        func listing(_ folder: String) -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: file(folder).path)) ?? [])
+        func listing(_ folder: String) throws(Diagnostic) -> [String] {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: file(folder).path)) ?? [])
                 .filter { !$0.hasPrefix(".") }.sorted()
+            // A name that is not UTF-8 comes back with U+FFFD in place of its bytes, which names
+            // no file: said as what it is, not as a file that does not exist.
+            for name in names where name.unicodeScalars.contains("\u{FFFD}") && !FileCheck.exists(file(folder + "/" + name).path) {
+                throw Diagnostic.error(
+                    "a file here is named with bytes that are not UTF-8 (shown as \(quoted(name))), which cannot be named in a message or a rejects file: rename it",
+                    at: SourceLocation(file: file(folder).name))
+            }
+            return names
         }
 
         site = existing("site.json")
         changeJarUsers = try one("changejar", "users")
         ideas = try one("changejar", "ideas")
-        for name in listing("changejar") where !["users.json", "users.jsonl", "ideas.json", "ideas.jsonl"].contains(name) {
+        for name in try listing("changejar") where !["users.json", "users.jsonl", "ideas.json", "ideas.jsonl"].contains(name) {
             ignored.append(file("changejar/" + name))
         }
 
@@ -95,18 +103,18 @@ struct ContentLayout {
                 "both export.json and \(PathText.name(of: twin.name)) exist; give the Quotes export either as export.json or as JSON Lines",
                 at: SourceLocation(file: file("quotes").name))
         }
-        for name in listing("quotes")
+        for name in try listing("quotes")
         where !["export.json", "users.jsonl", "quotes.jsonl", "contacts.jsonl"].contains(name) {
             ignored.append(file("quotes/" + name))
         }
 
         var reviews: [File] = []
-        for name in listing("reviews") {
+        for name in try listing("reviews") {
             if name.hasSuffix(".json") { reviews.append(file("reviews/" + name)) } else { ignored.append(file("reviews/" + name)) }
         }
         self.reviews = reviews
         var submissions: [File] = []
-        for name in listing("submissions") {
+        for name in try listing("submissions") {
             if name.hasSuffix(".json") { submissions.append(file("submissions/" + name)) } else { ignored.append(file("submissions/" + name)) }
         }
         self.submissions = submissions

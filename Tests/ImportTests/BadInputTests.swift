@@ -110,6 +110,23 @@ struct BadInputTests {
         ])
     }
 
+    /// A review file named with a byte that is not UTF-8: said as such, not "it does not exist"
+    /// (the name read back with U+FFFD in it names no file).
+    @Test func aFileNameThatIsNotUTF8IsSaidToBeOne() throws {
+        let errors = try errors { fixture in
+            var path = Array((fixture.content + "/reviews/a").utf8) + [0xFF] + Array(".json".utf8)
+            path.append(0)
+            let descriptor = path.withUnsafeBufferPointer { bytes in
+                open(UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+            }
+            #expect(descriptor >= 0)
+            close(descriptor)
+        }
+        #expect(errors == [
+            "content/reviews: error: a file here is named with bytes that are not UTF-8 (shown as \"a\u{FFFD}.json\"), which cannot be named in a message or a rejects file: rename it"
+        ])
+    }
+
     @Test func aMalformedJSONLinesLineNamesLineAndColumn() throws {
         let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
         try fixture.write("changejar/ideas.jsonl", #"{"id":"idea-1","text":"Walk","submittedAt":"2026-04-10T09:30:00Z",}"# + "\n")
