@@ -171,6 +171,12 @@ class TriageGestures(BrowserTest):
         keys.send_keys("\ue014").perform()  # ArrowRight: 40 px
         self.assertEqual(self.backdrop_colour(item), "gray")
         self.assertAlmostEqual(self.face_offset(item), 40, delta=1)
+        # Back to rest from the keys: announced as no decision (the keys release nothing; it was
+        # "Release to cancel", the pointer's words).
+        self.actions().send_keys("\ue012").perform()  # ArrowLeft: 0
+        self.assertEqual(self.css("[data-triage-live]").get_attribute("textContent"), "No decision")
+        self.actions().send_keys("\ue014").perform()  # ArrowRight: 40 px again
+        self.assertAlmostEqual(self.face_offset(item), 40, delta=1)
         keys.send_keys("\ue007").perform()  # Enter below 60 px: springs back
         self.wait(lambda d: self.at_rest(item), message="springs back")
         self.assertIsNone(item.get_attribute("data-decision"))
