@@ -124,6 +124,17 @@ extension SiteBuild {
                     "--merge: shard \(shard.record.shard) in \(shard.folder) holds other people than this store puts in it "
                         + "(\(shard.record.viewers.count) against \(expected.count)): build every shard from the same store")
             }
+            // Nothing its build did not write: a stray page, or another shard's person copied in
+            // by mistake, would otherwise be dropped without a word. (Dot-files a copy leaves,
+            // `.DS_Store`, are not the site's: the merge takes only the people's folders.)
+            let written = Set(shard.record.viewers + [ShardRecord.file, SiteBookkeeping.manifest, SiteBookkeeping.marker])
+            let entries = ((try? FileManager.default.contentsOfDirectory(atPath: shard.folder)) ?? []).sorted()
+            if let stray = entries.first(where: { !written.contains($0) && !$0.hasPrefix(".") }) {
+                throw Diagnostic.error(
+                    "--merge: shard \(shard.record.shard) in \(shard.folder): \(quoted(stray, cutAt: nil)) is not something its build wrote "
+                        + "(a shard holds \(ShardRecord.file), \(SiteBookkeeping.manifest), \(SiteBookkeeping.marker) and its people's "
+                        + "folders): remove it, or build the shard again; nothing was written")
+            }
         }
         try checkInputs(of: shards, context)
         context.shards = shards.sorted { $0.record.shard.index < $1.record.shard.index }

@@ -162,6 +162,30 @@ struct ScaleBuildTests {
         #expect(twice.err.contains("shard 1/3 is given twice"), "\(twice.err)")
     }
 
+    @Test("A shard holding what its build did not write (a stray page, another shard's person) is refused naming it; a dot-file a copy left is not the site's")
+    func strayInAShard() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(vantage(["import", "--content", tiny, "--db", store]).status == 0)
+        #expect(build(out("site"), ["--no-import"]).status == 0)
+        let before = files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }
+        for k in 1...2 { #expect(build(out("shard-\(k)"), ["--no-import", "--shard", "\(k)/2"]).status == 0) }
+        let holder = FileManager.default.fileExists(atPath: out("shard-1") + "/ana-lima") ? 1 : 2
+        let other = out("shard-\(3 - holder)")
+        try FileManager.default.copyItem(atPath: out("shard-\(holder)") + "/ana-lima", toPath: other + "/ana-lima")
+        let copied = build(out("site"), ["--no-import", "--merge", out("shard-1"), out("shard-2")])
+        #expect(copied.status == 2)
+        #expect(copied.err.contains("in \(other): \"ana-lima\" is not something its build wrote"), "\(copied.err)")
+        try FileManager.default.removeItem(atPath: other + "/ana-lima")
+        try Data("<p>x</p>".utf8).write(to: URL(fileURLWithPath: other + "/stray.html"))
+        let stray = build(out("site"), ["--no-import", "--merge", out("shard-1"), out("shard-2")])
+        #expect(stray.status == 2)
+        #expect(stray.err.contains(": \"stray.html\" is not something its build wrote"), "\(stray.err)")
+        #expect(files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }.elementsEqual(before, by: ==))
+        try FileManager.default.removeItem(atPath: other + "/stray.html")
+        try Data().write(to: URL(fileURLWithPath: other + "/.DS_Store"))
+        #expect(build(out("site"), ["--no-import", "--merge", out("shard-1"), out("shard-2")]).status == 0)
+    }
+
     @Test("A shard built from other inputs (another import, other templates, another --locale) is refused naming it; the output stays as it was")
     func shardFromOtherInputs() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
