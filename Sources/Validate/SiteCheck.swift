@@ -18,10 +18,21 @@ public final class SiteCheck: @unchecked Sendable {
     /// reference by reference (each holds five strings, and `add` runs under the lock).
     private var references: [[SiteReference]] = []
     private var pageCount = 0
+    /// The whole site's files, when this check holds only a part of its pages (`vantage
+    /// check` checks a site a part at a time): links resolve against them, and a fragment into
+    /// a page of another part is handed back by `finish` rather than judged.
+    private let site: SiteFiles?
 
     /// A check that validates pages with `validator`.
     public init(validator: SiteValidator) {
         self.validator = validator
+        site = nil
+    }
+
+    /// A check of some of the pages of a site whose files are all known already (`site`).
+    init(validator: SiteValidator, site: SiteFiles) {
+        self.validator = validator
+        self.site = site
     }
 
     /// Validates a page and keeps what links need; returns the page's own findings.
@@ -87,11 +98,45 @@ public final class SiteCheck: @unchecked Sendable {
     /// Checks every recorded reference and returns everything found, sorted by file and
     /// position.
     public func finish() -> SiteReport {
+        var deferred: [(reference: SiteReference, template: String?)] = []
+        return finish(deferring: &deferred)
+    }
+
+    /// `finish`, handing back (in `deferred`, with the template of the page each is written
+    /// in) the references with a fragment into a page this check does not hold, of the site it
+    /// checks a part of.
+    func finish(deferring deferred: inout [(reference: SiteReference, template: String?)]) -> SiteReport {
         lock.lock()
         defer { lock.unlock() }
-        // Every folder that holds a file: each prefix of its path up to a "/". A plain path
-        // (no empty segment) is cut at its slashes, longest prefix first: once a prefix is
-        // known, so are the shorter ones. Others are split as the segments read.
+        let folders = site?.folders ?? Self.folders(of: files)
+        // Whether some folder is also the name of a file (no real folder can be): if none is,
+        // a link to a file needs no folder lookup.
+        let filesAreFolders = site?.filesAreFolders ?? Self.someFileIsAFolder(files: files, folders: folders)
+        var findings = pageFindings
+        for reference in references.joined() {
+            if let site, reference.fragment != nil, pageIDs[reference.target] == nil, site.pages.contains(reference.target) {
+                deferred.append((reference, pageTemplates[reference.source]))
+                continue
+            }
+            guard let (rule, message) = problem(with: reference, folders: folders, filesAreFolders: filesAreFolders)
+            else { continue }
+            findings.append(Finding(
+                rule: rule, file: reference.source, line: reference.line, column: reference.column, message: message,
+                template: pageTemplates[reference.source]))
+        }
+        findings.sort(by: Finding.outputOrder)
+        return SiteReport(pageCount: pageCount, fileCount: site?.files.count ?? files.count, findings: findings)
+    }
+
+    /// Whether some folder of `folders` is also the name of a file of `files`.
+    static func someFileIsAFolder(files: Set<String>, folders: Set<String>) -> Bool {
+        folders.count < files.count ? folders.contains(where: files.contains) : files.contains(where: folders.contains)
+    }
+
+    /// Every folder that holds a file of `files`: each prefix of its path up to a "/", and "".
+    static func folders(of files: Set<String>) -> Set<String> {
+        // A plain path (no empty segment) is cut at its slashes, longest prefix first: once a
+        // prefix is known, so are the shorter ones. Others are split as the segments read.
         var folders: Set<String> = [""]
         for file in files {
             // (`contains("//")` is Foundation's search, about 9,000 instructions a file; it can
@@ -115,20 +160,7 @@ public final class SiteCheck: @unchecked Sendable {
                 if !folders.insert(String(file[..<slash])).inserted { break }
             }
         }
-        // Whether some folder is also the name of a file (no real folder can be): if none is,
-        // a link to a file needs no folder lookup.
-        let filesAreFolders = folders.count < files.count
-            ? folders.contains(where: files.contains) : files.contains(where: folders.contains)
-        var findings = pageFindings
-        for reference in references.joined() {
-            guard let (rule, message) = problem(with: reference, folders: folders, filesAreFolders: filesAreFolders)
-            else { continue }
-            findings.append(Finding(
-                rule: rule, file: reference.source, line: reference.line, column: reference.column, message: message,
-                template: pageTemplates[reference.source]))
-        }
-        findings.sort(by: Finding.outputOrder)
-        return SiteReport(pageCount: pageCount, fileCount: files.count, findings: findings)
+        return folders
     }
 
     /// Whether the UTF-8 of `text` holds "//".
@@ -148,7 +180,7 @@ public final class SiteCheck: @unchecked Sendable {
         -> (Finding.Rule, String)?
     {
         let target = reference.target
-        let isFile = files.contains(target)
+        let isFile = site?.files.contains(target) ?? files.contains(target)
         if (!isFile || filesAreFolders) && folders.contains(target) {
             let index = (target.isEmpty ? "" : target + "/") + "index.html"
             return (.folderLink, "\(reference.written) names a folder: every link names a file (\(index))")
@@ -157,14 +189,39 @@ public final class SiteCheck: @unchecked Sendable {
             return (.brokenLink, "\(reference.written) names no file in the site (\(target))")
         }
         guard let fragment = reference.fragment else { return nil }
-        guard let ids = pageIDs[target] else {
+        guard let ids = pageIDs[target] ?? site?.documentIDs[target] else {
             return (.brokenFragment, "\(reference.written) names a fragment, but \(target) is not a page")
         }
+        return Self.fragmentProblem(reference, fragment: fragment, ids: ids)
+    }
+
+    /// A fragment against the ids of the page it names.
+    static func fragmentProblem(_ reference: SiteReference, fragment: String, ids: ByteStrings) -> (Finding.Rule, String)? {
         if ids.contains(fragment) { return nil }
-        if target == reference.source {
+        if reference.target == reference.source {
             return (.brokenFragment, "\(reference.written): no id \"\(fragment)\" on this page")
         }
-        return (.brokenFragment, "\(reference.written): no id \"\(fragment)\" on \(target)")
+        return (.brokenFragment, "\(reference.written): no id \"\(fragment)\" on \(reference.target)")
+    }
+}
+
+/// Every file of a site checked a part at a time (`SiteValidator.validate(directory:)`): what
+/// each part's links resolve against, known before any page is read.
+struct SiteFiles: Sendable {
+    let files: Set<String>
+    /// The pages among them (`.html`).
+    let pages: Set<String>
+    let folders: Set<String>
+    let filesAreFolders: Bool
+    /// The ids of the documents that are not pages (SVG sprites), for fragments into them.
+    let documentIDs: [String: ByteStrings]
+
+    init(files: [String], documentIDs: [String: ByteStrings]) {
+        self.files = Set(files)
+        pages = Set(files.filter { $0.hasSuffix(".html") })
+        folders = SiteCheck.folders(of: self.files)
+        filesAreFolders = SiteCheck.someFileIsAFolder(files: self.files, folders: folders)
+        self.documentIDs = documentIDs
     }
 }
 
