@@ -152,6 +152,10 @@ extension PersonalDataMask {
         // So is anything else a reader may not see: a default-ignorable code point (the combining
         // grapheme joiner U+034F, Hangul fillers U+115F, U+3164, U+FFA0, Khmer U+17B4), and a
         // private-use character (shown as nothing, or as a font's own glyph).
+        // Tag characters (U+E0020–U+E007E) are invisible copies of ASCII, there to spell an emoji
+        // flag's region (🏴 + g b s c t): read as the ASCII they copy, so that a phone or an
+        // email spelled in them is seen, and masked, as one.
+        if value >= 0xE0020 && value <= 0xE007E { return canonicalASCII(value - 0xE0000, Unicode.Scalar(value - 0xE0000)!) }
         let properties = scalar.properties
         if properties.generalCategory == .format || properties.generalCategory == .enclosingMark
             || properties.isVariationSelector || properties.isDefaultIgnorableCodePoint

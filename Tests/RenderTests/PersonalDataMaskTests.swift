@@ -99,6 +99,11 @@ struct PersonalDataMaskTests {
         ("415\u{17B4}555\u{17B4}0177", "■"),
         ("415〜555〜0177", "■"),
         ("415٬555٬0177", "■"),
+        // Spelled in tag characters (invisible copies of ASCII: subtract U+E0000 and the number
+        // or the address is back); an emoji flag's tags stay as they are.
+        ("x\u{E002B}\u{E0031}\u{E0034}\u{E0031}\u{E0035}\u{E0035}\u{E0035}\u{E0035}\u{E0030}\u{E0031}\u{E0037}\u{E0037}", "x■"),
+        ("\u{E0061}\u{E006E}\u{E0061}\u{E002E}\u{E006C}\u{E0069}\u{E006D}\u{E0061}\u{E0040}\u{E0065}\u{E0078}\u{E0061}\u{E006D}\u{E0070}\u{E006C}\u{E0065}\u{E002E}\u{E0063}\u{E006F}\u{E006D}", "■"),
+        ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"),
         // A quoted local part, an address literal.
         ("write \"zed\"@example.com now", "write ■ now"),
         ("\"john doe\"@example.org", "■"),
