@@ -68,7 +68,7 @@ extension ImportSession {
                     let quote = try SubmittedQuote(value, at: location, quoteLimit: quoteLimit, context: context)
                     guard let id = try ids.id(
                         submittedBy: header.submittedBy, kind: "quote", localID: quote.localID, text: quote.text,
-                        instant: quote.saidAt, details: [quote.saidBy, quote.part ?? ""] + quote.heardBy, at: location)
+                        publishedText: site.published(quote.text), instant: quote.saidAt, details: [quote.saidBy, quote.part ?? ""] + quote.heardBy, at: location)
                     else { continue }  // downloaded twice: stored once
                     try claim(id, at: location) { try quotes.claim(id: id, at: location) }
                     let saidBy = try part.person(quote.saidBy, in: quote.part, at: location.member("saidBy"))
@@ -101,7 +101,7 @@ extension ImportSession {
                     let idea = try SubmittedIdea(value, at: location, context: context)
                     guard let id = try ids.id(
                         submittedBy: header.submittedBy, kind: "idea", localID: idea.localID, text: idea.text,
-                        instant: idea.submittedAt, details: ["\(idea.showName)", idea.forWhom], at: location)
+                        publishedText: site.published(idea.text), instant: idea.submittedAt, details: ["\(idea.showName)", idea.forWhom], at: location)
                     else { continue }  // downloaded twice: stored once
                     try claim(id, at: location) { try ideas.claim(id: id, at: location) }
                     try ideas.write(id: id, IdeaSync.Resolved(

@@ -28,6 +28,8 @@ public protocol SubmissionHandleSite {
     /// Every handle in `viewer`'s part: `contacts` is the viewer's address book (person id →
     /// name), `quotes` the quotes the viewer sees, newest first (ties: id ascending).
     func part(viewer: Int64, contacts: [Int64: String], quotes: [HandleQuote]) -> SubmissionPart
+    /// `text` as the site shows it: every phone and email masked as the build masks them.
+    func published(_ text: String) -> String
 }
 
 /// One viewer's part of the site as the handle rule makes it.

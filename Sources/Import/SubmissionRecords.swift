@@ -38,13 +38,17 @@ enum SubmissionID {
     }
 
     /// The stored id of a submitted record: `s-` and 14 lower-case letters of a SHA-256 of what
-    /// the record is (its kind, `localId`, text and instant), never of who sent it. The id is
-    /// published (`data-id`), and neither the author of an anonymous idea nor the submitter of
-    /// a quote (whom its speaker and hearers need not know) may be read from it; a digest of the
-    /// slug would be found again by trying every slug of the index. Letters only, so an id never
-    /// holds a phone. The same file imported again gives the same ids.
-    static func stored(kind: String, localID: String, text: String, instant: DataInstant) -> String {
-        let input = Array("vantage-submission-1\u{0}\(kind)\u{0}\(localID)\u{0}\(instant.microseconds)\u{0}\(text)".utf8)
+    /// the site shows of it (its kind, its instant and its text as published, phones and emails
+    /// masked), and of nothing else. The id is published (`data-id`), and a digest can be
+    /// reversed by trying every input it could have: so neither who sent it (the author of an
+    /// anonymous idea, the submitter of a quote; a digest of the slug would be found again by
+    /// trying every slug of the index), nor a phone in its text before it was masked (the page
+    /// shows the rest of the text and the instant: 10⁷ tries found the number), nor its
+    /// `localId` (which a hand-written file may make a phone's digits) goes into it. Letters
+    /// only, so an id never holds a phone. Records alike in all three get `-2`, `-3`
+    /// (`Assigner`); the same file imported again gives the same ids.
+    static func stored(kind: String, publishedText text: String, instant: DataInstant) -> String {
+        let input = Array("vantage-submission-2\u{0}\(kind)\u{0}\(instant.microseconds)\u{0}\(text)".utf8)
         let digest = SHA256.hex(input)
         var value = UInt64(digest.prefix(16), radix: 16) ?? 0
         var letters = "s-"
@@ -68,8 +72,8 @@ enum SubmissionID {
         /// Every id given so far in this import.
         private(set) var assigned: Set<String> = []
 
-        mutating func id(submittedBy: String, kind: String, localID: String, text: String, instant: DataInstant,
-                         details: [String], at location: RecordLocation) throws(Diagnostic) -> String? {
+        mutating func id(submittedBy: String, kind: String, localID: String, text: String, publishedText: String,
+                         instant: DataInstant, details: [String], at location: RecordLocation) throws(Diagnostic) -> String? {
             let key = submittedBy + "\u{0}" + kind + "\u{0}" + localID
             let record = (["\(instant.microseconds)", text] + details).joined(separator: "\u{0}")
             if let earlier = seen[key] {
@@ -81,7 +85,7 @@ enum SubmissionID {
                 return nil
             }
             seen[key] = (record, location.reference)
-            let base = SubmissionID.stored(kind: kind, localID: localID, text: text, instant: instant)
+            let base = SubmissionID.stored(kind: kind, publishedText: publishedText, instant: instant)
             var id = base
             var suffix = 2
             while !assigned.insert(id).inserted {

@@ -14,6 +14,9 @@ public struct SiteHandles: Sendable {
         model = SiteModel(settings: SiteSettings(), now: 0, people: people, ideas: [], mask: mask)
     }
 
+    /// `text` with its phones and emails masked, as the build shows it.
+    public func published(_ text: String) -> String { model.mask.clean(text) }
+
     /// The person whose part of the site has the folder `slug`.
     public func viewer(slug: String) -> Int64? {
         model.homes.first { $0.slug == slug }?.person.id

@@ -29,6 +29,8 @@ public struct SiteHandleRule: SubmissionHandleRule {
 
         func viewer(slug: String) -> Int64? { handles.viewer(slug: slug) }
 
+        func published(_ text: String) -> String { handles.published(text) }
+
         func part(viewer: Int64, contacts: [Int64: String], quotes: [HandleQuote]) -> SubmissionPart {
             let part = handles.handles(viewer: viewer, contacts: contacts, quotes: quotes.map { quote in
                 Quote(id: quote.id, text: "", speakerID: quote.speaker, speakerRecordedName: quote.speakerName, saidAt: DataInstant(microseconds: 0),
