@@ -19,10 +19,12 @@ extension SiteBuild {
     }
 
     /// Throws `PartOverWhole` when a build of `scope` (or `manifestOnly`) into `output` would
-    /// replace the whole site the store at `store` recorded last: the output's `manifest.json`
-    /// is the one the record names, by its digest, however the folder is spelled (`public`,
-    /// `./public/`, a link to it). A whole build, a merge that writes its pages (the whole site
-    /// again) and a folder without that manifest pass.
+    /// replace a whole site: the output holds a site's manifest and index, and its marker does
+    /// not say a part was built there (`SiteMarker.isPart`), however the folder is spelled
+    /// (`public`, `./public/`, a link to it), and whatever store built it (a fresh checkout's,
+    /// another `--db`: the store's record of its last build was the test before, and a new
+    /// store let a part replace a whole site). A whole build, a merge that writes its pages (the
+    /// whole site again), a folder of parts or of a manifest alone, and a shard's pass.
     public static func refusePartOverWhole(scope: Scope, manifestOnly: Bool, output: String, store: String) throws {
         let part: String
         switch scope {
@@ -35,10 +37,8 @@ extension SiteBuild {
         // A manifest-only build's manifest is the whole build's, byte for byte: a whole site
         // also has its pages (its index first).
         guard FileManager.default.fileExists(atPath: manifest), FileManager.default.fileExists(atPath: output + "/index.html"),
-            FileManager.default.fileExists(atPath: store),
-            let recorded = try? Store(path: store, readOnly: true).lastManifestDigest(),
-            let data = OutputFolder.readFile(manifest),
-            SHA256.hex(data) == recorded
+            !FileManager.default.fileExists(atPath: output + "/" + ShardRecord.file),
+            let marker = SiteMarker.read(output: output), !marker.isPart
         else { return }
         // A link's target is relative to the link's folder.
         let site = (try? FileManager.default.destinationOfSymbolicLink(atPath: output)).map { target in

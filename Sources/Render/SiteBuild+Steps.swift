@@ -128,6 +128,7 @@ extension SiteBuild {
             ?? SiteWriter.prepare(output: options.output, store: options.store, checked: options.checkedOutput)
         context.preparing = nil  // the writer holds the lock now, or released it failing
         context.writer = try SiteWriter(preparation)
+        context.writer.writesAPart = options.scope.isPartial || options.manifestOnly
         if let pass = context.pass { context.scannedFingerprints = try pass.value.get() }
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate || tuning.parseOnly {

@@ -61,6 +61,8 @@ public final class SiteWriter: @unchecked Sendable {
     var otherFiles: Set<String> = []
     /// The store named by the marker, relative to the output.
     let markerStore: String
+    /// The build writes a part of the site or its manifest alone, as its marker says.
+    var writesAPart = false
     /// The output folder's lock, held from `init` to `commit` or `abandon`.
     private let outputLock: BuildLock
     /// The staging folder, open: pages and their folders are made relative to it, so the
@@ -418,7 +420,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// Writes the site's marker (a link to the previous one when it did not change), counted
     /// like any file. Called by `commit` with the lock held.
     private func writeMarker() throws {
-        let bytes = SiteMarker(store: markerStore, files: otherFiles).bytes
+        let bytes = SiteMarker(store: markerStore, files: otherFiles, isPart: writesAPart).bytes
         let target = staging + "/" + SiteMarker.name
         let previous = output + "/" + SiteMarker.name
         if Self.file(at: previous, equals: bytes), link(previous, target) == 0 {

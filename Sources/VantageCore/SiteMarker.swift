@@ -18,17 +18,26 @@ public struct SiteMarker: Sendable, Equatable {
     public var store: String
     /// The site's files that are not manifest pages, sorted.
     public var files: Set<String>
+    /// True when the build wrote a part of the site (`--viewers`, `--shard`) or its manifest
+    /// alone: such an output may be replaced by another part; a whole site may not.
+    public var isPart: Bool
 
-    public init(store: String, files: Set<String>) {
+    public init(store: String, files: Set<String>, isPart: Bool = false) {
         self.store = store
         self.files = files
+        self.isPart = isPart
     }
 
-    /// The marker's bytes (sorted, so the same site gives the same marker).
+    /// The marker's bytes (sorted, so the same site gives the same marker; `"part"` only in a
+    /// part's, so a whole site's marker is as it always was).
     public var bytes: [UInt8] {
-        let object = JSONObject(
+        var object = JSONObject(
             keys: ["tool", "format", "store", "files"],
             values: [.string("vantage"), .number(1), .string(store), .array(files.sorted().map { .string($0) })])
+        if isPart {
+            object.keys.append("part")
+            object.values.append(.bool(true))
+        }
         return Array((JSONWriter.string(.object(object), htmlSafe: false) + "\n").utf8)
     }
 
@@ -39,7 +48,9 @@ public struct SiteMarker: Sendable, Equatable {
             object["tool"]?.stringValue == "vantage", object["format"]?.numberValue == 1,
             let store = object["store"]?.stringValue, let files = object["files"]?.arrayValue
         else { return nil }
-        return SiteMarker(store: store, files: Set(files.compactMap(\.stringValue)))
+        var isPart = false
+        if case .bool(true)? = object["part"] { isPart = true }
+        return SiteMarker(store: store, files: Set(files.compactMap(\.stringValue)), isPart: isPart)
     }
 
     /// How the marker names the store at `store` for the output at `output`: relative to the

@@ -331,6 +331,15 @@ struct ScaleBuildTests {
             #expect(files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }.elementsEqual(site, by: { $0 == $1 }), "\(extra)")
             #expect(bytes(store) == stored, "\(extra)")
         }
+        // Whatever store built it: a fresh one (a new checkout, another --db) knows nothing of
+        // the site, which is still whole (it let a part replace it).
+        try FileManager.default.removeItem(atPath: store)
+        for extra in [["--manifest-only"], ["--viewers", "ana-lima"]] {
+            let fresh = build(out("site"), extra, content: sample)
+            #expect(fresh.status == 2, "\(extra)")
+            #expect(fresh.err.contains("holds the whole site of the last build"), "\(extra): \(fresh.err)")
+            #expect(files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }.elementsEqual(site, by: { $0 == $1 }), "\(extra)")
+        }
         // The same builds elsewhere, and into the folder once it no longer holds the whole site.
         #expect(build(out("part"), ["--viewers", "lea-martin"]).status == 0)
         #expect(build(out("part"), ["--manifest-only"]).status == 0)
