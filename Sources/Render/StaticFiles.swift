@@ -107,7 +107,7 @@ enum StaticFiles {
                         + "or email may be published, so rename it or remove it from the output")
             }
             guard let data = FileManager.default.contents(atPath: path),
-                  let text = String(validatingUTF8: [UInt8](data)),
+                  let text = String(staticText: [UInt8](data)),
                   let place = mask.firstMatch(in: text, shapedPhones: false)
             else { continue }
             throw Diagnostic.error(
@@ -133,7 +133,7 @@ enum StaticFiles {
                 throw Diagnostic.error("\(folder)/\(file): cannot be read")
             }
             let bytes = [UInt8](data)
-            if let text = String(validatingUTF8: bytes), let place = mask.firstMatch(in: text, shapedPhones: false) {
+            if let text = String(staticText: bytes), let place = mask.firstMatch(in: text, shapedPhones: false) {
                 throw Diagnostic.error(
                     "\(folder)/\(file):\(place.line):\(place.column): an email address or a phone number of the export; "
                         + "no phone or email may be published, so remove it from the file")
@@ -150,19 +150,59 @@ enum StaticFiles {
 }
 
 extension String {
-    /// The text of `bytes` when they are valid UTF-8 without NUL (a text file), else nil.
-    init?(validatingUTF8 bytes: [UInt8]) {
-        guard !bytes.contains(0) else { return nil }
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        var scalars = String.UnicodeScalarView()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .emptyInput: self = String(scalars); return
-            case .error: return nil
-            }
+    /// The text a static file holds, for the scan for phones and emails: UTF-8 as it is;
+    /// UTF-16 or UTF-32 (a byte-order mark, or ASCII beside NUL bytes) decoded; any other text
+    /// (Latin-1, UTF-8 with a stray NUL or a bad byte) read as UTF-8 with what is not replaced,
+    /// so that its ASCII is scanned. Nil only for a binary file (an image, an archive), where
+    /// more than one byte in twenty is a control character: such bytes are no text a reader
+    /// sees, and scanning them as text would find addresses in noise. A file that is not UTF-8
+    /// was published unscanned before, phone and email and all.
+    init?(staticText bytes: [UInt8]) {
+        if !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) {
+            self = text
+            return
         }
+        if UTF8Check.looksWide(bytes), let text = Self.wide(bytes) {
+            self = text
+            return
+        }
+        let controls = bytes.count { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0C && $0 != 0x0D) || $0 == 0x7F }
+        guard controls * 20 <= bytes.count else { return nil }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// UTF-32 or UTF-16 text, by its byte-order mark or where its NUL bytes are.
+    private static func wide(_ bytes: [UInt8]) -> String? {
+        func decode<Codec: UnicodeCodec>(_ units: [Codec.CodeUnit], _ codec: Codec.Type) -> String {
+            var decoder = Codec()
+            var iterator = units.makeIterator()
+            var scalars = String.UnicodeScalarView()
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): scalars.append(scalar)
+                case .emptyInput: break loop
+                case .error: scalars.append("\u{FFFD}")
+                }
+            }
+            return String(scalars)
+        }
+        let head = Array(bytes.prefix(4))
+        let thirtyTwo = head.count == 4 && ((head[1] == 0 && head[2] == 0 && (head[3] == 0 || head[0] == 0)) || head == [0xFF, 0xFE, 0, 0])
+        if thirtyTwo {
+            let big = head[0] == 0
+            let units = stride(from: 0, to: bytes.count - 3, by: 4).map { i -> UInt32 in
+                let order = big ? [i, i + 1, i + 2, i + 3] : [i + 3, i + 2, i + 1, i]
+                return order.reduce(UInt32(0)) { word, index in word << 8 | UInt32(bytes[index]) }
+            }
+            return decode(units, UTF32.self)
+        }
+        guard head.count >= 2 else { return nil }
+        let big = head[0] == 0xFE || (head[0] == 0 && head[1] != 0)
+        let units = stride(from: 0, to: bytes.count - 1, by: 2).map { i -> UInt16 in
+            let (high, low) = big ? (bytes[i], bytes[i + 1]) : (bytes[i + 1], bytes[i])
+            return UInt16(high) << 8 | UInt16(low)
+        }
+        return decode(units, UTF16.self)
     }
 }
 

@@ -117,6 +117,53 @@ struct OutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: project.output))
     }
 
+    /// A static file that is not UTF-8 was published unscanned: Latin-1 text, UTF-8 with a NUL
+    /// byte, UTF-16 and UTF-32 with and without a byte-order mark are read as text and refused
+    /// at the address; a binary file (an image: one byte in eight a control byte) is published.
+    @Test func staticFilesInOtherEncodingsAreScannedToo() throws {
+        let line = "caf\u{E9}: ana@example.com"
+        func utf16(_ text: String, big: Bool, mark: Bool) -> [UInt8] {
+            let units: [UInt16] = (mark ? [0xFEFF] : []) + Array(text.utf16)
+            var bytes: [UInt8] = []
+            for unit in units {
+                let high = UInt8(unit >> 8), low = UInt8(unit & 0xFF)
+                bytes += big ? [high, low] : [low, high]
+            }
+            return bytes
+        }
+        let files: [(String, [UInt8])] = [
+            ("latin1.txt", Array("caf".utf8) + [0xE9] + Array(": ana@example.com".utf8)),
+            ("nul.txt", Array("café".utf8) + [0] + Array(": ana@example.com".utf8)),
+            ("utf16le.txt", utf16(line, big: false, mark: true)),
+            ("utf16be.txt", utf16(line, big: true, mark: false)),
+            ("utf32.txt", [0xFF, 0xFE, 0, 0] + line.unicodeScalars.flatMap { scalar -> [UInt8] in
+                let v = scalar.value
+                return [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)]
+            }),
+        ]
+        for (name, bytes) in files {
+            let project = try ScratchProject()
+            defer { project.remove() }
+            let path = project.content + "/static/" + name
+            try FileManager.default.createDirectory(atPath: project.content + "/static", withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let result = project.build()
+            #expect(result.status != 0, "\(name)")
+            #expect(result.err.contains("content/static/\(name):1:"), "\(name): \(result.err)")
+            #expect(result.err.contains("an email address or a phone number"), "\(name): \(result.err)")
+        }
+        // Bytes of an image: every byte value alike, the address's bytes among them.
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.createDirectory(atPath: project.content + "/static", withIntermediateDirectories: true)
+        var noise: [UInt8] = []
+        for index in 0..<4096 { noise.append(UInt8(truncatingIfNeeded: (index &* 2_654_435_761) >> 7)) }
+        noise += Array("ana@example.com".utf8)
+        try Data(noise).write(to: URL(fileURLWithPath: project.content + "/static/photo.png"))
+        #expect(project.build().status == 0)
+        #expect(FileManager.default.fileExists(atPath: project.output + "/photo.png"))
+    }
+
     /// The viewers' folders are written on other threads while the static files are copied:
     /// a person's folder is refused by name whether or not it is on disk yet, and a
     /// manifest-only build (which writes neither) refuses what a full build refuses.
