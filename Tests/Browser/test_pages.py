@@ -376,6 +376,40 @@ class TabsOnASmallScreen(BrowserTest):
 
 
 @unittest.skipUnless(READY, "set VANTAGE_SITE, or build vantage (swift build)")
+class IdeaStepsOnASmallScreen(BrowserTest):
+    """The idea overlay's step bar ("Предыдущая идея · Назад к списку · Следующая идея") was
+    wider than a 320 or 360 px screen in Russian, French and Portuguese: "next" was off the
+    screen and the overlay scrolled sideways. Each label now wraps within its share of the row."""
+    height = 640
+
+    def test_the_step_links_stay_on_the_screen(self):
+        chosen = {}
+        for page in pages("ideas-all"):
+            chosen.setdefault(page_lang(page["path"]).split("-")[0], page["path"])
+        self.assertGreaterEqual(set(chosen), {"ru", "fr", "pt", "en", "ar"})
+        for width in (320, 360):
+            self.driver.set_window_size(width, self.height)
+            for lang, path in sorted(chosen.items()):
+                with self.subTest(width=width, lang=lang, page=path):
+                    ids = re.findall(r'<li class="idea[^"]*" id="idea-[^"]+" data-id="([^"]+)"', (public() / path).read_text(encoding="utf-8"))
+                    if len(ids) < 2:
+                        ids = re.findall(r' data-id="([^"]+)"', (public() / path).read_text(encoding="utf-8"))
+                    self.open(uri(path))
+                    self.js(SEEN)
+                    self.open(uri(path) + "#idea-" + ids[1])
+                    self.wait(lambda d: self.all(".idea-overlay-body .idea-steps a[rel=next]"), message="the overlay's step bar")
+                    self.frames(3)
+                    found = self.js("""
+                        var right = document.documentElement.clientWidth;
+                        var body = document.querySelector('.idea-overlay-body');
+                        return Array.prototype.map.call(body.querySelectorAll('.idea-steps a'), function (a) {
+                          var box = a.getBoundingClientRect();
+                          return [a.textContent, box.left >= -0.5 && box.right <= right + 0.5];
+                        }).concat([['overflow', body.scrollWidth <= body.clientWidth + 1]]);""")
+                    self.assertEqual([name for name, inside in found if not inside], [], found)
+
+
+@unittest.skipUnless(READY, "set VANTAGE_SITE, or build vantage (swift build)")
 class SearchMarksContrast(BrowserTest):
 
     def test_marked_words_keep_their_contrast_in_both_schemes(self):
