@@ -57,6 +57,12 @@ struct ReviewDecision {
             guard !list.isEmpty else {
                 throw location.member("list").error("expected the name of a list (action \"list\" needs one), found an empty string")
             }
+            // A name of spaces or of invisible characters names no list the report can show (as
+            // for a reviewer's name, and as the review bar refuses it).
+            if VisibleText.showsNothing(list) {
+                throw location.member("list").error(
+                    "expected the name of a list (action \"list\" needs one), found \(quoted(list)), which shows nothing")
+            }
         } else if list != nil {
             throw location.member("list").error("expected no \"list\" for action \"\(action)\" (only \"list\" has one)")
         }

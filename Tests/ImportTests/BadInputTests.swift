@@ -234,6 +234,8 @@ struct BadInputTests {
          #"ideas[2].text: error: expected the idea (1 to 160 characters), found " \t\u{3000}", which shows nothing"#),
         ("quotes/export.json", #""text": "Tea first, then the world.","#, #""text": "\u2028 \u2060","#,
          #"quotes[1].text: error: expected the words said, found "\u{2028} \u{2060}", which shows nothing"#),
+        ("reviews/board.json", #""list": "Newsletter""#, #""list": " \u200b""#,
+         #"decisions[1].list: error: expected the name of a list (action "list" needs one), found " \u{200B}", which shows nothing"#),
         // Numbers are echoed as written, not as the double they read as.
         ("site.json", #""pageSize": 2"#, #""pageSize": 9223372036854775808"#,
          #"pageSize: error: expected a whole number from 1 to 10000, found 9223372036854775808"#),
