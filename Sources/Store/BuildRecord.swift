@@ -62,14 +62,6 @@ extension Store {
         }
     }
 
-    /// The digest of the manifest the last recorded build wrote, without its viewers.
-    public func lastManifestDigest() throws -> String? {
-        try read { database in
-            let state = try database.statement(StoreSQL.buildState)
-            return try state.step() ? state.text(1) : nil
-        }
-    }
-
     /// Replaces the build's record with `record`, in one transaction.
     public func record(_ record: BuildRecord) throws {
         try write { database in
