@@ -8,20 +8,8 @@ enum ISODate {
     /// or an offset; `2026-05-02T08:30:00` without one is no instant, nor is second 60).
     /// Returns Unix seconds.
     static func parse(_ text: String) -> Double? {
-        let bytes = Array(text.utf8)
-        if bytes.count == 10 {
-            func number(_ range: Range<Int>) -> Int? {
-                var value = 0
-                for byte in bytes[range] {
-                    guard (48...57).contains(byte) else { return nil }
-                    value = value * 10 + Int(byte - 48)
-                }
-                return value
-            }
-            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), let year = number(0..<4),
-                let month = number(5..<7), let day = number(8..<10), CivilDate(year: year, month: month, day: day).isValid
-            else { return nil }
-            return Double(CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400)
+        if text.utf8.count == 10 {
+            return Timestamp.calendarDate(text).map { Double($0.daysSinceEpoch * 86_400) }
         }
         // Out of the calendar the site shows or not: the helper says what that range is.
         guard let instant = try? Timestamp.instant(text, inRange: false) else { return nil }

@@ -1,3 +1,5 @@
+import VantageCore
+
 /// What the schema's `datetime` pattern cannot say and the HTML standard (and the Nu checker)
 /// requires of a date: a day the month has (`2026-02-30`, `2025-02-29` match the pattern and
 /// name no day), a year after 0000, and an offset of zero written `Z` or `+00:00` (`-00:00`
@@ -19,14 +21,13 @@ enum DateTimeValue {
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), (1...12).contains(month)
         else { return nil }
         if year == 0 { return "the year 0000 is no year of the calendar (the first is 0001)" }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        let days = CivilDate.length(ofMonth: month, in: year)
         if day > days {
             return "\(Self.months[month - 1]) \(String(repeating: "0", count: 4 - String(year).count))\(year) has \(days) days"
         }
-        if value.count >= 6, value[value.count - 6] == UInt8(ascii: "-"), value[value.count - 3] == UInt8(ascii: ":"),
-            number((value.count - 5)..<(value.count - 3)) == 0, number((value.count - 2)..<value.count) == 0,
-            value.count > 10
+        // A time's offset is its last six bytes, `-00:00` here.
+        if value.count > 10, value[value.count - 6] == UInt8(ascii: "-"), value[value.count - 3] == UInt8(ascii: ":"),
+            number((value.count - 5)..<(value.count - 3)) == 0, number((value.count - 2)..<value.count) == 0
         {
             return "an offset of zero is written Z or +00:00, not -00:00"
         }

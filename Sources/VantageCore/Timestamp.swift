@@ -30,12 +30,16 @@ public enum Timestamp {
     }
 
     /// True when `text` is a calendar date `YYYY-MM-DD` (a review's `until`).
-    public static func isCalendarDate(_ text: String) -> Bool {
+    public static func isCalendarDate(_ text: String) -> Bool { calendarDate(text) != nil }
+
+    /// The day `text` names when it is a calendar date `YYYY-MM-DD` and nothing else, or nil.
+    public static func calendarDate(_ text: String) -> CivilDate? {
         var text = text
         return text.withUTF8 { bytes in
             var reader = Reader(bytes: bytes)
-            guard let (year, month, day) = try? reader.date() else { return false }
-            return reader.atEnd && isValid(year: year, month: month, day: day)
+            guard let (year, month, day) = try? reader.date(), reader.atEnd, isValid(year: year, month: month, day: day)
+            else { return nil }
+            return CivilDate(year: year, month: month, day: day)
         }
     }
 
