@@ -665,9 +665,8 @@ extension PersonalDataMask {
             // like (`0033-6-12-34-56-78` starts like a date).
             let allDigits = String(String.UnicodeScalarView(groups.flatMap { units[$0.range] }))
             if allDigits.count >= 5, isKnownPhone(allDigits) || containsKnownPhone(allDigits) {
-                var start = groups[0].range.lowerBound
-                while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
-                spans.append(start..<groups[groups.count - 1].range.upperBound)
+                let end = groups[groups.count - 1].range.upperBound
+                spans.append(Self.phoneStart(before: groups[0].range.lowerBound, end: end, units)..<end)
                 continue
             }
             let international = groups[0].range.lowerBound > 0 && units[groups[0].range.lowerBound - 1] == "+"
@@ -681,10 +680,8 @@ extension PersonalDataMask {
                 // After a "+" a run is a phone, whatever number it looks like.
                 let number = !international && Self.readsAsANumber(piece, units)
                 if (shapes && digits.count >= 7 && !commas && !number) || isKnownPhone(digits) {
-                    var start = piece[0].range.lowerBound
-                    // The "+" of an international number, and an opening parenthesis.
-                    while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
-                    spans.append(start..<piece[piece.count - 1].range.upperBound)
+                    let end = piece[piece.count - 1].range.upperBound
+                    spans.append(Self.phoneStart(before: piece[0].range.lowerBound, end: end, units)..<end)
                 }
             }
         }
@@ -723,11 +720,28 @@ extension PersonalDataMask {
             index = groups[groups.count - 1].upperBound + 1
             let digits = String(String.UnicodeScalarView(groups.flatMap { units[$0] }))
             guard digits.count >= 7, isKnownPhone(digits) || containsKnownPhone(digits) else { continue }
-            var start = groups[0].lowerBound
-            while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
-            spans.append(start..<groups[groups.count - 1].upperBound)
+            let end = groups[groups.count - 1].upperBound
+            spans.append(Self.phoneStart(before: groups[0].lowerBound, end: end, units)..<end)
         }
         return spans
+    }
+
+    /// Where a phone whose digits start at `digits` and end at `end` begins: with the "+" of an
+    /// international number and an opening parenthesis before it (`(415) 555-0100`), but not
+    /// with a parenthesis the phone does not close (`(+1 (415) 555-0100)` keeps its first `(`,
+    /// since its last `)` is outside the phone and stays on the page).
+    static func phoneStart(before digits: Int, end: Int, _ units: [Unicode.Scalar]) -> Int {
+        var start = digits
+        while start > 0, units[start - 1] == "+" || units[start - 1] == "(" { start -= 1 }
+        var open = 0
+        for unit in units[start..<end] {
+            if unit == "(" { open += 1 } else if unit == ")", open > 0 { open -= 1 }
+        }
+        while open > 0, start < digits {
+            if units[start] == "(" { open -= 1 }
+            start += 1
+        }
+        return start
     }
 
     /// True when a run of 7 digits or more inside `digits` is one of the export's phones (its

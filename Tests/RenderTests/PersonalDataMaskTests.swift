@@ -21,6 +21,13 @@ struct PersonalDataMaskTests {
     @Test(arguments: [
         ("call +1 415 555 0177 now", "call ■ now"),
         ("(415) 555-0177", "■"),
+        // A parenthesis the phone does not close stays with its partner on the page.
+        ("(+1 (415) 555-0177)", "(■)"),
+        ("call (+1 415 555 0177) now", "call (■) now"),
+        ("((415) 555-0177)", "(■)"),
+        ("[+1 415 555 0177]", "[■]"),
+        ("(ask for 415 555 0177)", "(ask for ■)"),
+        ("(555) 201-3344 (cell)", "■ (cell)"),
         ("415.555.0177.", "■."),
         ("0033 6 12 34 56 78", "■"),
         ("06 12 34 56 78", "■"),
