@@ -28,19 +28,23 @@ struct ReviewReportTests {
         let result = project.build()
         #expect(result.status == 0, "\(result.err)")
         let page = try String(contentsOfFile: project.output + "/reviews.html", encoding: .utf8)
-        #expect(page.contains(#"<span class="reviewer">Ann [hidden]</span>"#), "\(page)")
-        #expect(page.contains(#"<span class="reviewer">[hidden]</span>"#), "\(page)")
+        #expect(page.contains(#"<span class="reviewer" dir="auto">Ann [hidden]</span>"#), "\(page)")
+        #expect(page.contains(#"<span class="reviewer" dir="auto">[hidden]</span>"#), "\(page)")
         #expect(page.contains("Listed in “L [hidden]”"), "\(page)")
         #expect(page.contains("Listed in “[hidden]”"), "\(page)")
-        #expect(!page.contains("<span class=\"reviewer\"></span>") && !page.contains("“”"))
+        #expect(!page.contains("<span class=\"reviewer\" dir=\"auto\"></span>") && !page.contains("“”"))
         // Items per list: "L [hidden]" holds q-2 once (two reviewers), "[hidden]" holds q-1.
-        #expect(page.contains("<div><dt>L [hidden]</dt><dd>1</dd></div>"), "\(page)")
-        #expect(page.contains("<div><dt>[hidden]</dt><dd>1</dd></div>"), "\(page)")
+        #expect(page.contains("<div><dt dir=\"auto\">L [hidden]</dt><dd>1</dd></div>"), "\(page)")
+        #expect(page.contains("<div><dt dir=\"auto\">[hidden]</dt><dd>1</dd></div>"), "\(page)")
         // The shared id: an idea item and a quote item, each with the decision.
         let shared = page.components(separatedBy: #"<li class="reviewed-item" data-id="idea-3">"#).dropFirst()
         #expect(shared.count == 2, "\(page)")
         #expect(shared.allSatisfy { ($0.components(separatedBy: "</ul>").first ?? "").contains("decision-archive") })
         #expect(page.contains("Idea <code>idea-3</code>") && page.contains("Quote <code>idea-3</code>"), "\(page)")
+        // Every text of the data sets its own direction, so a right-to-left text's final stop
+        // stays at its end in a left-to-right report (reviewer, list and item text alike).
+        #expect(page.contains(#"<blockquote><p dir="auto">"#), "\(page)")
+        #expect(!page.contains("<blockquote><p>") && !page.contains("<dt>L [") && !page.contains(#"class="reviewer">"#))
         #expect(!page.contains("415") && !page.contains("ana@example.com"))
     }
 
