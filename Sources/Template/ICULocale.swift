@@ -105,18 +105,36 @@ enum ICULocale {
         return String(subtags[1])
     }
 
-    /// The `%%Parent` alias of a locale's data (CLDR's parentLocales), if it has one.
+    /// The `%%Parent` alias of a locale's data (CLDR's parentLocales), if its own data has one.
+    ///
+    /// Read through `ures_open`, as Foundation itself opens a locale's data, never
+    /// `ures_openDirect`: ICU caches one entry per locale for both, and an entry a direct open
+    /// made first has no parents, so every formatter of that locale opened after it found no
+    /// data and wrote the root's (`nb` and `nn`, whose parent is `no`: "1,234,567" and "2026
+    /// M05 2" for a Norwegian viewer of a catalog with Norwegian in it).
     private static func explicitParent(_ identifier: String) -> String? {
         var status = U_ZERO_ERROR
-        guard let bundle = swift_ures_openDirect(nil, identifier, &status) else { return nil }
+        guard let bundle = swift_ures_open(nil, identifier, &status) else { return nil }
         defer { swift_ures_close(bundle) }
-        guard status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
-        var length: Int32 = 0
+        // The locale's own data, not a fallback's: the key must be in it.
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, actualLocale(of: bundle) == identifier else { return nil }
         var keyStatus = U_ZERO_ERROR
-        guard let value = swift_ures_getStringByKey(bundle, "%%Parent", &length, &keyStatus),
-            keyStatus.rawValue <= U_ZERO_ERROR.rawValue
+        guard let parent = swift_ures_getByKey(bundle, "%%Parent", nil, &keyStatus) else { return nil }
+        defer { swift_ures_close(parent) }
+        guard keyStatus.rawValue <= U_ZERO_ERROR.rawValue, actualLocale(of: parent) == identifier else { return nil }
+        var length: Int32 = 0
+        var valueStatus = U_ZERO_ERROR
+        guard let value = swift_ures_getString(parent, &length, &valueStatus), valueStatus.rawValue <= U_ZERO_ERROR.rawValue
         else { return nil }
         return String(decoding: UnsafeBufferPointer(start: value, count: Int(length)), as: UTF16.self)
+    }
+
+    /// The locale whose data a resource was found in.
+    private static func actualLocale(of resource: OpaquePointer) -> String? {
+        var status = U_ZERO_ERROR
+        guard let name = swift_ures_getLocaleByType(resource, ULOC_ACTUAL_LOCALE, &status), status.rawValue <= U_ZERO_ERROR.rawValue
+        else { return nil }
+        return String(cString: name)
     }
 
     /// Whether text in this locale runs right to left, from its script (likely subtags fill a

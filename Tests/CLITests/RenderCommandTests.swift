@@ -267,4 +267,41 @@ struct RenderCommandTests {
         #expect(unknown.code == 2)
         #expect(unknown.err.hasPrefix("error: --device: unknown device 'toaster' (expected one of iphone, ipad,"))
     }
+
+    /// A catalog with Norwegian in it leaves a Norwegian viewer's numbers, dates and lists
+    /// Norwegian. Reading the catalog's fallback chain asked ICU for `nb`'s parent through a
+    /// direct open of its data, which ICU cached without parents, so every formatter of `nb` (and
+    /// of `nn`) opened after it wrote the root's "1,234,567" and "2026 M05 2". The cache is the
+    /// process's: each case runs in a fresh `vantage render`, the catalog read before any
+    /// formatter, as in a build.
+    @Test(arguments: ["nb", "nb-NO", "nn", "no"])
+    func norwegianFormatsWithANorwegianCatalog(tag: String) throws {
+        let vantage = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("vantage").path
+        try #require(FileManager.default.isExecutableFile(atPath: vantage), "build the vantage executable first (swift build)")
+        let folder = try Folder([
+            "page.mustache": "{{formatLocale}}|{{#number}}x{{/number}}|{{#date}}at medium{{/date}}|{{#andList}}names{{/andList}}",
+            "data.json": #"{"x": 1234567.5, "at": "2026-05-02T08:30:00Z", "names": ["A", "B", "C"]}"#,
+            "Localizable.xcstrings": """
+                {"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {
+                  "\(tag)": {"stringUnit": {"state": "translated", "value": "Hei"}}}}}}
+                """,
+        ])
+        func render(catalog: Bool) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: vantage)
+            process.arguments = ["render", folder("page.mustache"), "--data", folder("data.json"), "--locale", tag, "--time-zone", "UTC"]
+                + (catalog ? ["--strings", folder("Localizable.xcstrings")] : [])
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            return text
+        }
+        let without = try render(catalog: false)
+        #expect(without.contains("1\u{A0}234\u{A0}567,5|2. mai 2026") && without.hasSuffix("A, B og C"), "\(without)")
+        #expect(try render(catalog: true) == without)
+    }
 }
