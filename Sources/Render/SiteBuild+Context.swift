@@ -67,8 +67,9 @@ extension SiteBuild {
             self.body = body
         }
 
-        /// Runs the step, tagging any error with its name (a template's error already names
-        /// its page; validation findings are reported as they are).
+        /// Runs the step, tagging an error that names no file with the step's name (a
+        /// template's error already names its page, a catalog's its file and record; validation
+        /// findings are reported as they are).
         func run(_ context: BuildContext) throws {
             do {
                 try body(context)
@@ -79,8 +80,9 @@ extension SiteBuild {
             } catch let noRoom as NoRoom {
                 throw noRoom
             } catch var diagnostic as Diagnostic {
-                // Only the message changes: the quoted line and its caret stay as they were.
-                diagnostic.message = "\(name): \(diagnostic.message)"
+                // A diagnostic that names its file says where already; one that does not is
+                // told by the step. Only the message changes: the quoted line and its caret stay.
+                if diagnostic.location == nil { diagnostic.message = "\(name): \(diagnostic.message)" }
                 throw diagnostic
             } catch {
                 throw Diagnostic.error("\(name): \(error)")

@@ -180,6 +180,7 @@ struct CatalogReader {
                     throw fail(casePath, "unknown plural category: expected zero, one, two, few, many or other")
                 }
                 if let variant = try variant(try self.object(value, at: casePath), at: casePath, depth: depth + 1) {
+                    try requireFormats(in: variant, at: casePath)
                     cases[category] = variant
                 }
             }
@@ -205,6 +206,24 @@ struct CatalogReader {
             return .device(cases)
         }
         throw fail(path + ".variations", "expected plural or device variations")
+    }
+
+    /// Refuses a plural case's value that is not a valid format string (`%lld новых 50%y`):
+    /// a plural case is only ever shown with its count, so the build would fail the first time
+    /// a viewer's count fell in that case, on data alone, after builds that passed. (A plain
+    /// string is shown as written when a tag gives it no arguments, as on iOS: `100% sûr`.)
+    /// A plural inside is checked where it is read; device cases inside a plural one are checked
+    /// here.
+    private func requireFormats(in variant: Variant, at path: String) throws {
+        switch variant {
+        case .unit(let unit):
+            if let problem = unit.value.problem {
+                throw fail(path + ".stringUnit.value", "a plural case is shown with its number, but this is not a valid format string: \(problem)")
+            }
+        case .device(let cases):
+            for name in cases.keys.sorted() { try requireFormats(in: cases[name]!, at: path + ".variations.device.\(name)") }
+        case .plural: break
+        }
     }
 
     private func stringUnit(_ value: JSONValue, at path: String) throws -> StringUnit {

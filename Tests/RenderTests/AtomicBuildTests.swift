@@ -151,7 +151,7 @@ struct AtomicBuildTests {
         }
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         try #require(lines.count == 3, "\(message)")
-        #expect(lines[0].hasPrefix("\(scratch.templates)/Localizable.xcstrings:1:\(column): error: compile the templates in "), "\(lines[0])")
+        #expect(lines[0].hasPrefix("\(scratch.templates)/Localizable.xcstrings:1:\(column): error: expected "), "\(lines[0])")
         #expect(lines[1].hasPrefix("    …") && lines[1].hasSuffix("…") && lines[1].contains("},,\""), "an excerpt: \(lines[1])")
         // The caret stands under the second comma.
         let caret = try #require(lines[2].firstIndex(of: "^"))

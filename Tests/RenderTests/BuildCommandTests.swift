@@ -53,7 +53,7 @@ struct BuildCommandTests {
         let status = VantageCLI.run(["build", "--content", content, "--templates", templates, "--out", output, "--db", store], console: console)
         #expect(status == 2)
         #expect(console.standardError.contains(
-            "\(templates)/Localizable.xcstrings: error: compile the templates in \(templates): cannot read the file: it is a symbolic link to gone.xcstrings, which does not exist"),
+            "\(templates)/Localizable.xcstrings: error: cannot read the file: it is a symbolic link to gone.xcstrings, which does not exist"),
             "\(console.standardError)")
     }
 

@@ -132,6 +132,21 @@ struct StringCatalogTests {
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"ru": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld one"}}, "few": {"stringUnit": {"state": "translated", "value": "%lld few"}}}}}}}}}"#)
         #expect(noOther.location?.recordPath == #"strings["n"].localizations.ru.variations.plural"#)
         #expect(noOther.message == "a plural variation needs an 'other' case (every number without a case of its own shows it)")
+
+        // A plural case is only shown with its number: one that is no format string (`%y`) is
+        // refused on load, not the first time a viewer's count falls in it. So is one inside a
+        // device case of a plural, and one in a substitution's plural; a plain value is not.
+        let badCase = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"ru": {"variations": {"plural": {"many": {"stringUnit": {"state": "translated", "value": "%lld новых 50%y"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld"}}}}}}}}}"#)
+        #expect(badCase.location?.recordPath == #"strings["n"].localizations.ru.variations.plural.many.stringUnit.value"#)
+        #expect(badCase.message == "a plural case is shown with its number, but this is not a valid format string: unknown format specifier after '%'")
+        let badDevice = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"variations": {"plural": {"other": {"variations": {"device": {"mac": {"stringUnit": {"state": "translated", "value": "%lld"}}, "ipad": {"stringUnit": {"state": "translated", "value": "%lld %"}}}}}}}}}}}}"#)
+        #expect(badDevice.location?.recordPath == #"strings["n"].localizations.en.variations.plural.other.variations.device.ipad.stringUnit.value"#)
+        let badSubstitution = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@x@"}, "substitutions": {"x": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg %q"}}}}}}}}}}}"#)
+        #expect(badSubstitution.location?.recordPath == #"strings["n"].localizations.en.substitutions.x.variations.plural.other.stringUnit.value"#)
+        _ = try catalog(#"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "100% sûr"}}}}}}"#)
         let emptyPlural = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"variations": {"plural": {}}}}}}}"#)
         #expect(emptyPlural.location?.recordPath == #"strings["n"].localizations.en.variations.plural"#)
