@@ -64,7 +64,9 @@ struct QuotesUser {
         phone = try fields.phone("phone")
         let first = try fields.string("firstName", expected: "the user's first name")
         let last = try fields.string("lastName", expected: "the user's last name (may be empty)")
-        let name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
+        // Each part's direction controls closed in it: an override opened in the first name
+        // would otherwise turn the last name round ("Ann htimS").
+        let name = [first, last].filter { !$0.isEmpty }.map(DirectionControls.balanced).joined(separator: " ")
         if name.isEmpty { throw location.member("firstName").error("expected the user's first name, found an empty string") }
         if VisibleText.showsNothing(name) {
             throw location.member("firstName").error("expected the user's first name, found \(quoted(name)), which shows nothing")

@@ -154,6 +154,26 @@ enum ICULocale {
         return status.rawValue <= U_ZERO_ERROR.rawValue && orientation == ULOC_LAYOUT_RTL
     }
 
+    /// Whether `text` holds a letter written against the page's direction (a right-to-left
+    /// one on a left-to-right page, or the other way round): such a text, put into a sentence,
+    /// must be isolated or it reorders the words around it. The rule ICU's list formatter
+    /// follows for the items it joins ("Heard by Omar and ⁨ליאור⁩").
+    static func runsAgainst(pageRightToLeft: Bool, _ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            // ASCII letters are strong left to right; other ASCII is weak or neutral.
+            if scalar.value < 0x80 {
+                if pageRightToLeft, (scalar.value | 0x20) >= 0x61, (scalar.value | 0x20) <= 0x7A { return true }
+                continue
+            }
+            switch swift_u_charDirection(UChar32(scalar.value)) {
+            case U_LEFT_TO_RIGHT: if pageRightToLeft { return true }
+            case U_RIGHT_TO_LEFT, U_RIGHT_TO_LEFT_ARABIC: if !pageRightToLeft { return true }
+            default: break
+            }
+        }
+        return false
+    }
+
     /// Every locale ICU has data for, as BCP 47 tags, sorted.
     static var availableLocales: [String] {
         (0..<swift_uloc_countAvailable()).compactMap { index in

@@ -274,7 +274,14 @@ struct TranslationBuilder {
         case .null, .map, .fields, .lambda: break
         case .bool(let flag): write(flag ? "true" : "false", into: &output)
         case .number(let number): write(localizer.format(number: number), into: &output)
-        case .string(let string), .html(let string): write(string, into: &output)
+        case .string(let string), .html(let string):
+            // Text against the page's direction is isolated (FSI … PDI), as the lists' items
+            // are: "Review the quotes ⁨أحمد حسن⁩ sees", not a sentence whose words it reorders.
+            if ICULocale.runsAgainst(pageRightToLeft: localizer.direction == "rtl", string) {
+                write("\u{2068}" + string + "\u{2069}", into: &output)
+            } else {
+                write(string, into: &output)
+            }
         case .list(let elements):
             let items = elements.map { element -> String in
                 if case .number(let number) = element { return localizer.format(number: number) }

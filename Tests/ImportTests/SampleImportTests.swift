@@ -29,6 +29,18 @@ struct SampleImportTests {
         #expect(try fixture.read { try $0.scalar("PRAGMA foreign_keys") } == .integer(1))
     }
 
+    /// A Quotes user's name is the first and last names joined, each with the direction
+    /// controls it opens closed in it: an override left open in the first name must not turn
+    /// the last name round ("Ann htimS X").
+    @Test func eachPartOfANameClosesItsOwnDirectionControls() throws {
+        let fixture = try Fixture()
+        try fixture.edit("quotes/export.json", replacing: #""firstName": "Jose\u0301", "lastName": "Silva""#,
+                         with: #""firstName": "Ann \u202eX", "lastName": "Silva \u2067y""#)
+        try fixture.importOrFail()
+        let name = try fixture.read { try $0.scalar("SELECT name FROM person WHERE phone = '+14155550199'") }
+        #expect(name == .text("Ann \u{202E}X\u{202C} Silva \u{2067}y\u{2069}"))
+    }
+
     @Test func mergesPeopleAcrossTheAppsByEmailAndByPhone() throws {
         let fixture = try Fixture()
         try fixture.importOrFail()

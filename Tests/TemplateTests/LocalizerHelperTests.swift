@@ -106,9 +106,9 @@ struct LocalizerHelperTests {
             أمس
             1,234,567.25
             \u{2068}Ana\u{2069} و\u{2068}Ben\u{2069} و\u{2068}Cy\u{2069}
-            مرحبًا، Ana!
+            مرحبًا، \u{2068}Ana\u{2069}!
             لا تعليقات|تعليق واحد|تعليقان|3 تعليقات|5 تعليقات|11 تعليقًا|21 تعليقًا|22 تعليقًا|100 تعليق|1,234 تعليقًا|
-            أضاف Ana 3 صور إلى Lisboa
+            أضاف \u{2068}Ana\u{2069} 3 صور إلى \u{2068}Lisboa\u{2069}
             """),
         LocaleCase(
             tag: "ja", timeZone: "Asia/Tokyo",
@@ -149,6 +149,25 @@ struct LocalizerHelperTests {
         let localizer = Localizer(catalog: Self.catalog, locale: "fr\" onmouseover=\"alert(1)", timeZone: "UTC", now: Self.now, mode: .spec)
         let page = try TemplateLibrary(templates: ["page": "<p lang=\"{{lang}}\">"], mode: .spec).render("page", context: [:], localizer: localizer)
         #expect(!page.dropFirst("<p lang=\"".count).dropLast(2).contains("\""), "\(page)")
+    }
+
+    /// A text put into a sentence is isolated (FSI … PDI) when it holds a letter written against
+    /// the page's direction, as ICU isolates list items: otherwise "Review the quotes NAME sees"
+    /// with a Hebrew NAME ending in an emoji is drawn with the emoji and the words around it
+    /// moved. Text of the page's own direction, digits and emoji alone are written as they are.
+    @Test(arguments: [
+        ("en", "ליאור 🦁", "Hello, \u{2068}ליאור 🦁\u{2069}!"),
+        ("en", "a أحمد", "Hello, \u{2068}a أحمد\u{2069}!"),
+        ("en", "Zoë", "Hello, Zoë!"),
+        ("en", "42 🦁", "Hello, 42 🦁!"),
+        ("ar", "أحمد", "مرحبًا، أحمد!"),
+        ("ar", "Mia 🦄", "مرحبًا، \u{2068}Mia 🦄\u{2069}!"),
+        ("ar", "Ölçü", "مرحبًا، \u{2068}Ölçü\u{2069}!"),
+    ])
+    func textAgainstThePageIsIsolated(tag: String, name: String, expected: String) throws {
+        let library = try TemplateLibrary(templates: ["page": "{{#t}}greeting name=name{{/t}}"], mode: .strict)
+        let localizer = Localizer(catalog: LocalizerHelperTests.catalog, locale: tag, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try library.render("page", context: ["name": .string(name)], localizer: localizer) == expected)
     }
 
     @Test(arguments: cases)
