@@ -173,6 +173,20 @@ class LongNamesLayout(NoSidewaysScroll):
                                      " function (b) { return b.getBoundingClientRect().right; })")
                     self.assertTrue(badges)
                     self.assertLessEqual(max(badges), self.width)
+        # A search result names its author or speaker under the text: a name longer than the
+        # line wraps there too (the results are a grid, whose column a word that only
+        # `break-word` breaks widened to the whole name: 67,000 px for a 5,000-letter one).
+        for viewer in viewers:
+            someone = sorted(p["viewer"] for p in manifest if p["kind"] == "quotes-by" and p["viewer"] != viewer
+                             and p["path"].endswith("/by/%s.html" % viewer))[0]
+            query = TOKEN if TOKEN.lower() in viewer else LONG_WORD
+            url = (public / someone / "search.html").as_uri() + "?q=" + query
+            with self.subTest(search=query):
+                self.check(url, "search for " + query)
+                self.wait(lambda d: self.js("return document.querySelectorAll('[data-search-results] li').length") > 0,
+                          message="results for " + query)
+                self.frames(2)
+                self.assertNoSidewaysScroll("search results for " + query)
         self.compose_states(public, viewers[0], viewers[0])
         self.check((public / viewers[0] / "ideas" / "submit.html").as_uri(), "submit")
         self.css("[data-show-name]").click()
