@@ -491,6 +491,16 @@ class AddQuoteScreen(ComposeTest):
         self.css("[data-quote-it]").click()
         self.assertEqual(self.error(), ("long", self.message("long")))
 
+    def test_said_and_heard_boxes_are_named_by_their_labels(self):
+        # A combobox needs a name of its own: the label's `for` names only the field inside it.
+        self.open_review_step()
+        for field in ("said", "heard"):
+            box = self.css('[data-field="%s"] [role=combobox]' % field)
+            label = self.css("#%s-label" % field).text
+            self.assertTrue(label)
+            self.assertEqual(box.accessible_name, label, field)
+            self.assertEqual(self.css("#%s-input" % field).accessible_name, label, field)
+
     def test_to_fields_match_over_accents_and_case_with_the_keyboard(self):
         self.open_review_step()
         said = self.css("#said-input")
