@@ -83,6 +83,31 @@ public struct Arguments {
         return values
     }
 
+    /// The value of an option naming a file or folder, as `option` gives it, with each run of
+    /// slashes written as one (the same path to the system). Foundation's URLs read `a//..` as
+    /// `a` rather than as `a`'s parent, so `--out ..//../site` wrote the site one folder too
+    /// deep, and a store spelt so escaped its lock.
+    public mutating func path(_ name: String) throws(UsageError) -> String? {
+        try option(name).map(Arguments.singleSlashes)
+    }
+
+    /// `positionals`, each a path (`path`).
+    public mutating func positionalPaths(max: Int) throws(UsageError) -> [String] {
+        try positionals(max: max).map(Arguments.singleSlashes)
+    }
+
+    /// `path` with every run of slashes written as one.
+    static func singleSlashes(_ path: String) -> String {
+        guard path.utf8.count > 1, path.contains("//") else { return path }
+        var result = ""
+        var previous: Character? = nil
+        for character in path where !(character == "/" && previous == "/") {
+            result.append(character)
+            previous = character
+        }
+        return result
+    }
+
     /// An option that must be one of `choices`.
     public mutating func choice(_ name: String, _ choices: [String], default defaultValue: String) throws(UsageError) -> String {
         guard let value = try option(name) else { return defaultValue }

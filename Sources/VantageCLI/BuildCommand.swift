@@ -99,13 +99,13 @@ struct BuildCommand: Command {
     var importContent = true
 
     init(arguments: inout Arguments) throws(UsageError) {
-        if let value = try arguments.option("content") {
+        if let value = try arguments.path("content") {
             content = value
             contentGiven = true
         }
-        if let value = try arguments.option("templates") { templates = value }
-        if let value = try arguments.option("out") { output = value }
-        if let value = try arguments.option("db") { store = value }
+        if let value = try arguments.path("templates") { templates = value }
+        if let value = try arguments.path("out") { output = value }
+        if let value = try arguments.path("db") { store = value }
         locale = try arguments.option("locale")
         full = try arguments.flag("full")
         manifestOnly = try arguments.flag("manifest-only")
@@ -115,7 +115,7 @@ struct BuildCommand: Command {
         let viewers = viewerLists.isEmpty ? nil : viewerLists.joined(separator: ",")
         let shard = try arguments.single("shard")
         if try arguments.flag("merge") {
-            merge = try arguments.positionals(max: Int.max)
+            merge = try arguments.positionalPaths(max: Int.max)
             if merge.isEmpty { throw UsageError("--merge needs the shard folders to join", command: Self.name) }
         }
         if [viewers != nil, shard != nil, !merge.isEmpty].filter({ $0 }).count > 1 {

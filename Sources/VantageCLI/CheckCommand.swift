@@ -40,7 +40,7 @@ struct CheckCommand: Command {
         let threadCount = try arguments.integer("threads") ?? 2
         guard threadCount >= 1 else { throw UsageError("--threads needs at least 1", command: Self.name) }
         threads = threadCount
-        directory = try arguments.positionals(max: 1).first ?? "public"
+        directory = try arguments.positionalPaths(max: 1).first ?? "public"
     }
 
     func run(console: Console) throws -> ExitCode {

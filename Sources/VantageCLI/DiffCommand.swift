@@ -39,7 +39,7 @@ struct DiffCommand: Command {
         let viewer = try arguments.option("viewer")
         if let viewer, viewer.isEmpty { throw UsageError("--viewer needs a slug", command: Self.name) }
         let statOnly = try arguments.flag("stat")
-        let sites = try arguments.positionals(max: 2)
+        let sites = try arguments.positionalPaths(max: 2)
         guard sites.count == 2 else {
             throw UsageError("expected two sites to compare, OLD and NEW", command: Self.name)
         }

@@ -55,11 +55,11 @@ struct RenderCommand: Command {
     static let devices = StringCatalog.devices
 
     init(arguments: inout Arguments) throws(UsageError) {
-        guard let data = try arguments.option("data") else {
+        guard let data = try arguments.path("data") else {
             throw UsageError("--data FILE.json is required", command: Self.name)
         }
         self.data = data
-        partials = try arguments.option("partials")
+        partials = try arguments.path("partials")
         if let given = try arguments.option("locale") {
             guard let tag = LanguageTagCase.canonical(given) else {
                 throw UsageError("--locale needs a language tag such as en, fr or pt-BR, not '\(given)'", command: Self.name)
@@ -74,7 +74,7 @@ struct RenderCommand: Command {
                 "--time-zone: unknown time zone '\(timeZone)' (expected an IANA name such as Europe/Paris, or UTC)",
                 command: Self.name)
         }
-        strings = try arguments.option("strings")
+        strings = try arguments.path("strings")
         device = try arguments.option("device") ?? Localizer.defaultDevice
         guard RenderCommand.devices.contains(device) else {
             throw UsageError(
@@ -96,7 +96,7 @@ struct RenderCommand: Command {
             now = nil
         }
         strict = try arguments.flag("strict")
-        let positionals = try arguments.positionals(max: 1)
+        let positionals = try arguments.positionalPaths(max: 1)
         guard let template = positionals.first else {
             throw UsageError("which template? give its path", command: Self.name)
         }

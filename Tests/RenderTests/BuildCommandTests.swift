@@ -57,6 +57,27 @@ struct BuildCommandTests {
             "\(console.standardError)")
     }
 
+    /// A path with a doubled slash before `..` is the path the system reads: `..//../site`
+    /// from `work/sub` is the project's `site`, not `work/site` (Foundation's URLs took the
+    /// empty step for a folder). The store so spelt is the store, and is locked as it.
+    @Test("Paths with doubled slashes before .. lead where the system says")
+    func doubledSlashesBeforeParentSteps() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let sub = project.folder.appendingPathComponent("work/sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let process = try VantageExecutable.start(
+            ["build", "--content", "..//../content", "--templates", templatesFolder, "--out", "..//../site", "--db", "..//../store.sqlite"],
+            logs: project.folder, name: "build", directory: sub)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(VantageExecutable.errors(project.folder, name: "build"))")
+        #expect(FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("site/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("store.sqlite").path))
+        #expect(!FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("work/site").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder.appendingPathComponent("work").path) == ["sub"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sub.path) == [])
+    }
+
     @Test("Builds, prints the summary and the page to open; a second build writes nothing")
     func builds() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

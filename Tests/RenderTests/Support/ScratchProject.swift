@@ -65,13 +65,15 @@ enum VantageExecutable {
 
     /// Starts `vantage ARGUMENTS` in a child process, its output captured in files of `folder`.
     /// `environment` is added to this process's own.
-    static func start(_ arguments: [String], logs folder: URL, name: String, environment: [String: String] = [:]) throws
-        -> Process
-    {
+    /// `directory`: where it runs (this process's own by default).
+    static func start(
+        _ arguments: [String], logs folder: URL, name: String, environment: [String: String] = [:], directory: URL? = nil
+    ) throws -> Process {
         try #require(FileManager.default.isExecutableFile(atPath: path), "build the vantage executable first (swift build)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
