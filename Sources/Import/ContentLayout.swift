@@ -76,7 +76,10 @@ struct ContentLayout {
         var ignored: [File] = []
         func listing(_ folder: String) throws(Diagnostic) -> [String] {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: file(folder).path)) ?? [])
-                .filter { !$0.hasPrefix(".") }.sorted()
+                // In the order of their bytes: `String`'s order takes a name written composed and
+                // the same written decomposed (`é.json`, `é.json`) as equal, leaving their order,
+                // and so which file's decisions are read last, to the file system's listing.
+                .filter { !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             // A name that is not UTF-8 comes back with U+FFFD in place of its bytes, which names
             // no file: said as what it is, not as a file that does not exist.
             for name in names where name.unicodeScalars.contains("\u{FFFD}") && !FileCheck.exists(file(folder + "/" + name).path) {
