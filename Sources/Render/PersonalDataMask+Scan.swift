@@ -469,6 +469,13 @@ extension PersonalDataMask {
                         guard Self.has(form, at: labelEnd, in: units), next < units.count, Self.isLabel(units[next]) else { return false }
                         // After a dot and a space, a capital starts a sentence.
                         if form.hasSuffix(". "), let original, next < original.count, original[next].properties.isUppercase { return false }
+                        // A dot with a space beside it after a domain that has its dot already
+                        // (`ana@example.com. tomorrow`) ends a sentence: the word after it is
+                        // the reader's, unless it carries on one of the export's emails.
+                        if form == ". " || form == " ." || form == " . ", labels.count >= 2 {
+                            let begun = local + "@" + labels.joined(separator: ".") + "."
+                            return knownEmails.contains { $0.hasPrefix(begun) }
+                        }
                         return true
                     })
                 {

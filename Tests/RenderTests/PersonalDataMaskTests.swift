@@ -42,6 +42,14 @@ struct PersonalDataMaskTests {
         ("dial 612345678 or 12345678", "dial ■ or ■"),
         ("ext. 55501", "ext. 55501"),
         ("mail ana.lima@example.com.", "mail ■."),
+        // A dot and a space after a whole address end the sentence: the next word stays.
+        ("Write to ana.lima@example.com. tomorrow works", "Write to ■. tomorrow works"),
+        ("Write to other@foo.example. see you soon", "Write to ■. see you soon"),
+        ("Mail ana.lima@example.com . dinner at eight", "Mail ■ . dinner at eight"),
+        ("Mail ana.lima@example.com. ok?", "Mail ■. ok?"),
+        // A domain without its dot yet, or one the export's email carries on, goes on.
+        ("mail bo@example. com", "mail ■"),
+        ("mail ana.lima@example. com", "mail ■"),
         // Every symbol RFC 5322 allows in a local part is part of it.
         ("write to ana!@example.com", "write to ■"),
         // A sentence after an address is not part of its domain; a spaced dot before a label is.
@@ -284,6 +292,14 @@ struct PersonalDataMaskTests {
         let revealed = PersonalDataMask.reveal(Array(mask.clean("\u{E000} +1 415 555 0100 \u{E001}").utf8),
                                                masked: { Array("[hidden]".utf8) }, unknown: { Array("?".utf8) })
         #expect(String(decoding: revealed, as: UTF8.self) == "\u{E000} [hidden] \u{E001}")
+    }
+
+    /// An email of the export written with a spaced dot after a label that looks like the end
+    /// of a domain is still hidden whole: its dot is not a sentence's end.
+    @Test func aKnownEmailCarriesOnAfterASpacedDot() {
+        let mask = PersonalDataMask(phones: [], emails: ["ana.lima@mail.example.com"])
+        #expect(mask.clean("mail ana.lima@mail.example. com now").replacingOccurrences(of: m, with: "■") == "mail ■ now")
+        #expect(mask.clean("mail ana.lima@mail.example.com. now").replacingOccurrences(of: m, with: "■") == "mail ■. now")
     }
 
     @Test("An export email with a fullwidth letter is known in every spelled form")
