@@ -47,6 +47,15 @@ public struct Naming: Sendable {
         return PersonalDataMask.isName(recorded) ? recorded : PersonalDataMask.unknownName
     }
 
+    /// The name a viewer's own part gives them: their home's name, or when that is no name (a
+    /// chosen name that is only a phone or an email) the next rules, as for anyone else: their
+    /// own address book's name for themselves, then the name recorded with the most recent quote
+    /// they see that mentions them (`latestRecorded`), else the unknown person.
+    func ownName(of home: SiteModel.Home, latestRecorded: [Int64: String]) -> String {
+        guard home.name == PersonalDataMask.unknownName else { return home.name }
+        return name(of: home.person.id, recorded: latestRecorded[home.person.id] ?? "")
+    }
+
     /// Rule 3 for headings: per person, the name recorded with the most recent of `quotes`
     /// (newest first, as the store reads them) that mentions them, as speaker or hearer.
     static func latestRecordedNames(in quotes: [Quote]) -> [Int64: String] {

@@ -68,7 +68,7 @@ struct ViewerHandles {
         var folds: [Int64: String] = [:]
         func add(_ id: Int64) {
             let name = id == viewer.person.id && site.chosenNames[id] == nil && !speakers.contains(id)
-                ? viewer.name : naming.name(of: id, recorded: latestRecordedName[id] ?? "")
+                ? naming.ownName(of: viewer, latestRecorded: latestRecordedName) : naming.name(of: id, recorded: latestRecordedName[id] ?? "")
             let handle: String
             let fold: String
             if site.chosenNames[id] != nil, let home = site.homeSlugs[id] {

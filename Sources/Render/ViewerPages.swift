@@ -39,11 +39,13 @@ public struct ViewerPages {
         let localizer = renderer.localizer(
             locale: site.locale(for: person, forced: forcedLocale), timeZone: site.timeZone(for: person))
         let contacts = storedContacts.mapValues(site.mask.clean)
-        let viewer = Viewer(
-            home: home, localizer: localizer,
-            naming: Naming(site: site, contacts: contacts),
-            badge: ViewerBadge(slug: home.slug, name: home.name), links: ViewerLinkValues(viewer: home.slug))
         let quotes = storedQuotes.map { site.maskedQuotes.cleaned($0, mask: site.mask) }
+        let naming = Naming(site: site, contacts: contacts)
+        let name = home.name == PersonalDataMask.unknownName
+            ? naming.ownName(of: home, latestRecorded: Naming.latestRecordedNames(in: quotes)) : home.name
+        let viewer = Viewer(
+            home: home, localizer: localizer, naming: naming,
+            badge: ViewerBadge(slug: home.slug, name: name), links: ViewerLinkValues(viewer: home.slug))
         let ideas = IdeaLists(site: site, viewer: person)
         try renderIdeaLists(ideas, for: viewer)
         let quoteLists = QuoteLists(quotes: quotes, viewer: viewer, site: site)

@@ -39,6 +39,37 @@ struct BuildCommandTests {
         // Ana's Change Jar record gives her a name; a name that is one has no folder beside it.
         #expect(index.contains(#"<span class="person-name" dir="auto" lang="en-US">Ana Lima</span><span class="person-apps">"#), "\(index)")
         #expect(index.components(separatedBy: "person-folder").count == 2)
+        // In her own part the naming rule goes on (DATA.md, Names, 3): the name recorded with
+        // the most recent quote she sees that mentions her (q-3, "Léa"), on her home, in every
+        // title and as "(vous)" (her locale is French) on Add Quote; the site-wide index names no quote, so Unknown.
+        let home = try String(contentsOfFile: output + "/person/index.html", encoding: .utf8)
+        #expect(home.contains(#"<h1 dir="auto">Léa</h1>"#) && home.contains("<title>Léa · "), "\(home)")
+        let add = try String(contentsOfFile: output + "/person/quotes/add.html", encoding: .utf8)
+        #expect(add.contains(#"<span dir="auto">Léa</span> <small>(vous)</small>"#), "\(add)")
+    }
+
+    /// A person named only by a phone who hears a quote but says none: their own part names
+    /// them as the quote recorded them, "(you)" on Add Quote included (the handle rule, which
+    /// the import shares, names the viewer by the same rule).
+    @Test("A viewer named only by a phone is named in their own part by the quote that records them")
+    func aViewerNamedOnlyByAPhoneIsNamedByTheirQuote() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try FileManager.default.removeItem(atPath: project.content + "/changejar")
+        try project.write("content/quotes/export.json", """
+            {"users": [{"phone": "+14155550100", "firstName": "+1 415 555 0100", "lastName": ""},
+                       {"phone": "+14155550101", "firstName": "Ben", "lastName": "B"}],
+             "quotes": [{"id": "q-1", "text": "hello", "saidBy": {"phone": "+14155550101", "name": "Benny"},
+                         "heardBy": [{"phone": "+14155550100", "name": "Annie"}], "when": "2026-05-01T10:00:00Z",
+                         "submittedBy": "+14155550101"}],
+             "contacts": []}
+            """)
+        let result = project.build()
+        #expect(result.status == 0, "\(result.err)")
+        let home = try String(contentsOfFile: project.output + "/person/index.html", encoding: .utf8)
+        #expect(home.contains(#"<h1 dir="auto">Annie</h1>"#), "\(home)")
+        let add = try String(contentsOfFile: project.output + "/person/quotes/add.html", encoding: .utf8)
+        #expect(add.contains(#"data-person="person" aria-selected="false"><span dir="auto">Annie</span> <small>(you)</small>"#), "\(add)")
     }
 
     @Test("A catalog that is a dangling link is said to be one (before: taken for no catalog, and every string reported missing)")
