@@ -65,22 +65,41 @@ public struct PhoneNumberReader: Sendable {
         }
         guard count > 0 else { throw .empty }
         if count > Self.maximumDigits { throw .tooManyDigits(count) }
+        var afterDoubleZero = false
         if !international, count >= 2, leadingZeros >= 2 {
             // DATA.md: `00` starts a country code in every region (libphonenumber would use
             // each region's own international prefix, 011 in the US).
             international = true
             count -= 2
             leadingZeros -= 2
+            afterDoubleZero = true
             if count == 0 { throw .empty }
         }
+        let answer = reading(packed: packed, count: count, international: international, text: text, remembering: remembering)
+        if case .failure = answer, afterDoubleZero {
+            // A region whose own international prefix begins with 00 but is longer (0011 in
+            // Australia, 001 in Korea): the number, which `00` read as a country code gave
+            // none, is the one libphonenumber reads in the region, as DATA.md's reference.
+            // (Its key is the digits with their zeros, a key no `00` reading uses.)
+            if case .success(let number) = reading(packed: packed, count: count + 2, international: false, text: text, remembering: remembering) {
+                return number
+            }
+        }
+        return try answer.get()
+    }
+
+    /// libphonenumber's answer for the digits, from the memo when it has it.
+    private func reading(packed: UInt64, count: Int, international: Bool, text: String, remembering: Bool)
+        -> Result<String, PhoneNumberProblem>
+    {
         // Twenty digits may not fit in 64 bits: those (rare, and too long anyway) are not remembered.
         let key = count < Self.maximumDigits ? PhoneMemo.Key(digits: packed, count: UInt8(count), international: international) : nil
-        if let key, let known = memo.answer(for: key) { return try known.get() }
+        if let key, let known = memo.answer(for: key) { return known }
         let answer = Result { () throws(PhoneNumberProblem) in
             try read(packed: packed, count: count, international: international, text: text)
         }
         if remembering, let key { memo.remember(answer, for: key) }
-        return try answer.get()
+        return answer
     }
 
     /// `e164` of ASCII text given as its bytes (the quote reader's fast path, which then makes

@@ -83,6 +83,21 @@ struct PhoneNumberTests {
         #expect(try us.e164("0044 20 7946 0018") == "+442079460018")
     }
 
+    /// Where a region's own international prefix begins with 00 but is longer (0011 in
+    /// Australia, 001 in South Korea), a number that `00` gives no country code for is read as
+    /// libphonenumber reads it there, DATA.md's reference; elsewhere it stays an error, and a
+    /// number `00` reads stays what `00` reads.
+    @Test func aRegionsLongerInternationalPrefixIsReadThere() throws {
+        let au = PhoneNumberReader(defaultRegion: try #require(PhoneRegion.named("AU")))
+        #expect(try au.e164("0011 44 20 7946 0958") == "+442079460958")
+        #expect(try au.e164("0011 44 20 7946 0958") == "+442079460958")  // from the memo
+        #expect(try au.e164("0044 20 7946 0958") == "+442079460958")
+        let kr = PhoneNumberReader(defaultRegion: try #require(PhoneRegion.named("KR")))
+        #expect(try kr.e164("001 1 415 555 0100") == "+14155550100")
+        let us = PhoneNumberReader(defaultRegion: try #require(PhoneRegion.named("US")))
+        #expect(throws: PhoneNumberProblem.self) { try us.e164("0011 44 20 7946 0958") }
+    }
+
     static let problems: [(String, String, String)] = [
         ("555-01", "US", "too short (5 digits after +1, where numbers have 10)"),
         ("+1 415 555 01", "US", "too short (8 digits after +1, where numbers have 10)"),
