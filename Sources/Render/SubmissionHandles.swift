@@ -34,6 +34,14 @@ public struct SiteHandles: Sendable {
             site: model, viewer: home, naming: naming, quotes: quotes.map { ViewerPages.cleaned($0, mask: model.mask) })
         var table: [String: (person: Int64, name: String)] = [:]
         for entry in handles.entries { table[entry.handle] = (entry.id, entry.name) }
+        // A person of the part who has a home may also be named by the home's slug (DATA.md: "a
+        // home's slug, or the handle of a contact shown there"), though the screens name a
+        // Change Jar-only speaker as this viewer knows them (`danny-o` for Daniel Okafor's
+        // `daniel-okafor`). No other handle of any part is a home's slug, so this names no one
+        // else.
+        for entry in handles.entries {
+            if let home = model.homeSlugs[entry.id], table[home] == nil { table[home] = (entry.id, entry.name) }
+        }
         return (table, handles.signature)
     }
 }

@@ -72,6 +72,34 @@ struct BuildCommandTests {
         #expect(add.contains(#"data-person="person" aria-selected="false"><span dir="auto">Annie</span> <small>(you)</small>"#), "\(add)")
     }
 
+    /// DATA.md names a person of a submissions file by "a home's slug, or the handle of a
+    /// contact shown there": a Change Jar-only speaker with a home, whom the screens name as the
+    /// viewer knows them (`papa`), may also be named by the home's slug.
+    @Test("A submitted quote may name a person of the part by their home's slug")
+    func aSubmissionNamesAPersonByTheirHomesSlug() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let users = project.content + "/changejar/users.json"
+        try String(contentsOfFile: users, encoding: .utf8)
+            .replacingOccurrences(of: #"{ "email": "bo@example.com""#, with: #"{ "email": "jean@example.com", "name": "Jean Dupont", "phone": "+1 415 555 0199" },\#n  { "email": "bo@example.com""#)
+            .write(toFile: users, atomically: true, encoding: .utf8)
+        let first = project.build()
+        #expect(first.status == 0, "\(first.err)")
+        let add = try String(contentsOfFile: project.output + "/ana-lima/quotes/add.html", encoding: .utf8)
+        #expect(add.contains(#"data-person="papa""#) && !add.contains(#"data-person="jean-dupont""#), "\(add)")
+        try project.write("content/submissions/ana.json", """
+            { "submittedBy": "ana-lima", "exportedAt": "2026-05-04T10:00:00Z",
+              "quotes": [ { "localId": "1", "text": "Named by his home", "saidBy": "ana-lima",
+                            "heardBy": ["jean-dupont"], "when": "2026-05-04T09:30:00Z" },
+                          { "localId": "2", "text": "Named as Ana knows him", "saidBy": "papa",
+                            "heardBy": ["ana-lima"], "when": "2026-05-04T09:40:00Z" } ] }
+            """)
+        let second = project.build()
+        #expect(second.status == 0, "\(second.err)")
+        let feed = try String(contentsOfFile: project.output + "/jean-dupont/quotes/index.html", encoding: .utf8)
+        #expect(feed.contains("Named by his home") && feed.contains("Named as Ana knows him"), "\(feed)")
+    }
+
     @Test("A catalog that is a dangling link is said to be one (before: taken for no catalog, and every string reported missing)")
     func aDanglingCatalogLinkIsSaidToBeOne() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
