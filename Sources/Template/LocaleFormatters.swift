@@ -109,6 +109,21 @@ final class LocaleFormatters: Sendable {
         }
     }
 
+    /// The instant a day of the calendar (given as its midnight in UTC) starts at in this time
+    /// zone: its midnight there, or where a change of offset skips midnight, the first moment
+    /// of the day the zone has.
+    func startOfDay(calendarDay utcMidnight: Double) -> Double {
+        var components = DateComponents()
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let day = utc.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: utcMidnight))
+        (components.year, components.month, components.day) = (day.year, day.month, day.day)
+        var local = Calendar(identifier: .gregorian)
+        local.timeZone = timeZone
+        guard let date = local.date(from: components) else { return utcMidnight }
+        return local.startOfDay(for: date).timeIntervalSince1970
+    }
+
     /// A number with the locale's digits, grouping and decimal separator.
     func format(number: Double) -> String {
         decimal.format(number)

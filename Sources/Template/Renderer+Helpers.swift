@@ -39,20 +39,24 @@ extension Renderer {
             try translate(key, helper, localizer)
         case .date(let style):
             let value = try value(of: call.first!, at: call.offset)
-            guard let seconds = instant(in: value) else {
+            guard var seconds = instant(in: value) else {
                 if case .null = value { return }
                 try report(
                     "date: expected Unix seconds, a date (2026-05-02) or an ISO 8601 instant with Z or an offset (2026-05-02T08:30:00+09:00), got \(describe(value))", localizer: localizer,
                     at: call.offset)
                 return
             }
-            // A date without a time is a day of the calendar (`day` shows it as written).
-            var calendarDay = false
-            if style == .day, case .string(let text) = value, text.utf8.count == 10 { calendarDay = true }
+            // A date without a time is a day of the calendar: `day` shows it as written, and
+            // `iso` gives the instant it starts at in the viewer's zone, with its offset
+            // (`2026-06-01T00:00:00-04:00`), as every `<time datetime>` holds an instant.
+            var isCalendarDay = false
+            if case .string(let text) = value, text.utf8.count == 10 { isCalendarDay = true }
+            let calendarDay = isCalendarDay && style == .day
+            if isCalendarDay, style == .iso { seconds = localizer.formatters.startOfDay(calendarDay: seconds) }
             // A date past the calendar ICU shows as the data's (years 1583 to 9998) would be
             // shown as another day, or a year that is not the instant's; a day of the calendar,
             // shown as written, may be in 9999.
-            let end = calendarDay ? Double(BuildInstant.end) + 366 * 86_400 : Double(BuildInstant.end)
+            let end = isCalendarDay ? Double(BuildInstant.end) + 366 * 86_400 : Double(BuildInstant.end)
             guard seconds >= Double(BuildInstant.dataStart), seconds < end else {
                 try report(
                     "date: expected an instant \(BuildInstant.dataRangeDescription), got \(describe(value))",

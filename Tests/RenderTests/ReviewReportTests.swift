@@ -48,9 +48,10 @@ struct ReviewReportTests {
         #expect(!page.contains("415") && !page.contains("ana@example.com"))
     }
 
-    /// A "later" decision's `until` is a date like every other: a `<time>` with the day in the
-    /// page's locale, the day as written wherever the build's zone is, 9999-12-31 ("forever")
-    /// included; never masked as if it held a phone.
+    /// A "later" decision's `until` is a date like every other: a `<time>` whose `datetime` is
+    /// the instant the day starts at in the site's zone, with its offset (OUTPUT.md: every date
+    /// shown), and whose text is the day in the page's locale, as written wherever the build's
+    /// zone is, 9999-12-31 ("forever") included; never masked as if it held a phone.
     @Test("Later until a day: a <time> with the day as written")
     func laterUntil() throws {
         let project = try ScratchProject()
@@ -64,8 +65,8 @@ struct ReviewReportTests {
         let result = project.build()
         #expect(result.status == 0, "\(result.err)")
         let page = try String(contentsOfFile: project.output + "/reviews.html", encoding: .utf8)
-        #expect(page.contains(#"Later, until <time datetime="9999-12-31">Dec 31, 9999</time>"#), "\(page)")
-        #expect(page.contains(#"Later, until <time datetime="2026-06-01">Jun 1, 2026</time>"#), "\(page)")
+        #expect(page.contains(#"Later, until <time datetime="9999-12-31T00:00:00+00:00">Dec 31, 9999</time>"#), "\(page)")
+        #expect(page.contains(#"Later, until <time datetime="2026-06-01T00:00:00+00:00">Jun 1, 2026</time>"#), "\(page)")
         #expect(!page.contains("[hidden]"))
         // Before the calendar dates are shown in: refused at import, by name.
         try project.write("content/reviews/a.json", """

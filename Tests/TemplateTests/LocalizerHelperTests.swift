@@ -170,6 +170,21 @@ struct LocalizerHelperTests {
         #expect(try library.render("page", context: ["name": .string(name)], localizer: localizer) == expected)
     }
 
+    /// A day of the calendar (`2026-06-01`) as `iso` is the instant it starts at in the
+    /// viewer's zone, with that zone's offset then; `day` shows the day as written.
+    @Test(arguments: [
+        ("America/New_York", "2026-06-01", "2026-06-01T00:00:00-04:00|Jun 1, 2026"),
+        ("Asia/Kathmandu", "2026-06-01", "2026-06-01T00:00:00+05:45|Jun 1, 2026"),
+        ("Pacific/Kiritimati", "9999-12-31", "9999-12-31T00:00:00+14:00|Dec 31, 9999"),
+        // Midnight skipped by the change to summer time: the day starts at 01:00.
+        ("America/Havana", "2026-03-08", "2026-03-08T01:00:00-04:00|Mar 8, 2026"),
+    ])
+    func aDayAsAnInstantStartsInTheViewersZone(zone: String, day: String, expected: String) throws {
+        let library = try TemplateLibrary(templates: ["page": "{{#date}}d iso{{/date}}|{{#date}}d day{{/date}}"], mode: .strict)
+        let localizer = Localizer(catalog: nil, locale: "en-US", timeZone: zone, now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try library.render("page", context: ["d": .string(day)], localizer: localizer) == expected)
+    }
+
     @Test(arguments: cases)
     func everyHelper(_ locale: LocaleCase) throws {
         let library = try TemplateLibrary(templates: ["page": LocalizerHelperTests.page], mode: .strict)
