@@ -491,6 +491,21 @@ class AddQuoteScreen(ComposeTest):
         self.css("[data-quote-it]").click()
         self.assertEqual(self.error(), ("long", self.message("long")))
 
+    def test_a_name_typed_as_the_list_shows_it_finds_the_person(self):
+        # Words that start with punctuation, and words of symbols alone, are matched too:
+        # "Sam (trainer)" and "Mãe 💛", pasted or typed whole, find the contact.
+        self.open_review_step()
+        said = self.css("#said-input")
+        handle = lambda name: self.js(
+            "var name = arguments[0]; return Array.prototype.filter.call(document.querySelectorAll('#said-options [role=option]'),"
+            " function (o) { return o.textContent.indexOf(name) >= 0; })[0].getAttribute('data-person')", name)
+        sam, mae = handle("Sam (trainer)"), handle("Mãe")
+        for typed, expected in (("Sam (trainer)", [sam]), ("(trainer)", [sam]), ("Mãe 💛", [mae]), ("💛", [mae]), ("mae", [mae])):
+            with self.subTest(typed=typed):
+                said.clear()
+                said.send_keys(typed)
+                self.assertEqual(self.shown_people("said"), expected)
+
     def test_said_and_heard_boxes_are_named_by_their_labels(self):
         # A combobox needs a name of its own: the label's `for` names only the field inside it.
         self.open_review_step()

@@ -687,15 +687,22 @@
 
   /** Shows the people whose name (or handle) has a word starting with each word typed,
    *  accents and case folded (`lea` finds Léa, not Ana Lima for `ima`); everyone when nothing
-   *  is typed. */
+   *  is typed. A name pasted as the list shows it is found too: a typed word's opening
+   *  punctuation is passed over as the name's words pass over it (`(nyc)` finds John Smith
+   *  (NYC)), and a word of punctuation or symbols alone (`😀`, `&`) is looked for anywhere in
+   *  the name. */
+  var OPENING = /^[\p{P}\p{S}]+/u;
   ToField.prototype.filter = function () {
     var typed = fold(this.input.value.trim());
     var words = typed ? typed.split(/\s+/) : [];
     var picked = this.picked;
     this.options.forEach(function (option) {
-      var tokens = option.vantageWords || (option.vantageWords = nameWords(option.getAttribute('data-fold')));
+      var folded = option.getAttribute('data-fold');
+      var tokens = option.vantageWords || (option.vantageWords = nameWords(folded));
       var match = words.every(function (word) {
-        return tokens.some(function (token) { return token.indexOf(word) === 0; });
+        var bare = word.replace(OPENING, '');
+        if (!bare) return folded.indexOf(word) >= 0;
+        return tokens.some(function (token) { return token.indexOf(bare) === 0; });
       });
       var isPicked = picked.indexOf(option.getAttribute('data-person')) >= 0;
       option.hidden = !match || isPicked;
