@@ -679,8 +679,8 @@ class AddQuoteScreen(ComposeTest):
         # A name that starts with U+202E (RIGHT-TO-LEFT OVERRIDE) reversed the rest of the line
         # "SAID … · HEARD …"; one with a stray U+2069 would close the isolate around it.
         state = {"next": 3, "ideas": [], "names": {"rlo": "\u202eDona Cida", "pdi": "\u2069\u202eEvil\u202c\u202c",
-                                                     "ben-carter": "Ben Carter"},
-                 "quotes": [{"localId": "a1", "text": "One", "saidBy": "rlo", "heardBy": ["ben-carter"],
+                                                     "ben-carter": "Ben Carter", "ahmd-hsn": "أحمد حسن"},
+                 "quotes": [{"localId": "a1", "text": "One", "saidBy": "rlo", "heardBy": ["ben-carter", "ahmd-hsn"],
                              "when": "2026-05-09T10:00:00-07:00"},
                             {"localId": "a2", "text": "Two", "saidBy": "pdi", "heardBy": ["ben-carter", "rlo"],
                              "when": "2026-05-09T10:00:00-07:00"}]}
@@ -693,8 +693,12 @@ class AddQuoteScreen(ComposeTest):
         for detail in details:
             text = detail.get_attribute("textContent")
             self.assertEqual(text.count("\u2068"), text.count("\u2069"), "every isolate closed, no stray PDI: %r" % text)
-            self.assertIn("\u2068Ben Carter\u2069", text)
+            # A name of the page's direction is written as it is, as the build writes names
+            # into its sentences; one against it is isolated.
+            self.assertIn("Ben Carter", text)
+            self.assertNotIn("\u2068Ben Carter\u2069", text)
             self.assertLeftToRight(detail, self.css("[data-outbox-labels]").get_attribute("data-label-heard"))
+        self.assertIn("\u2068أحمد حسن\u2069", details[0].get_attribute("textContent"))
         self.assertIn("\u2068\u202eEvil\u202c\u2069", details[1].get_attribute("textContent"),
                       "the stray PDI and the unmatched PDF are dropped, the matched PDF kept")
 
@@ -807,7 +811,7 @@ class AddQuoteScreen(ComposeTest):
                 # A person without a phone is offered no one (the import refuses them as SAID or
                 # HEARD), and is told why.
                 offered_self = 0 if "data-compose-unavailable" in html else 2
-                self.assertEqual(len(re.findall(r'data-person="[^"]*" aria-selected="false">[^<]*<small>', html)), offered_self,
+                self.assertEqual(len(re.findall(r'data-person="[^"]*" aria-selected="false"><span dir="auto">[^<]*</span> <small>', html)), offered_self,
                                  "themselves, once in SAID and once in HEARD")
                 for handle in handles:
                     self.assertRegex(handle, r"^[a-z0-9]+(-[a-z0-9]+)*$")

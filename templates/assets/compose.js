@@ -189,9 +189,18 @@
     return out;
   }
 
-  /** A name as text among other words: first strong isolate (U+2068 … U+2069), so a name in
-   *  another script, or one that starts with a direction control, leaves the line's order alone. */
-  function isolate(name) { return '\u2068' + balanced(name) + '\u2069'; }
+  /** A name as text among other words: in a first strong isolate (U+2068 … U+2069) when it
+   *  holds a letter written against the page's direction or a direction control, so it leaves
+   *  the line's order alone; otherwise as it is, as the build writes names into its sentences
+   *  ("Remove Ana Lima", "Remove ⁨أحمد حسن⁩"). */
+  var RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Mende_Kikakui}\p{Script=Imperial_Aramaic}\p{Script=Phoenician}\p{Script=Kharoshthi}\p{Script=Avestan}]/u;
+  var CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+  function isolate(name) {
+    var text = balanced(name);
+    var rtlPage = document.documentElement.getAttribute('dir') === 'rtl';
+    var against = rtlPage ? /\p{L}/u.test(text.replace(new RegExp(RIGHT_TO_LEFT.source, 'gu'), '')) : RIGHT_TO_LEFT.test(text);
+    return against || CONTROLS.test(text) ? '\u2068' + text + '\u2069' : text;
+  }
 
   function formatNumber(n) {
     try { return new Intl.NumberFormat(pageLocale()).format(n); } catch (e) { return String(n); }
