@@ -45,7 +45,13 @@ public struct PhoneNumberReader: Sendable {
                 switch value {
                 case 0x20, 0x2E, 0x2D, 0x28, 0x29, 0x2F, 0x09, 0xA0, 0x2000...0x200A, 0x202F, 0x3000, 0x2010...0x2015, 0x2212:
                     continue  // spaces (any width), dots, dashes (any kind), parentheses, slashes ("02/123 456")
-                case 0x2B:
+                case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+                    // Marks that show nothing, which address books put around a number in a
+                    // right-to-left text (U+202A … U+202C, U+200E), and zero-width spaces and
+                    // joiners, as libphonenumber passes over them.
+                    continue
+                case 0x2B, 0xFF0B:
+                    // `+`, or the full-width `＋` a Japanese or Chinese keyboard types.
                     guard count == 0, !international else { throw .misplacedPlus }
                     international = true
                     continue

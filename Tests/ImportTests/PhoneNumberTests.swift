@@ -9,6 +9,13 @@ import Testing
 struct PhoneNumberTests {
     static let cases: [(String, String, String)] = [
         ("(415) 555-0100", "US", "+14155550100"),
+        // A full-width plus (a Japanese keyboard's), and marks that show nothing around or
+        // inside a number (an address book's in a right-to-left text), as phonenumbers reads them.
+        ("＋８１ ９０ １２３４ ５６７８", "US", "+819012345678"),
+        ("\u{202A}+966 50 123 4567\u{202C}", "US", "+966501234567"),
+        ("\u{200E}+966 50 123 4567", "SA", "+966501234567"),
+        ("\u{2066}050 123 4567\u{2069}", "SA", "+966501234567"),
+        ("415\u{200B}555\u{2060}0100\u{FEFF}", "US", "+14155550100"),
         ("415.555.0100", "US", "+14155550100"),
         ("415-555-0100", "US", "+14155550100"),
         ("1 (415) 555-0100", "US", "+14155550100"),
