@@ -43,13 +43,15 @@ enum TextNormalization {
     static func characterCount(_ text: String) -> Int { text.count }
 
     /// A lower-cased NFC email, or nil when `text` is not shaped like one (one `@` with
-    /// something on each side, no spaces).
+    /// something on each side, no spaces). Greek's final sigma is a sigma, as case folding has
+    /// it: `ΟΔΟΣ@…` lower-cased letter by letter is `οδοσ@…`, and the person typed `οδος@…`.
     static func email(_ text: String) -> String? {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
             !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 })
         else { return nil }
-        return nfc(text.lowercased())
+        let lower = text.lowercased()
+        return nfc(lower.unicodeScalars.contains("\u{3C2}") ? lower.replacingOccurrences(of: "\u{3C2}", with: "\u{3C3}") : lower)
     }
 
     /// A BCP 47 language tag in canonical case with hyphens (`pt_br` → `pt-BR`,

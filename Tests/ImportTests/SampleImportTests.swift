@@ -41,6 +41,20 @@ struct SampleImportTests {
         #expect(name == .text("Ann \u{202E}X\u{202C} Silva \u{2067}y\u{2069}"))
     }
 
+    /// Emails compare as case folding has them: Greek's final sigma is a sigma, so `ΟΔΟΣ@…`
+    /// (a Quotes user), `οδος@…` (the same person in Change Jar) and `Οδος@…` (an idea's
+    /// author) are one person.
+    @Test func emailsAlikeButForAFinalSigmaAreOnePerson() throws {
+        let fixture = try Fixture()
+        try fixture.edit("quotes/export.json", replacing: #""email": "Ana.Lima@Example.com""#, with: #""email": "ΟΔΟΣ@Example.com""#)
+        try fixture.edit("changejar/users.json", replacing: #""email": "ana.lima@example.com""#, with: #""email": "οδος@example.com""#)
+        try fixture.edit("changejar/ideas.json", replacing: #""email": "Ana.Lima@example.com""#, with: #""email": "Οδος@example.com""#)
+        try fixture.importOrFail()
+        let rows = try fixture.read { try $0.rows("SELECT email, quotes_user, changejar_user FROM person WHERE email LIKE '%example.com' AND email NOT IN ('chloe@example.com', 'zed@example.com', 'outsider@example.com')") }
+        #expect(rows.count == 1, "\(rows)")
+        #expect(rows.first?.first == .text("οδοσ@example.com"))
+    }
+
     @Test func mergesPeopleAcrossTheAppsByEmailAndByPhone() throws {
         let fixture = try Fixture()
         try fixture.importOrFail()
