@@ -27,12 +27,12 @@ enum SubmissionID {
     static let localIDLimit = 40
 
     static func localID(_ fields: Fields) throws(Diagnostic) -> String {
-        let localID = try fields.nonEmptyString("localId", expected: "the id the site gave the record (letters and digits)")
+        let localID = try fields.nonEmptyString("localId", expected: "the id the site gave the record (ASCII letters and digits)")
         guard localID.utf8.count <= localIDLimit,
             localID.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
         else {
             throw fields.location.member("localId").error(
-                "expected 1 to \(localIDLimit) letters and digits, found \(quoted(localID))")
+                "expected 1 to \(localIDLimit) ASCII letters and digits, found \(quoted(localID))")
         }
         return localID
     }

@@ -288,7 +288,7 @@ struct SubmissionTests {
 
     @Test func aLocalIdMustBeLettersAndDigitsAndUnique() throws {
         #expect(try errors(good(replacing: #""localId": "1""#, with: #""localId": "../1""#)) == [
-            #"content/submissions/x.json: quotes[0].localId: error: expected 1 to 40 letters and digits, found "../1""#
+            #"content/submissions/x.json: quotes[0].localId: error: expected 1 to 40 ASCII letters and digits, found "../1""#
         ])
         let twice = good(replacing: #""when": "2026-05-02T09:30:00-07:00" } ]"#, with: #"""
             "when": "2026-05-02T09:30:00-07:00" },
