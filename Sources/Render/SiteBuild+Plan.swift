@@ -82,9 +82,21 @@ extension SiteBuild {
     /// previous build (for the room its kept folders save) was loaded by the pass's step.
     static func planOutput(_ context: BuildContext) throws {
         let chosen = context.chosen
-        let sample = chosen.isEmpty ? [] : (0..<min(planSample, chosen.count)).map { chosen[$0 * chosen.count / min(planSample, chosen.count)] }
         let store = try Store(path: context.options.store, readOnly: true)
+        // A part's size grows with the quotes its person is in: the sample is spread evenly
+        // over the people and holds the one in the most quotes, and the others' sizes are read
+        // off a line through the sample's (one person who hears 6,000 quotes is a third of a
+        // site, which an even sample of twelve misses).
+        let counts = chosen.isEmpty ? [:] : try store.readSite { try $0.quoteCounts() }
+        let quotesOf = { (home: SiteModel.Home) in Double(counts[home.person.id] ?? 0) }
+        var sampleIndices = chosen.isEmpty ? [] : (0..<min(planSample, chosen.count)).map { $0 * chosen.count / min(planSample, chosen.count) }
+        let most = chosen.map(quotesOf).max() ?? 0
+        if let heaviest = chosen.indices.first(where: { quotesOf(chosen[$0]) == most }), !sampleIndices.contains(heaviest) {
+            sampleIndices[sampleIndices.count - 1] = heaviest
+        }
+        let sample = sampleIndices.map { chosen[$0] }
         var sampledPages = 0, sampledBytes = 0, sampledDisk = 0, sampledEntries = 0
+        var measured: [PartSize] = []
         let block = blockSize(near: context.options.output)
         for home in sample {
             let id = home.person.id
@@ -94,26 +106,35 @@ extension SiteBuild {
             let record = RecordStage(blockSize: block)
             try ViewerPages(site: context.site, renderer: context.renderer, output: StagedOutput([record]),
                             forcedLocale: context.options.locale).render(home, contacts: contacts, quotes: quotes)
-            sampledPages += record.entries.count
             let folders = Self.folders(of: record.entries.map(\.path))
-            sampledEntries += record.entries.count + record.files + folders
+            let entries = record.entries.count + record.files + folders
+            let disk = record.diskBytes + folders * block
+            sampledPages += record.entries.count
+            sampledEntries += entries
             sampledBytes += record.bytes
-            sampledDisk += record.diskBytes + folders * block
+            sampledDisk += disk
+            measured.append(PartSize(
+                quotes: quotesOf(home), pages: Double(record.entries.count), bytes: Double(record.bytes),
+                disk: Double(disk), entries: Double(entries)))
         }
-        let scale = sample.isEmpty ? 0 : Double(chosen.count) / Double(sample.count)
+        let sampled = Set(sampleIndices)
+        let others = chosen.indices.filter { !sampled.contains($0) }.map { quotesOf(chosen[$0]) }
+        func total(_ size: KeyPath<PartSize, Double>) -> Int {
+            Int(Self.extrapolated(measured.map { ($0.quotes, $0[keyPath: size]) }, others: others).rounded())
+        }
         let sitePages = context.options.scope.isShard ? 0 : sitePageCount(context)
         let assets = assetBytes(context.options.templates)
         var plan = Plan(
-            viewers: chosen.count, pages: Int((Double(sampledPages) * scale).rounded()) + sitePages,
-            renderedBytes: Int((Double(sampledBytes) * scale).rounded()) + sitePages * 8_000 + assets,
+            viewers: chosen.count, pages: total(\.pages) + sitePages,
+            renderedBytes: total(\.bytes) + sitePages * 8_000 + assets,
             writtenBytes: 0, estimated: sample.count < chosen.count, freeBytes: freeBytes(near: context.options.output),
             reusableBytes: 0)
-        plan.entries = context.options.manifestOnly ? 2 : Int((Double(sampledEntries) * scale).rounded()) + sitePages + 64
+        plan.entries = context.options.manifestOnly ? 2 : total(\.entries) + sitePages + 64
         plan.freeEntries = freeEntries(near: context.options.output)
         // A manifest line is about 200 bytes.
         plan.writtenBytes = context.options.manifestOnly ? plan.pages * 200 : plan.renderedBytes + plan.pages * 200
         plan.diskBytes = context.options.manifestOnly ? plan.writtenBytes
-            : Int((Double(sampledDisk) * scale).rounded()) + sitePages * 8_192 + assets + plan.pages * 200
+            : total(\.disk) + sitePages * 8_192 + assets + plan.pages * 200
         if !context.options.manifestOnly, let previous = context.previous {
             // Counted in blocks, as the room needed is: a person's bytes then take this much more.
             let diskRatio = sampledBytes == 0 ? 1 : max(1, Double(sampledDisk) / Double(sampledBytes))
@@ -199,6 +220,30 @@ extension SiteBuild {
             }
         }
         return folders.count
+    }
+
+    /// One sampled person's part: the quotes they are in, and what their pages came to.
+    struct PartSize {
+        var quotes, pages, bytes, disk, entries: Double
+    }
+
+    /// The sum of a size over everyone: the sample's own, measured, plus each other person's
+    /// read off the least-squares line of the sample's sizes against the quotes each is in
+    /// (`others`), never below nothing; a line that falls as the quotes grow (the sample's
+    /// noise) is taken flat, at the sample's mean.
+    static func extrapolated(_ sample: [(quotes: Double, size: Double)], others: [Double]) -> Double {
+        guard !sample.isEmpty else { return 0 }
+        let count = Double(sample.count)
+        let meanQuotes = sample.reduce(0) { $0 + $1.quotes } / count
+        let meanSize = sample.reduce(0) { $0 + $1.size } / count
+        var spread = 0.0, together = 0.0
+        for (quotes, size) in sample {
+            spread += (quotes - meanQuotes) * (quotes - meanQuotes)
+            together += (quotes - meanQuotes) * (size - meanSize)
+        }
+        let slope = spread > 0 ? max(0, together / spread) : 0
+        let base = meanSize - slope * meanQuotes
+        return sample.reduce(0) { $0 + $1.size } + others.reduce(0) { $0 + max(0, base + slope * $1) }
     }
 
     static func assetBytes(_ templates: String) -> Int {

@@ -62,6 +62,17 @@ public struct SiteReader {
         return ideas
     }
 
+    /// How many quotes each person is in (`StoreSQL.quoteCounts`): what the size of their
+    /// part of the site grows with.
+    public func quoteCounts() throws -> [Int64: Int] {
+        let statement = try database.statement(StoreSQL.quoteCounts)
+        var counts: [Int64: Int] = [:]
+        while try statement.step() {
+            if let person = statement.integer(0) { counts[person] = Int(statement.integer(1) ?? 0) }
+        }
+        return counts
+    }
+
     /// The quotes `viewer` sees, newest first (ties: id ascending), each with its hearers in
     /// export order.
     public func visibleQuotes(viewer: Int64) throws -> [Quote] {

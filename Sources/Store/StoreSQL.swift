@@ -46,6 +46,16 @@ public enum StoreSQL {
         SELECT reviewer, item, action, until, list, decided_at, exported_at FROM review ORDER BY item, reviewer
         """
 
+    /// How many quotes each person is in, as speaker or hearer (both feed indexes, read in
+    /// order: no table is touched). A quote a person both says and hears counts twice.
+    public static let quoteCounts = """
+        SELECT person, sum(n) FROM (
+            SELECT said_by AS person, count(*) AS n FROM quote INDEXED BY quote_by_speaker GROUP BY said_by
+            UNION ALL
+            SELECT person_id, count(*) FROM hearer INDEXED BY hearer_feed GROUP BY person_id)
+        GROUP BY person
+        """
+
     /// How many quotes the store holds.
     public static let quoteCount = "SELECT count(*) FROM quote"
 

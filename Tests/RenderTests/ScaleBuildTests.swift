@@ -41,6 +41,36 @@ struct ScaleBuildTests {
 
     func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
+    /// The planned size follows the quotes each person is in: one person of 40 who hears 900
+    /// quotes has most of the site's pages, which an even sample of twelve would miss (it
+    /// planned a third of what a skewed site wrote, and the build ran out of room half-way).
+    @Test("The plan counts a person in many more quotes than the rest")
+    func thePlanCountsAHeavyPerson() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = out("content")
+        try FileManager.default.createDirectory(atPath: content + "/quotes", withIntermediateDirectories: true)
+        try Data(#"{"title": "Skew", "defaultLocale": "en", "timeZone": "UTC", "pageSize": 20, "buildDate": "2026-05-10T12:00:00Z"}"#.utf8)
+            .write(to: URL(fileURLWithPath: content + "/site.json"))
+        var users: [String] = []
+        for index in 0..<40 { users.append(#"{"phone": "+1415555\#(String(format: "%04d", index))", "firstName": "P\#(index)", "lastName": "Q"}"#) }
+        var quotes: [String] = []
+        for index in 0..<900 {
+            // Everyone hears one or two; person 7 hears them all, from a speaker who is no user.
+            let other = String(format: "%04d", index % 40)
+            quotes.append(#"{"id": "q\#(index)", "text": "Quote number \#(index), long enough to weigh", "saidBy": {"phone": "+14155559999", "name": "Stranger"}, "heardBy": [{"phone": "+14155550007", "name": "P7"}\#(index < 40 && index != 7 ? #", {"phone": "+1415555\#(other)", "name": "X"}"# : "")], "when": "2026-05-0\#(1 + index % 9)T10:\#(String(format: "%02d", index % 60)):00Z", "submittedBy": "+14155550007"}"#)
+        }
+        try Data(#"{"users": [\#(users.joined(separator: ","))], "quotes": [\#(quotes.joined(separator: ","))], "contacts": []}"#.utf8)
+            .write(to: URL(fileURLWithPath: content + "/quotes/export.json"))
+        let result = build(out("public"), content: content)
+        #expect(result.status == 0, "\(result.err)")
+        let planned = try #require(result.out.firstMatch(of: /Planned: about (\d+) pages/)).1
+        let manifest = try String(contentsOfFile: out("public") + "/manifest.json", encoding: .utf8)
+        let written = manifest.components(separatedBy: "\"sha256\"").count - 1
+        #expect(written > 300, "\(written)")
+        let ratio = Double(Int(planned)!) / Double(written)
+        #expect(ratio > 0.9 && ratio < 1.15, "planned \(planned) pages, wrote \(written)")
+    }
+
     @Test("--viewers: the chosen people's pages are byte for byte a full build's; the index links to their homes only")
     func viewersAreByteIdentical() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
