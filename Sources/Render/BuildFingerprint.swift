@@ -40,8 +40,11 @@ struct BuildFingerprint {
 
     var hex: String { SHA256.hex(bytes) }
 
+    /// A person row, with the person's place in the export for who they are: never the
+    /// store's row id, which follows the store's history (a store that imported another export
+    /// first gives the same people other ids, and the same pages).
     mutating func add(_ person: Person) {
-        add(person.id)
+        add(person.order)
         add(person.name)
         add(person.locale)
         add(person.timeZone)
@@ -59,7 +62,7 @@ struct BuildFingerprint {
         _ site: SiteModel, templates: String, forcedLocale: String?, tool: String, executable: String?, validate: Bool
     ) -> String {
         var digest = BuildFingerprint()
-        digest.add("vantage-incremental-1")
+        digest.add("vantage-incremental-2")
         digest.add(tool)
         digest.add(executable)
         digest.add(forcedLocale)
@@ -78,7 +81,7 @@ struct BuildFingerprint {
         // Other viewers' pages see a home's slug and, for a Quotes user, the chosen name; the
         // rest of the person row (visit, locale, …) reaches only their own pages and the index.
         for home in site.homes {
-            digest.add(home.person.id)
+            digest.add(home.person.order)
             digest.add(home.slug)
             digest.add(home.person.name)
             digest.add(home.person.isQuotesUser)
@@ -88,7 +91,7 @@ struct BuildFingerprint {
             digest.add(idea.id)
             digest.add(idea.text)
             digest.add(idea.submittedAt.microseconds)
-            digest.add(idea.authorID)
+            digest.add(site.personOrder[idea.authorID] ?? idea.authorID)
             digest.add(idea.authorName)
             digest.add(idea.showName)
             digest.add(idea.audience.rawValue)
@@ -126,9 +129,9 @@ struct BuildFingerprint {
         digest.add(home.person)
         digest.add(places[home.person.id])
         digest.add(Int64(contacts.count))
-        for person in contacts.keys.sorted() {
-            digest.add(person)
-            digest.add(places[person])
+        // In the order of the people's places in the export, not of their row ids.
+        for person in contacts.keys.sorted(by: { (places[$0] ?? $0, $0) < (places[$1] ?? $1, $1) }) {
+            digest.add(places[person] ?? person)
             digest.add(contacts[person])
         }
         digest.add(Int64(quoteDigests.count / quoteDigestSize))
@@ -148,14 +151,12 @@ struct BuildFingerprint {
         bytes.removeAll(keepingCapacity: true)
         add(quote.id)
         add(quote.text)
-        add(quote.speakerID)
-        add(places[quote.speakerID])
+        add(places[quote.speakerID] ?? quote.speakerID)
         add(quote.speakerRecordedName)
         add(quote.saidAt.microseconds)
         add(Int64(quote.hearers.count))
         for hearer in quote.hearers {
-            add(hearer.personID)
-            add(places[hearer.personID])
+            add(places[hearer.personID] ?? hearer.personID)
             add(hearer.recordedName)
         }
         let start = digests.count
