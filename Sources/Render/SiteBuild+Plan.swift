@@ -86,8 +86,15 @@ extension SiteBuild {
         // A part's size grows with the quotes its person is in: the sample is spread evenly
         // over the people and holds the one in the most quotes, and the others' sizes are read
         // off a line through the sample's (one person who hears 6,000 quotes is a third of a
-        // site, which an even sample of twelve misses).
-        let counts = chosen.isEmpty ? [:] : try store.readSite { try $0.quoteCounts() }
+        // site, which an even sample of twelve misses). On a rebuild that recorded everyone's
+        // part, the size each part had then stands in for the quotes (no read of the store).
+        let recorded = context.previous.map { previous in chosen.compactMap { previous.viewers[$0.person.id]?.bytes } } ?? []
+        let counts: [Int64: Int]
+        if !chosen.isEmpty, recorded.count == chosen.count, let previous = context.previous {
+            counts = Dictionary(chosen.map { ($0.person.id, previous.viewers[$0.person.id]!.bytes) }, uniquingKeysWith: { first, _ in first })
+        } else {
+            counts = chosen.isEmpty ? [:] : try store.readSite { try $0.quoteCounts() }
+        }
         let quotesOf = { (home: SiteModel.Home) in Double(counts[home.person.id] ?? 0) }
         var sampleIndices = chosen.isEmpty ? [] : (0..<min(planSample, chosen.count)).map { $0 * chosen.count / min(planSample, chosen.count) }
         let most = chosen.map(quotesOf).max() ?? 0

@@ -93,6 +93,15 @@ struct ScaleBuildTests {
         #expect(written > 300, "\(written)")
         let ratio = Double(Int(planned)!) / Double(written)
         #expect(ratio > 0.9 && ratio < 1.15, "planned \(planned) pages, wrote \(written)")
+        // A rebuild plans from the sizes the first build recorded, as well.
+        let export = content + "/quotes/export.json"
+        try String(contentsOfFile: export, encoding: .utf8).replacingOccurrences(of: "Quote number 5,", with: "Quote five,")
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let again = build(out("public"), content: content)
+        #expect(again.status == 0, "\(again.err)")
+        let replanned = try #require(again.out.firstMatch(of: /Planned: about (\d+) pages/)).1
+        let reratio = Double(Int(replanned)!) / Double(written)
+        #expect(reratio > 0.9 && reratio < 1.15, "planned \(replanned) pages, wrote \(written)")
     }
 
     @Test("--viewers: the chosen people's pages are byte for byte a full build's; the index links to their homes only")
