@@ -50,7 +50,7 @@ extension Renderer {
             // `iso` gives the instant it starts at in the viewer's zone, with its offset
             // (`2026-06-01T00:00:00-04:00`), as every `<time datetime>` holds an instant.
             var isCalendarDay = false
-            if case .string(let text) = value, text.utf8.count == 10 { isCalendarDay = true }
+            if case .string(let text) = value, text.utf8.count == 10, Timestamp.calendarDate(text) != nil { isCalendarDay = true }
             let calendarDay = isCalendarDay && style == .day
             if isCalendarDay, style == .iso { seconds = localizer.formatters.startOfDay(calendarDay: seconds) }
             // A date past the calendar ICU shows as the data's (years 1583 to 9998) would be
