@@ -88,10 +88,9 @@ extension SiteBuild {
         // off a line through the sample's (one person who hears 6,000 quotes is a third of a
         // site, which an even sample of twelve misses). On a rebuild that recorded everyone's
         // part, the size each part had then stands in for the quotes (no read of the store).
-        let recorded = context.previous.map { previous in chosen.compactMap { previous.viewers[$0.person.id]?.bytes } } ?? []
         let counts: [Int64: Int]
-        if !chosen.isEmpty, recorded.count == chosen.count, let previous = context.previous {
-            counts = Dictionary(chosen.map { ($0.person.id, previous.viewers[$0.person.id]!.bytes) }, uniquingKeysWith: { first, _ in first })
+        if let viewers = context.previous?.viewers, chosen.allSatisfy({ viewers[$0.person.id] != nil }) {
+            counts = viewers.mapValues(\.bytes)
         } else {
             counts = chosen.isEmpty ? [:] : try store.readSite { try $0.quoteCounts() }
         }

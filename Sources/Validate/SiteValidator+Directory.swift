@@ -193,9 +193,10 @@ extension SiteValidator {
         digest.withUnsafeMutableBufferPointer { SHA256.digest(bytes, into: $0.baseAddress!) }
         let hex = SHA256.hexString(digest)
         guard hex != listed.sha256 || bytes.count != listed.bytes else { return [] }
+        let (written, found) = SHA256.shownApart(listed.sha256, hex)
         return [Finding(rule: .manifest, file: path, line: 1, column: 1,
-                        message: "the page is not the one its build wrote (manifest.json: \(listed.bytes) bytes, SHA-256 \(SHA256.shownApart(listed.sha256, hex).0); "
-                            + "found \(bytes.count) bytes, \(SHA256.shownApart(listed.sha256, hex).1)): edited since? vantage build --full writes it again")]
+                        message: "the page is not the one its build wrote (manifest.json: \(listed.bytes) bytes, SHA-256 \(written); "
+                            + "found \(bytes.count) bytes, \(found)): edited since? vantage build --full writes it again")]
     }
 
     /// Every regular file beneath `directory`, relative to it, sorted.

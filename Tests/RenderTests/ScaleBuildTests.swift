@@ -225,14 +225,20 @@ struct ScaleBuildTests {
         #expect(twice.err.contains("shard 1/3 is given twice"), "\(twice.err)")
     }
 
-    @Test("A shard holding what its build did not write (a stray page, another shard's person) is refused naming it; a dot-file a copy left is not the site's")
-    func strayInAShard() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// The tiny site built whole into `site` (its files and bytes, to see that a refused merge
+    /// leaves them) and as two shards, `shard-1` and `shard-2`; which of them holds ana-lima.
+    func siteAndTwoShards() -> (before: [(String, Data?)], holder: Int) {
         #expect(vantage(["import", "--content", tiny, "--db", store]).status == 0)
         #expect(build(out("site"), ["--no-import"]).status == 0)
         let before = files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }
         for k in 1...2 { #expect(build(out("shard-\(k)"), ["--no-import", "--shard", "\(k)/2"]).status == 0) }
-        let holder = FileManager.default.fileExists(atPath: out("shard-1") + "/ana-lima") ? 1 : 2
+        return (before, FileManager.default.fileExists(atPath: out("shard-1") + "/ana-lima") ? 1 : 2)
+    }
+
+    @Test("A shard holding what its build did not write (a stray page, another shard's person) is refused naming it; a dot-file a copy left is not the site's")
+    func strayInAShard() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (before, holder) = siteAndTwoShards()
         let other = out("shard-\(3 - holder)")
         try FileManager.default.copyItem(atPath: out("shard-\(holder)") + "/ana-lima", toPath: other + "/ana-lima")
         let copied = build(out("site"), ["--no-import", "--merge", out("shard-1"), out("shard-2")])
@@ -252,11 +258,7 @@ struct ScaleBuildTests {
     @Test("A shard built from other inputs (another import, other templates, another --locale) is refused naming it; the output stays as it was")
     func shardFromOtherInputs() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(vantage(["import", "--content", tiny, "--db", store]).status == 0)
-        #expect(build(out("site"), ["--no-import"]).status == 0)
-        let before = files(out("site")).map { ($0, bytes(out("site") + "/" + $0)) }
-        for k in 1...2 { #expect(build(out("shard-\(k)"), ["--no-import", "--shard", "\(k)/2"]).status == 0) }
-        let holder = FileManager.default.fileExists(atPath: out("shard-1") + "/ana-lima") ? 1 : 2
+        let (before, holder) = siteAndTwoShards()
         let other = holder == 1 ? out("shard-2") : out("shard-1")
         // Another import: a quote's text edited, in a store of its own.
         let edited = folder.appendingPathComponent("edited").path
