@@ -48,21 +48,33 @@ enum ICULocale {
     /// `tag` without its `-u-nu-…` keyword when that names an algorithmic numbering system
     /// (`roman`, `hebr`, `cyrl`, `jpanfin`, … in ICU's data): those write numbers as words or
     /// letters, not digits, and a date or time in them is unreadable (`III:N PM` for 3:00 PM).
-    /// Dates and numbers then take the locale's own digits, as browsers do.
+    /// Dates and numbers then take the locale's own digits, as browsers do. So does a keyword
+    /// naming a system ICU does not know (`-u-nu-foo`) or none (`-u-nu`), which left every date
+    /// empty.
     static func withDecimalDigits(_ tag: String) -> String {
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let unicode = subtags.firstIndex(where: { $0.lowercased() == "u" }),
-              let key = subtags[(unicode + 1)...].firstIndex(where: { $0.lowercased() == "nu" }), key + 1 < subtags.count
+              let key = subtags[(unicode + 1)...].firstIndex(where: { $0.lowercased() == "nu" })
         else { return tag }
-        var status = U_ZERO_ERROR
-        guard let system = swift_unumsys_open(identifier(tag), &status) else { return tag }
-        defer { swift_unumsys_close(system) }
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, swift_unumsys_isAlgorithmic(system) != 0 else { return tag }
+        // A key's value is the subtags of three to eight characters after it; the next key has two.
+        let value = key + 1 < subtags.count && subtags[key + 1].count >= 3 ? key + 1 : key
+        if value > key && readsInDigits(tag, system: subtags[value].lowercased()) { return tag }
         var kept = subtags
-        kept.removeSubrange(key...(key + 1))
+        kept.removeSubrange(key...value)
         // A `u` extension left with nothing goes too.
         if unicode + 1 == kept.count || kept[unicode + 1].count == 1 { kept.remove(at: unicode) }
         return kept.joined(separator: "-")
+    }
+
+    /// Whether ICU opens `system` for the tag as a numbering system of decimal digits.
+    private static func readsInDigits(_ tag: String, system name: String) -> Bool {
+        var status = U_ZERO_ERROR
+        guard let system = swift_unumsys_open(identifier(tag), &status) else { return false }
+        defer { swift_unumsys_close(system) }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, swift_unumsys_isAlgorithmic(system) == 0,
+              let opened = swift_unumsys_getName(system)
+        else { return false }
+        return String(cString: opened) == name
     }
 
     /// The tag with CLDR's likely subtags added (`zh-TW` → `zh-Hant-TW`, `nb` → `nb-Latn-NO`).
@@ -172,6 +184,26 @@ enum ICULocale {
             }
         }
         return false
+    }
+
+    /// The locale's short time pattern (CLDR's `timeFormats/short`: `HH:mm` in French, `h:mm a`
+    /// in American English), read from ICU's own date format. Foundation's `DateFormatter`
+    /// stops the process for a tag whose `-u-nu-` names the language's own digits
+    /// (`ar-SA-u-nu-arab`, `en-US-u-nu-latn`), so it is not asked.
+    static func shortTimePattern(_ tag: String) -> String? {
+        var status = U_ZERO_ERROR
+        guard let format = swift_udat_open(UDAT_SHORT, UDAT_NONE, identifier(tag), nil, 0, nil, 0, &status) else { return nil }
+        defer { swift_udat_close(format) }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        var buffer = [UChar](repeating: 0, count: 64)
+        var length = swift_udat_toPattern(format, 0, &buffer, Int32(buffer.count), &status)
+        if status == U_BUFFER_OVERFLOW_ERROR {
+            status = U_ZERO_ERROR
+            buffer = [UChar](repeating: 0, count: Int(length) + 1)
+            length = swift_udat_toPattern(format, 0, &buffer, Int32(buffer.count), &status)
+        }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0 else { return nil }
+        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
     }
 
     /// Every locale ICU has data for, as BCP 47 tags, sorted.

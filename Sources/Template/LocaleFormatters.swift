@@ -36,7 +36,7 @@ final class LocaleFormatters: Sendable {
         // hour as the locale's own short time writes it: Foundation's `.shortened` drops the
         // hour's leading zero where CLDR keeps it (fr, de, en-GB, ru, zh: "04:03", not "4:03").
         let base = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: timeZone)
-        let hour: Date.FormatStyle.Symbol.Hour = Self.writesTwoDigitHours(locale: locale, calendar: calendar, timeZone: timeZone)
+        let hour: Date.FormatStyle.Symbol.Hour = Self.writesTwoDigitHours(languageTag: languageTag)
             ? .twoDigits(amPM: .abbreviated) : .defaultDigits(amPM: .abbreviated)
         short = base.year().month(.defaultDigits).day().hour(hour).minute(.twoDigits)
         medium = base.year().month(.abbreviated).day().hour(hour).minute(.twoDigits)
@@ -54,17 +54,11 @@ final class LocaleFormatters: Sendable {
 
     /// Whether the locale's short time pattern (CLDR's `timeFormats/short`: `HH:mm` in French,
     /// `h:mm a` in American English) writes the hour with two digits.
-    static func writesTwoDigitHours(locale: Locale, calendar: Calendar, timeZone: TimeZone) -> Bool {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = calendar
-        formatter.timeZone = timeZone
-        formatter.dateStyle = .none
-        formatter.timeStyle = .short
+    static func writesTwoDigitHours(languageTag: String) -> Bool {
         // Pattern letters outside quoted literals ('h' in "HH 'h' mm" is text).
         var fields = ""
         var quoted = false
-        for character in formatter.dateFormat ?? "" {
+        for character in ICULocale.shortTimePattern(languageTag) ?? "" {
             if character == "'" { quoted.toggle() } else if !quoted { fields.append(character) }
         }
         return ["HH", "hh", "kk", "KK"].contains { fields.contains($0) }

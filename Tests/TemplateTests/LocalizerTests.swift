@@ -113,6 +113,31 @@ struct LocalizerTests {
         #expect(localizer.warnings.map(\.message) == ["unknown time zone 'Mars/Olympus': showing times in UTC"])
     }
 
+    /// A `-u-nu-` naming the language's own digits (`ar-SA-u-nu-arab`, `en-US-u-nu-latn`), or a
+    /// numbering system ICU does not know, stopped the process: Foundation's `DateFormatter`,
+    /// asked for the short time pattern, could not make its formatter. The pattern is ICU's own.
+    /// A numbering system ICU does not know, or a `nu` key without one, left every date empty:
+    /// the locale's own digits are shown.
+    @Test(arguments: [
+        ("ar-SA-u-nu-arab", "ar-SA"), ("ar-EG-u-nu-arab", "ar-EG"), ("en-US-u-nu-latn", "en-US"), ("fr-FR-u-nu-latn", "fr-FR"),
+        ("en-u-nu-foo", "en"), ("en-u-nu", "en"), ("en-u-nu-ca-gregory", "en-u-ca-gregory"),
+    ])
+    func aLocalesOwnDigitsNamedInTheTagFormatDates(tag: String, plain: String) {
+        let date = Date(timeIntervalSince1970: 1_781_535_600)  // 2026-06-15T15:00:00Z
+        for style in [DateStyle.short, .medium, .long, .day] {
+            let shown = localizer(tag).format(date: date, style: style)
+            #expect(!shown.isEmpty && shown == localizer(plain).format(date: date, style: style))
+        }
+        #expect(LocaleFormatters.writesTwoDigitHours(languageTag: tag) == LocaleFormatters.writesTwoDigitHours(languageTag: plain))
+    }
+
+    /// Digits other than the language's own, asked for by the tag, are shown.
+    @Test(arguments: [("th-u-nu-thai", "๑๕"), ("hi-IN-u-nu-deva", "१५"), ("bn-u-nu-beng", "১৫"), ("ar-SA-u-nu-latn", "15")])
+    func otherDigitsNamedInTheTagFormatDates(tag: String, fifteen: String) {
+        let date = Date(timeIntervalSince1970: 1_781_535_600)
+        #expect(localizer(tag).format(date: date, style: .medium).contains(fifteen))
+    }
+
     /// An algorithmic numbering system (Roman numerals, Hebrew or Cyrillic letters) writes no
     /// digits: a time in it is unreadable (`III:N PM`), so dates and numbers take the locale's
     /// own digits; a numeric one (`latn`, `arab`, `thai`) is kept.
