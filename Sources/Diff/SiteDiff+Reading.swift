@@ -25,7 +25,10 @@ extension SiteDiff {
                     return .success(reading)
                 }
                 guard readable else {
-                    if namesPerson, new.hasFiles { reading.heading = PageText.personHeading(try new.read(change.path), path: change.path) }
+                    // One side is a manifest alone: the name is read from the side with files.
+                    if namesPerson, let side = [new, old].first(where: \.hasFiles) {
+                        reading.heading = PageText.personHeading(try side.read(change.path), path: change.path)
+                    }
                     return .success(reading)
                 }
                 let oldBytes = try old.read(change.path), newBytes = try new.read(change.path)

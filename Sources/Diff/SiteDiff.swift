@@ -28,13 +28,12 @@ public enum SiteDiff {
 
         var compared = new.manifest.pages.count + changes.filter { $0.status == .removed }.count
         if let viewer = options.viewer {
-            let known = old.manifest.pages.contains { $0.viewer == viewer } || new.manifest.pages.contains { $0.viewer == viewer }
-                || changes.contains { $0.viewer == viewer }
+            let known = changes.contains { $0.viewer == viewer } || [old, new].contains { hasViewer(viewer, in: $0) }
             guard known else {
                 throw Diagnostic.error("--viewer \(viewer): no page of that viewer in \(old.name) or \(new.name)")
             }
             changes = changes.filter { $0.viewer == viewer }
-            compared = new.manifest.pages.filter { $0.viewer == viewer }.count + changes.filter { $0.status == .removed }.count
+            compared = pageCount(of: viewer, in: new.manifest) + changes.filter { $0.status == .removed }.count
         }
 
         let readable = old.hasFiles && new.hasFiles
@@ -42,22 +41,28 @@ public enum SiteDiff {
         let names = viewerNames(changes, old: old, new: new)
         let oldSeries = PageSeries(old.manifest), newSeries = PageSeries(new.manifest)
 
+        // A page of a list and the handle of the person it names, from the list's first page
+        // (`…/by/dad/page-2.html` is Dad's page 2, not a person named page-2).
+        let positions = changes.map { change in
+            change.new.map { newSeries.position(of: $0) } ?? oldSeries.position(of: change.old!)
+        }
+        let handles = positions.map { handle(in: $0.list) }
         // People named alike in one viewer's part (two Maria Silvas: maria-silva, maria-silva-2)
         // have pages of one name: those are told apart by the handle in their address.
         var handlesByName: [String: Set<String>] = [:]
-        for (change, reading) in zip(changes, readings) where PageKind.namesAPerson(change.kind) {
-            handlesByName[Self.nameKey(change, heading: reading.heading), default: []].insert(handle(in: change.path))
+        for index in changes.indices where PageKind.namesAPerson(changes[index].kind) {
+            handlesByName[Self.nameKey(changes[index], heading: readings[index].heading, handle: handles[index]), default: []]
+                .insert(handles[index])
         }
         var pages: [PageReport] = []
         pages.reserveCapacity(changes.count)
-        for (change, reading) in zip(changes, readings) {
-            let entry = change.new ?? change.old!
-            let position = change.new != nil ? newSeries.position(of: entry) : oldSeries.position(of: entry)
+        for (index, (change, reading)) in zip(changes, readings).enumerated() {
+            let (position, handle) = (positions[index], handles[index])
             let namedAlike = PageKind.namesAPerson(change.kind)
-                && (handlesByName[Self.nameKey(change, heading: reading.heading)]?.count ?? 0) > 1
+                && (handlesByName[Self.nameKey(change, heading: reading.heading, handle: handle)]?.count ?? 0) > 1
             pages.append(PageReport(
                 path: change.path, status: change.status, kind: change.kind, viewer: change.viewer,
-                label: label(change, heading: reading.heading, pageNumber: position.number, namedAlike: namedAlike),
+                label: label(change, heading: reading.heading, handle: handle, pageNumber: position.number, namedAlike: namedAlike),
                 pageNumber: position.number, list: position.list,
                 old: change.old, new: change.new, content: reading.content))
         }
@@ -66,16 +71,34 @@ public enum SiteDiff {
             groups: group(pages, names: names, old: old.manifest, new: new.manifest), pagesCompared: compared)
     }
 
+    /// Whether a site has pages of `viewer`: by its manifest, or for a folder without one, by
+    /// the `<body>` hooks of the shallowest pages in the folder named like the viewer.
+    static func hasViewer(_ viewer: String, in site: BuiltSite) -> Bool {
+        guard site.manifest.isWalked else { return site.manifest.pages.contains { $0.viewer == viewer } }
+        return probeHooks(under: viewer, in: site, want: { $0.viewer == viewer }) != nil
+    }
+
+    /// The pages of `viewer` a manifest lists; a walked folder's are the files in the folder
+    /// named like the viewer.
+    static func pageCount(of viewer: String, in manifest: Manifest) -> Int {
+        guard manifest.isWalked else { return manifest.pages.lazy.filter { $0.viewer == viewer }.count }
+        return manifest.pages(under: viewer + "/").count
+    }
+
     /// "quotes said by Dad", "all ideas (page 2)", or the path when the kind is unknown. The
     /// person of a page read for its heading is named by it; without the page (a diff of
-    /// manifests alone), by the handle in its address (`…/quotes/by/mae.html`: mae).
-    static func label(_ change: PageChange, heading: String?, pageNumber: Int?, namedAlike: Bool = false) -> String {
+    /// manifests alone), by the handle in its list's address (`…/quotes/by/mae.html`: mae),
+    /// `handle` when given.
+    static func label(
+        _ change: PageChange, heading: String?, handle given: String? = nil, pageNumber: Int?, namedAlike: Bool = false
+    ) -> String {
         var label: String
         if let name = PageKind.reportName(change.kind) {
             label = name
             if PageKind.namesAPerson(change.kind) {
-                label += " " + (heading ?? handle(in: change.path))
-                if namedAlike, heading != nil { label += " (\(handle(in: change.path)))" }
+                let handle = given ?? handle(in: change.path)
+                label += " " + (heading ?? handle)
+                if namedAlike, heading != nil { label += " (\(handle))" }
             }
         } else {
             label = change.path
@@ -85,8 +108,8 @@ public enum SiteDiff {
     }
 
     /// A person's page by its viewer and the name it is shown by.
-    private static func nameKey(_ change: PageChange, heading: String?) -> String {
-        (change.viewer ?? "") + "\u{0}" + (heading ?? handle(in: change.path))
+    private static func nameKey(_ change: PageChange, heading: String?, handle: String) -> String {
+        (change.viewer ?? "") + "\u{0}" + (heading ?? handle)
     }
 
     /// The handle a page's address names it by: its file's name, or its folder's for an

@@ -144,6 +144,43 @@ struct DiffScenarioTests {
         #expect(nobody.err == "error: --viewer zed: no page of that viewer in $SITES/old or $SITES/new\n")
     }
 
+    /// Folders without manifests know a viewer by the pages in the viewer's folder: a viewer
+    /// whose pages did not change was "nobody" (exit 2), and one whose did was counted 0 pages.
+    @Test func viewerOfFoldersWithoutManifests() throws {
+        let scenario = try SiteScenario()
+        try scenario.useVariant("ana-lima/settings.html")
+        let unchanged = scenario.diff([scenario.old, scenario.new, "--viewer", "ben-costa"])
+        #expect(unchanged.code == 0, "\(unchanged.err)")
+        #expect(unchanged.out == "No differences in 3 pages.\n0 pages changed, 0 added, 0 removed across 0 viewers\n")
+        let changed = scenario.diff([scenario.old, scenario.new, "--viewer", "ana-lima", "--stat"])
+        #expect(changed.code == 1)
+        #expect(changed.out.hasPrefix("Ana Lima: 1 page changed — settings\n"))
+        let nobody = scenario.diff([scenario.old, scenario.new, "--viewer", "zed"])
+        #expect(nobody.code == 2)
+        #expect(nobody.err == "error: --viewer zed: no page of that viewer in $SITES/old or $SITES/new\n")
+    }
+
+    /// Page 2 of a person's list (`…/by/dad/page-2.html`) is that person's, not a person named
+    /// "page-2" beside them (which made Dad two people named alike).
+    @Test func laterPagesOfAPersonsListNameThePerson() throws {
+        let scenario = try SiteScenario()
+        let first = "ana-lima/quotes/by/dad/index.html", second = "ana-lima/quotes/by/dad/page-2.html"
+        try FileManager.default.copyItem(atPath: scenario.old + "/" + first, toPath: scenario.old + "/" + second)
+        try scenario.useVariant(first)
+        try scenario.duplicate(first, as: second)
+        try scenario.writeManifests()
+        let result = scenario.diff([scenario.old, scenario.new, "--stat"])
+        #expect(result.code == 1)
+        #expect(result.out.hasPrefix("Ana Lima: 2 pages changed — quotes said by Dad, quotes said by Dad (page 2)\n"), "\(result.out)")
+        let manifests = scenario.diff([scenario.old + "/manifest.json", scenario.new + "/manifest.json"])
+        #expect(manifests.out.hasPrefix("ana-lima: 2 pages changed — quotes said by dad, quotes said by dad (page 2)\n"), "\(manifests.out)")
+        // A folder beside a bare manifest: the names are read from the folder, whichever side it is.
+        for (old, new) in [(scenario.old, scenario.new + "/manifest.json"), (scenario.old + "/manifest.json", scenario.new)] {
+            let mixed = scenario.diff([old, new, "--stat"])
+            #expect(mixed.out.contains("2 pages changed — quotes said by Dad, quotes said by Dad (page 2)\n"), "\(mixed.out)")
+        }
+    }
+
     @Test func statGivesCountsOnly() throws {
         let scenario = try SiteScenario()
         try scenario.applyEverything()
