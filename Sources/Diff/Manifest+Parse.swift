@@ -15,26 +15,11 @@ extension Manifest {
         return try parse(bytes, file: displayName)
     }
 
-    /// Parses the bytes of a `manifest.json` (`ManifestCodec.decode`) and refuses a path
-    /// listed twice; `file` names it in diagnostics.
+    /// Parses the bytes of a `manifest.json` (`ManifestCodec.decode`, which refuses a path
+    /// listed twice); `file` names it in diagnostics.
     public static func parse(_ bytes: [UInt8], file: String) throws(Diagnostic) -> Manifest {
         let pages = try ManifestCodec.decode(bytes, file: file)
-        // Duplicates sit side by side once sorted (the build writes the list sorted, so this
-        // is one pass); the second occurrence in the file is the one reported.
-        let sorted = isSorted(pages)
-        var order = Array(pages.indices)
-        if !sorted { order.sort { PathOrder.precedes(pages[$0].path, pages[$1].path) } }
-        var index = 1
-        while index < order.count {
-            let (first, second) = (order[index - 1], order[index])
-            if pages[first].path == pages[second].path {
-                let later = max(first, second)
-                throw Diagnostic.error(
-                    "the path \"\(pages[later].path)\" is listed twice",
-                    at: SourceLocation(file: file, recordPath: "pages[\(later)].path"))
-            }
-            index += 1
-        }
-        return Manifest(sortedPages: sorted ? pages : order.map { pages[$0] }, origin: .file(file))
+        if isSorted(pages) { return Manifest(sortedPages: pages, origin: .file(file)) }
+        return Manifest(sortedPages: pages.sorted { PathOrder.precedes($0.path, $1.path) }, origin: .file(file))
     }
 }

@@ -46,7 +46,27 @@ extension ManifestCodec {
             }
             entries.append(ManifestEntry(path: path, kind: kind, viewer: viewer, sha256: sha, bytes: Int(size)))
         }
+        if let (first, later) = firstDuplicate(entries) {
+            throw fail("the path \"\(entries[later].path)\" is listed twice (first at pages[\(first)])", "pages[\(later)].path")
+        }
         return entries
+    }
+
+    /// The places of the first path listed twice (the second occurrence in the file is the one
+    /// reported), or nil. Paths are file names, compared by their bytes: `zoë` composed and
+    /// decomposed are two files, where Swift's `==` calls them equal. Duplicates sit side by side once sorted, and the build writes the
+    /// list sorted, so this is one pass over a built site's manifest.
+    static func firstDuplicate(_ entries: [ManifestEntry]) -> (first: Int, later: Int)? {
+        var order = Array(entries.indices)
+        if !zip(entries, entries.dropFirst()).allSatisfy({ !pathPrecedes($1.path, $0.path) }) {
+            order.sort { pathPrecedes(entries[$0].path, entries[$1].path) }
+        }
+        var found: (first: Int, later: Int)?
+        for (a, b) in zip(order, order.dropFirst()) where entries[a].path.utf8.elementsEqual(entries[b].path.utf8) {
+            let pair = (first: min(a, b), later: max(a, b))
+            if found == nil || pair.later < found!.later { found = pair }
+        }
+        return found
     }
 
     @inline(__always) static func isLowerHex(_ byte: UInt8) -> Bool {

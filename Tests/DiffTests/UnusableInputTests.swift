@@ -40,7 +40,7 @@ struct UnusableInputTests {
         ("{\"pages\": [{\"path\": \"a\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": 1, \"kind\": 3}]}",
          "manifest.json: pages[0].kind: error: expected a string, found a number"),
         ("{\"pages\": [{\"path\": \"a\", \"sha256\": \"\(String(repeating: "0", count: 64))\", \"bytes\": 1},\n {\"path\": \"a\", \"sha256\": \"\(String(repeating: "1", count: 64))\", \"bytes\": 1}]}",
-         "manifest.json: pages[1].path: error: the path \"a\" is listed twice"),
+         "manifest.json: pages[1].path: error: the path \"a\" is listed twice (first at pages[0])"),
         ("{\"pages\": [\n  {\"path\" \"a\"}]}",
          "manifest.json:2:11: error: expected ':' after the member name \"path\", found '\"'\n      {\"path\" \"a\"}]}\n              ^"),
     ])

@@ -109,6 +109,24 @@ struct ManifestCheckTests {
         #expect(broken.message.hasPrefix("manifest.json cannot be read: pages[3].sha256: expected 64 lowercase hex digits"), "\(broken.message)")
     }
 
+    /// A path listed twice, the second time with another digest, was read by `check` as the
+    /// first listing alone (valid), where `diff` refused the manifest: both refuse it now.
+    @Test func aPathListedTwiceIsAFinding() throws {
+        let folder = try Self.copyOfTheSite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manifest = try String(contentsOfFile: folder + "/manifest.json", encoding: .utf8)
+        var lines = manifest.split(separator: "\n", omittingEmptySubsequences: false)
+        let copy = lines[1].replacingOccurrences(of: #""sha256":"[0-9a-f]{64}""#, with: "\"sha256\":\"" + String(repeating: "0", count: 64) + "\"",
+                                                 options: .regularExpression)
+        lines.insert(Substring(copy.hasSuffix(",") ? copy : copy + ","), at: 4)
+        try lines.joined(separator: "\n").write(toFile: folder + "/manifest.json", atomically: true, encoding: .utf8)
+        let report = try SiteValidator().validate(directory: folder)
+        let found = report.findings.filter { $0.file == "manifest.json" }
+        let path = try #require(lines[1].split(separator: "\"").dropFirst(3).first)
+        #expect(found.map { "\($0.line) \($0.message)" }
+            == ["5 manifest.json cannot be read: pages[3].path: the path \"\(path)\" is listed twice (first at pages[0])"])
+    }
+
     /// Creates an empty file at a path given as bytes.
     static func createFile(named path: [UInt8]) throws {
         let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
