@@ -25,14 +25,24 @@ public enum PageText {
         return plainLines(bytes)
     }
 
-    /// The lines of a text file as written, without line terminators.
+    /// What follows the last line of a text file that does not end in a line feed, as in `diff -u`.
+    static let noNewlineAtEnd = "\\ No newline at end of file"
+
+    /// The lines of a text file as written, without their line feeds. What else would end a
+    /// line or act on a terminal is shown as its escape (a carriage return, `\u{D}`, so that a
+    /// file turned from LF to CRLF differs on every line; an escape sequence, `\u{1B}`); a
+    /// file without a final line feed ends in `noNewlineAtEnd`.
     static func plainLines(_ bytes: [UInt8]) -> [String] {
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line -> String in
-            var slice = line[...]
-            if slice.last == 0x0D { slice = slice.dropLast() }
-            return String(decoding: slice, as: UTF8.self)
+            let text = String(decoding: line, as: UTF8.self)
+            guard text.unicodeScalars.contains(where: { $0 != "\t" && $0 != "\\" && messageEscape($0) != nil }) else { return text }
+            var shown = ""
+            for scalar in text.unicodeScalars {
+                if scalar != "\t", scalar != "\\", let escape = messageEscape(scalar) { shown += escape } else { shown.unicodeScalars.append(scalar) }
+            }
+            return shown
         }
-        if lines.last == "" { lines.removeLast() }
+        if lines.last == "" { lines.removeLast() } else if !lines.isEmpty { lines.append(noNewlineAtEnd) }
         return lines
     }
 }
