@@ -22,12 +22,30 @@ final class HelperCall: Sendable {
     let offset: Int
     /// The first argument (what `date`, `number` and `andList` read).
     let first: Argument?
+    /// The first argument's name as a small number, the same for the same name in every
+    /// template of the process (0: no name): a translation memoised for one number is the
+    /// translation for that number *under that name* (`n=` and `count=` may bind to other
+    /// placeholders of one string).
+    let firstNameNumber: UInt64
 
     init(kind: Kind, arguments: [(name: String?, value: Argument)], offset: Int) {
         self.kind = kind
         self.arguments = arguments
         self.offset = offset
         self.first = arguments.first?.value
+        self.firstNameNumber = arguments.first?.name.map(Self.number(ofName:)) ?? 0
+    }
+
+    private static let nameNumbers = Locked<[String: UInt64]>([:])
+
+    /// The number of an argument name, handed out from 1 in the order names are first met.
+    static func number(ofName name: String) -> UInt64 {
+        nameNumbers.withLock { numbers in
+            if let known = numbers[name] { return known }
+            let number = UInt64(numbers.count + 1)
+            numbers[name] = number
+            return number
+        }
     }
 
     /// The names that start a helper section.

@@ -163,11 +163,19 @@ public final class Localizer: Sendable {
 
     /// `instant(from:)` as Unix seconds.
     static func seconds(from text: String) -> Double? {
-        if isDecimalSeconds(text), let seconds = Double(text), seconds.isFinite { return seconds }
-        return ISODate.parse(text)
+        decimal(text) ?? ISODate.parse(text)
     }
 
-    private static func isDecimalSeconds(_ text: String) -> Bool {
+    /// A number written as text the way a data file writes one for people: an optional sign,
+    /// digits, and a fraction after a point ("3", "-86400", "2.5"). Nothing else a number parser
+    /// would take (`nan`, `inf`, `1e999`, `0x10`, spaces) is a number, for dates, `number` and
+    /// the arguments of `t` alike.
+    static func decimal(_ text: String) -> Double? {
+        guard isDecimal(text), let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    private static func isDecimal(_ text: String) -> Bool {
         var digits = text.utf8[...]
         if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
         let whole = digits.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }

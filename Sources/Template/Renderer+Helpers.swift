@@ -134,7 +134,12 @@ extension Renderer {
             if case .number(let given) = value { number = given } else { numeric = false }
             single = value
         }
-        let memoKey = numeric ? resolution.identity : nil
+        // The string's identity (an object's address, below 2^48 in a process's address space)
+        // with the argument's name number in the top 16 bits: one entry per string and name.
+        let memoKey = numeric ? resolution.identity.flatMap { identity -> UInt64? in
+            guard identity >> 48 == 0, call.firstNameNumber < 1 << 16 else { return nil }
+            return identity | call.firstNameNumber << 48
+        } : nil
         // What the tag's place allows (markup, no links, plain text, one line): one entry of
         // the memo each.
         let place = max(helper.place, self.place)

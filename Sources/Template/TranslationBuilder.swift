@@ -50,7 +50,7 @@ struct TranslationBuilder {
     static func number(in value: Value) -> Double? {
         switch value {
         case .number(let number): return number
-        case .string(let text): return Double(text)
+        case .string(let text): return Localizer.decimal(text)
         default: return nil
         }
     }

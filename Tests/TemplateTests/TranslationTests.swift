@@ -233,6 +233,37 @@ struct TranslationTests {
             _ = try render("{{#t}}comments count=n{{/t}}", ["n": "many"], localizer: localizer("en"))
         }
         #expect(error.message == "the string \"comments\" (en): argument 1 needs a number, got a string")
+        // A number written as text is a decimal: what else Swift's `Double` reads showed "nan",
+        // "-inf" or 16 on the page.
+        let shown = try render("{{#t}}comments count=n{{/t}}|{{#number}}n{{/number}}", ["n": "-2.5"], localizer: localizer("en"))
+        #expect(shown == "-2 comments|-2.5", "\(shown)")  // %lld shows the whole part
+        for text in ["nan", "inf", "-1e400", "1e3", "0x10", " 3", "3.", ".5"] {
+            let refused = try #require(throws: TemplateError.self) {
+                _ = try render("{{#t}}comments count=n{{/t}}", ["n": .string(text)], localizer: localizer("en"))
+            }
+            #expect(refused.message == "the string \"comments\" (en): argument 1 needs a number, got a string", "\(text)")
+            let number = try #require(throws: TemplateError.self) {
+                _ = try render("{{#number}}n{{/number}}", ["n": .string(text)], localizer: localizer("en"))
+            }
+            #expect(number.message.hasPrefix("number: expected a number, got "), "\(text)")
+        }
+    }
+
+    /// A translation remembered for one number is remembered under the tag's argument name:
+    /// `b=` names the substitution `b` (its `argNum` is 2), `x=` names nothing and stands at
+    /// place 1. The second tag took the first one's text, or its error, by rendering order.
+    @Test func aTranslationIsRememberedUnderItsArgumentName() throws {
+        let json = #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "got %#@b@"}, "substitutions": {"b": {"argNum": 2, "formatSpecifier": "lld", "variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%arg B-one"}}, "other": {"stringUnit": {"state": "translated", "value": "%arg B-other"}}}}}}}}}}}"#
+        let catalog = try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "t"), file: "t")
+        let localizer = Localizer(catalog: catalog, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        let named = "[{{#t}}k b=n{{/t}}]", unnamed = "[{{#t}}k x=n{{/t}}]"
+        for order in [[named, unnamed], [unnamed, named]] {
+            let error = try #require(throws: TemplateError.self) {
+                _ = try render(order.joined(), ["n": 3], localizer: localizer)
+            }
+            #expect(error.message == "the string \"k\" (en) uses argument 2 but the tag gives 1")
+        }
+        #expect(try render(named + named, ["n": 3], localizer: localizer) == "[got 3 B-other][got 3 B-other]")
     }
 
     @Test func aMissingArgumentPathIsAnErrorInStrictMode() throws {
