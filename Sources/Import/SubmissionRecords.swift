@@ -20,21 +20,13 @@ struct SubmissionFileHeader {
     }
 }
 
-/// What every submitted record has: the id the browser gave it, from which the stored id is
-/// derived (`s-<submittedBy>-<localId>`; a local id has no hyphen, so two different pairs never
-/// give one id, and importing the same file again finds the same rows).
+/// What every submitted record has: the id the browser gave it, unique among the records of
+/// its kind that one person submitted, so that importing the same file again finds the same
+/// rows. It follows the syntax of every other record id (`RecordID`): the site writes letters
+/// and digits, and a file written by hand may use `note-1` as an export may.
 enum SubmissionID {
-    static let localIDLimit = 40
-
     static func localID(_ fields: Fields) throws(Diagnostic) -> String {
-        let localID = try fields.nonEmptyString("localId", expected: "the id the site gave the record (ASCII letters and digits)")
-        guard localID.utf8.count <= localIDLimit,
-            localID.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
-        else {
-            throw fields.location.member("localId").error(
-                "expected 1 to \(localIDLimit) ASCII letters and digits, found \(quoted(localID))")
-        }
-        return localID
+        try fields.recordID("localId", expected: "the id the site gave the record")
     }
 
     /// The stored id of a submitted record: `s-` and 14 lower-case letters of a SHA-256 of what

@@ -286,9 +286,13 @@ struct SubmissionTests {
         ])
     }
 
-    @Test func aLocalIdMustBeLettersAndDigitsAndUnique() throws {
+    @Test func aLocalIdIsARecordIdAndUnique() throws {
+        // As any record id: `note-1` in a file written by hand is one (it was refused).
+        let fixture = try Fixture()
+        try fixture.write("submissions/x.json", good(replacing: #""localId": "1""#, with: #""localId": "note-1""#))
+        try fixture.importOrFail()
         #expect(try errors(good(replacing: #""localId": "1""#, with: #""localId": "../1""#)) == [
-            #"content/submissions/x.json: quotes[0].localId: error: expected 1 to 40 ASCII letters and digits, found "../1""#
+            #"content/submissions/x.json: quotes[0].localId: error: expected the id the site gave the record: 1 to 128 ASCII letters, digits, '.', '_' or '-', starting with a letter or digit; found "../1""#
         ])
         let twice = good(replacing: #""when": "2026-05-02T09:30:00-07:00" } ]"#, with: #"""
             "when": "2026-05-02T09:30:00-07:00" },
