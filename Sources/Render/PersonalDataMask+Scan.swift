@@ -157,12 +157,7 @@ extension PersonalDataMask {
         // email spelled in them is seen, and masked, as one.
         if value >= 0xE0020 && value <= 0xE007E { return canonicalASCII(value - 0xE0000, Unicode.Scalar(value - 0xE0000)!) }
         let properties = scalar.properties
-        if properties.generalCategory == .format || properties.generalCategory == .enclosingMark
-            || properties.isVariationSelector || properties.isDefaultIgnorableCodePoint
-            || properties.generalCategory == .privateUse
-        {
-            return "-"
-        }
+        if isInvisibleByProperties(scalar) { return "-" }
         // Any dash (the wave dash U+301C, U+2E3A, …) is a dash, and so is a nonspacing mark (the
         // strike-through and underline of "fancy text", 4̶1̶5̶): it dresses the digit before it.
         if properties.generalCategory == .dashPunctuation || properties.generalCategory == .nonspacingMark { return "-" }
@@ -214,6 +209,48 @@ extension PersonalDataMask {
             }
             return scalar
         }
+    }
+
+    /// True for a scalar a reader does not see (`canonicalByProperties` reads each as a dash):
+    /// a format character, an enclosing mark, a variation selector, a default-ignorable code
+    /// point or a private-use character; not the tag characters that copy ASCII.
+    static func isInvisibleByProperties(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 || (value >= 0xE0020 && value <= 0xE007E) { return false }
+        let properties = scalar.properties
+        return properties.generalCategory == .format || properties.generalCategory == .enclosingMark
+            || properties.isVariationSelector || properties.isDefaultIgnorableCodePoint
+            || properties.generalCategory == .privateUse
+    }
+
+    /// `isInvisibleByProperties` of every scalar below U+10000.
+    static let invisibleBasicPlane: [Bool] = (0..<0x10000).map { value in
+        Unicode.Scalar(UInt32(value)).map(isInvisibleByProperties) ?? false
+    }
+
+    @inline(__always)
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return false }
+        if value < 0x10000 { return invisibleBasicPlane[Int(value)] }
+        return isInvisibleByProperties(scalar)
+    }
+
+    /// `scalars` without what a reader does not see, and where each one left stands; nil when
+    /// there is nothing unseen. Each unseen character used to be read as a separator, so nine
+    /// zero-width joiners between two digits (more than a run may hold) hid a phone the page
+    /// shows whole: a reader sees the digits side by side, and so does the scan now.
+    static func withoutInvisible(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], ranges: [Range<Int>])? {
+        guard scalars.contains(where: isInvisible) else { return nil }
+        var seen: [Unicode.Scalar] = []
+        var ranges: [Range<Int>] = []
+        seen.reserveCapacity(scalars.count)
+        ranges.reserveCapacity(scalars.count)
+        for (index, scalar) in scalars.enumerated() where !isInvisible(scalar) {
+            seen.append(scalar)
+            ranges.append(index..<(index + 1))
+        }
+        return (seen, ranges)
     }
 
     /// An ASCII scalar's unit: letters lower case, any whitespace (tab, line feed, …) a space.

@@ -140,14 +140,21 @@ public struct PersonalDataMask: Sendable {
     /// decoded (`decodingEscapes`) and each span mapped back to where it is written. A span
     /// takes the marks that dress its last character along (the keycap of 7️⃣, the
     /// strike-through of 7̶), in `masked`.
+    /// What a reader does not see (`withoutInvisible`) is left out of both scans, written or
+    /// escaped (`&#8203;`).
     func spans(in scalars: [Unicode.Scalar], shapedPhones: Bool = true) -> [Range<Int>] {
-        let units = scalars.map(Self.canonical)
-        guard let decoded = Self.decodingEscapes(scalars, units: units) else {
+        func mapped(_ found: [Range<Int>], _ ranges: [Range<Int>]) -> [Range<Int>] {
+            found.map { ranges[$0.lowerBound].lowerBound..<ranges[$0.upperBound - 1].upperBound }
+        }
+        // Both scans over one canonical view, without what a reader does not see in it.
+        func scan(_ scalars: [Unicode.Scalar], units: [Unicode.Scalar]? = nil) -> [Range<Int>] {
+            if let seen = Self.withoutInvisible(scalars) { return mapped(scan(seen.scalars), seen.ranges) }
+            let units = units ?? scalars.map(Self.canonical)
             return emailSpans(units: units, original: scalars) + phoneSpans(units: units, shapes: shapedPhones)
         }
-        let read = decoded.scalars.map(Self.canonical)
-        let found = emailSpans(units: read, original: decoded.scalars) + phoneSpans(units: read, shapes: shapedPhones)
-        return found.map { decoded.ranges[$0.lowerBound].lowerBound..<decoded.ranges[$0.upperBound - 1].upperBound }
+        let units = scalars.map(Self.canonical)
+        guard let decoded = Self.decodingEscapes(scalars, units: units) else { return scan(scalars, units: units) }
+        return mapped(scan(decoded.scalars), decoded.ranges)
     }
 
     /// True when `name` (already cleaned) can be shown and slugged: it is not empty and is not

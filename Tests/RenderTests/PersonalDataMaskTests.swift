@@ -190,6 +190,25 @@ struct PersonalDataMaskTests {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
     }
 
+    /// Runs of unseen characters longer than a run of separators may be: a reader sees the
+    /// digits side by side. Each was read as one separator, so 9 (or 17 for the export's own
+    /// phone) ended the run and the page showed the number whole.
+    @Test func longRunsOfUnseenCharactersHideNothing() {
+        func runs(_ digits: [String], _ unseen: String, _ count: Int) -> String {
+            digits.joined(separator: String(repeating: unseen, count: count))
+        }
+        let known = "call " + runs("4155550177".map(String.init), "\u{200D}", 17) + " now"
+        #expect(mask.clean(known).replacingOccurrences(of: m, with: "■") == "call ■ now")
+        let shaped = "(312)" + runs(["", "555", ""], "\u{200B}", 9) + "0123"
+        #expect(mask.clean(shaped).replacingOccurrences(of: m, with: "■") == "■")
+        let escaped = runs(["312", "555", "0123 ok"], "&#8203;", 9)
+        #expect(mask.clean(escaped).replacingOccurrences(of: m, with: "■") == "■ ok")
+        let mixed = "ana.lima" + String(repeating: "\u{2060}", count: 40) + "@example.com!"
+        #expect(mask.clean(mixed).replacingOccurrences(of: m, with: "■") == "■!")
+        // Nothing unseen is taken for a digit: an emoji sequence between numbers stays.
+        #expect(mask.clean("2019 👨\u{200D}👩\u{200D}👧 2020").replacingOccurrences(of: m, with: "■") == "2019 👨\u{200D}👩\u{200D}👧 2020")
+    }
+
     @Test(arguments: [
         "We met on 2026-05-02 at 10:30", "the 02/05/2026 meeting", "on 2026-05-02 10 people came",
         "I have 3 kids and 42 cats", "@ana said hi", "meet @ 5", "look at example.com", "1,000 ideas",
