@@ -7,12 +7,12 @@ enum TextNormalization {
     /// `text` in Unicode Normalization Form C. ASCII text is NFC, and so is text that passes
     /// Unicode's NFC quick check (every scalar NFC_Quick_Check=Yes, combining marks in order):
     /// almost every id, phone, name and quote, in any script. Only the rest (combining marks,
-    /// Hangul jamo, singletons such as U+2126) pays for Foundation's normaliser.
+    /// Hangul jamo, singletons such as U+2126) pays for ICU's normaliser (`NFC`).
     static func nfc(_ text: String) -> String {
         if isASCII(text) { return text }
         var span = text.utf8Span
         if span.checkForNFC(quickCheck: true) { return text }
-        let normalized = text.precomposedStringWithCanonicalMapping
+        let normalized = NFC.normalize(text)
         // Compare bytes: String's == already treats canonically equivalent text as equal.
         return normalized.utf8.elementsEqual(text.utf8) ? text : normalized
     }

@@ -4,8 +4,8 @@ import _FoundationICU
 /// locales, character orientation, aliases and BCP 47 canonical form), so language fallback and `dir`
 /// follow CLDR instead of a hand-kept list.
 ///
-/// `_FoundationICU` is an unsupported, underscored module: this file, `PluralRules` and
-/// `NumberDisplay` are the only places that touch it.
+/// `_FoundationICU` is an unsupported, underscored module: this file, `PluralRules`,
+/// `NumberDisplay` and VantageCore's `NFC` are the only places that touch it.
 enum ICULocale {
     /// An ICU call that writes a C string into a buffer.
     private static func text(_ call: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<UErrorCode>) -> Int32)
