@@ -787,6 +787,11 @@ class AddQuoteScreen(ComposeTest):
             ("2026-12-31T23:59", "Pacific/Kiritimati", "2026-12-31T23:59:00+14:00"),
             ("2011-12-30T12:00", "Pacific/Apia", "2011-12-31T12:00:00+14:00"),        # a whole day skipped
             ("0099-01-01T00:00", "UTC", "0099-01-01T00:00:00+00:00"),
+            # Local mean time has seconds (Riyadh +03:06:52 until 1947, Tokyo +09:18:59 until
+            # 1888): the instant is the wall time's, written at the nearest whole-minute offset.
+            # The offset rounded to minutes made it 8 s early, the day before at midnight.
+            ("1940-01-01T00:00", "Asia/Riyadh", "1940-01-01T00:00:08+03:07"),
+            ("1800-01-01T00:00", "Asia/Tokyo", "1800-01-01T00:00:01+09:19"),
         ]
         self.open(self.page(VIEWER + "/quotes/add.html"))
         got = self.js("return arguments[0].map(function (c) { return window.VantageCompose.withOffset(c[0], c[1]); })",

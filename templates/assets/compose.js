@@ -206,9 +206,10 @@
     try { return new Intl.NumberFormat(pageLocale()).format(n); } catch (e) { return String(n); }
   }
 
-  /** The offset (minutes east of UTC) of `zone` at the instant `utc` (milliseconds). The
-   *  parts are read back as numbers, so this one format is en-US (Latin digits) whatever the
-   *  page's locale: nothing of it is shown. */
+  /** The offset (seconds east of UTC) of `zone` at the instant `utc` (milliseconds): to the
+   *  second, since a zone's local mean time before it took a standard one has seconds (Riyadh
+   *  +03:06:52 until 1947). The parts are read back as numbers, so this one format is en-US
+   *  (Latin digits) whatever the page's locale: nothing of it is shown. */
   function zoneOffset(zone, utc) {
     var format = new Intl.DateTimeFormat('en-US', {
       timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
@@ -218,7 +219,7 @@
     format.formatToParts(new Date(utc)).forEach(function (part) { parts[part.type] = part.value; });
     var year = parts.era && /^B/.test(parts.era) ? 1 - +parts.year : +parts.year;
     var wall = utcOf(year, +parts.month, +parts.day, +parts.hour % 24, +parts.minute, +parts.second);
-    return Math.round((wall - utc) / 60000);
+    return Math.round((wall - utc) / 1000);
   }
 
   /** Milliseconds of a UTC date and time (Date.UTC, without its reading 0–99 as 1900–1999). */
@@ -265,7 +266,7 @@
     var offsetAt = function (utc) { return zoneOffset(zone, utc); };
     try { offsetAt(wall); } catch (e) {
       // A zone this browser does not know: its own clock's rule.
-      offsetAt = function (utc) { return -new Date(utc).getTimezoneOffset(); };
+      offsetAt = function (utc) { return -60 * new Date(utc).getTimezoneOffset(); };
     }
     // The offsets in force around this wall time (a day either side covers every clock change),
     // and the instants at which each of them shows it.
@@ -274,7 +275,7 @@
     var after = offsetAt(wall + day);
     var instants = [];
     [before, after].forEach(function (offset) {
-      var utc = wall - offset * 60000;
+      var utc = wall - offset * 1000;
       if (offsetAt(utc) === offset && instants.indexOf(utc) < 0) instants.push(utc);
     });
     var at, offset;
@@ -282,13 +283,16 @@
       at = Math.min.apply(null, instants);        // shown twice: the earlier instant
       offset = offsetAt(at);
     } else {
-      at = wall - before * 60000;                 // skipped: forward by the gap
+      at = wall - before * 1000;                  // skipped: forward by the gap
       offset = offsetAt(at);
     }
-    var local = new Date(at + offset * 60000);
+    // ISO 8601 writes an offset in whole minutes: the nearest one, with the local time that
+    // names the same instant at it (00:00 at +03:06:52 is 00:00:08+03:07), never another instant.
+    var minutes = Math.round(offset / 60);
+    var local = new Date(at + minutes * 60000);
     var pad = function (n, width) { var t = String(n); while (t.length < (width || 2)) t = '0' + t; return t; };
-    var sign = offset < 0 ? '-' : '+';
-    var abs = Math.abs(offset);
+    var sign = minutes < 0 ? '-' : '+';
+    var abs = Math.abs(minutes);
     if (isNaN(local.getTime())) return null;
     return {
       instant: at,
