@@ -80,6 +80,10 @@ public struct SlugAllocator: Sendable {
     /// Slugs taken elsewhere (shared, never copied: Set is copy-on-write and is only read here).
     private let shared: Set<String>
     private var taken: Set<String> = []
+    /// For each base numbered before, the number to try next: every number below it is taken
+    /// (slugs are never given back), so the 20,000th "Maria Silva" does not try 2 to 20,000
+    /// again (which made a build quadratic in the people named alike).
+    private var nextNumber: [String: Int] = [:]
     /// What a name with nothing usable in it becomes.
     public let fallback: String
 
@@ -99,8 +103,9 @@ public struct SlugAllocator: Sendable {
     /// A slug built on `base` (already folded), distinct from every one handed out before.
     public mutating func claim(base: String) -> String {
         if take(base) { return base }
-        var number = 2
+        var number = nextNumber[base] ?? 2
         while !take("\(base)-\(number)") { number += 1 }
+        nextNumber[base] = number + 1
         return "\(base)-\(number)"
     }
 

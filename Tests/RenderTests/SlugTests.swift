@@ -79,6 +79,31 @@ struct SlugTests {
         #expect(run() == first)
     }
 
+    /// Names alike are numbered from where the last one stopped (the 20,000th "Maria Silva"
+    /// tried 2 to 20,000 again): the slugs are the smallest free numbers all the same, held to
+    /// a plain search over names alike, names that are numbered slugs themselves and reserved ones.
+    @Test func numberingFromTheLastNumberGivesTheSmallestFree() {
+        let pool = ["Ana", "ana", "Ana 2", "ana-3", "Ana-2-2", "CON", "con-2", "!!!", "person-2", "Bo"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            var allocator = SlugAllocator(taken: ["ana-5"])
+            var reference: Set<String> = ["ana-5"]
+            for _ in 0..<200 {
+                let name = pool.randomElement(using: &generator)!
+                var base = Slug.fold(name)
+                if base.isEmpty { base = "person" }
+                var expected = base
+                if Slug.reserved.contains(base) || reference.contains(base) {
+                    var number = 2
+                    while Slug.reserved.contains("\(base)-\(number)") || reference.contains("\(base)-\(number)") { number += 1 }
+                    expected = "\(base)-\(number)"
+                }
+                reference.insert(expected)
+                #expect(allocator.claim(name: name) == expected)
+            }
+        }
+    }
+
     @Test("Slugs kept apart from a shared set are never taken from it")
     func sharedSet() {
         var allocator = SlugAllocator(taken: ["dad", "dad-2"])
