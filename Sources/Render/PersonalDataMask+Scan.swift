@@ -549,6 +549,11 @@ extension PersonalDataMask {
             if isEmail {
                 spans.append(localStart..<domainEnd)
                 index = domainEnd
+            } else if unit == "@" {
+                // Each later at-sign of the run has an at-sign before it, so no local part, and
+                // the same domain: none of them starts an email either (reading the run again
+                // from each of them was quadratic in its length).
+                index = atEnd
             } else {
                 index += 1
             }
@@ -842,7 +847,9 @@ extension PersonalDataMask {
     static func readsAsANumber(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
         if readsAsOneNumber(piece, units) { return true }
         // A range of two (`3 500 000 – 4 000 000`, `20260502-20260509`, `10:00-12:00`): each side
-        // reads as a number.
+        // reads as a number, so neither has more groups than one may (which also keeps a run of
+        // thousands of groups, `1-1-1-…`, from being split at each of them: that was quadratic).
+        guard piece.count <= 2 * numberGroupLimit else { return false }
         for split in piece.indices.dropLast() where ["-", " - ", "--", "/", " / "].contains(piece[split].separator) {
             if readsAsOneNumber(Array(piece[...split]), units), readsAsOneNumber(Array(piece[(split + 1)...]), units) { return true }
         }
@@ -850,7 +857,11 @@ extension PersonalDataMask {
     }
 
     /// `readsAsANumber` for a run that is not a range.
+    /// The most digit groups a number reads with (an amount grouped in thousands below 10^24).
+    static let numberGroupLimit = 8
+
     private static func readsAsOneNumber(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
+        guard piece.count <= numberGroupLimit else { return false }
         func text(_ group: (range: Range<Int>, separator: String)) -> String { String(String.UnicodeScalarView(units[group.range])) }
         let lengths = piece.map(\.range.count)
         let separators = piece.dropLast().map(\.separator)

@@ -190,6 +190,19 @@ struct PersonalDataMaskTests {
         #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
     }
 
+    /// Long runs of digit groups or at-signs (a 32 KB site title of `1-1-1-…` took 98 s): each
+    /// run is read once, with what the mask does with it unchanged. A run of thousands of groups
+    /// is no number, and is as phone-shaped as one of ten; a run of at-signs starts no email but
+    /// the one after it.
+    @Test func longRunsAreMaskedAsShortOnes() {
+        let groups = String(repeating: "1-", count: 5_000) + "1"
+        #expect(mask.clean("Site " + groups).replacingOccurrences(of: m, with: "■") == "Site ■")
+        #expect(mask.clean("1-1-1-1-1-1-1 and 2025-2026").replacingOccurrences(of: m, with: "■") == "■ and 2025-2026")
+        let ats = String(repeating: "@", count: 5_000)
+        #expect(mask.clean(ats + "ana.lima@example.com").replacingOccurrences(of: m, with: "■") == ats + "■")
+        #expect(mask.clean("x" + ats + "y").replacingOccurrences(of: m, with: "■") == "■")
+    }
+
     /// Runs of unseen characters longer than a run of separators may be: a reader sees the
     /// digits side by side. Each was read as one separator, so 9 (or 17 for the export's own
     /// phone) ended the run and the page showed the number whole.
