@@ -87,13 +87,53 @@ public struct Arguments {
     /// slashes written as one (the same path to the system). Foundation's URLs read `a//..` as
     /// `a` rather than as `a`'s parent, so `--out ..//../site` wrote the site one folder too
     /// deep, and a store spelt so escaped its lock.
+    /// A path that starts with `~` is a file or folder of that name in the current one (the
+    /// shell expands `~` before the tool sees it; given quoted, it is a name): written `./~…`,
+    /// since Foundation's file URLs read a leading `~` as the home folder, and some steps took
+    /// `--content '~/c'` as `./~/c` and others as the home's `c`.
     public mutating func path(_ name: String) throws(UsageError) -> String? {
-        try option(name).map(Arguments.singleSlashes)
+        try option(name).map(Arguments.literalPath)
+    }
+
+    /// `path` for an option that names a file (`--db`, `--rejects`, `--data`): a path that ends
+    /// in a slash names a folder, and is refused here (`--db s.sqlite/` imported into the file
+    /// `s.sqlite`, then the build could not open the store it had just written).
+    public mutating func filePath(_ name: String) throws(UsageError) -> String? {
+        guard let path = try path(name) else { return nil }
+        if path.hasSuffix("/") {
+            throw UsageError("--\(name) names a file, and \(quoted(path)) ends in a slash, as a folder does", command: command)
+        }
+        return path
     }
 
     /// `positionals`, each a path (`path`).
     public mutating func positionalPaths(max: Int) throws(UsageError) -> [String] {
-        try positionals(max: max).map(Arguments.singleSlashes)
+        try positionals(max: max).map(Arguments.literalPath)
+    }
+
+    /// A flag followed by a list of paths (`--merge A B`), or given its first one (`--merge=A B`):
+    /// nil when absent, else the paths.
+    public mutating func pathList(_ name: String) throws(UsageError) -> [String]? {
+        var given = false
+        var inline: [String] = []
+        for index in 0..<dashDashIndex where !consumed[index] {
+            if items[index] == "--\(name)" {
+                consumed[index] = true
+                given = true
+            } else if items[index].hasPrefix("--\(name)=") {
+                consumed[index] = true
+                given = true
+                inline.append(String(items[index].dropFirst(name.count + 3)))
+            }
+        }
+        guard given else { return nil }
+        return inline.map(Arguments.literalPath) + (try positionalPaths(max: Int.max))
+    }
+
+    /// A path as given, each run of slashes written as one, a leading `~` made relative.
+    static func literalPath(_ path: String) -> String {
+        let single = singleSlashes(path)
+        return single.hasPrefix("~") ? "./" + single : single
     }
 
     /// `path` with every run of slashes written as one.

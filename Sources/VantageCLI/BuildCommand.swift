@@ -105,7 +105,7 @@ struct BuildCommand: Command {
         }
         if let value = try arguments.path("templates") { templates = value }
         if let value = try arguments.path("out") { output = value }
-        if let value = try arguments.path("db") { store = value }
+        if let value = try arguments.filePath("db") { store = value }
         locale = try arguments.option("locale")
         full = try arguments.flag("full")
         manifestOnly = try arguments.flag("manifest-only")
@@ -114,9 +114,11 @@ struct BuildCommand: Command {
         let viewerLists = try arguments.options("viewers")
         let viewers = viewerLists.isEmpty ? nil : viewerLists.joined(separator: ",")
         let shard = try arguments.single("shard")
-        if try arguments.flag("merge") {
-            merge = try arguments.positionalPaths(max: Int.max)
-            if merge.isEmpty { throw UsageError("--merge needs the shard folders to join", command: Self.name) }
+        if let folders = try arguments.pathList("merge") {
+            merge = folders
+            if merge.isEmpty || merge.contains(where: \.isEmpty) {
+                throw UsageError("--merge needs the shard folders to join", command: Self.name)
+            }
         }
         if [viewers != nil, shard != nil, !merge.isEmpty].filter({ $0 }).count > 1 {
             throw UsageError("--viewers, --shard and --merge do not go together", command: Self.name)

@@ -45,9 +45,9 @@ struct ImportCommand: Command {
     init(arguments: inout Arguments) throws(UsageError) {
         options = ImportOptions(handles: SiteHandleRule())
         if let content = try arguments.path("content") { options.contentDirectory = content }
-        if let db = try arguments.path("db") { options.storePath = db }
+        if let db = try arguments.filePath("db") { options.storePath = db }
         options.keepGoing = try arguments.flag("keep-going")
-        options.rejectsPath = try arguments.path("rejects")
+        options.rejectsPath = try arguments.filePath("rejects")
         if options.rejectsPath != nil, !options.keepGoing {
             throw UsageError("--rejects needs --keep-going", command: Self.name)
         }

@@ -55,7 +55,7 @@ struct RenderCommand: Command {
     static let devices = StringCatalog.devices
 
     init(arguments: inout Arguments) throws(UsageError) {
-        guard let data = try arguments.path("data") else {
+        guard let data = try arguments.filePath("data") else {
             throw UsageError("--data FILE.json is required", command: Self.name)
         }
         self.data = data
@@ -74,7 +74,7 @@ struct RenderCommand: Command {
                 "--time-zone: unknown time zone '\(timeZone)' (expected an IANA name such as Europe/Paris, or UTC)",
                 command: Self.name)
         }
-        strings = try arguments.path("strings")
+        strings = try arguments.filePath("strings")
         device = try arguments.option("device") ?? Localizer.defaultDevice
         guard RenderCommand.devices.contains(device) else {
             throw UsageError(

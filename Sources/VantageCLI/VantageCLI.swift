@@ -72,7 +72,9 @@ public enum VantageCLI {
             return ExitCode.unusable.rawValue
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        // Not after "--": what follows it is positional (a folder named `-h`).
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
             console.out(commandType.help)
             return ExitCode.success.rawValue
         }

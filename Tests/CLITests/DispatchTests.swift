@@ -79,6 +79,15 @@ struct DispatchTests {
         #expect(try override.option("out") == "y")
     }
 
+    /// After `--` every argument is positional, `-h` too: `check -- -h` checks the folder `-h`
+    /// (it printed the help and exited 0, checking nothing).
+    @Test func helpIsNotReadAfterDashDash() {
+        let result = run(["check", "--", "-h-no-such-folder", "-h"])
+        #expect(result.code == 2)
+        #expect(result.out == "")
+        #expect(run(["check", "-h"]).out.hasPrefix("Usage: vantage check"))
+    }
+
     @Test func unknownOptionIsBadUsage() {
         let result = run(["import", "--colour"])
         #expect(result.code == 2)
@@ -94,6 +103,25 @@ struct ArgumentsTests {
         #expect(try arguments.flag("keep-going"))
         #expect(try arguments.choice("format", ["text", "json"], default: "text") == "json")
         #expect(try arguments.positionals(max: 2) == ["a", "--b"])
+    }
+
+    /// `--merge` takes the folders after it, or its first one after `=`, as every option with
+    /// a value does (`--merge=a` was "takes no value"); paths with a leading `~` are names here;
+    /// a file option ending in a slash is refused.
+    @Test func listsOfPathsAndLiteralPaths() throws {
+        var merge = Arguments(["--merge=a", "b", "~/c", "--", "-d"], command: "t")
+        #expect(try merge.pathList("merge") == ["a", "b", "./~/c", "-d"])
+        var absent = Arguments(["x"], command: "t")
+        #expect(try absent.pathList("merge") == nil)
+        var paths = Arguments(["--out", "~//site", "--db", "s.sqlite/", "--data", "~x.json"], command: "t")
+        #expect(try paths.path("out") == "./~/site")
+        #expect(try paths.filePath("data") == "./~x.json")
+        do {
+            _ = try paths.filePath("db")
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(error.message == "--db names a file, and \"s.sqlite/\" ends in a slash, as a folder does")
+        }
     }
 
     @Test func missingValueAndBadChoiceAreUsageErrors() {

@@ -137,6 +137,37 @@ struct BuildCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: sub.path) == [])
     }
 
+    /// A path given with a leading `~` (quoted, so no shell expanded it) is a folder of that
+    /// name here, for every step: Foundation's URLs read it as the home folder, so the static
+    /// files were looked for there (and dropped), the store's lock was another file than the
+    /// store, and the site went to the home folder.
+    @Test("Paths that start with ~ are folders of that name, for every step")
+    func aLeadingTildeIsAName() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let tilde = "~vantage-" + UUID().uuidString
+        let content = project.folder.appendingPathComponent(tilde + "/content")
+        try FileManager.default.createDirectory(at: content.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: project.content, toPath: content.path)
+        try project.write(tilde + "/content/static/robots.txt", "User-agent: *\n")
+        let home = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(String(tilde.dropFirst()))
+        defer { try? FileManager.default.removeItem(at: home) }
+        let process = try VantageExecutable.start(
+            ["build", "--content", tilde + "/content", "--templates", templatesFolder, "--out", tilde + "/site", "--db", tilde + "/store.sqlite"],
+            logs: project.folder, name: "build", directory: project.folder)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(VantageExecutable.errors(project.folder, name: "build"))")
+        let site = project.folder.appendingPathComponent(tilde + "/site")
+        #expect(FileManager.default.contents(atPath: site.appendingPathComponent("robots.txt").path) == Data("User-agent: *\n".utf8))
+        #expect(FileManager.default.fileExists(atPath: project.folder.appendingPathComponent(tilde + "/store.sqlite").path))
+        #expect(!FileManager.default.fileExists(atPath: home.path))
+        // A store named with a trailing slash is a folder's name: refused before anything is imported.
+        let slash = project.build(db: project.folder.appendingPathComponent("other.sqlite").path + "/")
+        #expect(slash.status == 2)
+        #expect(slash.err.hasPrefix("error: --db names a file, and "), "\(slash.err)")
+        #expect(!FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("other.sqlite").path))
+    }
+
     @Test("Builds, prints the summary and the page to open; a second build writes nothing")
     func builds() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
