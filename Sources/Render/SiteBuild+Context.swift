@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Template
 import VantageCore
 
 extension SiteBuild {
@@ -74,6 +75,9 @@ extension SiteBuild {
             do {
                 try body(context)
             } catch let error as RenderError {
+                throw error.diagnostic
+            } catch let error as TemplateError {
+                // A template's error names its file, line and column: said as they are, first.
                 throw error.diagnostic
             } catch let failure as ValidationFailure {
                 throw failure

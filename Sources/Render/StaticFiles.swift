@@ -98,21 +98,22 @@ enum StaticFiles {
             let lowered = name.lowercased()
             if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml") {
                 throw Diagnostic.error(
-                    "\(path): a page the build did not write, which it would keep in the site unchecked; move it to the content's "
-                        + "static/ folder (checked and copied into every build) or out of the output")
+                    "a page the build did not write, which it would keep in the site unchecked; move it to the content's "
+                        + "static/ folder (checked and copied into every build) or out of the output", at: SourceLocation(file: path))
             }
             if mask.firstMatch(in: name, shapedPhones: false) != nil {
                 throw Diagnostic.error(
-                    "\(path): the name holds a phone number or an email of the export, in a file the build keeps in the site; no phone "
-                        + "or email may be published, so rename it or remove it from the output")
+                    "the name holds a phone number or an email of the export, in a file the build keeps in the site; no phone "
+                        + "or email may be published, so rename it or remove it from the output", at: SourceLocation(file: path))
             }
             guard let data = FileManager.default.contents(atPath: path),
                   let text = String(staticText: [UInt8](data)),
                   let place = mask.firstMatch(in: text, shapedPhones: false)
             else { continue }
             throw Diagnostic.error(
-                "\(path):\(place.line):\(place.column): an email address or a phone number of the export, in a file the build "
-                    + "keeps in the site; no phone or email may be published, so remove it from the file or the file from the output")
+                "an email address or a phone number of the export, in a file the build keeps in the site; no phone or email "
+                    + "may be published, so remove it from the file or the file from the output",
+                at: SourceLocation(file: path, line: place.line, column: place.column))
         }
     }
 
@@ -127,16 +128,17 @@ enum StaticFiles {
             // Its path is published too (a file name can hold no `@`, so no email).
             if mask.firstMatch(in: file, shapedPhones: false) != nil {
                 throw Diagnostic.error(
-                    "\(folder)/\(file): the path holds a phone number of the export; no phone or email may be published, so rename it")
+                    "the path holds a phone number of the export; no phone or email may be published, so rename it",
+                    at: SourceLocation(file: folder + "/" + file))
             }
             guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
-                throw Diagnostic.error("\(folder)/\(file): cannot be read")
+                throw Diagnostic.error("cannot be read", at: SourceLocation(file: folder + "/" + file))
             }
             let bytes = [UInt8](data)
             if let text = String(staticText: bytes), let place = mask.firstMatch(in: text, shapedPhones: false) {
                 throw Diagnostic.error(
-                    "\(folder)/\(file):\(place.line):\(place.column): an email address or a phone number of the export; "
-                        + "no phone or email may be published, so remove it from the file")
+                    "an email address or a phone number of the export; no phone or email may be published, so remove it from the file",
+                    at: SourceLocation(file: folder + "/" + file, line: place.line, column: place.column))
             }
             if file.hasSuffix(".html") {
                 _ = check?.addPage(path: file, bytes: bytes)

@@ -237,7 +237,8 @@ struct BuildCommand: Command {
         options.merge = merge
         options.manifestOnly = manifestOnly
         options.planned = { plan in console.out(Self.planLine(plan, manifestOnly: manifestOnly)) }
-        options.staticFolder = URL(fileURLWithPath: content).appendingPathComponent("static").path
+        // As given, so that messages name it as the user wrote the content folder.
+        options.staticFolder = (content.hasSuffix("/") ? content : content + "/") + "static"
         options.checkedOutput = inspected
         options.refusedPartOverWhole = true
         let report: SiteBuild.Report

@@ -99,13 +99,13 @@ struct OutputFolderTests {
         ("static/ana-lima/x.txt", "x", "content/static/ana-lima/x.txt: the site has its own 'ana-lima/'"),
         ("static/manifest.json", "{}", "content/static/manifest.json: the site has its own 'manifest.json'"),
         ("static/a b.txt", "x", "content/static/a b.txt: a file name may hold only A-Z, a-z, 0-9 and . _ ~ + -"),
-        ("static/contact.txt", "Write to us:\n  ana@example.com\n", "content/static/contact.txt:2:3: an email address or a phone number"),
-        ("static/call.txt", "call (415) 555-0100", "content/static/call.txt:1:6: an email address or a phone number"),
+        ("static/contact.txt", "Write to us:\n  ana@example.com\n", "content/static/contact.txt:2:3: error: an email address or a phone number"),
+        ("static/call.txt", "call (415) 555-0100", "content/static/call.txt:1:6: error: an email address or a phone number"),
         ("static/page.html", "<p>not XHTML", "page.html:"),
         // A path is published as a file is: the export's phones in it, in any form.
-        ("static/downloads/4155550100.txt", "x", "content/static/downloads/4155550100.txt: the path holds a phone number of the export"),
-        ("static/+1-415-555-0100.txt", "x", "content/static/+1-415-555-0100.txt: the path holds a phone number of the export"),
-        ("static/415.555.0100/readme.txt", "x", "content/static/415.555.0100/readme.txt: the path holds a phone number of the export"),
+        ("static/downloads/4155550100.txt", "x", "content/static/downloads/4155550100.txt: error: the path holds a phone number of the export"),
+        ("static/+1-415-555-0100.txt", "x", "content/static/+1-415-555-0100.txt: error: the path holds a phone number of the export"),
+        ("static/415.555.0100/readme.txt", "x", "content/static/415.555.0100/readme.txt: error: the path holds a phone number of the export"),
     ])
     func staticFileChecks(_ path: String, _ text: String, _ message: String) throws {
         let project = try ScratchProject()
@@ -115,6 +115,31 @@ struct OutputFolderTests {
         #expect(result.status != 0)
         #expect(result.err.contains(message), "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: project.output))
+    }
+
+    /// A located error starts the line with its place, as the content folder was given: a
+    /// static file's (it was an absolute path, after the step's name and without `error:`) and
+    /// a template's (after "compile the templates in …: "), for editors and CI matchers.
+    @Test func locatedBuildErrorsStartWithTheirPlace() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/static/contact.txt", "Write to us:\n  ana@example.com\n")
+        let process = try VantageExecutable.start(
+            ["build", "--content", "content", "--templates", templatesFolder, "--out", "public", "--db", "store.sqlite"],
+            logs: project.folder, name: "build", directory: project.folder)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(VantageExecutable.errors(project.folder, name: "build").hasPrefix(
+            "content/static/contact.txt:2:3: error: an email address or a phone number of the export; "))
+        try FileManager.default.removeItem(atPath: project.content + "/static")
+        let templates = project.folder.appendingPathComponent("templates").path
+        try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+        let page = templates + "/pages/settings.mustache"
+        try (String(contentsOfFile: page, encoding: .utf8) + "{{/main}}\n").write(toFile: page, atomically: true, encoding: .utf8)
+        let result = project.build(["--templates", templates])
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix(page + ":"), "\(result.err)")
+        #expect(result.err.contains(": error: "))
     }
 
     /// A static file that is not UTF-8 was published unscanned: Latin-1 text, UTF-8 with a NUL
@@ -291,7 +316,7 @@ struct OutputFolderTests {
         try project.write("public/.notes", "call Ana: 415 555 0100\n")
         let result = project.build()
         #expect(result.status == 2)
-        #expect(result.err.contains("/public/.notes:1:11: an email address or a phone number of the export, in a file the build keeps"), "\(result.err)")
+        #expect(result.err.contains("/public/.notes:1:11: error: an email address or a phone number of the export, in a file the build keeps"), "\(result.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.output).sorted() == [".nojekyll", ".notes"])
         try project.write("public/.notes", "call Ana\n")
         #expect(project.build().status == 0)
@@ -308,8 +333,8 @@ struct OutputFolderTests {
         defer { project.remove() }
         #expect(project.build().status == 0)
         let cases: [([UInt8], String)] = [
-            (Array(".+1 415 555 0100".utf8), "/public/.+1 415 555 0100: the name holds a phone number or an email of the export"),
-            (Array(".draft.html".utf8), "/public/.draft.html: a page the build did not write, which it would keep in the site unchecked"),
+            (Array(".+1 415 555 0100".utf8), "/public/.+1 415 555 0100: error: the name holds a phone number or an email of the export"),
+            (Array(".draft.html".utf8), "/public/.draft.html: error: a page the build did not write, which it would keep in the site unchecked"),
             (Array(".nl\nx".utf8), "/public/.nl\\nx: a file the build keeps in the site whose name no report can show as it is"),
             (Array(".zw\u{200B}".utf8), "/public/.zw\\u{200B}: a file the build keeps in the site whose name no report can show as it is"),
             (Array(".bad".utf8) + [0xFF], "/public/.bad\\xff: a file the build keeps in the site whose name no report can show as it is"),
