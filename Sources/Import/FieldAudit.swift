@@ -21,6 +21,12 @@ final class FieldAudit {
 
     private var order: [Entry] = []
     private var findings: [String: Finding] = [:]
+    /// Fields first met after `keptLimit` others (a record of a million made-up names held a
+    /// gigabyte and printed a million lines): counted, not kept.
+    private var unkept = 0
+    /// The most field findings kept, and listed: the rest are one line.
+    static let keptLimit = 1_000
+    static let listedLimit = 100
     /// Every finding and note so far, repeats included: a record that changed it has a warning.
     private(set) var noted = 0
 
@@ -48,6 +54,10 @@ final class FieldAudit {
             findings[id]!.count += 1
             return
         }
+        guard findings.count < Self.keptLimit else {
+            unkept += 1
+            return
+        }
         order.append(.field(id))
         findings[id] = Finding(first: location, name: key, isPassword: Self.isPassword(key), count: 1)
     }
@@ -55,6 +65,7 @@ final class FieldAudit {
     /// Adds what `other` (the audit of the records that follow) found, as if it had been
     /// found here: counts add up, a field first met there is first met there.
     func absorb(_ other: FieldAudit) {
+        unkept += other.unkept
         for entry in other.order {
             switch entry {
             case .note(let warning):
@@ -63,26 +74,45 @@ final class FieldAudit {
                 guard let finding = other.findings[id] else { continue }
                 if findings[id] != nil {
                     findings[id]!.count += finding.count
-                } else {
+                } else if findings.count < Self.keptLimit {
                     order.append(.field(id))
                     findings[id] = finding
+                } else {
+                    unkept += 1
                 }
             }
         }
     }
 
-    /// One warning per field and file, naming the first record that had it.
+    /// One warning per field and file, naming the first record that had it, for the first
+    /// `listedLimit` fields; then one line for the rest.
     var warnings: [Diagnostic] {
-        order.map { entry in
+        var listed = 0
+        var unlisted = unkept
+        var result: [Diagnostic] = []
+        for entry in order {
             guard case .field(let id) = entry, let finding = findings[id] else {
-                if case .note(let warning) = entry { return warning }
-                fatalError("unreachable")
+                if case .note(let warning) = entry { result.append(warning) }
+                continue
             }
-            let records = finding.count == 1 ? "1 record" : "\(finding.count) records"
-            let message = finding.isPassword
-                ? "dropped the password field \(quoted(finding.name)): passwords never reach the store (in \(records))"
-                : "unknown field \(quoted(finding.name)) is not stored (in \(records))"
-            return Diagnostic.warning(message, at: finding.first.source)
+            guard listed < Self.listedLimit else {
+                unlisted += 1
+                continue
+            }
+            listed += 1
+            result.append(Self.warning(finding))
         }
+        if unlisted > 0 {
+            result.append(.warning("\(unlisted) more unknown or password field\(unlisted == 1 ? "" : "s") not stored, not listed"))
+        }
+        return result
+    }
+
+    private static func warning(_ finding: Finding) -> Diagnostic {
+        let records = finding.count == 1 ? "1 record" : "\(finding.count) records"
+        let message = finding.isPassword
+            ? "dropped the password field \(quoted(finding.name)): passwords never reach the store (in \(records))"
+            : "unknown field \(quoted(finding.name)) is not stored (in \(records))"
+        return Diagnostic.warning(message, at: finding.first.source)
     }
 }

@@ -5,7 +5,17 @@
 /// `limit` characters is cut there and ends in "…" (nil: never cut).
 public func quoted(_ text: String, cutAt limit: Int? = 80) -> String {
     var out = "\""
-    let shown = limit.map { text.count > $0 ? String(text.prefix($0)) + "…" : text } ?? text
+    // Cut at `limit` characters, and at four times as many scalars: a run of ten million
+    // joiners or combining marks is one character, and was quoted whole (an 80 MB line).
+    let shown = limit.map { limit -> String in
+        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex else {
+            let scalars = text.unicodeScalars
+            guard scalars.count > limit * 4 else { return text }
+            return String(String.UnicodeScalarView(scalars.prefix(limit * 4))) + "…"
+        }
+        let scalars = text[..<end].unicodeScalars
+        return String(String.UnicodeScalarView(scalars.prefix(limit * 4))) + "…"
+    } ?? text
     for scalar in shown.unicodeScalars {
         if scalar == "\"" {
             out += "\\\""

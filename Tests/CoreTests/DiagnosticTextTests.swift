@@ -52,5 +52,9 @@ struct DiagnosticTextTests {
         #expect(quoted(long) == "\"" + String(repeating: "👍🏽", count: 80) + "…\"")
         #expect(quoted(long, cutAt: nil) == "\"" + long + "\"")
         #expect(quoted(String(repeating: "x", count: 80)) == "\"" + String(repeating: "x", count: 80) + "\"")
+        // And at four times as many scalars: a run of joiners or combining marks is one
+        // character, and a hundred thousand of them were quoted whole.
+        #expect(quoted("a" + String(repeating: "\u{301}", count: 100_000)) == "\"a" + String(repeating: "\u{301}", count: 319) + "…\"")
+        #expect(quoted(String(repeating: "\u{200D}", count: 100_000)) == "\"" + String(repeating: "\\u{200D}", count: 320) + "…\"")
     }
 }

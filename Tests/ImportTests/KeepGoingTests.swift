@@ -351,4 +351,19 @@ struct FieldWarningTests {
         let bytes = try fixture.storeBytes()
         #expect(!bytes.contains(Data("hunter2".utf8)) && !bytes.contains(Data("hunter3".utf8)))
     }
+
+    /// A record of thousands of made-up field names (a million held a gigabyte and printed a
+    /// million lines): the first hundred are listed, in the order met, then one line for the rest.
+    @Test func manyUnknownFieldsAreListedUpToAHundred() throws {
+        let fixture = try Fixture()
+        let names = (0..<5_000).map { "\"f\($0)\": \($0)" }.joined(separator: ", ")
+        try fixture.edit("quotes/export.json", replacing: #""when": "2026-05-01T18:00:00-07:00","#,
+                         with: #""when": "2026-05-01T18:00:00-07:00", "# + names + ", ")
+        let report = try fixture.importOrFail()
+        let warnings = report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(warnings.count == 101)
+        #expect(warnings.first == #"content/quotes/export.json: quotes[0].f0: warning: unknown field "f0" is not stored (in 1 record)"#)
+        #expect(warnings[99] == #"content/quotes/export.json: quotes[0].f99: warning: unknown field "f99" is not stored (in 1 record)"#)
+        #expect(warnings.last == "warning: 4900 more unknown or password fields not stored, not listed")
+    }
 }
