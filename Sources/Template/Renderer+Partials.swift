@@ -37,6 +37,12 @@ extension Renderer {
                 "partials and parents nested more than \(Renderer.maximumDepth) deep: is '\(template.source.name)' including itself?",
                 at: offset)
         }
+        guard output.count <= Renderer.maximumOutput else {
+            throw source.error(
+                "the output has grown past \(Renderer.maximumOutput >> 20) MB at '\(template.source.name)': "
+                    + "do partials include each other more than once at each level?",
+                at: offset)
+        }
         let savedSource = source
         let mark = self.indentation.mark
         source = template.source

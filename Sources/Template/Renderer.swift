@@ -31,6 +31,10 @@ struct Renderer: ~Copyable {
 
     /// Partials and parents nested deeper than this are taken for endless recursion.
     static let maximumDepth = 200
+    /// The most one rendering may write before another partial or parent is expanded in it:
+    /// partials that each include the next twice double the page at every level (forty levels
+    /// asked for a terabyte, and the process was stopped by a failed allocation).
+    static let maximumOutput = 256 << 20
     /// Sections open at once, across every template being expanded (each level costs stack).
     static let maximumSectionDepth = 1_000
     var sectionDepth = 0

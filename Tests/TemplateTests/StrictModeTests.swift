@@ -122,6 +122,20 @@ struct StrictModeTests {
         #expect(error.message == "partials and parents nested more than 200 deep: is 'page' including itself?")
     }
 
+    /// Partials that each include the next one twice double the page at every level: forty
+    /// levels asked for a terabyte and stopped the process. The rendering stops at 256 MB,
+    /// naming where.
+    @Test func partialsThatDoubleThePageAreStopped() throws {
+        var templates = ["p0": String(repeating: "x", count: 1 << 20)]
+        for level in 1...40 { templates["p\(level)"] = "{{>p\(level - 1)}}{{>p\(level - 1)}}" }
+        let library = try library(templates, .spec)
+        let error = try #require(throws: TemplateError.self) {
+            _ = try library.render("p40", context: [:], localizer: nil)
+        }
+        #expect(error.message == "the output has grown past 256 MB at 'p0': do partials include each other more than once at each level?")
+        #expect(try library.render("p3", context: [:], localizer: nil).utf8.count == 8 << 20)
+    }
+
     /// Sections that nest deeply through partials, each template within its own limit, are
     /// counted together: an error naming the place, not a crash when the stack runs out
     /// (40 sections a level reached about 8,000 open sections before 200 partials).
