@@ -42,6 +42,43 @@ struct LineDiffTests {
         }
     }
 
+    /// Lines found on one side only are set aside before the search: with alphabets large
+    /// enough for many such lines, the script is still a shortest one.
+    @Test func linesOnOneSideOnlyLeaveTheScriptShortest() {
+        var random = SplitMix(state: 7)
+        for round in 0..<400 {
+            let alphabet = 1 + random.next(60)
+            let a = (0..<random.next(40)).map { _ in String(random.next(alphabet)) }
+            let b = (0..<random.next(40)).map { _ in "x" + String(random.next(alphabet)).dropFirst(random.next(2)) }
+            let diff = LineDiff(old: a, new: b)
+            let keptA = a.indices.filter { !diff.deleted[$0] }.map { a[$0] }
+            let keptB = b.indices.filter { !diff.inserted[$0] }.map { b[$0] }
+            #expect(keptA == keptB, "round \(round): \(a) -> \(b)")
+            #expect(keptA.count == Self.lcsLength(a, b), "round \(round): \(a) -> \(b)")
+        }
+        // Every line changed: nothing kept, nothing searched (an 80,000-line page took 27 s).
+        let old = (0..<80_000).map { "old \($0)" }, new = (0..<80_000).map { "new \($0)" }
+        #expect(LineDiff(old: old, new: new).counts == (80_000, 80_000))
+    }
+
+    /// Past its cost limit (64 here, about the square root of the lines and at least 4,096 in
+    /// use) the search settles for the furthest point reached: the script is still correct
+    /// (the kept lines agree), on lines reversed or shuffled in blocks.
+    @Test func expensiveInputsStillGiveAValidScript() {
+        let lines = (0..<3_000).map { "line \($0)" }
+        var random = SplitMix(state: 3)
+        var shuffled: [String] = []
+        var blocks = stride(from: 0, to: lines.count, by: 50).map { Array(lines[$0..<min($0 + 50, lines.count)]) }
+        while !blocks.isEmpty { shuffled += blocks.remove(at: random.next(blocks.count)) }
+        for new in [Array(lines.reversed()), shuffled] {
+            let diff = LineDiff(old: lines, new: new, costLimit: 64)
+            let keptA = lines.indices.filter { !diff.deleted[$0] }.map { lines[$0] }
+            let keptB = new.indices.filter { !diff.inserted[$0] }.map { new[$0] }
+            #expect(keptA == keptB)
+            #expect(!keptA.isEmpty)
+        }
+    }
+
     @Test func hunksWithContextAndLineNumbers() {
         let old = (1...12).map { "line \($0)" }
         var new = old
