@@ -87,6 +87,11 @@ class SearchBehaviour(BrowserTest):
         marks = [m.text for m in result.find_elements("css selector", "mark")]
         self.assertEqual(marks, ["très"])
         self.assertEqual(result.find_element("css selector", "[data-slot=kind]").get_attribute("textContent"), "Quote")
+        # Words whose matches overlap are one mark over both ("tr" and "res": "très"; the
+        # second was dropped, leaving "ès" unmarked).
+        self.type_query("tr res")
+        result = self.css('[data-search-results] [data-id="q-0002"]')
+        self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], ["très"])
 
     def test_final_sigma_is_sigma_when_finding_and_marking(self):
         # Lower-cased whole, ΟΔΟΣ ends in ς; one letter at a time (the marking) it ends in σ:

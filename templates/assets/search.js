@@ -88,9 +88,14 @@
       }
     });
     marks.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
-    var cursor = 0;
+    // Overlapping matches are one mark over all they cover ("caf" and "afe" in "café").
+    var merged = [];
     marks.forEach(function (range) {
-      if (range[0] < cursor) return; // overlaps an earlier mark
+      var last = merged[merged.length - 1];
+      if (last && range[0] < last[1]) { last[1] = Math.max(last[1], range[1]); } else { merged.push(range.slice()); }
+    });
+    var cursor = 0;
+    merged.forEach(function (range) {
       slot.appendChild(document.createTextNode(text.slice(cursor, range[0])));
       var mark = document.createElement('mark');
       mark.textContent = text.slice(range[0], range[1]);
