@@ -36,7 +36,7 @@ struct DiffCommand: Command {
     init(arguments: inout Arguments) throws(UsageError) {
         format = try arguments.choice("format", ["text", "json", "github"], default: "text")
         let context = try arguments.integer("context") ?? 3
-        let viewer = try arguments.option("viewer")
+        let viewer = try arguments.single("viewer")
         if let viewer, viewer.isEmpty { throw UsageError("--viewer needs a slug", command: Self.name) }
         let statOnly = try arguments.flag("stat")
         let sites = try arguments.positionalPaths(max: 2)

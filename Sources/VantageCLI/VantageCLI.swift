@@ -56,7 +56,12 @@ public enum VantageCLI {
             return ExitCode.unusable.rawValue
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if first == "help", arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+            if first == "help", arguments.count > 1 {
+                // `vantage help nosuch` is an unknown command, as `vantage nosuch` is.
+                guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                    console.err("error: unknown command '\(arguments[1])'; run 'vantage --help' for the list")
+                    return ExitCode.unusable.rawValue
+                }
                 console.out(command.help)
             } else {
                 console.out(toolHelp)

@@ -64,6 +64,15 @@ struct DispatchTests {
         let result = run(["publish"])
         #expect(result.code == 2)
         #expect(result.err == "error: unknown command 'publish'; run 'vantage --help' for the list\n")
+        // Asked for its help, the same (it printed the tool's help and exited 0).
+        let help = run(["help", "publish"])
+        #expect(help.code == 2)
+        #expect(help.err == "error: unknown command 'publish'; run 'vantage --help' for the list\n")
+        #expect(run(["help", "diff"]).out.hasPrefix("Usage: vantage diff"))
+        // A second --viewer would drop the first without a word: two different ones are refused.
+        let viewers = run(["diff", "a", "b", "--viewer", "ana", "--viewer", "ben"])
+        #expect(viewers.code == 2)
+        #expect(viewers.err.hasPrefix(#"error: --viewer is given twice ("ana" and "ben"): give it once"#), "\(viewers.err)")
     }
 
     /// `--shard` given twice with two values is refused, naming both (before: the last won,
