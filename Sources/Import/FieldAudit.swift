@@ -21,8 +21,8 @@ final class FieldAudit {
 
     private var order: [Entry] = []
     private var findings: [String: Finding] = [:]
-    /// Fields first met after `keptLimit` others (a record of a million made-up names held a
-    /// gigabyte and printed a million lines): counted, not kept.
+    /// Where fields first met after `keptLimit` others stand (a record of a million made-up
+    /// names held a gigabyte and printed a million lines): counted, not kept.
     private var unkept = 0
     /// The most field findings kept, and listed: the rest are one line.
     static let keptLimit = 1_000
@@ -78,7 +78,7 @@ final class FieldAudit {
                     order.append(.field(id))
                     findings[id] = finding
                 } else {
-                    unkept += 1
+                    unkept += finding.count
                 }
             }
         }
@@ -96,14 +96,14 @@ final class FieldAudit {
                 continue
             }
             guard listed < Self.listedLimit else {
-                unlisted += 1
+                unlisted += finding.count
                 continue
             }
             listed += 1
             result.append(Self.warning(finding))
         }
         if unlisted > 0 {
-            result.append(.warning("\(unlisted) more unknown or password field\(unlisted == 1 ? "" : "s") not stored, not listed"))
+            result.append(.warning("unknown or password fields in \(unlisted) more place\(unlisted == 1 ? "" : "s") are not stored, not listed"))
         }
         return result
     }
