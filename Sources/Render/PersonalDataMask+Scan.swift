@@ -856,10 +856,10 @@ extension PersonalDataMask {
         return false
     }
 
-    /// `readsAsANumber` for a run that is not a range.
     /// The most digit groups a number reads with (an amount grouped in thousands below 10^24).
     static let numberGroupLimit = 8
 
+    /// `readsAsANumber` for a run that is not a range.
     private static func readsAsOneNumber(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
         guard piece.count <= numberGroupLimit else { return false }
         func text(_ group: (range: Range<Int>, separator: String)) -> String { String(String.UnicodeScalarView(units[group.range])) }
