@@ -47,7 +47,7 @@ struct ImportCommand: Command {
         if let content = try arguments.path("content") { options.contentDirectory = content }
         if let db = try arguments.filePath("db") { options.storePath = db }
         options.keepGoing = try arguments.flag("keep-going")
-        options.rejectsPath = try arguments.filePath("rejects")
+        options.rejectsPath = try arguments.path("rejects")
         if options.rejectsPath != nil, !options.keepGoing {
             throw UsageError("--rejects needs --keep-going", command: Self.name)
         }
