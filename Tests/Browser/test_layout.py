@@ -195,3 +195,88 @@ class LongNamesLayout(NoSidewaysScroll):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+CONTRAST = """
+    function rgb(css) { return (css.match(/[\\d.]+/g) || []).slice(0, 4).map(Number); }
+    function lum(c) {
+      return [0, 1, 2].map(function (i) { var v = c[i] / 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+        .reduce(function (sum, v, i) { return sum + v * [0.2126, 0.7152, 0.0722][i]; }, 0);
+    }
+    function over(top, bottom) {  // a translucent colour painted over an opaque one
+      var a = top.length > 3 ? top[3] : 1;
+      return [0, 1, 2].map(function (i) { return top[i] * a + bottom[i] * (1 - a); });
+    }
+    function ground(el) {  // the colour painted behind el, translucent layers composed
+      var layers = [];
+      for (; el; el = el.parentElement) {
+        var c = rgb(getComputedStyle(el).backgroundColor);
+        if (c.length === 3 || c[3] > 0) { layers.push(c); if (c.length === 3 || c[3] === 1) break; }
+      }
+      var colour = layers.length && (layers[layers.length - 1].length === 3 || layers[layers.length - 1][3] === 1) ? layers.pop() : [255, 255, 255];
+      while (layers.length) colour = over(layers.pop(), colour);
+      return colour;
+    }
+    function ratio(fg, bg) { var a = lum(fg), b = lum(bg); return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); }
+"""
+
+
+@unittest.skipUnless(SITE, "set VANTAGE_SITE to a built public/ folder")
+class IndexAndSwipeLegibility(NoSidewaysScroll):
+    """The "view as" index keeps names whole and the bar on screen; the swipe icons and the
+    search marks are in contrast (found with axe-core 4.12 and measured pixels)."""
+    width = 320
+
+    def test_index_names_keep_their_words_at_every_width(self):
+        for width in (320, 390, 1024):
+            self.driver.set_window_size(width, 800)
+            self.check((SITE / "index.html").as_uri(), "index at %d px" % width)
+            with self.subTest(width=width):
+                # The badges beside a name left it 30 px (65 px in the two-column grid), and
+                # "Ana Lima" broke as "An / a / Li / ma".
+                rows = self.js("""
+                    return Array.prototype.map.call(document.querySelectorAll('.person-name'), function (name) {
+                      var range = document.createRange(), tops = [];
+                      range.selectNodeContents(name);
+                      Array.prototype.forEach.call(range.getClientRects(), function (r) {
+                        if (r.width >= 1 && tops.every(function (t) { return Math.abs(t - r.top) > 3; })) tops.push(r.top);
+                      });
+                      return [name.textContent, name.getBoundingClientRect().width, tops.length];
+                    });""")
+                self.assertTrue(rows)
+                for name, width_px, lines in rows:
+                    self.assertGreaterEqual(width_px, 100, name)
+                    self.assertLessEqual(lines, len(name.split()), name)
+                # A longer site title shrinks and wraps, and "Review report" stays on screen.
+                self.js("document.querySelector('.bar-brand').textContent = 'Dubois family review board';")
+                self.assertNoSidewaysScroll("index with a longer title")
+        self.driver.set_window_size(self.width, self.height)
+
+    def test_swipe_icons_are_in_contrast_with_each_zone(self):
+        review = next(p["path"] for p in read_json(SITE / "manifest.json")["pages"] if p["kind"] == "triage-quotes")
+        self.open((SITE / review).as_uri())
+        for zone in ("gray", "archive", "delete", "later", "list"):
+            with self.subTest(zone=zone):
+                found = self.js(CONTRAST + """
+                    var item = document.querySelector('[data-triage]');
+                    item.setAttribute('data-triage-zone', arguments[0]);
+                    var backdrop = item.querySelector('.triage-backdrop');
+                    return ratio(rgb(getComputedStyle(backdrop).color), rgb(getComputedStyle(backdrop).backgroundColor));""", zone)
+                # White on yellow was 1.63:1, on gray 1.74:1, on green 2.45:1 (WCAG 1.4.11: 3:1).
+                self.assertGreaterEqual(found, 3, "%.2f:1" % found)
+
+    def test_marks_in_the_by_line_are_in_contrast_in_both_schemes(self):
+        viewer = next(p["viewer"] for p in read_json(SITE / "manifest.json")["pages"] if p["kind"] == "search")
+        self.open((SITE / viewer / "search.html").as_uri())
+        self.css('input[type="search"]').send_keys("a")
+        for scheme in ("light", "dark"):
+            self.color_scheme(scheme)
+            with self.subTest(scheme=scheme):
+                found = self.js(CONTRAST + """
+                    return Array.prototype.map.call(document.querySelectorAll('[data-search-results] mark'), function (mark) {
+                      return ratio(rgb(getComputedStyle(mark).color), ground(mark));
+                    });""")
+                self.assertTrue(found)
+                # The muted "by" line on the dark scheme's mark was 2.98:1.
+                self.assertGreaterEqual(min(found), 4.5, "%.2f:1" % min(found))
+        self.color_scheme("")
