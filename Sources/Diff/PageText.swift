@@ -33,14 +33,8 @@ public enum PageText {
     /// file turned from LF to CRLF differs on every line; an escape sequence, `\u{1B}`); a
     /// file without a final line feed ends in `noNewlineAtEnd`.
     static func plainLines(_ bytes: [UInt8]) -> [String] {
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line -> String in
-            let text = String(decoding: line, as: UTF8.self)
-            guard text.unicodeScalars.contains(where: { $0 != "\t" && $0 != "\\" && messageEscape($0) != nil }) else { return text }
-            var shown = ""
-            for scalar in text.unicodeScalars {
-                if scalar != "\t", scalar != "\\", let escape = messageEscape(scalar) { shown += escape } else { shown.unicodeScalars.append(scalar) }
-            }
-            return shown
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            oneLine(String(decoding: line, as: UTF8.self), keepingTabs: true)
         }
         if lines.last == "" { lines.removeLast() } else if !lines.isEmpty { lines.append(noNewlineAtEnd) }
         return lines

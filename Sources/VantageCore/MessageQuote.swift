@@ -8,13 +8,10 @@ public func quoted(_ text: String, cutAt limit: Int? = 80) -> String {
     // Cut at `limit` characters, and at four times as many scalars: a run of ten million
     // joiners or combining marks is one character, and was quoted whole (an 80 MB line).
     let shown = limit.map { limit -> String in
-        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex else {
-            let scalars = text.unicodeScalars
-            guard scalars.count > limit * 4 else { return text }
-            return String(String.UnicodeScalarView(scalars.prefix(limit * 4))) + "…"
-        }
-        let scalars = text[..<end].unicodeScalars
-        return String(String.UnicodeScalarView(scalars.prefix(limit * 4))) + "…"
+        let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex) ?? text.endIndex
+        let head = text[..<end].unicodeScalars
+        guard end < text.endIndex || head.count > limit * 4 else { return text }
+        return String(String.UnicodeScalarView(head.prefix(limit * 4))) + "…"
     } ?? text
     for scalar in shown.unicodeScalars {
         if scalar == "\"" {
@@ -45,11 +42,15 @@ public func messageEscape(_ scalar: Unicode.Scalar) -> String? {
 /// backslash written as its escape, so that no data in a message can end its line (and start
 /// one that reads as another finding) or reorder it (a bidi control). For messages that hold
 /// data already quoted their own way (`vantage check`'s `href="…"`).
-public func oneLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0 != "\\" && messageEscape($0) != nil }) else { return text }
+/// With `keepingTabs`, a tab stays as it is (a line of a text file shown in a diff).
+public func oneLine(_ text: String, keepingTabs: Bool = false) -> String {
+    func escape(_ scalar: Unicode.Scalar) -> String? {
+        scalar == "\\" || (keepingTabs && scalar == "\t") ? nil : messageEscape(scalar)
+    }
+    guard text.unicodeScalars.contains(where: { escape($0) != nil }) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
-        if scalar != "\\", let escape = messageEscape(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }
+        if let escaped = escape(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
     }
     return out
 }
