@@ -187,6 +187,29 @@ struct SmallSiteTests {
         }
     }
 
+    @Test("No two pages of a person's part share a title: the Said and Heard tabs and the pages after the first name themselves")
+    func titlesAreDistinct() throws {
+        try withSite { site in
+            for slug in Self.homes {
+                var pagesByTitle: [String: [String]] = [:]
+                for page in site.files where page.hasPrefix(slug + "/") && page.hasSuffix(".html") {
+                    let text = site.text(page)
+                    guard let open = text.range(of: "<title>"), let close = text.range(of: "</title>", range: open.upperBound..<text.endIndex) else {
+                        Issue.record("\(page) has no title")
+                        continue
+                    }
+                    pagesByTitle[String(text[open.upperBound..<close.lowerBound]), default: []].append(page)
+                }
+                for (title, pages) in pagesByTitle.sorted(by: { $0.key < $1.key }) where pages.count > 1 {
+                    Issue.record("\(pages.sorted()) share the title \(title)")
+                }
+            }
+            #expect(site.text("ana-lima/ideas/all/page-2.html").contains("<title>All Ideas · Page 2 of 3 · Ana Lima</title>"))
+            #expect(site.text("ana-lima/ideas/all/index.html").contains("<title>All Ideas · Ana Lima</title>"))
+            #expect(site.text("ana-lima/quotes/heard.html").contains("<title>Profile · Heard By · Ana Lima</title>"))
+        }
+    }
+
     @Test("A speaker's quotes: page 1 is a file, the pages after it are in a folder of its name, linked both ways")
     func speakerPages() throws {
         // A third quote of Léa's, heard by Ana: Léa sees three she said (two pages of two), Ana two.

@@ -46,11 +46,13 @@ extension ViewerBadge {
 }
 
 extension Pager {
-    /// The pager, or false when the list fits on one page.
+    /// The pager, or false when the list fits on one page. `afterFirst` marks the pages after
+    /// the first, whose titles name the page so that no two pages of a list share one.
     var value: Value {
         guard pageCount > 1 else { return .bool(false) }
         return .fields([
-            "page": page.value, "pageCount": pageCount.value, "prev": previous.linkValue, "next": next.linkValue,
+            "page": page.value, "pageCount": pageCount.value, "afterFirst": .bool(page > 1),
+            "prev": previous.linkValue, "next": next.linkValue,
         ])
     }
 }
