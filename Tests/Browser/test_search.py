@@ -93,6 +93,36 @@ class SearchBehaviour(BrowserTest):
         result = self.css('[data-search-results] [data-id="q-0002"]')
         self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], ["très"])
 
+    def test_a_match_on_a_hearer_shows_the_hearers(self):
+        """A quote found by a hearer's name lists its hearers, as the page's language lists them,
+        with the words marked: the match is seen. A quote found by its text or speaker alone
+        does not list them."""
+        self.open(self.page_url())
+        self.type_query("bruno")
+        result = self.css('[data-search-results] [data-id="q-0002"]')
+        heard = result.find_element("css selector", "[data-slot=heard]")
+        self.assertTrue(heard.is_displayed())
+        self.assertEqual(heard.text, "Heard by Ana Lima and Bruno")
+        self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], ["Bruno"])
+        self.assertEqual([n.get_attribute("dir") for n in heard.find_elements("css selector", "[data-slot=heard-names] > span")],
+                         ["auto", "auto"])
+        self.type_query("ca va")
+        result = self.css('[data-search-results] [data-id="q-0002"]')
+        self.assertEqual(result.find_elements("css selector", "[data-slot=heard]"), [])
+        self.type_query("dad")
+        self.assertTrue(all(not r.find_elements("css selector", "[data-slot=heard]")
+                            for r in self.all("[data-search-results] [data-id]")))
+        # The names are listed in the page's language.
+        self.js("document.documentElement.lang = 'fr'")
+        self.type_query("bruno ca")
+        heard = self.css('[data-search-results] [data-id="q-0002"] [data-slot=heard]')
+        self.assertEqual(heard.find_element("css selector", "[data-slot=heard-names]").text, "Ana Lima et Bruno")
+        self.js("document.documentElement.lang = 'zz-not a tag'")
+        self.type_query("bruno")
+        heard = self.css('[data-search-results] [data-id="q-0002"] [data-slot=heard]')
+        self.assertEqual(heard.find_element("css selector", "[data-slot=heard-names]").text, "Ana Lima, Bruno")
+        self.assertNoConsoleErrors()
+
     def test_final_sigma_is_sigma_when_finding_and_marking(self):
         # Lower-cased whole, ΟΔΟΣ ends in ς; one letter at a time (the marking) it ends in σ:
         # the idea was found and left unmarked, and οδοσ found nothing.

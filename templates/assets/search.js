@@ -12,7 +12,10 @@
  * (the list the results go into); template#search-result whose first element
  * is one result, with [data-slot=link] (an <a>), [data-slot=text],
  * [data-slot=by], [data-slot=kind], [data-slot=new] (the NEW tag, kept for an idea new to
- * the viewer, which also gets data-new as in the lists) and data-label-idea /
+ * the viewer, which also gets data-new as in the lists), [data-slot=heard] holding
+ * [data-slot=heard-names] (kept for a quote some of whose hearers' names a word of the query
+ * is found in, so that a match on a hearer is seen: the names are listed as the page's
+ * language lists them, each in its own direction, the words marked) and data-label-idea /
  * data-label-quote on the template for the kind labels; [data-search-empty] (no match);
  * [data-search-more] (holds the button that shows the next results: a query that matches
  * thousands shows them a page at a time, so that typing stays quick);
@@ -69,6 +72,7 @@
     (index.quotes || []).forEach(function (quote) {
       var heard = (quote.heard || []).join('\n');
       out.push({ kind: 'quote', id: quote.id, text: quote.text, by: quote.by || '', url: quote.url,
+        heard: quote.heard || [], heardHaystack: fold(heard),
         haystack: fold([quote.text, quote.by || '', heard].join('\n')) });
     });
     return out;
@@ -103,6 +107,37 @@
       cursor = range[1];
     });
     slot.appendChild(document.createTextNode(text.slice(cursor)));
+  }
+
+  /** `names` as the page's language lists them ("A, B and C"), as parts: {type: 'element'
+   *  or 'literal', value}. */
+  function listParts(names) {
+    try {
+      var format = new Intl.ListFormat(document.documentElement.lang || undefined, { type: 'conjunction' });
+      return format.formatToParts(names);
+    } catch (e) { // no Intl.ListFormat, or a language it does not take
+      var parts = [];
+      names.forEach(function (name, i) {
+        if (i > 0) parts.push({ type: 'literal', value: ', ' });
+        parts.push({ type: 'element', value: name });
+      });
+      return parts;
+    }
+  }
+
+  /** Writes the hearers' names into `slot`, each isolated in its own direction and marked. */
+  function fillNames(slot, names, wanted) {
+    slot.textContent = '';
+    listParts(names).forEach(function (part) {
+      if (part.type !== 'element') {
+        slot.appendChild(document.createTextNode(part.value));
+        return;
+      }
+      var name = document.createElement('span');
+      name.setAttribute('dir', 'auto');
+      fillMarked(name, part.value, wanted);
+      slot.appendChild(name);
+    });
   }
 
   function start() {
@@ -169,6 +204,15 @@
         if (by) {
           if (entry.by) fillMarked(by, entry.by, wanted);
           else by.remove();
+        }
+        var heard = node.querySelector('[data-slot="heard"]');
+        if (heard) {
+          var names = heard.querySelector('[data-slot="heard-names"]');
+          var matched = entry.heard && entry.heard.length && wanted.some(function (term) {
+            return entry.heardHaystack.indexOf(term) !== -1;
+          });
+          if (matched && names) fillNames(names, entry.heard, wanted);
+          else heard.remove();
         }
         var kind = node.querySelector('[data-slot="kind"]');
         if (kind) kind.textContent = labels[entry.kind];
