@@ -23,7 +23,11 @@ public struct StringCatalog: Sendable {
     /// Keys Xcode marked `"extractionState": "stale"` (no longer used by the templates), sorted.
     public var staleKeys: [String] { entries.filter { $0.value.extractionState == "stale" }.keys.sorted() }
 
-    /// The languages with at least one localization, sorted.
+    /// The languages with at least one string that counts (`isUsable`: not empty, and not
+    /// `new` outside the source language), sorted, and the source language. A language whose
+    /// every unit is untranslated is not one the catalog has: a viewer of it falls back to the
+    /// next language, and their pages are in that language (`lang`, `dir`, formats), not in
+    /// one their text is not in.
     public let languages: [String]
     /// Fallback chains by viewer tag (see `LanguageTag.fallbackChain`), computed once.
     let fallbackChains = Locked<[String: [String]]>([:])
@@ -70,15 +74,30 @@ public struct StringCatalog: Sendable {
             }
         }
         self.entries = entries
-        let languages = Set(entries.values.flatMap { $0.localizations.keys }).sorted()
-        self.languages = languages
+        let localized = Set(entries.values.flatMap { $0.localizations.keys }).sorted()
         // The source language's text may be under another tag of the same meaning (likely
         // subtags): `"sourceLanguage": "en-US"` with its text under `en`, as the fallback's
         // other steps match. That localization is the source's.
         let declared = LanguageTag.normalize(source)
         let meaning = LanguageTag.meaning(of: declared)
-        self.sourceLanguage = languages.contains(declared)
-            ? declared : languages.first { LanguageTag.meaning(of: $0) == meaning } ?? declared
+        let sourceLanguage = localized.contains(declared)
+            ? declared : localized.first { LanguageTag.meaning(of: $0) == meaning } ?? declared
+        self.sourceLanguage = sourceLanguage
+        languages = localized.filter { language in
+            language == sourceLanguage || entries.values.contains { entry in
+                guard let localization = entry.localizations[language] else { return false }
+                return Self.counts(localization, isSource: false)
+            }
+        }
+    }
+
+    /// Whether a localization counts for some device: its variant and every substitution usable.
+    static func counts(_ localization: Localization, isSource: Bool) -> Bool {
+        guard let variant = localization.variant else { return false }
+        return (devices + ["other"]).contains { device in
+            isUsable(variant, isSource: isSource, device: device)
+                && localization.substitutions.values.allSatisfy { isUsable($0.variant, isSource: isSource, device: device) }
+        }
     }
 
     /// The catalog languages a viewer's tag falls back to, best first, ending with the source

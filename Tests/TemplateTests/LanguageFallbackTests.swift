@@ -115,6 +115,33 @@ struct LanguageFallbackTests {
         }
     }
 
+    /// A language whose every unit is untranslated (`new`) or empty is not one the catalog has:
+    /// its viewer's pages are in the language their text is in, with that language's `lang`,
+    /// direction and formats (`en-EG`; before: `lang="ar-EG" dir="rtl"` over English text). One unit
+    /// that counts (here a plural's `other`, or a device's case) makes it the page's language.
+    @Test(arguments: [
+        (#""ar": {"stringUnit": {"state": "new", "value": "مرحبا"}}"#, "en-EG", "ltr"),
+        (#""ar": {"stringUnit": {"state": "translated", "value": ""}}"#, "en-EG", "ltr"),
+        (#""ar": {"variations": {"plural": {"other": {"stringUnit": {"state": "new", "value": "x"}}}}}"#, "en-EG", "ltr"),
+        (#""ar": {"stringUnit": {"state": "needs_review", "value": "مرحبا"}}"#, "ar-EG", "rtl"),
+        (#""ar": {"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "مرحبا"}}}}}"#, "ar-EG", "rtl"),
+        (#""ar": {"variations": {"device": {"iphone": {"stringUnit": {"state": "translated", "value": "مرحبا"}}}}}"#, "ar-EG", "rtl"),
+    ])
+    func aLanguageWithNothingTranslatedIsNotThePagesLanguage(unit: String, lang: String, dir: String) throws {
+        let catalog = try CatalogFixture.catalog(
+            """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "greeting": {"localizations": {\(unit),
+                "en": {"stringUnit": {"state": "translated", "value": "Hello"}}}},
+              "other": {"localizations": {"ar": {"stringUnit": {"state": "new", "value": "آخر"}},
+                "en": {"stringUnit": {"state": "translated", "value": "Other"}}}}}}
+            """)
+        let localizer = Localizer(catalog: catalog, locale: "ar-EG", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(localizer.htmlLanguage == lang)
+        #expect(localizer.direction == dir)
+        #expect(try localizer.string("other") == "Other")
+    }
+
     @Test func tagsAreCanonicalPerBCP47() {
         #expect(LanguageTag.normalize("de-DE-u-NU-Arab") == "de-DE-u-nu-arab")
         #expect(LanguageTag.normalize("pt_br") == "pt-BR")
