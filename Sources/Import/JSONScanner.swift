@@ -235,6 +235,7 @@ struct JSONScanner {
             let searched = index
             guard let found = memchr(base + index, 0x22, window.count - index) else {
                 // No quote in the rest of this window: the string goes on in the next.
+                if Self.holdsControlCharacter(base + index, count: window.count - index) { return false }
                 var backslashes = 0
                 while window.count - backslashes - 1 >= searched, base[window.count - backslashes - 1] == 0x5C { backslashes += 1 }
                 escaped = backslashes % 2 == 1
@@ -243,11 +244,32 @@ struct JSONScanner {
                 continue
             }
             let quote = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            // A line feed (any control character) cannot be in a string: where one is, a quote
+            // is missing before it, and every string after it would be read inside out, so that
+            // the walk could succeed with members swallowed ("the field is missing", no place).
+            // The parser names the place instead.
+            if Self.holdsControlCharacter(base + index, count: quote - index) { return false }
             var backslashes = 0
             while quote - backslashes - 1 >= searched, base[quote - backslashes - 1] == 0x5C { backslashes += 1 }
             kept?.append(contentsOf: UnsafeBufferPointer(start: base + index, count: quote + 1 - index))
             index = quote + 1
             if backslashes % 2 == 0 { return true }
+        }
+        return false
+    }
+
+    /// Whether any of the `count` bytes at `start` is below U+0020, eight at a time: a word
+    /// holds a byte below 0x20 exactly when `(w - 0x20…20) & ~w & 0x80…80` is not zero.
+    static func holdsControlCharacter(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+            offset += 8
+        }
+        while offset < count {
+            if start[offset] < 0x20 { return true }
+            offset += 1
         }
         return false
     }

@@ -41,6 +41,26 @@ struct BadInputTests {
         ])
     }
 
+    /// A string's closing quote left out: the scan of the root object read every string after
+    /// it inside out, and an escaped quote later on put it back in step, so the walk succeeded
+    /// with `quotes` swallowed ("the field is missing", no place). A line feed cannot be in a
+    /// string, so the scan stops there and the parser names the place.
+    @Test func aMissingClosingQuoteIsNamedWhereTheParserFindsIt() throws {
+        var file = ""
+        let errors = try errors { fixture in
+            file = "content/quotes/export.json"
+            try fixture.edit("quotes/export.json", replacing: #""firstName": "Ana", "lastName": "Lima""#,
+                             with: #""firstName": "Ana, "lastName": "Lima""#)
+            try fixture.edit("quotes/export.json", replacing: #""I never said I was a morning person.""#,
+                             with: #""I never said \"no\" twice.""#)
+        }
+        let line = #"    { "phone": "(415) 555-0100", "firstName": "Ana, "lastName": "Lima", "locale": "en-US","#
+        let column = line.distance(from: line.startIndex, to: line.range(of: "lastName")!.lowerBound) + 1
+        #expect(errors == [
+            "\(file):3:\(column): error: expected ',' or '}' to continue the object, found 'l'\n    \(line)\n    \(String(repeating: " ", count: column - 1))^"
+        ])
+    }
+
     @Test func aBadPhoneNamesTheRecordPathAndWhatWasExpected() throws {
         var file = ""
         let errors = try errors { fixture in

@@ -145,6 +145,34 @@ struct JSONScannerTests {
         #expect(streamed.span("quotes", 100..<356)?.ranges == Array(expected[100..<356]))
     }
 
+    @Test("Control characters are found eight bytes at a time exactly where a byte-by-byte look finds them")
+    func controlCharactersWordAtATime() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...24 {
+            for _ in 0..<200 {
+                // Mostly text (ASCII, UTF-8 lead and trail bytes, 0x20 and 0x7F at the edges),
+                // now and then a control character.
+                var bytes = (0..<length).map { _ in UInt8.random(in: 0x20...0xFF, using: &generator) }
+                if length > 0, Bool.random(using: &generator) {
+                    bytes[Int.random(in: 0..<length, using: &generator)] = UInt8.random(in: 0...0x1F, using: &generator)
+                }
+                let expected = bytes.contains { $0 < 0x20 }
+                bytes.withUnsafeBufferPointer { buffer in
+                    let found = buffer.baseAddress.map { JSONScanner.holdsControlCharacter($0, count: length) } ?? false
+                    #expect(found == expected, "\(bytes)")
+                }
+            }
+        }
+        for byte in UInt8.min...UInt8.max {
+            let bytes = [UInt8](repeating: 0x41, count: 8) + [byte] + [UInt8](repeating: 0x41, count: 7)
+            for offset in 0..<8 {
+                bytes.withUnsafeBufferPointer { buffer in
+                    #expect(JSONScanner.holdsControlCharacter(buffer.baseAddress! + offset, count: 9) == (byte < 0x20), "\(byte)")
+                }
+            }
+        }
+    }
+
     @Test("A broken document is refused in blocks as it is whole, wherever it is cut")
     func brokenDocumentsAreRefusedAlike() throws {
         let path = try scratchPath("document.json")
