@@ -63,7 +63,7 @@ public enum Timestamp {
                 microsecond = fraction
             }
         }
-        guard hour < 24, minute < 60, second < 60 else { throw .invalidTime }
+        guard hour < 24, minute < 60, second <= 60 else { throw .invalidTime }
         var offset = 0
         if reader.take(UInt8(ascii: "Z")) || reader.take(UInt8(ascii: "z")) {
             offset = 0
@@ -83,6 +83,14 @@ public enum Timestamp {
             throw .malformed
         }
         guard reader.atEnd else { throw .malformed }
+        if second == 60 {
+            // A leap second (ISO 8601 and RFC 3339 allow :60): only the last second of a day in
+            // UTC can be one (23:59:60Z, 18:59:60-05:00). Unix time has no such second, so it
+            // reads as the last microsecond of the minute before it: after every instant of
+            // :59, and the minute it is shown in is its own.
+            guard (hour * 3600 + minute * 60 + 59 - offset + 86_400) % 86_400 == 86_399 else { throw .notALeapSecond }
+            (second, microsecond) = (59, 999_999)
+        }
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
         guard !inRange || BuildInstant.dataRange.contains(seconds) else { throw .outOfRange }
@@ -163,6 +171,8 @@ public enum TimestampProblem: Error, Sendable, Equatable {
     case invalidDate
     /// An hour, minute or second out of range.
     case invalidTime
+    /// Second 60 anywhere but in the last minute of a day in UTC.
+    case notALeapSecond
     /// An offset of 24 hours or more.
     case invalidOffset
     /// An instant outside `BuildInstant.dataRange` (year 9999, or before the Gregorian calendar).
@@ -176,6 +186,7 @@ public enum TimestampProblem: Error, Sendable, Equatable {
         case .noOffset: return "it has no offset; add Z or one such as -07:00"
         case .invalidDate: return "no such date"
         case .invalidTime: return "no such time of day"
+        case .notALeapSecond: return "second 60 is a leap second, which only the last minute of a day in UTC has (23:59:60Z)"
         case .invalidOffset: return "no such UTC offset"
         case .outOfRange: return "outside the instants the site can show, \(BuildInstant.dataRangeDescription)"
         }

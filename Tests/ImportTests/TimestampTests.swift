@@ -38,6 +38,18 @@ struct TimestampTests {
         #expect(instant.seconds == (microseconds - ((microseconds % 1_000_000) + 1_000_000) % 1_000_000) / 1_000_000)
     }
 
+    /// A leap second (RFC 3339's `23:59:60`) is the last second of a day in UTC, whatever the
+    /// offset it is written with; it reads as the last microsecond of the minute before it, so
+    /// it comes after every instant of :59 and is shown in its own minute.
+    @Test(arguments: ["2016-12-31T23:59:60Z", "2016-12-31T18:59:60-05:00", "2017-01-01T05:44:60+05:45",
+                      "2016-12-31T23:59:60.5Z", "2016-12-31T23:59:60,999999999z"])
+    func aLeapSecondIsTheLastMomentOfItsMinute(text: String) throws {
+        let instant = try Timestamp.instant(text)
+        #expect(instant == DataInstant(seconds: try Timestamp.unixSeconds("2016-12-31T23:59:59Z"), microsecond: 999_999))
+        #expect(instant > (try Timestamp.instant("2016-12-31T23:59:59.999998Z")))
+        #expect(instant < (try Timestamp.instant("2017-01-01T00:00:00Z")))
+    }
+
     @Test func wholeSecondsRoundDownBeforeTheEpochToo() {
         #expect(DataInstant(microseconds: -1).seconds == -1)
         #expect(DataInstant(microseconds: -1_000_000).seconds == -1)
@@ -53,6 +65,10 @@ struct TimestampTests {
         ("2026-05-01", .noTime),
         ("2025-02-29T00:00:00Z", .invalidDate),
         ("2026-05-01T24:00:00Z", .invalidTime),
+        ("2016-12-31T23:59:61Z", .invalidTime),
+        ("2016-12-31T23:58:60Z", .notALeapSecond),
+        ("2016-12-31T23:59:60+01:00", .notALeapSecond),
+        ("2016-12-31T12:00:60Z", .notALeapSecond),
         ("2026-05-01T18:00:00+25:00", .invalidOffset),
         ("May 1, 2026", .malformed),
         ("2026-05-01T18:00:00Zulu", .malformed),
