@@ -42,6 +42,8 @@ public struct PersonalDataMask: Sendable {
     let knownPhoneDigits: Set<String>
     /// The export's emails, lower-cased.
     let knownEmails: Set<String>
+    /// The same by domain, for the emails written with white space inside (nil: none known).
+    let spacedEmails: SpacedEmails?
 
     /// A mask that knows no phone or email of its own: only the shapes.
     public static let shapes = PersonalDataMask(phones: [], emails: [])
@@ -58,6 +60,7 @@ public struct PersonalDataMask: Sendable {
         knownPhoneDigits = digits
         // In the canonical form the text is matched in (`Ｋenji@…` is `kenji@…`).
         knownEmails = Set(emails.map { String(String.UnicodeScalarView($0.lowercased().unicodeScalars.map(Self.canonical))) })
+        spacedEmails = SpacedEmails(knownEmails)
     }
 
     /// The mask for the store at `database`: every person's phone and email (read here, used
@@ -150,7 +153,8 @@ public struct PersonalDataMask: Sendable {
         func scan(_ scalars: [Unicode.Scalar], units: [Unicode.Scalar]? = nil) -> [Range<Int>] {
             if let seen = Self.withoutInvisible(scalars) { return mapped(scan(seen.scalars), seen.ranges) }
             let units = units ?? scalars.map(Self.canonical)
-            return emailSpans(units: units, original: scalars) + phoneSpans(units: units, shapes: shapedPhones)
+            return emailSpans(units: units, original: scalars) + spacedEmailSpans(units: units)
+                + phoneSpans(units: units, shapes: shapedPhones)
         }
         let units = scalars.map(Self.canonical)
         guard let decoded = Self.decodingEscapes(scalars, units: units) else { return scan(scalars, units: units) }

@@ -334,6 +334,29 @@ struct PersonalDataMaskTests {
         #expect(mask.clean("mail ana.lima@mail.example.com. now").replacingOccurrences(of: m, with: "■") == "mail ■. now")
     }
 
+    /// The export's emails written with white space inside, letter by letter or in any mix of
+    /// spaced letters and words, the at-sign and the dots as themselves or spelled: a reader
+    /// joins them at a glance. Only the export's own: an address shape across white space
+    /// would take prose for one.
+    @Test(arguments: [
+        ("write to a n a . l i m a @ e x a m p l e . c o m", "write to ■"),
+        ("write to a n a . l i m a @ e x a m p l e . c o m today", "write to ■ today"),
+        ("A N A . L I M A @ E X A M P L E . C O M", "■"),
+        ("a n a . l i m a at e x a m p l e dot c o m", "■"),
+        ("a n a dot l i m a (at) e x a m p l e [dot] c o m!", "■!"),
+        ("ana . li ma @ exam ple . com", "■"),
+        ("call a n a . l i m a @ e x a m p l e . c o m / 415 555 0177", "call ■ / ■"),
+        ("a  n  a .\nl i m a\t@ e x a m p l e . c o m", "■"),
+        ("xa n a . l i m a @ e x a m p l e . c o mx", "x■x"),
+        // Not the export's: left as written.
+        ("b o . l i m a @ e x a m p l e . c o m", "b o . l i m a @ e x a m p l e . c o m"),
+        ("meet @ 5. Then at home", "meet @ 5. Then at home"),
+        ("a n a . l i m a @ e x a m p l e . o r g", "a n a . l i m a @ e x a m p l e . o r g"),
+    ])
+    func theExportsEmailsWrittenWithSpacesInside(text: String, masked: String) {
+        #expect(mask.clean(text).replacingOccurrences(of: m, with: "■") == masked)
+    }
+
     @Test("An export email with a fullwidth letter is known in every spelled form")
     func fullwidthKnownEmail() {
         let mask = PersonalDataMask(phones: [], emails: ["ｋenji@example.jp"])
