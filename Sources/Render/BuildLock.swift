@@ -41,6 +41,23 @@ public final class BuildLock: @unchecked Sendable {
         URL(fileURLWithPath: store).standardizedFileURL.resolvingSymlinksInPath().path + ".lock"
     }
 
+    /// Takes the lock of the store at `store` (`storeLockPath`) or throws. A store with more than
+    /// one name (hard links) is refused: its lock is named after the name it is given, and so is
+    /// SQLite's journal, so two builds through two names would both write it, and a crashed one's
+    /// journal would not be found through the other name.
+    public static func acquireStore(_ store: String) throws -> BuildLock {
+        let lock = try acquire(storeLockPath(store), what: "the store '\(store)'")
+        var status = stat()
+        if stat(store, &status) == 0, status.st_nlink > 1 {
+            lock.release()
+            throw Diagnostic.error(
+                "the store '\(store)' has \(status.st_nlink) names (hard links); a store is locked by its name, and "
+                    + "SQLite's journal follows the name, so two builds through two names could write it at once: keep "
+                    + "one name (remove the other links) and run this again")
+        }
+        return lock
+    }
+
     /// Takes the lock at `path` or throws, naming `what` is locked and who holds it.
     public static func acquire(_ path: String, what: String) throws -> BuildLock {
         registry.lock()

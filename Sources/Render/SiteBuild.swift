@@ -140,7 +140,7 @@ public enum SiteBuild {
         // One build at a time per store (the output folder is locked by its writer); a build that
         // does not record itself only reads the store, and shards share one read-only store.
         let storeLock = whole
-            ? try BuildLock.acquire(BuildLock.storeLockPath(options.store), what: "the store '\(options.store)'") : nil
+            ? try BuildLock.acquireStore(options.store) : nil
         defer { storeLock?.release() }
         var (report, record) = try build(BuildContext(options: options, tuning: tuning))
         // Recorded once the build's read connections are closed (a reader would hold off the

@@ -28,7 +28,8 @@ struct BuildCommand: Command {
         DIR/static/, copied verbatim into every build. A symbolic link as --out is followed.
         Phones and emails in texts are masked; a name that is only a phone or an email is
         replaced by the next naming rule, else "Unknown". One build at a time per output and
-        per store (flock): a second one is refused, naming the first one's pid.
+        per store (flock): a second one is refused, naming the first one's pid (a store with
+        a second name, a hard link, is refused).
 
         "Now" (for relative dates) is site.json's buildDate, else SOURCE_DATE_EPOCH, else the
         latest timestamp in the data: the same inputs always give the same bytes.

@@ -26,7 +26,7 @@ struct StoreLocking {
         }
         do {
             return StoreLocking(
-                lock: try BuildLock.acquire(BuildLock.storeLockPath(store), what: "the store '\(store)'"),
+                lock: try BuildLock.acquireStore(store),
                 createdFolders: created)
         } catch {
             for folder in created { rmdir(folder) }

@@ -96,6 +96,32 @@ struct ConcurrentBuildTests {
         #expect(FileManager.default.contents(atPath: project.store) == store)
     }
 
+    /// A hard link is a second name of the store that no link resolves to the first: its lock
+    /// (and SQLite's journal) went by the name, so two builds through two names both wrote it.
+    /// A store with more than one name is refused by build and import alike, untouched.
+    @Test("A store with a second name (a hard link) is refused, untouched")
+    func storeWithAHardLinkIsRefused() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        #expect(project.build().status == 0)
+        let alias = project.folder.appendingPathComponent("alias.sqlite").path
+        #expect(link(project.store, alias) == 0)
+        let store = try #require(FileManager.default.contents(atPath: project.store))
+        try project.write("content/site.json", #"{"title": "Changed", "buildDate": "2026-05-10T12:00:00Z"}"#)
+        for (name, arguments) in [("build", arguments(project, db: alias)), ("import", ["import", "--content", project.content, "--db", project.store])] {
+            let child = try VantageExecutable.start(arguments, logs: project.folder, name: name)
+            child.waitUntilExit()
+            #expect(child.terminationStatus == 2, "\(name)")
+            let errors = VantageExecutable.errors(project.folder, name: name)
+            #expect(errors.contains("has 2 names (hard links); a store is locked by its name"), "\(name): \(errors)")
+            #expect(FileManager.default.contents(atPath: project.store) == store, "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: BuildLock.storeLockPath(project.store)))
+        #expect(!FileManager.default.fileExists(atPath: BuildLock.storeLockPath(alias)))
+        #expect(unlink(alias) == 0)
+        #expect(project.build().status == 0)
+    }
+
     @Test("vantage import is refused while a build holds the store's lock")
     func importWaitsForTheBuild() throws {
         let project = try ScratchProject()
