@@ -56,7 +56,7 @@ def fixture_url(name):
     return (FIXTURES / name).as_uri()
 
 
-def new_driver(width=390, height=844, reduced_motion=False, download_dir=None, javascript=True):
+def new_driver(width=390, height=844, reduced_motion=False, download_dir=None, javascript=True, font_size=None):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -76,6 +76,8 @@ def new_driver(width=390, height=844, reduced_motion=False, download_dir=None, j
         })
     if not javascript:
         prefs["profile.managed_default_content_settings.javascript"] = 2
+    if font_size:  # the browser's own text size setting (Chrome's "Very large" is 24 px)
+        prefs["webkit.webprefs.default_font_size"] = font_size
     if prefs:
         options.add_experimental_option("prefs", prefs)
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
@@ -133,12 +135,13 @@ class BrowserTest(unittest.TestCase):
 
     width, height, reduced_motion = 390, 844, False
     javascript = True  # False: the page's scripts never run (what a reader without them sees)
+    font_size = None  # the browser's default text size in px (None: Chromium's 16)
     driver = None
 
     @classmethod
     def setUpClass(cls):
         cls.downloads = pathlib.Path(tempfile.mkdtemp(prefix="vantage-downloads-"))
-        cls.driver = new_driver(cls.width, cls.height, cls.reduced_motion, cls.downloads, cls.javascript)
+        cls.driver = new_driver(cls.width, cls.height, cls.reduced_motion, cls.downloads, cls.javascript, cls.font_size)
 
     @classmethod
     def tearDownClass(cls):
@@ -246,6 +249,31 @@ class BrowserTest(unittest.TestCase):
                         ' "' + (el.textContent || '').trim().slice(0, 30) + '"', Math.round(r.left), Math.round(r.right)]);
             });
             return out;""")
+
+    def broken_words(self, selector):
+        """The words of the visible elements matching `selector` that are broken across lines:
+        lines may break between words and after a hyphen, and a CJK text between characters."""
+        return self.js("""
+            var out = [];
+            document.querySelectorAll(arguments[0]).forEach(function (element) {
+              if (!element.getClientRects().length) return;
+              var walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT), node;
+              while ((node = walker.nextNode())) {
+                var words = /[^\\s\\-\\u2010]+[\\-\\u2010]?/g, m;
+                while ((m = words.exec(node.data))) {
+                  if (/[\\u3000-\\u9fff\\uff00-\\uffef]/.test(m[0])) continue;
+                  var range = document.createRange();
+                  range.setStart(node, m.index);
+                  range.setEnd(node, m.index + m[0].length);
+                  var tops = [];
+                  Array.prototype.forEach.call(range.getClientRects(), function (r) {
+                    if (r.width > 0 && tops.every(function (t) { return Math.abs(t - r.top) > 3; })) tops.push(r.top);
+                  });
+                  if (tops.length > 1) out.push(m[0]);
+                }
+              }
+            });
+            return out;""", selector)
 
     def assertNoSidewaysScroll(self, where=""):
         """Nothing on the page is wider than the screen."""

@@ -113,6 +113,47 @@ class NoSidewaysScroll(BrowserTest):
         self.assertNoSidewaysScroll(where + " thanks and the outbox")
 
 
+def idea_list_page(language):
+    """A person's All Ideas page in `language` (the page's lang is it or a region of it)."""
+    for page in read_json(SITE / "manifest.json")["pages"]:
+        if page["kind"] != "ideas-all":
+            continue
+        lang = lang_of(SITE / page["path"])
+        if lang == language or lang.split("-")[0] == language and language != "pt-BR":
+            return page["path"]
+    return None
+
+
+@unittest.skipUnless(SITE, "set VANTAGE_SITE to a built public/ folder")
+class LargeText(NoSidewaysScroll):
+    """The browser's text size set larger (Chrome's "Very large", 24 px, at 320 px; 32 px, text
+    at 200%, at 390 px): the top bar's "+" stays on screen and nothing scrolls sideways
+    ("Changer de personne" kept on one line pushed the + off and squeezed the name to nothing)."""
+    width, font_size = 320, 24
+
+    def test_list_pages_keep_the_bar_on_screen_in_every_language(self):
+        chosen = {}
+        for page in read_json(SITE / "manifest.json")["pages"]:
+            if page["kind"].startswith(("ideas-", "quotes-")) and page["kind"] != "ideas-submit":
+                chosen.setdefault((page["kind"], lang_of(SITE / page["path"])), page["path"])
+        for (kind, lang), path in sorted(chosen.items()):
+            with self.subTest(kind=kind, lang=lang, page=path):
+                self.check((SITE / path).as_uri(), path)
+                add = self.all(".bar-add")
+                if add:
+                    right = self.js("return arguments[0].getBoundingClientRect().right", add[0])
+                    self.assertLessEqual(right, self.width, "the + is on screen")
+                self.assertGreater(self.js("return document.querySelector('.bar-name').getBoundingClientRect().width"), 0,
+                                   "some of the name shows")
+
+
+class LargerText(LargeText):
+    width, font_size = 390, 32
+
+    def test_idea_steps_keep_their_words_whole(self):
+        NarrowPhoneLayout.test_idea_steps_keep_their_words_whole(self)
+
+
 @unittest.skipUnless(SITE, "set VANTAGE_SITE to a built public/ folder")
 class NarrowPhoneLayout(NoSidewaysScroll):
     width = 320
@@ -126,6 +167,20 @@ class NarrowPhoneLayout(NoSidewaysScroll):
         for (kind, lang), path in sorted(chosen.items()):
             with self.subTest(kind=kind, lang=lang, page=path):
                 self.check((SITE / path).as_uri(), path)
+
+    def test_idea_steps_keep_their_words_whole(self):
+        """The idea detail's Previous, Back to the list and Next wrap between words, never
+        inside one ("Previou|s", "Précéd|ente"), with scripts (the overlay) and without (the
+        :target screen), in every language, at 320 px here and 390 px in LargeText."""
+        for language in LANGUAGES:
+            path = idea_list_page(language)
+            self.assertIsNotNone(path, "the site has no idea list in %s" % language)
+            with self.subTest(language=language, page=path):
+                self.check((SITE / path).as_uri(), path)
+                fragment = self.js("return document.querySelector('.idea[id]').id")
+                self.check((SITE / path).as_uri() + "#" + fragment, path + " detail")
+                self.frames(2)
+                self.assertEqual(self.broken_words(".idea-steps a"), [], "words broken across lines")
 
     def test_compose_states_fit_320_px(self):
         homes = read_json(SITE / "manifest.json")["pages"]

@@ -110,6 +110,8 @@ class ReviewPagesWithoutScripts(BrowserTest):
                 self.assertIn("JavaScript", note.text)
                 self.assertFalse(self.css("[data-review-intro]").is_displayed(), "no swipe instructions")
                 self.assertFalse(self.css("[data-review-bar]").is_displayed())
+                # Nor the visually hidden ones a screen reader would read: keys that do nothing.
+                self.assertEqual(self.js("return getComputedStyle(document.querySelector('[data-triage-help]')).display"), "none")
 
 
 @unittest.skipUnless(READY, "set VANTAGE_SITE, or build vantage (swift build)")
@@ -121,6 +123,9 @@ class ReviewPagesWithScripts(BrowserTest):
                 self.open(uri(path))
                 self.assertTrue(self.css("[data-review-intro]").is_displayed())
                 self.assertFalse(self.css("[data-review-noscript]").is_displayed())
+                # The instructions each item is described by are in the page for a screen reader.
+                help_id = self.js("return document.querySelector('[data-triage]').getAttribute('aria-describedby')")
+                self.assertEqual(self.js("return getComputedStyle(document.getElementById(arguments[0])).display", help_id), "block")
                 # the face fills the item: no padding of the item's around it
                 self.assertEqual(self.js("return getComputedStyle(document.querySelector('[data-triage]')).paddingLeft"), "0px")
 
@@ -133,31 +138,13 @@ class ReviewPagesWithScripts(BrowserTest):
             for language, path in sorted(review_pages().items()):
                 with self.subTest(width=width, language=language, page=path):
                     self.open(uri(path))
-                    broken = self.js("""
-                        var out = [];
-                        document.querySelectorAll('[data-sheet]').forEach(function (sheet) {
-                          sheet.hidden = false;
-                          sheet.querySelectorAll('button').forEach(function (button) {
-                            if (button.scrollWidth > button.clientWidth) out.push('overflows: ' + button.textContent);
-                            var walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT), node;
-                            while ((node = walker.nextNode())) {
-                              var words = /[^\\s\\-\\u2010]+[\\-\\u2010]?/g, m;
-                              while ((m = words.exec(node.data))) {
-                                if (/[\\u3000-\\u9fff\\uff00-\\uffef]/.test(m[0])) continue;
-                                var range = document.createRange();
-                                range.setStart(node, m.index);
-                                range.setEnd(node, m.index + m[0].length);
-                                var tops = [];
-                                Array.prototype.forEach.call(range.getClientRects(), function (r) {
-                                  if (r.width > 0 && tops.every(function (t) { return Math.abs(t - r.top) > 3; })) tops.push(r.top);
-                                });
-                                if (tops.length > 1) out.push(m[0]);
-                              }
-                            }
-                          });
-                          sheet.hidden = true;
-                        });
-                        return out;""")
+                    self.js("document.querySelectorAll('[data-sheet]').forEach(function (s) { s.hidden = false; })")
+                    broken = self.broken_words("[data-sheet] button")
+                    broken += ["overflows: " + text for text in self.js("""
+                        return Array.prototype.filter.call(document.querySelectorAll('[data-sheet] button'), function (button) {
+                          return button.scrollWidth > button.clientWidth;
+                        }).map(function (button) { return button.textContent; });""")]
+                    self.js("document.querySelectorAll('[data-sheet]').forEach(function (s) { s.hidden = true; })")
                     self.assertEqual(broken, [], "words broken across lines")
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                     {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": False})

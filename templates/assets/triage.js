@@ -99,7 +99,10 @@
     }
     item.classList.add('is-draggable');
     if (!item.hasAttribute('tabindex')) item.tabIndex = 0;
+    // The gesture and key instructions: hidden in the page, where without this script they
+    // would tell a screen reader's user to use keys that do nothing.
     var help = document.querySelector('[data-triage-help][id]');
+    if (help) help.hidden = false;
     if (help && !item.hasAttribute('aria-describedby')) item.setAttribute('aria-describedby', help.id);
     this.listen();
   }
