@@ -147,11 +147,28 @@ class LargeText(NoSidewaysScroll):
                                    "some of the name shows")
 
 
+    def test_idea_steps_keep_their_words_whole(self):
+        NarrowPhoneLayout.test_idea_steps_keep_their_words_whole(self)
+
+
 class LargerText(LargeText):
     width, font_size = 390, 32
 
+
+@unittest.skipUnless(SITE, "set VANTAGE_SITE to a built public/ folder")
+class NarrowPhoneWithoutScripts(BrowserTest):
+    """The idea detail as the :target screen, its steps in the bar fixed at the bottom."""
+    width, javascript = 320, False
+
     def test_idea_steps_keep_their_words_whole(self):
-        NarrowPhoneLayout.test_idea_steps_keep_their_words_whole(self)
+        for language in LANGUAGES:
+            path = idea_list_page(language)
+            with self.subTest(language=language, page=path):
+                fragment = re.search(r'<li class="idea[^"]*" id="([^"]+)"', (SITE / path).read_text(encoding="utf-8")).group(1)
+                self.open((SITE / path).as_uri() + "#" + fragment)
+                self.assertTrue(self.css("#%s .idea-steps" % fragment).is_displayed(), "the :target screen")
+                self.assertEqual(self.broken_words(".idea-steps a"), [], "words broken across lines")
+                self.assertNoSidewaysScroll(path + " detail")
 
 
 @unittest.skipUnless(SITE, "set VANTAGE_SITE to a built public/ folder")
@@ -171,7 +188,7 @@ class NarrowPhoneLayout(NoSidewaysScroll):
     def test_idea_steps_keep_their_words_whole(self):
         """The idea detail's Previous, Back to the list and Next wrap between words, never
         inside one ("Previou|s", "Précéd|ente"), with scripts (the overlay) and without (the
-        :target screen), in every language, at 320 px here and 390 px in LargeText."""
+        :target screen), in every language, at 320 px here and with large text in LargeText."""
         for language in LANGUAGES:
             path = idea_list_page(language)
             self.assertIsNotNone(path, "the site has no idea list in %s" % language)
