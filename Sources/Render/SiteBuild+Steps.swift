@@ -71,14 +71,28 @@ extension SiteBuild {
         if let forced, !locales.contains(where: { (LanguageTagCase.canonical($0) ?? $0) == (LanguageTagCase.canonical(forced) ?? forced) }) {
             checked.append((setting: "--locale \(forced)", locale: forced))
         }
-        return checked.compactMap { setting, locale -> Diagnostic? in
+        func listed(_ items: [String]) -> String {
+            items.prefix(5).joined(separator: ", ") + (items.count > 5 ? " and \(items.count - 5) more" : "")
+        }
+        return checked.flatMap { setting, locale -> [Diagnostic] in
+            var warnings: [Diagnostic] = []
             let missing = catalog.untranslatedKeys(for: locale)
-            guard !missing.isEmpty else { return nil }
-            let shown = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
-            return Diagnostic.warning(
-                "\(setting): \(missing.count == 1 ? "1 string has" : "\(missing.count) strings have") no \(locale) "
-                    + "translation, so \(locale) pages show \(missing.count == 1 ? "it" : "them") in \(catalog.sourceLanguage): \(shown)",
-                at: SourceLocation(file: path))
+            if !missing.isEmpty {
+                warnings.append(Diagnostic.warning(
+                    "\(setting): \(missing.count == 1 ? "1 string has" : "\(missing.count) strings have") no \(locale) "
+                        + "translation, so \(locale) pages show \(missing.count == 1 ? "it" : "them") in \(catalog.sourceLanguage): \(listed(missing))",
+                    at: SourceLocation(file: path)))
+            }
+            // Translated, but without every plural form the language needs for a count.
+            let plurals = catalog.missingPluralForms(for: locale)
+            if !plurals.isEmpty {
+                let named = plurals.map { "\($0.key) (\($0.categories.map(\.rawValue).joined(separator: ", ")))" }
+                warnings.append(Diagnostic.warning(
+                    "\(setting): \(plurals.count == 1 ? "1 string lacks" : "\(plurals.count) strings lack") plural forms \(locale) "
+                        + "needs, so \(locale) pages show those counts in the other form: \(listed(named))",
+                    at: SourceLocation(file: path)))
+            }
+            return warnings
         }
     }
 

@@ -110,4 +110,53 @@ extension StringCatalog {
             return key
         }.sorted()
     }
+
+    /// The keys a reader of `tag` sees in their own language whose plural variations (the
+    /// string's own or a substitution's) lack a case CLDR's rules for that language need for a
+    /// whole number, or hold one that does not count (`new`, empty): each with the categories,
+    /// in CLDR order. Such a number reads as the `other` case ("2 новой идеи" for Russian's
+    /// `few`). Sorted by key.
+    public func missingPluralForms(for tag: String, device: String = "iphone") -> [(key: String, categories: [PluralCategory])] {
+        let normalized = LanguageTag.normalize(tag)
+        let table = resolutions(for: fallbackChain(for: normalized), device: device)
+        var needed: [String: [PluralCategory]] = [:]
+        var found: [(key: String, categories: [PluralCategory])] = []
+        for (key, resolution) in table {
+            guard case .localization(let localization, let language) = resolution, LanguageTag.isOwnLanguage(language, of: normalized)
+            else { continue }
+            let categories = needed[language] ?? Self.wholeNumberCategories(of: language)
+            needed[language] = categories
+            let isSource = language == sourceLanguage
+            var missing: Set<PluralCategory> = []
+            func visit(_ variant: Variant) {
+                switch variant {
+                case .unit: break
+                case .plural(let cases):
+                    for category in categories {
+                        if let own = cases[category], Self.isUsable(own, isSource: isSource, device: device) { continue }
+                        missing.insert(category)
+                    }
+                    cases.values.forEach(visit)
+                case .device(let cases):
+                    if let chosen = Self.deviceCase(cases, device: device, isSource: isSource) { visit(chosen) }
+                }
+            }
+            localization.variant.map(visit)
+            localization.substitutions.values.forEach { visit($0.variant) }
+            if !missing.isEmpty { found.append((key, missing.sorted())) }
+        }
+        return found.sorted { $0.key < $1.key }
+    }
+
+    /// The plural categories whole numbers take in `language` (0 to 999 and the millions, where
+    /// French, Spanish, Italian and Portuguese have `many`), `other` always among them.
+    static func wholeNumberCategories(of language: String) -> [PluralCategory] {
+        let rules = PluralRules.shared(for: language)
+        var categories: Set<PluralCategory> = [.other]
+        for number in Array(0..<1_000) + [1_000, 10_000, 100_000, 1_000_000, 2_000_000, 10_000_000, 1_000_000_000] {
+            categories.insert(rules.category(for: Double(number)))
+        }
+        return categories.sorted()
+    }
 }
+

@@ -87,6 +87,56 @@ struct LocaleCoverageTests {
         ])
     }
 
+    /// A listed locale's strings in its own language with plural variations that lack a case
+    /// CLDR needs for a whole number (or hold one that does not count: `new`, empty), in the
+    /// string itself, a substitution, or a device's case: a warning naming each with the
+    /// categories (Russian's 2 read "2 новой идеи", its `other` form).
+    @Test("A plural without every form a listed locale needs is a warning naming the forms")
+    func missingPluralFormsAreWarned() throws {
+        func plural(_ cases: [String: String], state: [String: String] = [:]) -> String {
+            let members = cases.sorted { $0.key < $1.key }.map { category, value in
+                #""\#(category)" : {"stringUnit" : {"state" : "\#(state[category] ?? "translated")", "value" : "\#(value)"}}"#
+            }
+            return #"{"variations" : {"plural" : {\#(members.joined(separator: ", "))}}}"#
+        }
+        let json = """
+            {"sourceLanguage" : "en", "version" : "1.0", "strings" : {
+              "bell" : {"localizations" : {
+                "en" : \(plural(["one": "%lld idea", "other": "%lld ideas"])),
+                "ru" : \(plural(["one": "%lld идея", "many": "%lld идей", "other": "%lld идеи"])),
+                "fr" : \(plural(["one": "%lld idée", "many": "%lld d’idées", "other": "%lld idées"])),
+                "ja" : \(plural(["other": "%lld件"]))}},
+              "count" : {"localizations" : {
+                "en" : \(plural(["other": "%lld people"])),
+                "ru" : {"stringUnit" : {"state" : "translated", "value" : "%#@n@"}, "substitutions" : {"n" : {
+                  "argNum" : 1, "formatSpecifier" : "lld", "variations" : {"plural" : {
+                    "one" : {"stringUnit" : {"state" : "translated", "value" : "%arg человек"}},
+                    "few" : {"stringUnit" : {"state" : "new", "value" : "%arg человека"}},
+                    "many" : {"stringUnit" : {"state" : "translated", "value" : "%arg человек"}},
+                    "other" : {"stringUnit" : {"state" : "translated", "value" : "%arg человека"}}}}}}},
+                "fr" : {"variations" : {"device" : {"iphone" : \(plural(["one": "%lld personne", "other": "%lld personnes"])),
+                                                     "other" : \(plural(["one": "%lld personne", "many": "%lld de personnes", "other": "%lld personnes"]))}}}}},
+              "plain" : {"localizations" : {"en" : {"stringUnit" : {"state" : "translated", "value" : "Plain"}},
+                                            "ru" : {"stringUnit" : {"state" : "translated", "value" : "Просто"}}}}}}
+            """
+        let catalog = try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "t"), file: "t")
+        func missing(_ tag: String) -> [String] {
+            catalog.missingPluralForms(for: tag).map { "\($0.key): \($0.categories.map(\.rawValue).joined(separator: " "))" }
+        }
+        #expect(missing("ru") == ["bell: few", "count: few"])
+        #expect(missing("ru-RU") == ["bell: few", "count: few"])
+        #expect(missing("en") == ["count: one"])
+        #expect(missing("fr") == ["count: many"])
+        #expect(missing("ja") == [])
+        // A language the catalog lacks reads the source's text, reported as untranslated.
+        #expect(missing("de") == [])
+        let warnings = SiteBuild.coverageWarnings(catalog: catalog, path: "t/Localizable.xcstrings", locales: ["ru", "ja"])
+        #expect(warnings.map(\.description) == [
+            "t/Localizable.xcstrings: warning: site.json locales: 2 strings lack plural forms ru needs, so ru pages show those counts in the other form: bell (few), count (few)",
+            "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no ja translation, so ja pages show them in en: count, plain",
+        ])
+    }
+
     @Test("vantage build prints the warning and builds")
     func theBuildPrintsIt() throws {
         let project = try ScratchProject()
