@@ -159,4 +159,3 @@ extension StringCatalog {
         return categories.sorted()
     }
 }
-
