@@ -48,7 +48,8 @@ public final class BuildLock: @unchecked Sendable {
     public static func acquireStore(_ store: String) throws -> BuildLock {
         let lock = try acquire(storeLockPath(store), what: "the store '\(store)'")
         var status = stat()
-        if stat(store, &status) == 0, status.st_nlink > 1 {
+        // A folder always has several names (its own ".", its folders' ".."): only a file's count.
+        if stat(store, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1 {
             lock.release()
             throw Diagnostic.error(
                 "the store '\(store)' has \(status.st_nlink) names (hard links); a store is locked by its name, and "
