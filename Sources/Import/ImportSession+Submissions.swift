@@ -15,6 +15,7 @@ extension ImportSession {
         var handleSite: (any SubmissionHandleSite)?
         var chosenNames: [Int64: String] = [:]
         var ids = SubmissionID.Assigner()
+        var deferred: [PendingQuote] = []
         for file in layout.submissions {
             // With --keep-going a file that cannot be read is rejected whole, and the records it
             // may have held before stay as they were (as for every other export file).
@@ -71,23 +72,16 @@ extension ImportSession {
                         publishedText: site.published(quote.text), instant: quote.saidAt, details: [quote.saidBy, quote.part ?? ""] + quote.heardBy, at: location)
                     else { continue }  // downloaded twice: stored once
                     try claim(id, at: location) { try quotes.claim(id: id, at: location) }
-                    let saidBy = try part.person(quote.saidBy, in: quote.part, at: location.member("saidBy"))
-                    try requirePhone(saidBy.person, quote.saidBy, at: location.member("saidBy"))
-                    var hearers: [(person: Int64, name: String)] = []
-                    for (position, handle) in quote.heardBy.enumerated() {
-                        let place = location.member("heardBy").element(position)
-                        let hearer = try part.person(handle, in: quote.part, at: place)
-                        // Two handles of one person (`papa` and `c/papa`) are one hearer twice.
-                        if let first = hearers.firstIndex(where: { $0.person == hearer.person }) {
-                            throw place.error(
-                                "expected each hearer once, found \(quoted(handle)), the person \(quoted(quote.heardBy[first])) names, again (also heardBy[\(first)])")
-                        }
-                        try requirePhone(hearer.person, handle, at: place)
-                        hearers.append(hearer)
+                    let pending = PendingQuote(quote: quote, id: id, viewer: viewer, part: part, book: book, location: location,
+                                               text: { document.text(of: "quotes", at: index) })
+                    // Composed in a part none of these readings is: perhaps the site as published,
+                    // with what files read after this one added (a file named later may have been
+                    // built first). Read again once every file has been read.
+                    if let signature = quote.part, !part.readings.contains(where: { $0.signature == signature }) {
+                        deferred.append(pending)
+                        continue
                     }
-                    try quotes.write(QuoteSync.Resolved(
-                        id: id, text: quote.text, saidBy: saidBy.person, saidByName: saidBy.name, saidAt: quote.saidAt,
-                        submittedBy: viewer, hearers: hearers))
+                    try write(pending, quotes: quotes)
                 } catch let diagnostic as Diagnostic {
                     try reject(diagnostic, at: location, text: { document.text(of: "quotes", at: index) })
                 }
@@ -112,7 +106,54 @@ extension ImportSession {
                 }
             }
         }
+        // The quotes whose part was none of their file's readings, in the part as every file
+        // leaves it (the site as published, when every file had been built), else as before.
+        for pending in deferred {
+            do {
+                let everything = handleSite!.part(
+                    viewer: pending.viewer, contacts: pending.book, quotes: try visibleQuotes(pending.viewer, sync: quotes))
+                var part = pending.part
+                if everything.signature == pending.quote.part { part.readings.insert(everything, at: 0) }
+                try write(PendingQuote(quote: pending.quote, id: pending.id, viewer: pending.viewer, part: part, book: pending.book,
+                                       location: pending.location, text: pending.text), quotes: quotes)
+            } catch let diagnostic as Diagnostic {
+                try reject(diagnostic, at: pending.location, text: pending.text)
+            }
+        }
         recordsRead.append(("submitted records", count))
+    }
+
+    /// A submitted quote read, its id claimed, waiting for its people.
+    private struct PendingQuote {
+        let quote: SubmittedQuote
+        let id: String
+        let viewer: Int64
+        let part: Part
+        let book: [Int64: String]
+        let location: RecordLocation
+        let text: () -> String
+    }
+
+    /// Resolves a submitted quote's speaker and hearers in its part and stores it.
+    private func write(_ pending: PendingQuote, quotes: QuoteSync) throws {
+        let (quote, part, location) = (pending.quote, pending.part, pending.location)
+        let saidBy = try part.person(quote.saidBy, in: quote.part, at: location.member("saidBy"))
+        try requirePhone(saidBy.person, quote.saidBy, at: location.member("saidBy"))
+        var hearers: [(person: Int64, name: String)] = []
+        for (position, handle) in quote.heardBy.enumerated() {
+            let place = location.member("heardBy").element(position)
+            let hearer = try part.person(handle, in: quote.part, at: place)
+            // Two handles of one person (`papa` and `c/papa`) are one hearer twice.
+            if let first = hearers.firstIndex(where: { $0.person == hearer.person }) {
+                throw place.error(
+                    "expected each hearer once, found \(quoted(handle)), the person \(quoted(quote.heardBy[first])) names, again (also heardBy[\(first)])")
+            }
+            try requirePhone(hearer.person, handle, at: place)
+            hearers.append(hearer)
+        }
+        try quotes.write(QuoteSync.Resolved(
+            id: pending.id, text: quote.text, saidBy: saidBy.person, saidByName: saidBy.name, saidAt: quote.saidAt,
+            submittedBy: pending.viewer, hearers: hearers))
     }
 
     /// Where the record is of a rejected user whose slug `handle` is (with or without the `-2`
@@ -150,8 +191,9 @@ extension ImportSession {
     private struct Part {
         let slug: String
         /// The part as this import's earlier submissions files leave it, then (when they added
-        /// quotes to it) without those quotes.
-        let readings: [SubmissionPart]
+        /// quotes to it) without those quotes; for a quote composed in neither, first the part
+        /// as every file leaves it.
+        var readings: [SubmissionPart]
         let isHome: (String) -> Bool
         /// Where the record of the rejected user a handle would name is, if any.
         let rejectedUser: (String) -> String?

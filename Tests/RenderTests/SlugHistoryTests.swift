@@ -185,6 +185,51 @@ struct SubmissionsFromOneSiteTests {
         #expect(try #require(moved.firstMatch(of: /data-part="([0-9a-f]{16})"/)).1 != signature)
     }
 
+    /// The site a quote is composed on is built from every submissions file, but a file is
+    /// read after only those named before it: here Ben's file (named after Rahel's) makes Kim
+    /// Brown a speaker Rahel hears, which gives him `kim` and Kim Alvarez `kim-2`. Rahel's quote
+    /// for `kim-2`, composed on that site, was refused ("the part … is not the site's any more"),
+    /// and without its `part` it went to Kim Brown. It is now read in the part as every file
+    /// leaves it, whose signature it carries, and reaches Kim Alvarez.
+    @Test("A quote composed on a site that a file named later shaped reaches the person it was composed for")
+    func aPartShapedByALaterFileIsRead() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/changejar/users.json", #"""
+            {"users":[{"email":"kim.a@example.com","name":"Kim Alvarez","phone":"+14155550181"},
+                      {"email":"kim.b@example.com","name":"Kim Brown","phone":"+14155550182"}]}
+            """#)
+        try project.write("content/changejar/ideas.json", #"{"ideas":[]}"#)
+        try project.write("content/quotes/export.json", #"""
+            {"users":[{"phone":"+14155550100","firstName":"Rahel","lastName":"Cohen"},
+                      {"phone":"+14155550101","firstName":"Ben","lastName":"Carter"}],
+             "quotes":[],
+             "contacts":[{"owner":"+14155550100","phone":"+14155550181","name":"Kim"},
+                         {"owner":"+14155550100","phone":"+14155550182","name":"Kim"},
+                         {"owner":"+14155550101","phone":"+14155550182","name":"Kimberly"},
+                         {"owner":"+14155550101","phone":"+14155550100","name":"Rahel"}]}
+            """#)
+        try project.write("content/submissions/b-ben.json", #"""
+            {"submittedBy":"ben-carter","exportedAt":"2026-05-01T10:00:00Z","quotes":[{"localId":"b1","text":"Kim Brown speaks",
+             "saidBy":"kimberly","heardBy":["rahel-cohen"],"when":"2026-05-01T09:00:00-04:00"}]}
+            """#)
+        let first = project.build()
+        try #require(first.status == 0, "\(first.err)")
+        let page = try String(contentsOfFile: project.output + "/rahel-cohen/quotes/add.html", encoding: .utf8)
+        #expect(page.contains("data-person=\"kim\"") && page.contains("data-person=\"kim-2\""))
+        let signature = try #require(page.firstMatch(of: /data-part="([0-9a-f]{16})"/)).1
+        try project.write("content/submissions/a-rahel.json", #"{"submittedBy":"rahel-cohen","exportedAt":"2026-05-02T10:00:00Z","quotes":[{"localId":"a1","text":"For Kim Alvarez only","saidBy":"rahel-cohen","heardBy":["kim-2"],"when":"2026-05-02T09:00:00-07:00","part":""#
+            + signature + #""}]}"#)
+        let second = project.build()
+        #expect(second.status == 0, "\(second.err)")
+        func holds(_ path: String) -> Bool {
+            (try? String(contentsOfFile: project.output + "/" + path, encoding: .utf8))?.contains("For Kim Alvarez only") == true
+        }
+        #expect(holds("kim-alvarez/quotes/index.html") && holds("kim-alvarez/search-index.js"))
+        #expect(!holds("kim-brown/quotes/index.html") && !holds("kim-brown/search-index.js"))
+        #expect(holds("rahel-cohen/quotes/index.html"))
+    }
+
     @Test("A file composed before the export gained a second Kim, who now holds `kim`: its quote is refused, not published to the new Kim")
     func aHandleThatMayHaveMovedToSomeoneNamedAlikeIsRefused() throws {
         let project = try ScratchProject()
