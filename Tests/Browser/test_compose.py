@@ -701,6 +701,9 @@ class AddQuoteScreen(ComposeTest):
         self.assertIn("\u2068أحمد حسن\u2069", details[0].get_attribute("textContent"))
         self.assertIn("\u2068\u202eEvil\u202c\u2069", details[1].get_attribute("textContent"),
                       "the stray PDI and the unmatched PDF are dropped, the matched PDF kept")
+        # The hearers are listed as the page's language lists names, as the feed does ("and",
+        # not a comma put in by the script).
+        self.assertRegex(details[1].get_attribute("textContent"), r"Ben Carter and \u2068")
 
     def assertLeftToRight(self, element, word):
         """`word` in the element's text reads left to right on screen (its first letter left of its last)."""

@@ -356,7 +356,7 @@
     state.quotes.forEach(function (quote) {
       entries.push({ kind: 'quotes', item: quote, label: label('quote'),
         detail: label('said') + ' ' + nameOf(quote.saidBy) + ' · ' + label('heard') + ' ' +
-          quote.heardBy.map(nameOf).join(', ') });
+          window.VantageText.listParts(quote.heardBy.map(nameOf)).map(function (part) { return part.value; }).join('') });
     });
     entries.forEach(function (entry) {
       var node = template.content.firstElementChild.cloneNode(true);

@@ -109,26 +109,10 @@
     slot.appendChild(document.createTextNode(text.slice(cursor)));
   }
 
-  /** `names` as the page's language lists them ("A, B and C"), as parts: {type: 'element'
-   *  or 'literal', value}. */
-  function listParts(names) {
-    try {
-      var format = new Intl.ListFormat(document.documentElement.lang || undefined, { type: 'conjunction' });
-      return format.formatToParts(names);
-    } catch (e) { // no Intl.ListFormat, or a language it does not take
-      var parts = [];
-      names.forEach(function (name, i) {
-        if (i > 0) parts.push({ type: 'literal', value: ', ' });
-        parts.push({ type: 'element', value: name });
-      });
-      return parts;
-    }
-  }
-
   /** Writes the hearers' names into `slot`, each isolated in its own direction and marked. */
   function fillNames(slot, names, wanted) {
     slot.textContent = '';
-    listParts(names).forEach(function (part) {
+    window.VantageText.listParts(names).forEach(function (part) {
       if (part.type !== 'element') {
         slot.appendChild(document.createTextNode(part.value));
         return;

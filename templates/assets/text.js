@@ -4,7 +4,8 @@
  * page belongs to, for what is kept in localStorage (compose.js, review.js, coach.js), and what
  * a downloaded file may hold as a text or a name, by the import's rules (compose.js, review.js).
  * Loaded before them on every page that uses them.
- * API: window.VantageText = { fold, pageLocale, siteRoot, siteKey, adopt, cleaned, showsSomething }. */
+ * How names are listed ("A, B and C") in the page's language (search.js, compose.js).
+ * API: window.VantageText = { fold, pageLocale, listParts, siteRoot, siteKey, adopt, cleaned, showsSomething }. */
 (function () {
   'use strict';
 
@@ -131,8 +132,23 @@
   var VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Zs}\p{Zl}\p{Zp}\p{Cn}\p{Cs}]/u;
   function showsSomething(text) { return VISIBLE.test(text); }
 
+  /** `names` as the page's locale lists them ("A, B and C", "A et B"), as parts:
+   *  {type: 'element' or 'literal', value}; joined by ", " where Intl.ListFormat is missing. */
+  function listParts(names) {
+    try {
+      return new Intl.ListFormat(pageLocale(), { type: 'conjunction' }).formatToParts(names);
+    } catch (e) {
+      var parts = [];
+      names.forEach(function (name, i) {
+        if (i > 0) parts.push({ type: 'literal', value: ', ' });
+        parts.push({ type: 'element', value: name });
+      });
+      return parts;
+    }
+  }
+
   window.VantageText = {
-    fold: fold, pageLocale: pageLocale, siteRoot: siteRoot, siteKey: siteKey, adopt: adopt,
+    fold: fold, pageLocale: pageLocale, listParts: listParts, siteRoot: siteRoot, siteKey: siteKey, adopt: adopt,
     cleaned: cleaned, showsSomething: showsSomething
   };
 })();
