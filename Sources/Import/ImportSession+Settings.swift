@@ -70,6 +70,8 @@ extension ImportSession {
         var firstLocation: [ReviewKey: RecordLocation] = [:]
         /// Where the decision now kept for each reviewer and item was.
         var latestLocation: [ReviewKey: RecordLocation] = [:]
+        /// When the decision now kept for each was decided and exported, to the microsecond.
+        var latestOrder: [ReviewKey: (decided: DataInstant, exported: DataInstant)] = [:]
         var firstSeen: [ReviewKey] = []
         var count = 0
         for file in layout.reviews {
@@ -108,14 +110,14 @@ extension ImportSession {
                 let review = StoredReview(
                     reviewer: header.reviewer, item: decision.item, action: decision.action, until: decision.until,
                     list: decision.list, decidedAt: decision.decidedAt, exportedAt: header.exportedAt)
-                if let current = latest[key],
-                    (current.decidedAt, current.exportedAt) > (review.decidedAt, review.exportedAt)
-                {
+                let order = (decided: decision.decidedInstant, exported: header.exportedInstant)
+                if let current = latestOrder[key], (current.decided, current.exported) > (order.decided, order.exported) {
                     continue
                 }
                 // The same instant and export with another decision: file order decides, which
                 // a renamed file would change, so it is said.
-                if let current = latest[key], (current.decidedAt, current.exportedAt) == (review.decidedAt, review.exportedAt),
+                if let current = latest[key], let currentOrder = latestOrder[key],
+                    (currentOrder.decided, currentOrder.exported) == (order.decided, order.exported),
                     (current.action, current.until, current.list) != (review.action, review.until, review.list),
                     let earlier = latestLocation[key]
                 {
@@ -126,6 +128,7 @@ extension ImportSession {
                 }
                 latest[key] = review
                 latestLocation[key] = location
+                latestOrder[key] = order
             }
         }
         recordsRead.append(("review decisions", count))
@@ -155,7 +158,7 @@ extension ImportSession {
             if !idea && !quote, let location = firstLocation[key] {
                 if let rejected = rejectedItems[key.item] {
                     audit.note(.warning(
-                        "the record of \(quoted(key.item)) was rejected (\(rejected)), so no page shows this decision",
+                        "the record of \(quoted(key.item)) was rejected (\(rejected)), so the review report lists this decision on an unknown item",
                         at: location.member("item").source))
                 } else if let unreadable = unreadableFile[.quotes] ?? unreadableFile[.ideas] {
                     // The file rejected whole may have held it.
@@ -168,10 +171,14 @@ extension ImportSession {
             }
             known.reset()
         }
+        // A review file rejected whole may have held any of the stored decisions: keep them all,
+        // and keep a stored decision over an earlier one read now (the unreadable file may be
+        // the one that decided it later).
+        let keepsStored = keptAsStored.contains(.reviews)
         for key in latest.keys.sorted(by: <) {
             let review = latest[key]!
             if let current = stored.removeValue(forKey: key) {
-                if current == review {
+                if current == review || keepsStored && (current.decidedAt, current.exportedAt) >= (review.decidedAt, review.exportedAt) {
                     changes.unchanged += 1
                     continue
                 }
@@ -185,8 +192,6 @@ extension ImportSession {
             ])
         }
         let delete = try database.statement("DELETE FROM review WHERE reviewer = ?1 AND item = ?2")
-        // A review file rejected whole may have held any of the stored decisions: keep them all.
-        let keepsStored = keptAsStored.contains(.reviews)
         for key in stored.keys.sorted(by: <) {
             if keepsStored {
                 changes.unchanged += 1

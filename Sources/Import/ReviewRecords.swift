@@ -6,13 +6,16 @@ struct ReviewFileHeader {
 
     let reviewer: String
     let exportedAt: Int64
+    /// `exportedAt` to the microsecond, to tell the latest decision.
+    let exportedInstant: DataInstant
     let decisions: [JSONValue]
 
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context,
                                 expected: "an object (reviewer, exportedAt, decisions)")
         reviewer = try fields.visibleString("reviewer", expected: "the reviewer's name")
-        exportedAt = try fields.instant("exportedAt").seconds
+        exportedInstant = try fields.instant("exportedAt")
+        exportedAt = exportedInstant.seconds
         decisions = try fields.array("decisions", expected: "an array of decisions")
     }
 }
@@ -28,6 +31,9 @@ struct ReviewDecision {
     let until: String?
     let list: String?
     let decidedAt: Int64
+    /// `at` to the microsecond (the store keeps whole seconds): the latest decision is the one
+    /// decided last, fractions included.
+    let decidedInstant: DataInstant
 
     init(_ value: JSONValue, at location: RecordLocation, context: ReadContext) throws(Diagnostic) {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (a decision)")
@@ -41,11 +47,21 @@ struct ReviewDecision {
                 throw location.member("until").error("expected a date such as \"2026-06-01\" (action \"later\" needs one); the field is missing")
             }
             // A day of the calendar (or an instant: its day as written), shown as a date, so in
-            // the years dates are shown for (9999 too: "forever" is often written 9999-12-31).
-            guard Timestamp.isCalendarDate(until) || (try? Timestamp.unixSeconds(until)) != nil,
-                  let year = Int(until.prefix(4)), (1583...9999).contains(year)
-            else {
-                throw location.member("until").error("expected a date such as \"2026-06-01\" from 1583 to 9999, found \(quoted(until))")
+            // the years dates are shown for (9999 too: "forever" is often written 9999-12-31). A
+            // day starts in the site's zone, up to 14 hours before it starts in UTC: the first day
+            // every zone can show is 1583-01-02.
+            if let day = Timestamp.calendarDate(until) {
+                guard (day.year, day.month, day.day) >= (1583, 1, 2), day.year <= 9999 else {
+                    throw location.member("until").error(
+                        "expected a date such as \"2026-06-01\" from 1583-01-02 to 9999-12-31, found \(quoted(until))")
+                }
+            } else {
+                do throws(TimestampProblem) {
+                    _ = try Timestamp.instant(until)
+                } catch {
+                    throw location.member("until").error(
+                        "expected a date such as \"2026-06-01\" or an instant with an offset, found \(quoted(until)): \(error.reason)")
+                }
             }
         } else if until != nil {
             throw location.member("until").error("expected no \"until\" for action \"\(action)\" (only \"later\" has one)")
@@ -68,6 +84,7 @@ struct ReviewDecision {
         }
         self.until = until
         self.list = list
-        decidedAt = try fields.instant("at").seconds
+        decidedInstant = try fields.instant("at")
+        decidedAt = decidedInstant.seconds
     }
 }

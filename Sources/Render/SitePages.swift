@@ -70,19 +70,22 @@ struct SitePages {
         }
         closeItem()
         var actionCounts: [String: Int] = [:]
-        // The items on each list (two reviewers listing one item in one list: one item).
+        // The items on each list (two reviewers listing one item in one list: one item), counted
+        // by the names as written: masking changes how a name shows, not which list it is (two
+        // lists "Call 555-1111" and "Call 555-2222" both show as "Call [hidden]").
         var listItems: [String: Set<String>] = [:]
-        for decision in decisions {
+        for decision in stored {
             actionCounts[decision.action, default: 0] += 1
             if let list = decision.list { listItems[list, default: []].insert(decision.item) }
         }
-        let listCounts = listItems.mapValues(\.count)
-        let reviewers = Set(decisions.map(\.reviewer)).count
+        let lists = listItems.map { (name: site.mask.clean($0.key), written: $0.key, count: $0.value.count) }
+            .sorted { ($0.name, $0.written) < ($1.name, $1.written) }
+        let reviewers = Set(stored.map(\.reviewer)).count
         let fields: [String: Value] = [
             "itemCount": items.count.value, "reviewerCount": reviewers.value,
             "counts": .map(["archive", "delete", "later", "list"].reduce(into: [:]) { $0[$1] = (actionCounts[$1] ?? 0).value }),
-            "hasLists": .bool(!listCounts.isEmpty),
-            "lists": .list(listCounts.keys.sorted().map { .map(["name": .string($0), "count": (listCounts[$0] ?? 0).value]) }),
+            "hasLists": .bool(!lists.isEmpty),
+            "lists": .list(lists.map { .map(["name": .string($0.name), "count": $0.count.value]) }),
             "items": .list(items.map(\.value)),
         ]
         try output.page(try renderer.render(.reviews, fields: fields, frame: frame(SitePath.reviews), localizer: localizer))

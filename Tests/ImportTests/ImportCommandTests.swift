@@ -37,7 +37,7 @@ struct ImportCommandTests {
         #expect(result.out == "")
         // The review of idea-1 is still read, and warns that its item's record was rejected.
         #expect(result.err == """
-            \(fixture.name("reviews/board.json")): decisions[0].item: warning: the record of "idea-1" was rejected (\(fixture.name("changejar/ideas.json")) ideas[0]), so no page shows this decision
+            \(fixture.name("reviews/board.json")): decisions[0].item: warning: the record of "idea-1" was rejected (\(fixture.name("changejar/ideas.json")) ideas[0]), so the review report lists this decision on an unknown item
             \(fixture.name("changejar/ideas.json")): ideas[0].for: error: expected "self" or "someone", found "me"
             error: nothing was imported; the store is unchanged
 
@@ -184,7 +184,7 @@ struct ImportCommandTests {
         let result = fixture.vantage(["import", "--content", fixture.content, "--db", fixture.store, "--keep-going", "--rejects", rejects])
         #expect(result.code == 1)
         #expect(result.err == """
-            \(fixture.name("reviews/board.json")): decisions[0].item: warning: the record of "idea-1" was rejected (\(fixture.name("changejar/ideas.json")) ideas[0]), so no page shows this decision
+            \(fixture.name("reviews/board.json")): decisions[0].item: warning: the record of "idea-1" was rejected (\(fixture.name("changejar/ideas.json")) ideas[0]), so the review report lists this decision on an unknown item
             \(fixture.name("changejar/ideas.json")): ideas[0].for: error: expected "self" or "someone", found "me"
 
             """)

@@ -115,7 +115,7 @@ struct KeepGoingTests {
         #expect(report.rejected.map { $0.location?.recordPath } == ["quotes[0].text"])
         let warnings = report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
         #expect(warnings.contains(
-            #"content/reviews/board.json: decisions[1].item: warning: the record of "q-1" was rejected (content/quotes/export.json quotes[0]), so no page shows this decision"#),
+            #"content/reviews/board.json: decisions[1].item: warning: the record of "q-1" was rejected (content/quotes/export.json quotes[0]), so the review report lists this decision on an unknown item"#),
             "\(warnings)")
         #expect(!warnings.contains { $0.contains("no idea or quote has the id \"q-1\"") })
     }
@@ -219,6 +219,51 @@ struct KeepGoingTests {
               "decisions": [ { "item": "q-1", "action": "list", "list": "Newsletter", "at": "2026-05-02T09:59:00Z" } ] }
             """#)
         #expect(!(try fixture.importOrFail()).warnings.contains { $0.message.contains("same instant") })
+    }
+
+    /// A reviewer's later download holds every decision again: with that file unreadable, the
+    /// decision it made stays as stored, not replaced by the earlier one the other file holds
+    /// (DATA.md: the records an unreadable file held stay as they were).
+    @Test func anUnreadableReviewFileKeepsItsLaterDecisions() throws {
+        let fixture = try Fixture()
+        try fixture.write("reviews/later.json", #"""
+            { "reviewer": "Board review, May", "exportedAt": "2026-05-08T12:00:00Z",
+              "decisions": [ { "item": "q-1", "action": "delete", "at": "2026-05-08T10:00:00Z" } ] }
+            """#)
+        try fixture.importOrFail()
+        func action() throws -> [[DatabaseValue]] {
+            var rows: [[DatabaseValue]] = []
+            try fixture.read { (db: Database) throws in rows = try db.rows("SELECT action FROM review WHERE item = 'q-1'") }
+            return rows
+        }
+        #expect(try action() == [[.text("delete")]])
+        try fixture.write("reviews/later.json", #"{ "reviewer": "Board review, May", "exportedAt": "2026-05-08T12:00:00Z", "decisions": ["#)
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.count == 1)
+        #expect(try action() == [[.text("delete")]])
+        // Readable again with an even later decision: it is taken.
+        try fixture.write("reviews/later.json", #"""
+            { "reviewer": "Board review, May", "exportedAt": "2026-05-09T12:00:00Z",
+              "decisions": [ { "item": "q-1", "action": "later", "until": "2026-06-01", "at": "2026-05-09T10:00:00Z" } ] }
+            """#)
+        try fixture.importOrFail()
+        #expect(try action() == [[.text("later")]])
+    }
+
+    /// `at` is read to the microsecond: the decision made later in the same second wins, with
+    /// no word of a tie (the store keeps whole seconds).
+    @Test func theLatestDecisionIsToTheFractionOfASecond() throws {
+        let fixture = try Fixture()
+        try fixture.write("reviews/fractions.json", #"""
+            { "reviewer": "Fractions", "exportedAt": "2026-05-02T12:00:00Z", "decisions": [
+              { "item": "q-1", "action": "delete", "at": "2026-05-02T10:00:00.900Z" },
+              { "item": "q-1", "action": "archive", "at": "2026-05-02T10:00:00.100Z" } ] }
+            """#)
+        let report = try fixture.importOrFail()
+        #expect(!report.warnings.contains { $0.message.contains("same instant") }, "\(report.warnings)")
+        try fixture.read { (db: Database) throws in
+            #expect(try db.rows("SELECT action FROM review WHERE reviewer = 'Fractions'") == [[.text("delete")]])
+        }
     }
 
     @Test("A review of a JSON Lines record that is not JSON at all names the rejected line by the id it is written with")

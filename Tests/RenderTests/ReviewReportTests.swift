@@ -75,6 +75,56 @@ struct ReviewReportTests {
             """)
         let refused = project.build()
         #expect(refused.status == 2)
-        #expect(refused.err.contains(#"a.json: decisions[0].until: error: expected a date such as "2026-06-01" from 1583 to 9999, found "0001-01-01""#), "\(refused.err)")
+        #expect(refused.err.contains(#"a.json: decisions[0].until: error: expected a date such as "2026-06-01" from 1583-01-02 to 9999-12-31, found "0001-01-01""#), "\(refused.err)")
+        // 1583-01-01 starts before the first instant shown in a zone ahead of UTC: refused at
+        // import (it failed the build in the template); the day after builds in every zone.
+        try project.write("content/reviews/a.json", """
+            {"reviewer": "Ann", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+              {"item": "q-1", "action": "later", "until": "1583-01-01", "at": "2026-05-08T09:00:00Z"}]}
+            """)
+        #expect(project.build().err.contains(#"found "1583-01-01""#))
+        try project.write("content/reviews/a.json", """
+            {"reviewer": "Ann", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+              {"item": "q-1", "action": "later", "until": "1583-01-02", "at": "2026-05-08T09:00:00Z"}]}
+            """)
+        let site = try String(contentsOfFile: project.content + "/site.json", encoding: .utf8)
+        try project.write("content/site.json", site.replacingOccurrences(of: #""timeZone": "UTC""#, with: #""timeZone": "Asia/Tokyo""#))
+        #expect(site.contains(#""timeZone": "UTC""#))
+        let early = project.build()
+        #expect(early.status == 0, "\(early.err)")
+        // Tokyo's mean time then, +09:18:59: the day's first instant at the nearest whole-minute offset.
+        #expect(try String(contentsOfFile: project.output + "/reviews.html", encoding: .utf8)
+            .contains(#"Later, until <time datetime="1583-01-01T23:59:01+09:18">Jan 2, 1583</time>"#))
+        // An instant is refused for what is wrong with it.
+        for (until, reason) in [("9999-06-01T00:00:00Z", "outside the instants the site can show"), ("2026-06-01T10:00:00", "it has no offset")] {
+            try project.write("content/reviews/a.json", """
+                {"reviewer": "Ann", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+                  {"item": "q-1", "action": "later", "until": "\(until)", "at": "2026-05-08T09:00:00Z"}]}
+                """)
+            let instant = project.build()
+            #expect(instant.err.contains(#"decisions[0].until: error: expected a date such as "2026-06-01" or an instant with an offset, found "\#(until)": \#(reason)"#), "\(instant.err)")
+        }
+    }
+
+    /// Counts are of the names as written: masking changes how a name shows, not which
+    /// reviewer or list it is.
+    @Test("Reviewers and lists that mask alike are counted apart")
+    func countsAreOfTheNamesAsWritten() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/reviews/a.json", """
+            {"reviewer": "Desk 555-1234", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+              {"item": "q-1", "action": "list", "list": "Call 555-1111", "at": "2026-05-08T09:00:00Z"}]}
+            """)
+        try project.write("content/reviews/b.json", """
+            {"reviewer": "Desk 555-9876", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+              {"item": "q-2", "action": "list", "list": "Call 555-2222", "at": "2026-05-08T09:00:00Z"}]}
+            """)
+        let result = project.build()
+        #expect(result.status == 0, "\(result.err)")
+        let page = try String(contentsOfFile: project.output + "/reviews.html", encoding: .utf8)
+        #expect(page.contains("2 items, 2 reviewers"), "\(page)")
+        #expect(page.components(separatedBy: "<div><dt dir=\"auto\">Call [hidden]</dt><dd>1</dd></div>").count == 3, "\(page)")
+        #expect(!page.contains("555"))
     }
 }
