@@ -61,6 +61,11 @@ extension ImportSession {
             if earlier.count != seen.count { readings.append(site.part(viewer: viewer, contacts: book, quotes: earlier)) }
             let part = Part(slug: header.submittedBy, readings: readings, isHome: { site.viewer(slug: $0) != nil },
                             rejectedUser: { self.rejectedUser(handle: $0, rule: rule) }, alike: { rule.slug(of: $0) })
+            // A record met again is the same when its people are (`papa` and `c/papa` are one
+            // contact; hearers in another order are the same hearers).
+            func person(_ handle: String) -> String {
+                handle.hasPrefix("c/") && site.viewer(slug: String(handle.dropFirst(2))) == nil ? String(handle.dropFirst(2)) : handle
+            }
 
             for (index, value) in header.quotes.enumerated() {
                 count += 1
@@ -69,7 +74,8 @@ extension ImportSession {
                     let quote = try SubmittedQuote(value, at: location, quoteLimit: quoteLimit, context: context)
                     guard let id = try ids.id(
                         submittedBy: header.submittedBy, kind: "quote", localID: quote.localID, text: quote.text,
-                        publishedText: site.published(quote.text), instant: quote.saidAt, details: [quote.saidBy, quote.part ?? ""] + quote.heardBy, at: location)
+                        publishedText: site.published(quote.text), instant: quote.saidAt,
+                        details: [person(quote.saidBy), quote.part ?? ""] + quote.heardBy.map(person).sorted(), at: location)
                     else { continue }  // downloaded twice: stored once
                     try claim(id, at: location) { try quotes.claim(id: id, at: location) }
                     let pending = PendingQuote(quote: quote, id: id, viewer: viewer, part: part, book: book, location: location,

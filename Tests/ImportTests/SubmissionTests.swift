@@ -334,6 +334,20 @@ struct SubmissionTests {
         #expect(texts == [[.text("Cook on Mondays")], [.text("Walk to work on Fridays")]])
     }
 
+    /// A record met again is the same record when its people are: hearers in another order,
+    /// or a contact written `c/uncle-bob` as DATA.md's example writes it, are the same people
+    /// (they were refused as "other people").
+    @Test(arguments: [#"["uncle-bob", "ana-lima"]"#, #"["ana-lima", "c/uncle-bob"]"#])
+    func aRecordAgainWithItsPeopleWrittenOtherwiseIsStoredOnce(hearers: String) throws {
+        let fixture = try imported()
+        try fixture.write("submissions/ana-2.json", Self.good.replacingOccurrences(of: #"["ana-lima", "uncle-bob"]"#, with: hearers))
+        try fixture.importOrFail()
+        let ids = try fixture.read { db in try db.rows("SELECT id FROM quote WHERE id LIKE 's-%'") }
+        #expect(ids.count == 1, "\(ids)")
+        let heard = try fixture.read { db in try db.rows("SELECT h.name FROM hearer h JOIN quote q ON q.id = h.quote_id WHERE q.id LIKE 's-%' ORDER BY h.position") }
+        #expect(heard.count == 2, "\(heard)")
+    }
+
     @Test func keepGoingStoresTheGoodRecordsAndRejectsTheBad() throws {
         let text = good(replacing: #""ideas":  ["#, with: #"""
             "ideas": [ { "localId": "3", "text": "", "showName": true, "for": "self", "submittedAt": "2026-05-02T09:58:00Z" },
