@@ -72,6 +72,14 @@ public struct Arguments {
                 guard index + 1 < items.count, !consumed[index + 1], index + 1 != dashDashIndex else {
                     throw UsageError("--\(name) needs a value", command: command)
                 }
+                // The next item is another option, the value left out (`--out --full` built a
+                // site into the folder `--full`): a value that starts so is written `--out=--x`.
+                let next = items[index + 1]
+                if next.hasPrefix("--"), next.count > 2 {
+                    throw UsageError(
+                        "--\(name) needs a value, found the option \(next) (a value that starts with -- is written --\(name)=\(next))",
+                        command: command)
+                }
                 values.append(items[index + 1])
                 consumed[index + 1] = true
                 index += 1

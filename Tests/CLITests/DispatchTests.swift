@@ -97,6 +97,12 @@ struct DispatchTests {
         #expect(run(["check", "-h"]).out.hasPrefix("Usage: vantage check"))
     }
 
+    @Test func anOptionWhereAValueShouldBeIsBadUsage() {
+        let built = run(["build", "--content", "nowhere", "--out", "--full"])
+        #expect(built.code == 2)
+        #expect(built.err.hasPrefix("error: --out needs a value, found the option --full"), "\(built.err)")
+    }
+
     @Test func unknownOptionIsBadUsage() {
         let result = run(["import", "--colour"])
         #expect(result.code == 2)
@@ -133,7 +139,7 @@ struct ArgumentsTests {
         }
     }
 
-    @Test func missingValueAndBadChoiceAreUsageErrors() {
+    @Test func missingValueAndBadChoiceAreUsageErrors() throws {
         var missing = Arguments(["--db"], command: "t")
         #expect(throws: UsageError.self) { try missing.option("db") }
         var bad = Arguments(["--format", "xml"], command: "t")
@@ -145,5 +151,19 @@ struct ArgumentsTests {
         }
         var count = Arguments(["--context", "-1"], command: "t")
         #expect(throws: UsageError.self) { try count.integer("context") }
+        // Another option where the value should be: refused (`--out --full` built into the
+        // folder `--full`), whichever the command reads first; `--out=--full` names that folder.
+        var skipped = Arguments(["--out", "--full"], command: "t")
+        do {
+            _ = try skipped.option("out")
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(error.message == "--out needs a value, found the option --full (a value that starts with -- is written --out=--full)")
+        }
+        var flagFirst = Arguments(["--out", "--full"], command: "t")
+        #expect(try flagFirst.flag("full"))
+        #expect(throws: UsageError.self) { try flagFirst.option("out") }
+        var written = Arguments(["--out=--full", "--out", "-dash"], command: "t")
+        #expect(try written.option("out") == "-dash")
     }
 }
