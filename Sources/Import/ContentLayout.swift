@@ -130,7 +130,7 @@ struct ContentLayout {
         if found.allSatisfy({ $0 == nil }), reviews.isEmpty, submissions.isEmpty,
            !["changejar", "quotes", "reviews", "submissions"].contains(where: { FileCheck.exists(file($0).path) }) {
             throw Diagnostic.error(
-                "no export here (expected changejar/, quotes/, reviews/ or site.json); an export with no records still has its folders",
+                "no export here (expected changejar/, quotes/, reviews/, submissions/ or site.json); an export with no records still has its folders",
                 at: SourceLocation(file: directory))
         }
     }

@@ -274,7 +274,7 @@ public enum OutputFolder {
             throw Diagnostic.error(
                 "refusing to replace '\(name)': \(count == 1 ? "1 file in it was" : "\(count) files in it were") not "
                     + "written by vantage: \(listing(shown.sorted(), more: count - shown.count)); put files the "
-                    + "site should carry in content/static/ (copied into every build), or move them out of '\(name)'")
+                    + "site should carry in static/ in the content folder (copied into every build), or move them out of '\(name)'")
         }
         return ownership
     }

@@ -84,8 +84,10 @@ extension TemplateLibrary {
         try sourcePaths(in: directory).sorted { $0.key < $1.key }.map { try source(atPath: $0.value, name: $0.key) }
     }
 
-    /// The paths of the `.mustache` files beneath `directory`, by template name.
-    static func sourcePaths(in directory: String) throws -> [String: String] {
+    /// Throws unless `directory` is a folder that can be listed: what the templates folder
+    /// must be, checked again when the templates are read (a build checks it before its import,
+    /// so that a mistyped `--templates` leaves the store as it was).
+    public static func checkFolder(_ directory: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Diagnostic.error("no templates folder here", at: SourceLocation(file: directory))
@@ -93,6 +95,11 @@ extension TemplateLibrary {
         guard access(directory, R_OK | X_OK) == 0 else {
             throw Diagnostic.error("cannot list the templates folder", at: SourceLocation(file: directory))
         }
+    }
+
+    /// The paths of the `.mustache` files beneath `directory`, by template name.
+    static func sourcePaths(in directory: String) throws -> [String: String] {
+        try checkFolder(directory)
         // Links followed, to files and folders (`FileTree`).
         let relativePaths = FileTree.files(under: directory).filter { $0.hasSuffix(".mustache") }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"

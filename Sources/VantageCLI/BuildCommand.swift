@@ -2,6 +2,7 @@ import Foundation
 import Import
 import Render
 import Store
+import Template
 import VantageCore
 
 /// `vantage build`: imports `content/` into the store and renders the per-viewer site into
@@ -165,6 +166,8 @@ struct BuildCommand: Command {
         // Read now, not when the pages are dated: a malformed value found after the import
         // would leave the store changed by a build that failed.
         _ = try BuildClock.sourceDateEpoch(ProcessInfo.processInfo.environment)
+        // So is a templates folder that is not there (a mistyped --templates).
+        try TemplateLibrary.checkFolder(templates)
         try SiteBuild.checkOutput(output, against: [("content", content), ("store", store), ("templates", templates)])
         for folder in merge {
             try SiteBuild.checkOutput(output, against: [("shard build", folder)])

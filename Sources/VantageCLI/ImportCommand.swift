@@ -19,7 +19,8 @@ struct ImportCommand: Command {
           --content DIR    the content directory (default: content)
                              changejar/ideas.json|.jsonl, changejar/users.json|.jsonl,
                              quotes/export.json or quotes/users.jsonl, quotes.jsonl,
-                             contacts.jsonl; reviews/*.json; site.json
+                             contacts.jsonl; reviews/*.json; submissions/*.json;
+                             site.json
           --db FILE        the store (default: \(Store.defaultPath), under the current
                            directory; created with its directory when missing; a file
                            that is not a Vantage store is refused and left untouched)

@@ -166,7 +166,7 @@ struct ImportCommandTests {
         let result = fixture.vantage(["import", "--content", unrelated, "--db", fixture.store])
         #expect(result.code == 2)
         #expect(result.err == """
-            \(unrelated): error: no export here (expected changejar/, quotes/, reviews/ or site.json); an export with no records still has its folders
+            \(unrelated): error: no export here (expected changejar/, quotes/, reviews/, submissions/ or site.json); an export with no records still has its folders
             error: nothing was imported; the store is unchanged
 
             """)

@@ -270,6 +270,29 @@ struct BuildCommandTests {
         #expect(ScratchProject.snapshot(output) == siteBefore)
     }
 
+    /// A mistyped `--templates` is found before the import, like a malformed SOURCE_DATE_EPOCH:
+    /// the store stays as it was (it was found after the import had stored the changed exports).
+    @Test("A templates folder that is not there is refused before the import: the store and the site stay as they were")
+    func aMissingTemplatesFolderChangesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build().0 == 0)
+        let changed = folder.appendingPathComponent("changed")
+        try FileManager.default.copyItem(atPath: content, toPath: changed.path)
+        let export = changed.appendingPathComponent("quotes/export.json").path
+        let text = try String(contentsOfFile: export, encoding: .utf8)
+        try text.replacingOccurrences(of: "I never said I was a morning person.", with: "Mornings are fine.")
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let storeBefore = try Data(contentsOf: URL(fileURLWithPath: store))
+        let siteBefore = ScratchProject.snapshot(output)
+        let console = Console.capturing()
+        let missing = folder.appendingPathComponent("templtes").path
+        let status = VantageCLI.run(["build", "--content", changed.path, "--templates", missing, "--out", output, "--db", store], console: console)
+        #expect(status == 2)
+        #expect(console.standardError.hasPrefix("\(missing): error: no templates folder here"), "\(console.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == storeBefore)
+        #expect(ScratchProject.snapshot(output) == siteBefore)
+    }
+
     @Test("A failed first build of a folder says nothing was written, not that the folder is unchanged")
     func aFailedFirstBuildSaysNothingWasWritten() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -59,7 +59,7 @@ struct OutputFolderTests {
         #expect(result.status == 2)
         #expect(result.err.contains(
             "refusing to replace '\(project.output)': 4 files in it were not written by vantage: '.well-known/security.txt', "
-                + "'CNAME', 'ana-lima/notes.txt', 'downloads/guide.pdf'; put files the site should carry in content/static/"),
+                + "'CNAME', 'ana-lima/notes.txt', 'downloads/guide.pdf'; put files the site should carry in static/ in the content folder"),
             "\(result.err)")
         #expect(ScratchProject.snapshot(project.output) == before)
         // Top-level dot-files are the output's own and are carried over.
