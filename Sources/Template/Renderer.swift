@@ -228,6 +228,14 @@ struct Renderer: ~Copyable {
         switch value {
         case .list(let elements):
             for element in elements {
+                // Lists inside lists multiply (1,000 × 1,000 × 100 repetitions stopped the
+                // process on a failed allocation): stopped at the size a partial is stopped at.
+                guard output.count <= Renderer.maximumOutput else {
+                    throw source.error(
+                        "the output has grown past \(Renderer.maximumOutput >> 20) MB in the section '\(section.path.text)': "
+                            + "do lists inside lists repeat more than a page can hold?",
+                        at: section.offset)
+                }
                 stack.push(element)
                 defer { stack.pop() }
                 try run(program, from: start, to: end)

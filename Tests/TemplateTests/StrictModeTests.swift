@@ -136,6 +136,20 @@ struct StrictModeTests {
         #expect(try library.render("p3", context: [:], localizer: nil).utf8.count == 8 << 20)
     }
 
+    /// Lists inside lists multiply the page without a partial: 1,000 × 1,000 × 100 repetitions
+    /// wrote a gigabyte and then stopped the process on a failed allocation. The rendering
+    /// stops at 256 MB in the section that grew it, naming it.
+    @Test func listsInsideListsThatOutgrowAPageAreStopped() throws {
+        let library = try library(["page": "{{#a}}{{#a}}{{#b}}xxxxxxxxxx{{/b}}{{/a}}{{/a}}"], .spec)
+        let context: Value = ["a": .list(Array(repeating: .bool(true), count: 1_000)), "b": .list(Array(repeating: .bool(true), count: 100))]
+        let error = try #require(throws: TemplateError.self) {
+            _ = try library.render("page", context: context, localizer: nil)
+        }
+        #expect(error.message == "the output has grown past 256 MB in the section 'b': do lists inside lists repeat more than a page can hold?")
+        let small: Value = ["a": .list(Array(repeating: .bool(true), count: 10)), "b": .list(Array(repeating: .bool(true), count: 10))]
+        #expect(try library.render("page", context: small, localizer: nil).utf8.count == 10_000)
+    }
+
     /// Sections that nest deeply through partials, each template within its own limit, are
     /// counted together: an error naming the place, not a crash when the stack runs out
     /// (40 sections a level reached about 8,000 open sections before 200 partials).
