@@ -99,7 +99,9 @@ extension Renderer {
             items.reserveCapacity(elements.count)  // grown from empty, a list of three allocates three times
             for element in elements {
                 switch element {
-                case .string(let text): items.append(text)
+                // A direction control a name opens is closed within it (one it closes is opened),
+                // so it cannot reorder the names after it: the site's data is so already.
+                case .string(let text): items.append(DirectionControls.balanced(text))
                 case .number(let number): items.append(localizer.format(number: number))
                 default:
                     try report(

@@ -274,9 +274,12 @@ struct TranslationBuilder {
         case .null, .map, .fields, .lambda: break
         case .bool(let flag): write(flag ? "true" : "false", into: &output)
         case .number(let number): write(localizer.format(number: number), into: &output)
-        case .string(let string), .html(let string):
+        case .string(let written), .html(let written):
             // Text against the page's direction is isolated (FSI … PDI), as the lists' items
-            // are: "Review the quotes ⁨أحمد حسن⁩ sees", not a sentence whose words it reorders.
+            // are: "Review the quotes ⁨أحمد حسن⁩ sees", not a sentence whose words it reorders;
+            // a direction control it opens is closed within it, one it closes opened, so that it
+            // can neither reorder the words after it nor end the isolate early.
+            let string = DirectionControls.balanced(written)
             if ICULocale.runsAgainst(pageRightToLeft: localizer.direction == "rtl", string) {
                 write("\u{2068}" + string + "\u{2069}", into: &output)
             } else {
@@ -285,7 +288,7 @@ struct TranslationBuilder {
         case .list(let elements):
             let items = elements.map { element -> String in
                 if case .number(let number) = element { return localizer.format(number: number) }
-                if case .string(let string) = element { return string }
+                if case .string(let string) = element { return DirectionControls.balanced(string) }
                 return ""
             }
             write(localizer.format(list: items), into: &output)

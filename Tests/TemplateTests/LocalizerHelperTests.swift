@@ -163,11 +163,25 @@ struct LocalizerHelperTests {
         ("ar", "أحمد", "مرحبًا، أحمد!"),
         ("ar", "Mia 🦄", "مرحبًا، \u{2068}Mia 🦄\u{2069}!"),
         ("ar", "Ölçü", "مرحبًا، \u{2068}Ölçü\u{2069}!"),
+        // A direction control the text opens is closed within it, one it closes opened: it can
+        // neither reorder the words after it nor end the page's isolate early.
+        ("en", "\u{2067}Ana", "Hello, \u{2067}Ana\u{2069}!"),
+        ("en", "\u{202E}Ana", "Hello, \u{202E}Ana\u{202C}!"),
+        ("ar", "Ana\u{2069} x", "مرحبًا، \u{2068}\u{2068}Ana\u{2069} x\u{2069}!"),
     ])
     func textAgainstThePageIsIsolated(tag: String, name: String, expected: String) throws {
         let library = try TemplateLibrary(templates: ["page": "{{#t}}greeting name=name{{/t}}"], mode: .strict)
         let localizer = Localizer(catalog: LocalizerHelperTests.catalog, locale: tag, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
         #expect(try library.render("page", context: ["name": .string(name)], localizer: localizer) == expected)
+    }
+
+    /// The names of a list are each kept to themselves as the sentence's text is: a direction
+    /// control one opens is closed within it (an RLI before Ana put "and Ben" inside it).
+    @Test func directionControlsInListItemsAreClosedWithin() throws {
+        let library = try TemplateLibrary(templates: ["page": "{{#andList}}names{{/andList}}"], mode: .strict)
+        let localizer = Localizer(catalog: LocalizerHelperTests.catalog, locale: "en", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try library.render("page", context: ["names": .list([.string("\u{2067}Ana"), .string("Ben")])], localizer: localizer)
+            == "\u{2067}Ana\u{2069} and Ben")
     }
 
     /// A day of the calendar (`2026-06-01`) as `iso` is the instant it starts at in the
