@@ -47,12 +47,13 @@ extension Renderer {
                 return
             }
             // A date without a time is a day of the calendar: `day` shows it as written, and
-            // `iso` gives the instant it starts at in the viewer's zone, with its offset
-            // (`2026-06-01T00:00:00-04:00`), as every `<time datetime>` holds an instant.
+            // every other style the instant it starts at in the viewer's zone: `iso` with its
+            // offset (`2026-06-01T00:00:00-04:00`), as every `<time datetime>` holds an instant,
+            // `medium` at that time (it read midnight UTC: "May 31, 2026 at 8:00 PM" in New York).
             var isCalendarDay = false
             if case .string(let text) = value, text.utf8.count == 10, Timestamp.calendarDate(text) != nil { isCalendarDay = true }
             let calendarDay = isCalendarDay && style == .day
-            if isCalendarDay, style == .iso { seconds = localizer.formatters.startOfDay(calendarDay: seconds) }
+            if isCalendarDay, style != .day { seconds = localizer.formatters.startOfDay(calendarDay: seconds) }
             // A date past the calendar ICU shows as the data's (years 1583 to 9998) would be
             // shown as another day, or a year that is not the instant's; a day of the calendar,
             // shown as written, may be in 9999.

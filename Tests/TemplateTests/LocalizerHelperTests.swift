@@ -175,6 +175,17 @@ struct LocalizerHelperTests {
         #expect(try library.render("page", context: ["name": .string(name)], localizer: localizer) == expected)
     }
 
+    /// A day of the calendar in a style that shows a time is the instant the day starts at in
+    /// the viewer's zone, as `iso` says (it was midnight UTC: May 31 at 8 PM in New York, beside
+    /// a `<time datetime>` of June 1).
+    @Test func aDayInAStyleWithATimeStartsInTheViewersZone() throws {
+        let library = try TemplateLibrary(
+            templates: ["page": "{{#date}}d iso{{/date}}|{{#date}}d medium{{/date}}|{{#date}}d short{{/date}}"], mode: .strict)
+        let localizer = Localizer(catalog: nil, locale: "en-US", timeZone: "America/New_York", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try library.render("page", context: ["d": .string("2026-06-01")], localizer: localizer)
+            == "2026-06-01T00:00:00-04:00|Jun 1, 2026 at 12:00\u{202F}AM|6/1/2026, 12:00\u{202F}AM")
+    }
+
     /// The names of a list are each kept to themselves as the sentence's text is: a direction
     /// control one opens is closed within it (an RLI before Ana put "and Ben" inside it).
     @Test func directionControlsInListItemsAreClosedWithin() throws {
