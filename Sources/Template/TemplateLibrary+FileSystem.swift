@@ -117,7 +117,15 @@ extension TemplateLibrary {
         }
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw Diagnostic.error("the template is not valid UTF-8", at: SourceLocation(file: path))
+            // Named where, as the data's reader names it (a Latin-1 "é" in a template saved so).
+            let place = Array(data).withUnsafeBufferPointer { bytes -> (Int, Int, String?)? in
+                UTF8Check.firstInvalid(in: bytes).map { JSONParser.lineAndColumn(of: $0, in: bytes) }
+            }
+            guard let (line, column, lineText) = place else {
+                throw Diagnostic.error("the template is not valid UTF-8", at: SourceLocation(file: path))
+            }
+            throw Diagnostic.error(
+                "the template is not valid UTF-8", at: SourceLocation(file: path, line: line, column: column), sourceLine: lineText)
         }
         return TemplateSource(name: name, path: path, text: text)
     }

@@ -73,9 +73,16 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         var text = ""
         if let location { text += Self.visible(location.description, keepingLineBreaks: false) + ": " }
         text += "\(severity.rawValue): \(Self.visible(message, keepingLineBreaks: true))"
-        if let sourceLine {
+        if var sourceLine {
+            var caret = sourceCaret ?? location?.column.map({ $0 - 1 })
+            // A long line (a minified template) is quoted around the place, not whole.
+            if sourceCaret == nil, let column = location?.column {
+                let excerpt = JSONParser.excerpt(sourceLine, around: column)
+                sourceLine = excerpt.text
+                if let cut = excerpt.caret { caret = cut }
+            }
             text += "\n    " + Self.visible(sourceLine, keepingLineBreaks: false)
-            if let caret = sourceCaret ?? location?.column.map({ $0 - 1 }), caret >= 0 {
+            if let caret, caret >= 0 {
                 text += "\n    " + Self.caretPadding(under: sourceLine, width: caret) + "^"
             }
         }

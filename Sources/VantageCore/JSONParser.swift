@@ -468,7 +468,7 @@ public struct JSONParser {
     /// 1-based line and column (in Unicode scalars) of a byte offset, and the text of that line.
     /// A byte-order mark opening the document is not text: the first line's columns count from
     /// after it (as editors and Python's `utf-8-sig` count them), and it is not quoted.
-    static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, String?) {
+    public static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, String?) {
         let clamped = min(max(offset, 0), bytes.count)
         var line = 1
         let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF

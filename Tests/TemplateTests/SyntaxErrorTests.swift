@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VantageCore
 
 @testable import Template
 
@@ -85,6 +86,27 @@ struct SyntaxErrorTests {
                       {{#items}}
                       ^
                 """)
+    }
+
+    /// A minified template's error quotes the 120 characters around the place, cut with `…`,
+    /// not the whole line (a 63 KB line made a 108 KB message).
+    @Test func aLongLineIsQuotedAroundThePlace() throws {
+        let text = String(repeating: "<div class=\"c\">", count: 3_000) + "{{#items}}<p>{{name}}</p>" + String(repeating: "</div>", count: 3_000)
+        let error = try compileError(text)
+        #expect(error.line == 1 && error.column == 45_001)
+        let lines = error.description.split(separator: "\n")
+        #expect(lines.count == 3 && lines[1].count < 130 && lines[1].contains("…") && lines[1].contains("{{#items}}"), "\(error.description)")
+        // The caret is under the tag.
+        let caret = try #require(lines[2].firstIndex(of: "^"))
+        #expect(lines[1][lines[1].index(lines[1].startIndex, offsetBy: lines[2].distance(from: lines[2].startIndex, to: caret))...].hasPrefix("{{#items}}"))
+    }
+
+    /// A template that is not UTF-8 is named at the first byte that is not, with its line.
+    @Test func aTemplateThatIsNotUTF8IsNamedWhere() throws {
+        let folder = try TemporaryFolder(files: [:])
+        FileManager.default.createFile(atPath: folder.path + "/page.mustache", contents: Data([0x6F, 0x6B, 0x0A, 0xE9, 0x74, 0xE9, 0x20, 0x7B, 0x7B, 0x78, 0x7D, 0x7D, 0x0A]))
+        let error = try #require(throws: Diagnostic.self) { _ = try TemplateLibrary(directory: folder.path, mode: .spec) }
+        #expect(error.description == "\(folder.path)/page.mustache:2:1: error: the template is not valid UTF-8\n    \u{FFFD}t\u{FFFD} {{x}}\n    ^")
     }
 
     @Test func errorsUseTheFilePathWhenLoadedFromDisk() throws {
