@@ -56,9 +56,18 @@ extension QuoteRecord {
         guard reader.take(UInt8(ascii: "[")) else { return nil }
         var hearers: [QuoteContact] = []
         hearers.reserveCapacity(4)
+        // Past a few hearers, a set of the phones seen (one look across the list for each was
+        // quadratic: 64,000 hearers took 14 s).
+        var phones: Set<String>?
         repeat {
-            guard let hearer = QuoteContact(reading: &reader, context: context),
-                  !hearers.contains(where: { $0.phone == hearer.phone }) else { return nil }
+            guard let hearer = QuoteContact(reading: &reader, context: context) else { return nil }
+            if let seen = phones {
+                guard !seen.contains(hearer.phone) else { return nil }
+                phones!.insert(hearer.phone)
+            } else {
+                guard !hearers.contains(where: { $0.phone == hearer.phone }) else { return nil }
+                if hearers.count == 16 { phones = Set(hearers.map(\.phone) + [hearer.phone]) }
+            }
             hearers.append(hearer)
         } while reader.take(UInt8(ascii: ","))
         return reader.take(UInt8(ascii: "]")) ? hearers : nil

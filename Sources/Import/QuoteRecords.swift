@@ -56,11 +56,15 @@ struct QuoteRecord {
         for (index, hearer) in hearers.enumerated() {
             heardBy.append(try QuoteContact(hearer, at: heardByLocation.element(index), context: context))
         }
+        // Each phone's first place, by a dictionary (a look across the list before each was
+        // quadratic in the hearers).
+        var firstPlace: [String: Int] = [:]
         for index in heardBy.indices {
-            if let first = heardBy[..<index].firstIndex(where: { $0.phone == heardBy[index].phone }) {
+            if let first = firstPlace[heardBy[index].phone] {
                 throw heardByLocation.element(index).member("phone").error(
                     "expected each hearer once, found \(heardBy[index].phone) again (also heardBy[\(first)])")
             }
+            firstPlace[heardBy[index].phone] = index
         }
         self.heardBy = heardBy
         saidAt = try fields.instant("when")

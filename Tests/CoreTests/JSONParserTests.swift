@@ -48,6 +48,43 @@ struct JSONParserTests {
         #expect(try parse(#""\ud83d\ude00""#) == .string("😀"))
     }
 
+    /// Escapes mixed with text, each character written as itself or escaped at random (`\u`
+    /// with surrogate pairs, the short escapes): the string read is the string written. (Text
+    /// between `\u` escapes was appended to the string so far at each one: quadratic time.)
+    @Test func escapesMixedWithTextReadAsWritten() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Unicode.Scalar] = ["a", "é", "\"", "\\", "/", "\n", "\t", "\u{8}", "\u{C}", "\r", "\u{0}", "中", "😀", "\u{10FFFF}", "\u{E9}"]
+        for _ in 0..<300 {
+            var written = ""
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                let scalar = alphabet.randomElement(using: &generator)!
+                scalars.append(scalar)
+                let escape = Bool.random(using: &generator)
+                switch scalar {
+                case "\"": written += "\\\""
+                case "\\": written += "\\\\"
+                case "\n": written += escape ? "\\n" : "\\u000a"
+                case "\t": written += "\\t"
+                case "\u{8}": written += "\\b"
+                case "\u{C}": written += "\\f"
+                case "\r": written += "\\r"
+                case "\u{0}": written += "\\u0000"
+                case "/": written += escape ? "\\/" : "/"
+                default:
+                    if escape {
+                        for unit in String(scalar).utf16 { written += "\\u" + String(unit, radix: 16).leftPadded(to: 4) }
+                    } else {
+                        written.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            #expect(try parse("\"" + written + "\"") == .string(String(scalars)), "\(written)")
+        }
+        let long = String(repeating: "a\\u00e9", count: 20_000)
+        #expect(try parse("\"" + long + "\"") == .string(String(repeating: "aé", count: 20_000)))
+    }
+
     @Test(arguments: [
         ("{\"a\": 1,}", 1, 9, "expected a member name in double quotes, found '}'"),
         ("{\n  \"a\": [1, 2\n}", 3, 1, "expected ',' or ']' to continue the array, found '}'"),
@@ -151,4 +188,8 @@ struct JSONWriterTests {
         let value = JSONValue.object(JSONObject(keys: ["t", "e"], values: [.string("<b>&</b>"), .array([])]))
         #expect(JSONWriter.string(value, pretty: true, htmlSafe: false) == "{\n  \"t\": \"<b>&</b>\",\n  \"e\": []\n}")
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

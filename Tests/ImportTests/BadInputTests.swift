@@ -203,6 +203,11 @@ struct BadInputTests {
          #"quotes[1].submittedBy: error: expected the phone of a registered Quotes user, found +442079460018, which no Quotes user has"#),
         (#"{ "phone": "415.555.0100", "name": "Ana" }"#, #"{ "phone": "415.555.0100", "name": "Ana" }, { "phone": "(415) 555-0100", "name": "Ana again" }"#,
          #"quotes[0].heardBy[1].phone: error: expected each hearer once, found +14155550100 again (also heardBy[0])"#),
+        // Past sixteen hearers the phones seen are a set: a repeat is named as before.
+        (#"{ "phone": "415.555.0100", "name": "Ana" }"#,
+         (0..<20).map { #"{ "phone": "+1 212 555 01\#(String(format: "%02d", $0))", "name": "H\#($0)" }"# }.joined(separator: ", ")
+            + #", { "phone": "+1 212 555 0103", "name": "H3 again" }"#,
+         #"quotes[0].heardBy[20].phone: error: expected each hearer once, found +12125550103 again (also heardBy[3])"#),
         (#""owner": "+33612345678""#, #""owner": "+442079460018""#,
          #"contacts[1].owner: error: expected the phone of a registered Quotes user, found +442079460018, which no Quotes user has"#),
     ])
