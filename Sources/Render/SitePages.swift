@@ -27,9 +27,12 @@ struct SitePages {
         let residents = (homes ?? site.homes).map { home in
             Resident(
                 slug: home.slug, name: home.name,
-                // The name's language as `lang` may hold it (the person's locale may not be one).
-                locale: LanguageTag.forHTML(home.person.locale ?? site.settings.defaultLocale)
-                    ?? LanguageTag.forHTML(site.settings.defaultLocale) ?? "und",
+                // The name's language as `lang` may hold it: the person's locale (else the
+                // site's) when the name is written in its script; none when it is not, or when the
+                // name is the catalog's "Unknown" (the page's language, not the person's).
+                locale: home.name == PersonalDataMask.unknownName ? nil
+                    : LanguageTag.forHTML(home.person.locale ?? site.settings.defaultLocale, naming: home.name)
+                    ?? LanguageTag.forHTML(site.settings.defaultLocale, naming: home.name),
                 usesChangeJar: home.person.isChangeJarUser, usesQuotes: home.person.isQuotesUser)
         }
         let fields: [String: Value] = [

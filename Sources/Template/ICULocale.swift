@@ -166,6 +166,28 @@ enum ICULocale {
         return status.rawValue <= U_ZERO_ERROR.rawValue && orientation == ULOC_LAYOUT_RTL
     }
 
+    /// Whether every letter of `text` is in a script the language of `tag` is written in (ICU's
+    /// scripts of the locale: Latin for `fr`, Han, Hiragana and Katakana for `ja`, Hangul and
+    /// Han for `ko`), so that `lang` may name it: a Thai name of a person whose locale is `ja`
+    /// is not Japanese, and a `lang` saying so sends a screen reader to the wrong voice. Text
+    /// without letters is in none. Marks and digits go with any script.
+    static func isWritten(_ text: String, inScriptOf tag: String) -> Bool {
+        var codes = [UScriptCode](repeating: USCRIPT_INVALID_CODE, count: 8)
+        var status = U_ZERO_ERROR
+        let found = swift_uscript_getCode(identifier(tag), &codes, Int32(codes.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, found >= 1 else { return false }
+        let scripts = Set(codes.prefix(Int(found)).map(\.rawValue))
+        var letters = false
+        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+            var scriptStatus = U_ZERO_ERROR
+            let script = swift_uscript_getScript(UChar32(scalar.value), &scriptStatus)
+            if script == USCRIPT_COMMON || script == USCRIPT_INHERITED { continue }
+            guard scripts.contains(script.rawValue) else { return false }
+            letters = true
+        }
+        return letters
+    }
+
     /// Whether `text` holds a letter written against the page's direction (a right-to-left
     /// one on a left-to-right page, or the other way round): such a text, put into a sentence,
     /// must be isolated or it reorders the words around it. The rule ICU's list formatter

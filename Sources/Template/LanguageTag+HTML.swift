@@ -3,6 +3,15 @@ import Foundation
 /// Language tags as a page's `lang` attribute holds them, and the language a viewer's pages are
 /// shown in when the catalog lacks theirs.
 extension LanguageTag {
+    /// `tag` as a `lang` for `text` (`forHTML`) when every letter of the text is in a script
+    /// the tag's language is written in, else nil: a person's locale is a guess at the language
+    /// of their name, and a wrong one is worse than none (a screen reader reads a Thai name of
+    /// someone whose locale is `ja` in a Japanese voice).
+    public static func forHTML(_ tag: String, naming text: String) -> String? {
+        guard ICULocale.isWritten(text, inScriptOf: tag) else { return nil }
+        return forHTML(tag)
+    }
+
     /// `tag` as HTML checkers accept it in `lang` (the Nu checker holds every subtag to the IANA
     /// registry): the language, a script only where it is not the one the language and region
     /// are written in anyway (`zh-Hant`, `sr-Latn`; not `en-Latn-US`), and the region; variants,

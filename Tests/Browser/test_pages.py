@@ -212,6 +212,7 @@ class ViewAsIndex(BrowserTest):
         for person in people:
             self.assertIsNone(person.get_dom_attribute("lang"), "no lang on the whole link")
             name = person.find_element("css selector", ".person-name")
+            # The sample's names are each in a script of their person's language.
             self.assertTrue(name.get_dom_attribute("lang"), "the name carries its person's locale")
             for badge in person.find_elements("css selector", ".badge, .avatar"):
                 self.assertEqual(self.js("return arguments[0].closest('[lang]').lang", badge), page_lang)

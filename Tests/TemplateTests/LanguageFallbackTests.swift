@@ -142,6 +142,18 @@ struct LanguageFallbackTests {
         #expect(try localizer.string("other") == "Other")
     }
 
+    /// A name's `lang` is its person's locale only when the name is written in a script of that
+    /// locale's language: a wrong `lang` sends a screen reader to the wrong voice.
+    @Test(arguments: [
+        ("ja-JP", "花子 佐藤", "ja-JP"), ("ja", "さくら", "ja"), ("ko", "김 민준", "ko"), ("ru-RU", "Анна Иванова", "ru-RU"),
+        ("fr-FR", "Léa Martin", "fr-FR"), ("ar-EG", "أحمد حسن", "ar-EG"), ("en-US", "Sean O'Brien", "en-US"),
+        ("ja", "สมชาย ใจดี", nil), ("en", "अर्जुन शर्मा", nil), ("ja", "김 민준", nil), ("ru", "José Núñez", nil),
+        ("en", "Ana Лима", nil), ("en", "42 🦁", nil), ("zz", "Ana", nil),
+    ])
+    func aNamesLangIsItsPersonsLocaleWhenWrittenInItsScript(tag: String, name: String, lang: String?) {
+        #expect(LanguageTag.forHTML(tag, naming: name) == lang)
+    }
+
     @Test func tagsAreCanonicalPerBCP47() {
         #expect(LanguageTag.normalize("de-DE-u-NU-Arab") == "de-DE-u-nu-arab")
         #expect(LanguageTag.normalize("pt_br") == "pt-BR")

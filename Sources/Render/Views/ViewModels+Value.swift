@@ -138,7 +138,7 @@ extension Resident {
     var value: Value {
         let initial = Self.initial(of: name)
         return .fields([
-            "href": .string(SitePath.home(slug)), "name": .string(name), "locale": .string(locale),
+            "href": .string(SitePath.home(slug)), "name": .string(name), "locale": locale.map { .string($0) } ?? .bool(false),
             "initial": .string(initial), "changeJar": .bool(usesChangeJar), "quotes": .bool(usesQuotes),
             "reviewHref": .string(ListLocation.quoteReview(slug).path(page: 1)),
             // Unknown people (a name that was only a phone or an email) look alike: their

@@ -122,7 +122,8 @@ public struct JarSlip: Sendable, Hashable {
 public struct Resident: Sendable, Hashable {
     public var slug: String
     public var name: String
-    public var locale: String
+    /// The name's `lang`, when its language can be told (`LanguageTag.forHTML(_:naming:)`).
+    public var locale: String?
     public var usesChangeJar: Bool
     public var usesQuotes: Bool
 }
