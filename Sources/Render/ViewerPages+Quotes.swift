@@ -7,10 +7,14 @@ extension ViewerPages {
         try renderQuoteList(.feed, indices: Array(lists.feed.indices), at: .feed(viewer.slug), lists, viewer)
         try renderQuoteList(.said, indices: lists.said, at: .said(viewer.slug), lists, viewer)
         try renderQuoteList(.heard, indices: lists.heard, at: .heard(viewer.slug), lists, viewer)
+        // Speakers named alike in this part are told apart by their handles on their pages.
+        var named: [String: Int] = [:]
+        for speaker in lists.speakers { named[speaker.name, default: 0] += 1 }
         for speaker in lists.speakers {
+            let handle = (named[speaker.name] ?? 0) > 1 ? speaker.slug : nil
             try renderQuoteList(
-                .by(speakerName: speaker.name), indices: speaker.quotes, at: .saidBy(viewer.slug, speaker: speaker.slug),
-                lists, viewer)
+                .by(speakerName: speaker.name, handle: handle), indices: speaker.quotes,
+                at: .saidBy(viewer.slug, speaker: speaker.slug), lists, viewer)
         }
     }
 

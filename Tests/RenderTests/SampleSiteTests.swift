@@ -30,6 +30,21 @@ struct SampleSiteTests {
         }
     }
 
+    /// Two Maria Silvas speak in Ana's part: their pages had one title and one heading. Each
+    /// now names its speaker's handle, and a speaker whose name no other has is named alone.
+    @Test("Speakers named alike in a part are told apart by their handles in the title and the heading")
+    func speakersNamedAlikeAreToldApart() throws {
+        let sample = try sample()
+        for slug in ["maria-silva", "maria-silva-2"] {
+            let page = String(decoding: sample.bytes("ana-lima/quotes/by/\(slug).html"), as: UTF8.self)
+            #expect(page.contains("<title>Quotes said by Maria Silva (\(slug)) · Ana Lima</title>"), "\(slug)")
+            #expect(page.contains(#"<h1 class="list-title">Quotes said by Maria Silva <small class="person-handle" dir="ltr">\#(slug)</small></h1>"#), "\(slug)")
+        }
+        let alone = try #require(try FileManager.default.contentsOfDirectory(atPath: sample.site.output + "/ana-lima/quotes/by")
+            .sorted().first { !$0.hasPrefix("maria-silva") && $0.hasSuffix(".html") })
+        #expect(!String(decoding: sample.bytes("ana-lima/quotes/by/" + alone), as: UTF8.self).contains("person-handle"), "\(alone)")
+    }
+
     @Test("No file under a viewer holds the text of a quote that viewer does not see")
     func invisibleTextsNowhere() throws {
         let sample = try sample()

@@ -102,14 +102,17 @@ extension QuoteListKind {
     /// The flags the quote-list templates branch on.
     func listValue(count: Int) -> Value {
         var speaker = ""
+        var handle: String?
         var isBy = false
-        if case .by(let name) = self {
+        if case .by(let name, let alike) = self {
             speaker = name
+            handle = alike
             isBy = true
         }
         return .fields([
             "isFeed": .bool(self == .feed), "isSaid": .bool(self == .said), "isHeard": .bool(self == .heard),
-            "isBy": .bool(isBy), "speaker": .string(speaker), "count": count.value,
+            "isBy": .bool(isBy), "speaker": .string(speaker), "speakerHandle": handle.map { .string($0) } ?? .bool(false),
+            "count": count.value,
         ])
     }
 }

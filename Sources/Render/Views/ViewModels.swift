@@ -98,7 +98,9 @@ public struct QuoteEntry: Sendable, Hashable {
 /// Which quote list a page shows.
 public enum QuoteListKind: Sendable, Hashable {
     case feed, said, heard
-    case by(speakerName: String)
+    /// A speaker's quotes: the name shown, and the speaker's handle when another speaker in the
+    /// viewer's part has that name too (two Maria Silvas), so that their pages are told apart.
+    case by(speakerName: String, handle: String? = nil)
 
     /// The page kind in `data-page`.
     public var pageKind: PageKind {
