@@ -31,7 +31,7 @@ public enum VantageCLI {
             vantage \(version): a static-site generator over Change Jar and Quotes exports.
 
             Usage: vantage <command> [options]
-                   vantage <command> --help
+                   vantage <command> --help   (or vantage help <command>)
                    vantage --version
 
             Commands:
@@ -56,7 +56,7 @@ public enum VantageCLI {
             return ExitCode.unusable.rawValue
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if first == "help", arguments.count > 1 {
+            if first == "help", arguments.count > 1, !["--help", "-h"].contains(arguments[1]) {
                 // `vantage help nosuch` is an unknown command, as `vantage nosuch` is.
                 guard let command = commands.first(where: { $0.name == arguments[1] }) else {
                     console.err("error: unknown command '\(arguments[1])'; run 'vantage --help' for the list")
@@ -69,6 +69,10 @@ public enum VantageCLI {
             return ExitCode.success.rawValue
         }
         if first == "--version" {
+            guard arguments.count == 1 else {
+                console.err("error: --version takes no arguments, found '\(arguments[1])'; run 'vantage --help' for usage")
+                return ExitCode.unusable.rawValue
+            }
             console.out("vantage \(version)\n")
             return ExitCode.success.rawValue
         }

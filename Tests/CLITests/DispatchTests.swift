@@ -97,6 +97,16 @@ struct DispatchTests {
         #expect(run(["check", "-h"]).out.hasPrefix("Usage: vantage check"))
     }
 
+    /// `vantage help --help` is the tool's help (it was "unknown command '--help'"), and
+    /// `--version` with more after it is bad usage (it printed the version, exit 0).
+    @Test func helpOfHelpAndVersionWithMore() {
+        let help = run(["help", "--help"])
+        #expect(help.code == 0 && help.out.contains("Usage: vantage <command> [options]"), "\(help.err)")
+        let version = run(["--version", "extra"])
+        #expect(version.code == 2)
+        #expect(version.err.hasPrefix("error: --version takes no arguments, found 'extra'"), "\(version.err)")
+    }
+
     @Test func anOptionWhereAValueShouldBeIsBadUsage() {
         let built = run(["build", "--content", "nowhere", "--out", "--full"])
         #expect(built.code == 2)

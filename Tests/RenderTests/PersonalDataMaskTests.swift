@@ -357,6 +357,25 @@ struct PersonalDataMaskTests {
         #expect(mask.clean(text).replacingOccurrences(of: m, with: "■") == masked)
     }
 
+    /// A large text (a download in static/) is scanned a window of lines at a time, each with
+    /// the end of the one before: an address split over the lines at a window's end is found,
+    /// at its line and column, and so is one at the very end.
+    @Test func aLargeTextIsScannedInWindowsThatOverlap() {
+        let filler = "Lorem ipsum dolor sit amet, consectetur adipiscing elit 12.\n"
+        var lines = Array(repeating: filler, count: 3 * (PersonalDataMask.window / filler.utf8.count))
+        // The line the first window ends with (windows end after whole lines).
+        let boundary = (PersonalDataMask.window + filler.utf8.count - 1) / filler.utf8.count
+        for split in [boundary - 2, boundary - 1, boundary] {
+            var text = lines
+            text[split - 1] = "write to ana.lima@\n"
+            text[split] = "example.com today\n"
+            #expect(mask.firstMatch(in: text.joined(), shapedPhones: false)! == (split, 10), "\(split)")
+        }
+        lines[lines.count - 1] = "or call +1 415 555 0177"
+        #expect(mask.firstMatch(in: lines.joined(), shapedPhones: false)! == (lines.count, 9))
+        #expect(mask.firstMatch(in: Array(lines.dropLast()).joined(), shapedPhones: false) == nil)
+    }
+
     @Test("An export email with a fullwidth letter is known in every spelled form")
     func fullwidthKnownEmail() {
         let mask = PersonalDataMask(phones: [], emails: ["ｋenji@example.jp"])
