@@ -248,9 +248,9 @@ struct BuildCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == before)
     }
 
-    @Test("A malformed SOURCE_DATE_EPOCH is refused before the import: the store and the site stay as they were")
-    func aBadSourceDateEpochChangesNothing() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// Builds the tiny site, then returns a copy of its content with one quote's text changed:
+    /// what a build refused before its import must leave unimported.
+    func builtThenChanged() throws -> URL {
         #expect(build().0 == 0)
         let changed = folder.appendingPathComponent("changed")
         try FileManager.default.copyItem(atPath: content, toPath: changed.path)
@@ -258,6 +258,13 @@ struct BuildCommandTests {
         let text = try String(contentsOfFile: export, encoding: .utf8)
         try text.replacingOccurrences(of: "I never said I was a morning person.", with: "Mornings are fine.")
             .write(toFile: export, atomically: true, encoding: .utf8)
+        return changed
+    }
+
+    @Test("A malformed SOURCE_DATE_EPOCH is refused before the import: the store and the site stay as they were")
+    func aBadSourceDateEpochChangesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let changed = try builtThenChanged()
         let storeBefore = try Data(contentsOf: URL(fileURLWithPath: store))
         let siteBefore = ScratchProject.snapshot(output)
         let process = try VantageExecutable.start(
@@ -276,13 +283,7 @@ struct BuildCommandTests {
     @Test("A templates folder that is not there is refused before the import: the store and the site stay as they were")
     func aMissingTemplatesFolderChangesNothing() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(build().0 == 0)
-        let changed = folder.appendingPathComponent("changed")
-        try FileManager.default.copyItem(atPath: content, toPath: changed.path)
-        let export = changed.appendingPathComponent("quotes/export.json").path
-        let text = try String(contentsOfFile: export, encoding: .utf8)
-        try text.replacingOccurrences(of: "I never said I was a morning person.", with: "Mornings are fine.")
-            .write(toFile: export, atomically: true, encoding: .utf8)
+        let changed = try builtThenChanged()
         let storeBefore = try Data(contentsOf: URL(fileURLWithPath: store))
         let siteBefore = ScratchProject.snapshot(output)
         let console = Console.capturing()
