@@ -184,6 +184,13 @@ struct Renderer: ~Copyable {
     mutating func resolve(_ path: Path, at offset: Int) throws(TemplateError) -> Value? {
         if let value = lookup(path) { return value }
         if strict { throw source.error(missingMessage(path), at: offset) }
+        // `{{#t}}nav.{{x}}{{/t}}`: with a tag inside, a helper's name is read as a section's,
+        // which no data has; in spec mode too it is said, not left an empty page without a word.
+        if path.components.count == 1, HelperCall.names.contains(path.components[0]), let localizer {
+            var warning = source.error(missingMessage(path), at: offset).diagnostic
+            warning.severity = .warning
+            localizer.warn(warning)
+        }
         return nil
     }
 

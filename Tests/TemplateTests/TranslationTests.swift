@@ -146,6 +146,16 @@ struct TranslationTests {
             ])
     }
 
+    /// A helper's body with a tag in it is read as a section of that name, which no data has:
+    /// in spec mode it rendered nothing without a word; it is a warning naming why.
+    @Test func aHelperWithATagInsideIsAWarningInSpecMode() throws {
+        let localizer = localizer("fr", .spec)
+        #expect(try render("<p>{{#t}}nav.{{x}}{{/t}}</p>", ["x": "home"], localizer: localizer, mode: .spec) == "<p></p>")
+        #expect(localizer.warnings.map(\.description) == [
+            "page:1:4: warning: no value named 't' in the context ('{{#t}}' is a localisation helper only when its body is a key and arguments, without tags)\n    <p>{{#t}}nav.{{x}}{{/t}}</p>\n       ^",
+        ])
+    }
+
     @Test func repeatedWarningsAreKeptOnce() throws {
         let localizer = localizer("fr", .spec)
         let library = try TemplateLibrary(templates: ["page": "{{#t}}nope{{/t}}"], mode: .spec)
