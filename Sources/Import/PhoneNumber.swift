@@ -173,7 +173,7 @@ public struct PhoneNumberReader: Sendable {
         let national = Int(result.nationalDigits)
         switch result.status {
         case VantagePhoneOK:
-            return String(cString: e164)
+            return String(decoding: e164.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         case VantagePhoneInvalidCountryCode:
             let start = digits.filter { $0 >= 0x30 }.prefix(3).map { UInt8($0) }
             throw .unknownCallingCode(String(decoding: start, as: UTF8.self))
