@@ -287,11 +287,13 @@ struct QuotesExport {
     init(_ file: ContentLayout.File, context: ReadContext, validate: Bool) throws {
         // Streamed: scanned from the file and read back a batch at a time, never held whole.
         document = try JSONDocument(file, shallow: true, validate: validate, streamed: true)
-        let root = try Fields(document.root, at: RecordLocation(file: file.name), known: ["users", "quotes", "contacts"],
-                              context: context, expected: "an object with \"users\", \"quotes\" and \"contacts\" arrays")
-        _ = try root.array("users", expected: "an array of users")
-        _ = try root.array("quotes", expected: "an array of quotes")
-        if root.optional("contacts") != nil { _ = try root.array("contacts", expected: "an array of contacts") }
+        try document.checkingRoot { [document] in
+            let root = try Fields(document.root, at: RecordLocation(file: file.name), known: ["users", "quotes", "contacts"],
+                                  context: context, expected: "an object with \"users\", \"quotes\" and \"contacts\" arrays")
+            _ = try root.array("users", expected: "an array of users")
+            _ = try root.array("quotes", expected: "an array of quotes")
+            if root.optional("contacts") != nil { _ = try root.array("contacts", expected: "an array of contacts") }
+        }
     }
 
     func source(_ key: String) -> RecordSource { .array(document, key: key) }
@@ -318,8 +320,10 @@ func recordSource(_ file: ContentLayout.File, key: String, expected: String, con
         return .lines(file)
     }
     let document = try JSONDocument(file, shallow: true, validate: validate, streamed: streamed)
-    let root = try Fields(document.root, at: RecordLocation(file: file.name), known: [key], context: context,
-                          expected: "an object with a \"\(key)\" array")
-    _ = try root.array(key, expected: expected)
+    try document.checkingRoot {
+        let root = try Fields(document.root, at: RecordLocation(file: file.name), known: [key], context: context,
+                              expected: "an object with a \"\(key)\" array")
+        _ = try root.array(key, expected: expected)
+    }
     return .array(document, key: key)
 }

@@ -59,6 +59,22 @@ struct JSONDocument: @unchecked Sendable {
         }
     }
 
+    /// Runs `checks` (the root's members and their kinds); when they fail on a document that
+    /// was only scanned, the file's first syntax error, if it has one, is the error: a string
+    /// left open on one line (a minified export) can make the scan read the strings after it
+    /// inside out and succeed with members swallowed, which the checks then report as missing,
+    /// with no place.
+    func checkingRoot<T>(_ checks: () throws -> T) throws -> T {
+        do {
+            return try checks()
+        } catch {
+            if isShallow, let bytes = isStreamed ? Self.read(file.path) : self.bytes {
+                try JSONParser.validate(bytes, file: file.name)
+            }
+            throw error
+        }
+    }
+
     /// The root member `name`'s value as written in the file (`9223372036854775808`, not the
     /// number it reads as), for messages; nil when the document was not parsed whole.
     func written(_ name: String) -> String? {

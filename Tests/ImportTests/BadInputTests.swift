@@ -61,6 +61,17 @@ struct BadInputTests {
         ])
     }
 
+    /// The same on one line (a minified export): no line feed stops the scan, which read the
+    /// strings after the gap inside out and succeeded with `quotes` swallowed. A root check that
+    /// fails on a scanned document now gives the file's first syntax error, if it has one.
+    @Test func aMissingClosingQuoteOnOneLineIsNamedWhereTheParserFindsIt() throws {
+        let line = #"{"users":[{"phone":"+14155550100","firstName":"Ana","lastName":"Lima}],"quotes":[{"id":"q1","text":"a \"b\" c","saidBy":{"phone":"+14155550100","name":"Ana"},"heardBy":[{"phone":"+14155550199","name":"Dad"}],"when":"2025-01-01T00:00:00Z","submittedBy":"+14155550100"}],"contacts":[]}"#
+        let errors = try errors { fixture in try fixture.write("quotes/export.json", line) }
+        let column = line.distance(from: line.startIndex, to: line.range(of: "quotes")!.lowerBound) + 1
+        #expect(errors.first?.hasPrefix("content/quotes/export.json:1:\(column): error: expected ',' or '}' to continue the object, found 'q'") == true,
+                "\(errors)")
+    }
+
     @Test func aBadPhoneNamesTheRecordPathAndWhatWasExpected() throws {
         var file = ""
         let errors = try errors { fixture in
