@@ -1,24 +1,28 @@
-/// The export's emails written with white space inside them: letter by letter
-/// (`a n a . l i m a @ e x a m p l e . c o m`), or any mix of spaced letters and words, with the
-/// at-sign and the dots as themselves or spelled (`at`, `(at)`, `dot`, `[dot]`). A reader joins
-/// the letters at a glance; `emailSpans` reads an address only where its parts are whole.
+/// The export's emails written with other characters between their letters: spaced letter by
+/// letter (`a n a . l i m a @ e x a m p l e . c o m`), or with underscores, dots or slashes
+/// between them (`a_n_a_._l_i_m_a_@_…`), in any mix with words, the at-sign as itself or spelled
+/// (`at`, `(at)`). A reader joins the letters at a glance; `emailSpans` reads an address only
+/// where its parts are whole.
 ///
-/// Only the export's own emails are looked for: an email shape read across white space would
-/// take ordinary prose ("meet @ 5. Then") for an address.
+/// The text is read as its letters and digits alone (its "skeleton") with its at-signs, and
+/// matched against the skeletons of the export's own emails: `analima@examplecom`. Only the
+/// export's own: an address shape read across other characters would take prose for one.
 extension PersonalDataMask {
-    /// The export's emails by domain: the local parts of each, in canonical units.
+    /// The skeletons of the export's emails by domain: the local parts' skeletons of each.
     struct SpacedEmails: Sendable {
         let localsByDomain: [String: Set<String>]
-        /// The lengths of the domains, in units.
+        /// The lengths of the domains' skeletons, in units.
         let domainLengths: ClosedRange<Int>
 
         init?(_ emails: Set<String>) {
             var localsByDomain: [String: Set<String>] = [:]
             for email in emails {
                 let scalars = Array(email.unicodeScalars)
-                guard let at = scalars.lastIndex(of: "@"), at > 0, at + 1 < scalars.count else { continue }
-                let domain = String(String.UnicodeScalarView(scalars[(at + 1)...]))
-                localsByDomain[domain, default: []].insert(String(String.UnicodeScalarView(scalars[..<at])))
+                guard let at = scalars.lastIndex(of: "@") else { continue }
+                let local = String(String.UnicodeScalarView(scalars[..<at].filter(PersonalDataMask.isSkeleton)))
+                let domain = String(String.UnicodeScalarView(scalars[(at + 1)...].filter(PersonalDataMask.isSkeleton)))
+                guard !local.isEmpty, domain.unicodeScalars.count >= 2 else { continue }
+                localsByDomain[domain, default: []].insert(local)
             }
             let lengths = localsByDomain.keys.map { $0.unicodeScalars.count }
             guard let shortest = lengths.min(), let longest = lengths.max() else { return nil }
@@ -30,31 +34,38 @@ extension PersonalDataMask {
     /// The longest local part looked for (RFC 5321's limit).
     static let longestLocalPart = 64
 
+    /// A letter or a digit of any script: what an address's skeleton keeps.
+    static func isSkeleton(_ unit: Unicode.Scalar) -> Bool {
+        if unit.value < 0x80 { return isDigit(unit) || (unit.value >= 0x61 && unit.value <= 0x7A) || (unit.value >= 0x41 && unit.value <= 0x5A) }
+        return unit.properties.isAlphabetic || unit.properties.numericType != nil
+    }
+
     /// Spans (in offsets of `units`, the canonical units of a text) of the export's emails
-    /// written with white space anywhere inside them.
+    /// written with other characters between their letters.
     func spacedEmailSpans(units: [Unicode.Scalar]) -> [Range<Int>] {
         guard let known = spacedEmails else { return [] }
-        // The text without its white space, each unit with the span it was read from; a word
-        // that spells an at-sign or a dot is that character.
+        // The text's skeleton, each unit with the span it was read from; a word that spells an
+        // at-sign is one.
         var joined: [Unicode.Scalar] = []
         var from: [Range<Int>] = []
         var atSigns: [Int] = []
-        var spaced = false
         var index = 0
         while index < units.count {
             if units[index] == " " {
-                spaced = true
                 index += 1
                 continue
             }
             var end = index
             while end < units.count, units[end] != " " { end += 1 }
-            if let symbol = Self.spelledSymbol(units[index..<end]) {
-                if symbol == "@" { atSigns.append(joined.count) }
-                joined.append(symbol)
+            let spelled = Self.spelledSymbol(units[index..<end])
+            if spelled == "@" {
+                atSigns.append(joined.count)
+                joined.append("@")
                 from.append(index..<end)
+            } else if spelled == "." {
+                // A dot, spelled: no part of a skeleton.
             } else {
-                for position in index..<end {
+                for position in index..<end where units[position] == "@" || Self.isSkeleton(units[position]) {
                     if units[position] == "@" { atSigns.append(joined.count) }
                     joined.append(units[position])
                     from.append(position..<(position + 1))
@@ -62,20 +73,25 @@ extension PersonalDataMask {
             }
             index = end
         }
-        // Without white space the other scan has read every address as written.
-        guard spaced else { return [] }
         var spans: [Range<Int>] = []
         for at in atSigns {
             var longestFound: Range<Int>?
             for length in known.domainLengths where at + length < joined.count {
                 let domainEnd = at + 1 + length
-                guard Self.isLabel(joined[at + 1]), Self.isLabel(joined[domainEnd - 1]),
-                    let locals = known.localsByDomain[String(String.UnicodeScalarView(joined[(at + 1)..<domainEnd]))]
+                guard let locals = known.localsByDomain[String(String.UnicodeScalarView(joined[(at + 1)..<domainEnd]))]
                 else { continue }
+                // The domain ends a word: "Ana Lima at Example Company" holds the skeleton of
+                // ana.lima@example.com, but "Com" goes on.
+                let after = from[domainEnd - 1].upperBound
+                guard after == units.count || !Self.isSkeleton(units[after]) else { continue }
                 var start = at
-                while start > 0, at - start < Self.longestLocalPart, Self.isLocal(joined[start - 1]) {
+                while start > 0, at - start < Self.longestLocalPart, joined[start - 1] != "@" {
                     start -= 1
-                    guard locals.contains(String(String.UnicodeScalarView(joined[start..<at]))) else { continue }
+                    // And the local part starts one.
+                    let before = from[start].lowerBound
+                    guard before == 0 || !Self.isSkeleton(units[before - 1]),
+                        locals.contains(String(String.UnicodeScalarView(joined[start..<at])))
+                    else { continue }
                     let span = from[start].lowerBound..<from[domainEnd - 1].upperBound
                     if longestFound.map({ span.count > $0.count }) ?? true { longestFound = span }
                 }

@@ -347,7 +347,16 @@ struct PersonalDataMaskTests {
         ("ana . li ma @ exam ple . com", "■"),
         ("call a n a . l i m a @ e x a m p l e . c o m / 415 555 0177", "call ■ / ■"),
         ("a  n  a .\nl i m a\t@ e x a m p l e . c o m", "■"),
-        ("xa n a . l i m a @ e x a m p l e . c o mx", "x■x"),
+        // Letters glued on make another address: left as written.
+        ("xa n a . l i m a @ e x a m p l e . c o mx", "xa n a . l i m a @ e x a m p l e . c o mx"),
+        ("Ana Lima at Example Company", "Ana Lima at Example Company"),
+        ("write to Ana Lima at example.com", "write to ■"),
+        // Other characters between the letters, as a reader also joins them.
+        ("a_n_a_._l_i_m_a_@_e_x_a_m_p_l_e_._c_o_m", "■"),
+        ("a.n.a...l.i.m.a.@.e.x.a.m.p.l.e...c.o.m", "■"),
+        ("mail a/n/a/./l/i/m/a/@/e/x/a/m/p/l/e/./c/o/m now", "mail ■ now"),
+        ("a-n-a-.-l-i-m-a at e-x-a-m-p-l-e dot c-o-m", "■"),
+        ("meet Ana Lima at the example community", "meet Ana Lima at the example community"),
         // Not the export's: left as written.
         ("b o . l i m a @ e x a m p l e . c o m", "b o . l i m a @ e x a m p l e . c o m"),
         ("meet @ 5. Then at home", "meet @ 5. Then at home"),
