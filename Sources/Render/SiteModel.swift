@@ -19,6 +19,8 @@ public struct SiteModel: Sendable {
     public let now: Int64
     /// Homes in output order (by `slug + "/"`, which is also the order of their paths).
     public let homes: [Home]
+    /// The names more than one home has (two Maria Silvas): their pages' titles add the folder.
+    public let sharedNames: Set<String>
     /// Home slugs by person id.
     public let homeSlugs: [Int64: String]
     /// The names registered Quotes users chose, by person id (DATA.md naming rule 1). A
@@ -90,6 +92,12 @@ public struct SiteModel: Sendable {
         homes = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }.map { homes[$0] }
         self.homes = homes
         self.homeSlugs = Dictionary(uniqueKeysWithValues: homes.map { ($0.person.id, $0.slug) })
+        var seenNames: Set<String> = []
+        var shared: Set<String> = []
+        for home in homes where home.name != PersonalDataMask.unknownName {
+            if !seenNames.insert(home.name).inserted { shared.insert(home.name) }
+        }
+        self.sharedNames = shared
         self.ideas = ideas.map { idea in
             var clean = idea
             clean.text = mask.clean(idea.text)

@@ -45,7 +45,8 @@ public struct ViewerPages {
             ? naming.ownName(of: home, latestRecorded: Naming.latestRecordedNames(in: quotes)) : home.name
         let viewer = Viewer(
             home: home, localizer: localizer, naming: naming,
-            badge: ViewerBadge(slug: home.slug, name: name), links: ViewerLinkValues(viewer: home.slug))
+            badge: ViewerBadge(slug: home.slug, name: name, isNamedAlike: site.sharedNames.contains(home.name)),
+            links: ViewerLinkValues(viewer: home.slug))
         let ideas = IdeaLists(site: site, viewer: person)
         try renderIdeaLists(ideas, for: viewer)
         let quoteLists = QuoteLists(quotes: quotes, viewer: viewer, site: site)

@@ -42,7 +42,7 @@ extension SiteLinks {
 }
 
 extension ViewerBadge {
-    var value: Value { .fields(["slug": .string(slug), "name": .string(name)]) }
+    var value: Value { .fields(["slug": .string(slug), "name": .string(name), "namedAlike": .bool(isNamedAlike)]) }
 }
 
 extension Pager {

@@ -56,6 +56,8 @@ public struct SiteLinks: Sendable, Hashable {
 public struct ViewerBadge: Sendable, Hashable {
     public var slug: String
     public var name: String
+    /// Another home has the same name: titles add the folder, so the two parts' tabs differ.
+    public var isNamedAlike = false
 }
 
 /// The previous and next pages of a paginated list.
