@@ -34,16 +34,26 @@ extension PersonalDataMask {
     /// The longest local part looked for (RFC 5321's limit).
     static let longestLocalPart = 64
 
-    /// A letter or a digit of any script: what an address's skeleton keeps.
+    /// A letter or a digit of any script (of a canonical text, so lower-case): what an
+    /// address's skeleton keeps. A domain label's character (`isLabel`) but its hyphen.
     static func isSkeleton(_ unit: Unicode.Scalar) -> Bool {
-        if unit.value < 0x80 { return isDigit(unit) || (unit.value >= 0x61 && unit.value <= 0x7A) || (unit.value >= 0x41 && unit.value <= 0x5A) }
-        return unit.properties.isAlphabetic || unit.properties.numericType != nil
+        unit != "-" && isLabel(unit)
+    }
+
+    /// True when `units` hold an at-sign, or the letters `at` that a spelled one needs.
+    static func mightHoldAt(_ units: [Unicode.Scalar]) -> Bool {
+        var previous: Unicode.Scalar = " "
+        for unit in units {
+            if unit == "@" || (previous == "a" && unit == "t") { return true }
+            previous = unit
+        }
+        return false
     }
 
     /// Spans (in offsets of `units`, the canonical units of a text) of the export's emails
     /// written with other characters between their letters.
     func spacedEmailSpans(units: [Unicode.Scalar]) -> [Range<Int>] {
-        guard let known = spacedEmails else { return [] }
+        guard let known = spacedEmails, Self.mightHoldAt(units) else { return [] }
         // The text's skeleton, each unit with the span it was read from; a word that spells an
         // at-sign is one.
         var joined: [Unicode.Scalar] = []
