@@ -9,10 +9,7 @@ extension Manifest {
     /// True when the manifest lists files other than pages (a search index, a stylesheet):
     /// then it is taken as the complete list of the folder and the folder is not walked.
     public var listsFilesBesidePages: Bool {
-        pages.contains { page in
-            let path = page.path.lowercased()
-            return !(path.hasSuffix(".html") || path.hasSuffix(".xhtml") || path.hasSuffix(".htm"))
-        }
+        pages.contains { !PageName.looksLikePage($0.path) }
     }
 
     /// The files of `folder` (sorted by path) that the manifest does not list. Throws, naming

@@ -7,12 +7,11 @@ public enum PageText {
     /// search index) as pretty-printed members, other UTF-8 text as its own lines. Nil for
     /// bytes that are not UTF-8 text (images, fonts), which are compared by hash only.
     public static func lines(of bytes: [UInt8], path: String) -> [String]? {
-        let lowered = path.lowercased()
-        if lowered.hasSuffix(".html") || lowered.hasSuffix(".xhtml") || lowered.hasSuffix(".htm") {
+        if PageName.looksLikePage(path) {
             return xhtmlLines(bytes)
         }
         guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
-        if lowered.hasSuffix(".json"), let value = try? JSONParser.parse(bytes, file: path) {
+        if path.lowercased().hasSuffix(".json"), let value = try? JSONParser.parse(bytes, file: path) {
             return jsonLines(value)
         }
         // The build's search index: a script around one JSON document, read as the document

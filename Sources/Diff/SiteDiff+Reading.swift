@@ -73,8 +73,7 @@ extension SiteDiff {
         let hooks = ParallelMap.map(count: changes.count) { index -> (kind: String?, viewer: String?)? in
             let change = changes[index]
             guard change.kind == nil, change.viewer == nil else { return nil }
-            let lowered = change.path.lowercased()
-            guard lowered.hasSuffix(".html") || lowered.hasSuffix(".xhtml") || lowered.hasSuffix(".htm") else { return nil }
+            guard PageName.looksLikePage(change.path) else { return nil }
             let side = change.new != nil && new.hasFiles ? new : old
             guard side.hasFiles, let bytes = try? side.read(change.path) else { return nil }
             return PageText.bodyHooks(bytes)
@@ -157,7 +156,7 @@ extension SiteDiff {
     ) -> (hooks: (kind: String?, viewer: String?), bytes: [UInt8])? {
         guard case .walked = site.manifest.origin, site.hasFiles else { return nil }
         let candidates = site.manifest.pages(under: folder + "/")
-            .filter { $0.path.hasSuffix(".html") || $0.path.hasSuffix(".xhtml") }
+            .filter { PageName.looksLikePage($0.path) }
             .map(\.path)
             .sorted { lhs, rhs in
                 let (a, b) = (lhs.split(separator: "/").count, rhs.split(separator: "/").count)

@@ -192,7 +192,7 @@ extension SiteBuild {
                 let files = try shardFiles(folder: shard.folder, slug: slug)
                 entries += files.count + folders(of: files.map(\.path))
                 for file in files {
-                    if file.path.hasSuffix(".html") { pages += 1 }
+                    if PageName.isPage(file.path) { pages += 1 }
                     bytes += file.size
                 }
             }
@@ -233,7 +233,7 @@ extension SiteBuild {
                             throw Diagnostic.error("--merge: cannot read \(file.source)")
                         }
                         let bytes = Array(data)
-                        if file.path.hasSuffix(".html") {
+                        if PageName.isPage(file.path) {
                             guard let kind = pageKind(of: bytes) else {
                                 throw Diagnostic.error("--merge: \(file.source) is not a page vantage built (no data-page)")
                             }

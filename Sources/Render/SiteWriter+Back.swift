@@ -141,7 +141,7 @@ extension SiteWriter {
             if entry.type == OutputFolder.directory {
                 folders.append(entry.name)
             } else if entry.type == OutputFolder.regular, match.inode == entry.inode {
-                if !entry.name.hasSuffix(".html") { others.append(relative + "/" + entry.name) }
+                if !PageName.isPage(entry.name) { others.append(relative + "/" + entry.name) }
             } else {
                 return false
             }

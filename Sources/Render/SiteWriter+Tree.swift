@@ -75,7 +75,7 @@ extension SiteWriter {
                     defer { close(out) }
                     try writeAll(out, data, path: path)
                 }
-                if !child.name.hasSuffix(".html") { others.append(path) }
+                if !PageName.isPage(child.name) { others.append(path) }
             } else {
                 throw Diagnostic.error("cannot carry '\(path)' over from the previous site: it is not a file or a folder")
             }

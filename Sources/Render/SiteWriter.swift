@@ -292,7 +292,7 @@ public final class SiteWriter: @unchecked Sendable {
         lock.lock()
         if outcome == .written { counts.written += 1 } else { counts.unchanged += 1 }
         counts.bytes += bytes.count
-        if !path.hasSuffix(".html") { otherFiles.insert(path) }
+        if !PageName.isPage(path) { otherFiles.insert(path) }
         lock.unlock()
         return outcome
     }

@@ -50,6 +50,9 @@ enum StaticFiles {
                 if !allowed { return "a file name may hold only A-Z, a-z, 0-9 and . _ ~ + -" }
             }
         }
+        if PageName.looksLikePage(path), !PageName.isPage(path) {
+            return "a page is named .html (in lower case), which the build checks; named otherwise it would be published unchecked"
+        }
         return nil
     }
 
@@ -95,8 +98,7 @@ enum StaticFiles {
                     "\(output)/\(FileTree.shownName(bytes)): a file the build keeps in the site whose name no report can show as it is "
                         + "(it is not UTF-8, or holds a line feed or an invisible character); rename it or remove it from the output")
             }
-            let lowered = name.lowercased()
-            if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml") {
+            if PageName.looksLikePage(name) {
                 throw Diagnostic.error(
                     "a page the build did not write, which it would keep in the site unchecked; move it to the content's "
                         + "static/ folder (checked and copied into every build) or out of the output", at: SourceLocation(file: path))
@@ -140,7 +142,7 @@ enum StaticFiles {
                     "an email address or a phone number of the export; no phone or email may be published, so remove it from the file",
                     at: SourceLocation(file: folder + "/" + file, line: place.line, column: place.column))
             }
-            if file.hasSuffix(".html") {
+            if PageName.isPage(file) {
                 _ = check?.addPage(path: file, bytes: bytes)
             } else {
                 check?.addFile(path: file)

@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 /// Validates a whole site as its files arrive, from any number of threads, then checks every
 /// link between files once they are all known (`finish`).
@@ -218,7 +219,7 @@ struct SiteFiles: Sendable {
 
     init(files: [String], documentIDs: [String: ByteStrings]) {
         self.files = Set(files)
-        pages = Set(files.filter { $0.hasSuffix(".html") })
+        pages = Set(files.filter(PageName.isPage))
         folders = SiteCheck.folders(of: self.files)
         filesAreFolders = SiteCheck.someFileIsAFolder(files: self.files, folders: folders)
         self.documentIDs = documentIDs

@@ -15,7 +15,7 @@ extension SiteValidator {
         let directory = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
         let listing = try Self.listing(of: directory)
         let files = listing.files
-        let pages = files.filter { $0.hasSuffix(".html") }
+        let pages = files.filter(PageName.isPage)
         // Nothing to check is no verdict: a wrong folder (or a build that wrote nothing) must
         // not pass as a valid site.
         guard !pages.isEmpty else {
@@ -26,6 +26,12 @@ extension SiteValidator {
         let others = SiteCheck(validator: self)
         others.addFindings(listing.strays.map { odd in
             Finding(rule: .manifest, file: odd.path, line: 1, column: 1, message: odd.message)
+        })
+        // A page no build checks: named `.htm`, `.xhtml` or in capitals, a server sends it as a
+        // page all the same.
+        others.addFindings(files.filter { PageName.looksLikePage($0) && !PageName.isPage($0) }.map { path in
+            Finding(rule: .manifest, file: path, line: 1, column: 1,
+                    message: "a page named otherwise than .html, which no build checks or writes; rename it to .html or remove it")
         })
         var documentIDs: [String: ByteStrings] = [:]
         for file in files where file.hasSuffix(".svg") {

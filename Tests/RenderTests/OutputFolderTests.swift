@@ -102,6 +102,10 @@ struct OutputFolderTests {
         ("static/contact.txt", "Write to us:\n  ana@example.com\n", "content/static/contact.txt:2:3: error: an email address or a phone number"),
         ("static/call.txt", "call (415) 555-0100", "content/static/call.txt:1:6: error: an email address or a phone number"),
         ("static/page.html", "<p>not XHTML", "page.html:"),
+        // A server sends these as pages too, so they are named as the pages the build checks.
+        ("static/legacy.htm", "<p onclick=\"alert(1)\">x", "content/static/legacy.htm: a page is named .html (in lower case), which the build checks"),
+        ("static/docs/a.xhtml", "<p>x</p>", "content/static/docs/a.xhtml: a page is named .html (in lower case)"),
+        ("static/SHOUT.HTML", "<p>x</p>", "content/static/SHOUT.HTML: a page is named .html (in lower case)"),
         // A path is published as a file is: the export's phones in it, in any form.
         ("static/downloads/4155550100.txt", "x", "content/static/downloads/4155550100.txt: error: the path holds a phone number of the export"),
         ("static/+1-415-555-0100.txt", "x", "content/static/+1-415-555-0100.txt: error: the path holds a phone number of the export"),

@@ -40,6 +40,21 @@ struct ManifestCheckTests {
         #expect(byFile["manifest.json"] == "manifest.json lists \(gone), which is not in the site")
     }
 
+    /// A page named `.htm`, `.xhtml` or in capitals, which a server sends as a page and which
+    /// no build checks or writes, is a finding: it passed unread, however broken.
+    @Test func aPageNamedOtherwiseThanHTMLIsAFinding() throws {
+        let folder = try Self.copyOfTheSite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["legacy.htm", "docs.xhtml", "LOUD.HTML"] {
+            try Data("<p onclick=\"alert(1)\">x<b></p>".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/notes.htmlx"))
+        let report = try SiteValidator().validate(directory: folder)
+        #expect(report.findings.map { "\($0.file): \($0.message)" } == ["LOUD.HTML", "docs.xhtml", "legacy.htm"].map {
+            "\($0): a page named otherwise than .html, which no build checks or writes; rename it to .html or remove it"
+        })
+    }
+
     /// A file whose name is not UTF-8 (a String cannot hold it, and Foundation's enumerator
     /// passed it over, so the site was "valid") is a finding, shown with the byte escaped; so is
     /// a name with a line feed (it forged a line of the report) or an invisible character.
