@@ -61,7 +61,7 @@ extension Importer {
     static func checkRejectsPath(_ options: ImportOptions) throws(Diagnostic) {
         let rejects = options.effectiveRejectsPath
         func absolute(_ path: String) -> String {
-            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            PathText.resolved(path)
         }
         func sameFile(_ one: String, _ other: String) -> Bool {
             var a = stat(), b = stat()

@@ -37,8 +37,9 @@ public final class BuildLock: @unchecked Sendable {
 
     /// The lock of the store at `store`: `STORE.lock` beside it.
     public static func storeLockPath(_ store: String) -> String {
-        // Through links: two names of one store are one lock.
-        URL(fileURLWithPath: store).standardizedFileURL.resolvingSymlinksInPath().path + ".lock"
+        // Through links: two names of one store are one lock, made or not yet (the command line
+        // locks a store before the import makes it, the build again after).
+        PathText.resolved(store) + ".lock"
     }
 
     /// Takes the lock of the store at `store` (`storeLockPath`) or throws. A store with more than

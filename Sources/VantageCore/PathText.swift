@@ -22,3 +22,44 @@ public enum PathText {
         return String(trimmed[trimmed.index(after: slash)...])
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension PathText {
+    /// `path` made absolute (against the current folder) with every symbolic link in it
+    /// followed, also where its end does not exist yet: the longest part that exists is
+    /// resolved and the rest appended as written. So a store about to be made in a linked folder
+    /// has the name it will have once made, and its lock is the same file before and after.
+    /// (Foundation's `resolvingSymlinksInPath` leaves a path that does not exist as it is.)
+    public static func resolved(_ path: String) -> String {
+        var absolute = path
+        if !absolute.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let folder = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"
+            absolute = folder + "/" + path
+        }
+        var parts = absolute.split(separator: "/").map(String.init)
+        var missing: [String] = []
+        while true {
+            let head = "/" + parts.joined(separator: "/")
+            if let real = realpath(head, nil) {
+                defer { free(real) }
+                var result = String(cString: real)
+                for name in missing.reversed() {
+                    if name == "." { continue }
+                    if name == ".." {
+                        result = parent(of: result)
+                        if result.isEmpty { result = "/" }
+                        continue
+                    }
+                    result += (result.hasSuffix("/") ? "" : "/") + name
+                }
+                return result
+            }
+            guard let last = parts.popLast() else { return absolute }
+            missing.append(last)
+        }
+    }
+}

@@ -96,6 +96,27 @@ struct ConcurrentBuildTests {
         #expect(FileManager.default.contents(atPath: project.store) == store)
     }
 
+    /// A store not yet made in a folder reached through a symbolic link (a CI cache linked as
+    /// `.vantage`): the command line locked `link/store.sqlite.lock` before the import made the
+    /// store, the build `real/store.sqlite.lock` after, and the first build failed, naming its
+    /// own pid as "another vantage". One name before and after, so the first build succeeds.
+    @Test("The first build into a store in a linked folder takes one lock, not two")
+    func firstBuildIntoALinkedFolder() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let cache = project.folder.appendingPathComponent("cache").path
+        let linked = project.folder.appendingPathComponent("linked").path
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: "cache")
+        let store = linked + "/sub/../store.sqlite"
+        #expect(BuildLock.storeLockPath(store) == BuildLock.storeLockPath(cache + "/store.sqlite"))
+        #expect(BuildLock.storeLockPath(linked + "/new/store.sqlite") == PathText.resolved(cache) + "/new/store.sqlite.lock")
+        let child = try VantageExecutable.start(arguments(project, db: linked + "/store.sqlite"), logs: project.folder, name: "linked")
+        child.waitUntilExit()
+        #expect(child.terminationStatus == 0, "\(VantageExecutable.errors(project.folder, name: "linked"))")
+        #expect(FileManager.default.fileExists(atPath: cache + "/store.sqlite"))
+    }
+
     /// A hard link is a second name of the store that no link resolves to the first: its lock
     /// (and SQLite's journal) went by the name, so two builds through two names both wrote it.
     /// A store with more than one name is refused by build and import alike, untouched.
