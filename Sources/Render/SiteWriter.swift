@@ -59,8 +59,6 @@ public final class SiteWriter: @unchecked Sendable {
     let ownership: OutputFolder.Ownership?
     /// Every file of the new site that is not a manifest page, for its marker.
     var otherFiles: Set<String> = []
-    /// The store named by the marker, relative to the output.
-    let markerStore: String
     /// The build writes a part of the site or its manifest alone, as its marker says.
     var writesAPart = false
     /// The output folder's lock, held from `init` to `commit` or `abandon`.
@@ -74,7 +72,8 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Prepares a fresh staging folder beside `output` (creating `output`'s parent if needed),
     /// after taking the output's lock and checking that everything in the folder the build will
-    /// replace is the previous build's (`OutputFolder`). `store` is named in the site's marker.
+    /// replace is the previous build's (`OutputFolder`). `store`'s record of the last build lets
+    /// the check trust the folders it sealed.
     ///
     /// `checked` is the command line's check of the same folder before the import
     /// (`OutputFolder.check`), taken instead of checking again when it still holds: the folder's
@@ -87,7 +86,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// Finishes what `prepare` began: the back buffer made what it was found to be, the
     /// staging folder opened. Takes over the preparation's lock.
     init(_ preparation: Preparation) throws {
-        (output, staging, shownAs, markerStore) = (preparation.output, preparation.staging, preparation.shownAs, preparation.markerStore)
+        (output, staging, shownAs) = (preparation.output, preparation.staging, preparation.shownAs)
         (outputLock, checkedAt, ownership) = (preparation.lock, preparation.checkedAt, preparation.ownership)
         do {
             for stale in [staging + ".old", staging + ".manifest", staging + ".keep"] {
@@ -109,7 +108,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// the output's lock (held), its check, and what becomes of each of the back buffer's
     /// folders (`judgeBackBuffer`).
     struct Preparation: @unchecked Sendable {
-        let output: String, staging: String, shownAs: String, markerStore: String
+        let output: String, staging: String, shownAs: String
         let lock: BuildLock
         let checkedAt: Int64
         let ownership: OutputFolder.Ownership?
@@ -159,7 +158,6 @@ public final class SiteWriter: @unchecked Sendable {
         let output = url.path
         let parent = url.deletingLastPathComponent().path
         let staging = stagingPath(of: url)
-        let markerStore = store.isEmpty ? "" : SiteMarker.storeName(store, output: url.path)
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
@@ -183,7 +181,7 @@ public final class SiteWriter: @unchecked Sendable {
             }
             let backBuffer = try judgeBackBuffer(staging: staging, output: output, ownership: ownership, stop: stop)
             return Preparation(
-                output: output, staging: staging, shownAs: trimmed, markerStore: markerStore, lock: lock,
+                output: output, staging: staging, shownAs: trimmed, lock: lock,
                 checkedAt: checkedAt, ownership: ownership, backBuffer: backBuffer)
         } catch {
             lock.release()
@@ -420,7 +418,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// Writes the site's marker (a link to the previous one when it did not change), counted
     /// like any file. Called by `commit` with the lock held.
     private func writeMarker() throws {
-        let bytes = SiteMarker(store: markerStore, files: otherFiles, isPart: writesAPart).bytes
+        let bytes = SiteMarker(files: otherFiles, isPart: writesAPart).bytes
         let target = staging + "/" + SiteMarker.name
         let previous = output + "/" + SiteMarker.name
         if Self.file(at: previous, equals: bytes), link(previous, target) == 0 {

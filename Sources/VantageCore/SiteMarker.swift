@@ -1,29 +1,28 @@
 import Foundation
 
 /// The marker every build leaves at the top of its output, `.vantage-site`: it names the tool
-/// and the store that built the site and lists every file of the site that is not a page of
-/// its manifest (search indexes, assets, the files copied from `content/static/`). Only vantage
-/// writes it; the next build reads it to know which files of the folder it may replace.
+/// and lists every file of the site that is not a page of its manifest (search indexes, assets,
+/// the files copied from `content/static/`). Only vantage writes it; the next build reads it to
+/// know which files of the folder it may replace.
 ///
 /// ```json
-/// {"tool":"vantage","format":1,"store":"../.vantage/store.sqlite","files":["CNAME","ana-lima/search-index.js",…]}
+/// {"tool":"vantage","format":1,"files":["CNAME","ana-lima/search-index.js",…]}
 /// ```
-/// `store` is relative to the output folder (or, for a store far from it, only its folder and
-/// file name), so no local path (a user name) is published.
+/// It is published with the site (static hosts serve dot-files), so it holds nothing of the
+/// machine that built it: the store's path (an earlier marker's `store`, still read) could hold a
+/// user name or an email (`/home/ana.lima@example.com/…`), and made the same site's marker differ
+/// from checkout to checkout.
 public struct SiteMarker: Sendable, Equatable {
     /// The marker's file name at the top of the output.
     public static let name = SiteBookkeeping.marker
 
-    /// The store that built the site, relative to the output folder.
-    public var store: String
     /// The site's files that are not manifest pages, sorted.
     public var files: Set<String>
     /// True when the build wrote a part of the site (`--viewers`, `--shard`) or its manifest
     /// alone: such an output may be replaced by another part; a whole site may not.
     public var isPart: Bool
 
-    public init(store: String, files: Set<String>, isPart: Bool = false) {
-        self.store = store
+    public init(files: Set<String>, isPart: Bool = false) {
         self.files = files
         self.isPart = isPart
     }
@@ -32,8 +31,8 @@ public struct SiteMarker: Sendable, Equatable {
     /// part's, so a whole site's marker is as it always was).
     public var bytes: [UInt8] {
         var object = JSONObject(
-            keys: ["tool", "format", "store", "files"],
-            values: [.string("vantage"), .number(1), .string(store), .array(files.sorted().map { .string($0) })])
+            keys: ["tool", "format", "files"],
+            values: [.string("vantage"), .number(1), .array(files.sorted().map { .string($0) })])
         if isPart {
             object.keys.append("part")
             object.values.append(.bool(true))
@@ -41,36 +40,16 @@ public struct SiteMarker: Sendable, Equatable {
         return Array((JSONWriter.string(.object(object), htmlSafe: false) + "\n").utf8)
     }
 
-    /// The marker of the output at `output`, when it has one written by vantage.
+    /// The marker of the output at `output`, when it has one written by vantage (with or without
+    /// the `store` of earlier builds).
     public static func read(output: String) -> SiteMarker? {
         guard let data = FileCheck.readRegularFile(output + "/" + name),
             let object = (try? JSONParser.parse(data, file: name))?.objectValue,
             object["tool"]?.stringValue == "vantage", object["format"]?.numberValue == 1,
-            let store = object["store"]?.stringValue, let files = object["files"]?.arrayValue
+            let files = object["files"]?.arrayValue
         else { return nil }
         var isPart = false
         if case .bool(true)? = object["part"] { isPart = true }
-        return SiteMarker(store: store, files: Set(files.compactMap(\.stringValue)), isPart: isPart)
-    }
-
-    /// How the marker names the store at `store` for the output at `output`: relative to the
-    /// output when the store is in the output's parent folder or below it (`../.vantage/
-    /// store.sqlite`), else only its folder's and its own name (a path further away could
-    /// publish a user name).
-    public static func storeName(_ store: String, output: String) -> String {
-        let absolute = URL(fileURLWithPath: store).standardizedFileURL
-        let path = relative(absolute.path, from: output)
-        if !path.hasPrefix("../../") { return path }
-        return absolute.deletingLastPathComponent().lastPathComponent + "/" + absolute.lastPathComponent
-    }
-
-    /// `path` relative to the folder `base` (both absolute).
-    static func relative(_ path: String, from base: String) -> String {
-        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
-        let origin = URL(fileURLWithPath: base).standardizedFileURL.pathComponents
-        var common = 0
-        while common < min(target.count, origin.count), target[common] == origin[common] { common += 1 }
-        let up = Array(repeating: "..", count: origin.count - common)
-        return (up + target[common...]).joined(separator: "/")
+        return SiteMarker(files: Set(files.compactMap(\.stringValue)), isPart: isPart)
     }
 }

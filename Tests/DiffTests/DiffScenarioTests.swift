@@ -226,7 +226,8 @@ struct DiffScenarioTests {
     func markerIsNotCompared() throws {
         let scenario = try SiteScenario()
         try scenario.writeManifests()
-        // The marker names the store relative to the output, so checkouts laid out differently differ there.
+        // An earlier build's marker named the store relative to the output, so checkouts laid out
+        // differently differed there; the marker is never compared, whatever it holds.
         let marker = #"{"tool":"vantage","format":1,"store":"STORE","files":["ana-lima/search-index.json"]}"# + "\n"
         try marker.replacingOccurrences(of: "STORE", with: "../store.sqlite").write(toFile: scenario.old + "/.vantage-site", atomically: true, encoding: .utf8)
         try marker.replacingOccurrences(of: "STORE", with: "ci/store.sqlite").write(toFile: scenario.new + "/.vantage-site", atomically: true, encoding: .utf8)
