@@ -142,6 +142,33 @@ class SearchOnTheSite(BrowserTest):
         self.assertNotIn(quote["text"], self.css("[data-search-results]").text)
         self.assertNoConsoleErrors()
 
+    def test_line_breaks_show_as_written_in_results_and_on_review_pages(self):
+        """A text written on several lines shows them in the lists, and so in a search result
+        and on the review pages, which ran them together."""
+        for viewer in sorted(p["viewer"] for p in pages_of("search")):
+            entry = next((e for e in search_index(viewer)["quotes"] + search_index(viewer)["ideas"]
+                          if "\n" in e["text"] and re.search(r"\w{5,}", e["text"])), None)
+            if entry:
+                break
+        else:
+            self.skipTest("no text on several lines in the sample")
+        lines = [line for line in entry["text"].split("\n") if line.strip()]
+        self.search(viewer, re.search(r"\w{5,}", entry["text"]).group(0))
+        shown = self.driver.execute_script(
+            "return [...document.querySelectorAll('[data-search-results] [data-id]')]"
+            ".find(r => r.dataset.id === arguments[0]).querySelector('.result-text').innerText", entry["id"])
+        self.assertEqual([line for line in shown.split("\n") if line.strip()], lines)
+        kind = "triage-quotes" if entry["id"] in {q["id"] for q in search_index(viewer)["quotes"]} else "triage-ideas"
+        for page in pages_of(kind):
+            if 'data-id="%s"' % entry["id"] in (SITE / page["path"]).read_text(encoding="utf-8"):
+                self.open(uri(page["path"]))
+                shown = self.driver.execute_script(
+                    "return document.querySelector('[data-triage][data-id=\"' + arguments[0] + '\"] .review-text, "
+                    "[data-triage][data-id=\"' + arguments[0] + '\"] blockquote').innerText", entry["id"])
+                self.assertEqual([line for line in shown.split("\n") if line.strip()], lines)
+                return
+        self.fail("%s is on no review page" % entry["id"])
+
     def test_folding_finds_accented_text_typed_without_accents(self):
         for viewer in sorted(p["viewer"] for p in pages_of("search")):
             for entry in search_index(viewer)["quotes"] + search_index(viewer)["ideas"]:
