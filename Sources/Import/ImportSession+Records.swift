@@ -57,7 +57,10 @@ extension ImportSession {
                 // The reading thread checked the id against the users and the record's own
                 // people; here, in file order, also against everyone met before it.
                 if !RecordID.phoneCandidates(prepared.quote.id).isEmpty {
-                    try Self.refusePhone(inID: prepared.quote.id, reader: phones, at: location) {
+                    let id = prepared.quote.id
+                    try Self.refusePhone(inID: id, reader: phones, at: location, unknown: {
+                        self.laterPhones.append((phone: $0, id: id, location: location()))
+                    }) {
                         self.people.claimed(phone: $0) != nil || contactPhones.contains($0)
                     }
                 }
@@ -100,7 +103,9 @@ extension ImportSession {
                 let id = words[0]
                 if !RecordID.phoneCandidates(id).isEmpty {
                     let own = words.dropFirst()
-                    try Self.refusePhone(inID: id, reader: phones, at: { location }) { phone in
+                    try Self.refusePhone(inID: id, reader: phones, at: { location }, unknown: {
+                        self.laterPhones.append((phone: $0, id: id, location: location))
+                    }) { phone in
                         own.contains(phone) || self.people.claimed(phone: phone) != nil || contactPhones.contains(phone)
                     }
                 }
@@ -216,17 +221,37 @@ extension ImportSession {
     /// `data-id`), and no phone ever is. Each digit run of the id that could be a phone
     /// (`RecordID.phoneCandidates`) is read as the import reads phones, in the site's region and
     /// as an international number.
+    /// `unknown` is handed each phone the id holds that `isKnown` does not know (yet).
     static func refusePhone(
         inID id: String, reader: PhoneNumberReader, at location: () -> RecordLocation, member: String = "id",
-        isKnown: (String) -> Bool
+        unknown: (String) -> Void = { _ in }, isKnown: (String) -> Bool
     ) throws(Diagnostic) {
         for digits in RecordID.phoneCandidates(id) {
             for text in [digits, "+" + digits] {
-                guard let phone = try? reader.e164(text, remembering: false), isKnown(phone) else { continue }
-                throw location().member(member).error(
-                    "expected an id without a phone number in it (ids are published in the site's pages), found \(quoted(id)), which holds the phone of a person of the export")
+                guard let phone = try? reader.e164(text, remembering: false) else { continue }
+                guard isKnown(phone) else {
+                    unknown(phone)
+                    continue
+                }
+                throw phoneInID(id, at: location().member(member))
             }
         }
+    }
+
+    /// The error of an id that holds the phone of a person of the export.
+    static func phoneInID(_ id: String, at location: RecordLocation) -> Diagnostic {
+        location.error(
+            "expected an id without a phone number in it (ids are published in the site's pages), found \(quoted(id)), which holds the phone of a person of the export")
+    }
+
+    /// Refuses the first quote whose id holds a phone the import met only after the quote (the
+    /// speaker or a hearer of a later quote, or of a submission): such a phone was no person's
+    /// when the quote was read (`laterPhones`), and is now.
+    func refuseLaterPhonesInIDs() throws {
+        for held in laterPhones where people.claimed(phone: held.phone) != nil {
+            throw Self.phoneInID(held.id, at: held.location.member("id"))
+        }
+        laterPhones = []
     }
 
     /// Why a phone is not a registered Quotes user's: none has it, or the one that had it was

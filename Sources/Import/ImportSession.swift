@@ -25,6 +25,9 @@ final class ImportSession {
     var stagesHearers = true
     /// Hearer rows moved into the store from that thread's side database.
     var stagedHearers = 0
+    /// Phones held in quote ids that were nobody's when the quote was read, with the quote:
+    /// checked again once everyone is met (`refuseLaterPhonesInIDs`). Nearly always empty.
+    var laterPhones: [(phone: String, id: String, location: RecordLocation)] = []
     /// Errors of bad records, in order.
     private(set) var errors: [Diagnostic] = []
     private(set) var omittedErrors = 0
@@ -96,6 +99,7 @@ final class ImportSession {
                 // After everything of the apps' exports: a submission names people by the handles
                 // the site gave them, which depend on the address books and the quotes.
                 try importSubmissions(quotes: quotes, ideas: ideas, quoteLimit: site.quoteLimit)
+                try refuseLaterPhonesInIDs()
                 try quotes.finish(keepingUnseen: keptAsStored.contains(.quotes))
                 tables["quotes"] = quotes.quotes
                 tables["hearers"] = quotes.hearers

@@ -348,6 +348,26 @@ struct BadInputTests {
             #"content/quotes/quotes.jsonl:3: id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-3105550142", \#(held)"#),
             "\(failure)")
 
+        // A phone met only after the quote, as a hearer of a later quote (no user, no contact):
+        // nobody's when q-1 is read, so found once everyone is met, at q-1, in both formats.
+        let later = #"{ "phone": "1 (415) 555-0199", "name": "José" }, { "phone": "+1 310 555 0177", "name": "Neighbour" }"#
+        #expect(try errors {
+            try $0.edit("quotes/export.json", replacing: #"{ "phone": "1 (415) 555-0199", "name": "José" }"#, with: later)
+            try $0.edit("quotes/export.json", replacing: #""id": "q-1""#, with: #""id": "q-13105550177""#)
+            try $0.edit("reviews/board.json", replacing: #""item": "q-1""#, with: #""item": "q-2""#)
+        } == [
+            #"\#(quotes): quotes[0].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-13105550177", \#(held)"#
+        ])
+        let laterLines = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        try laterLines.edit("quotes/quotes.jsonl", replacing: #"{"phone":"1 (415) 555-0199","name":"José"}"#,
+                            with: #"{"phone":"1 (415) 555-0199","name":"José"},{"phone":"+1 310 555 0177","name":"Neighbour"}"#)
+        try laterLines.edit("quotes/quotes.jsonl", replacing: #""id":"q-1""#, with: #""id":"q-13105550177""#)
+        try laterLines.edit("reviews/board.json", replacing: #""item": "q-1""#, with: #""item": "q-2""#)
+        guard case .failure(let laterFailure) = laterLines.runImport() else { Issue.record("the import succeeded"); return }
+        #expect(laterFailure.description.contains(
+            #"content/quotes/quotes.jsonl:1: id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-13105550177", \#(held)"#),
+            "\(laterFailure)")
+
         // Long numbers that are no phone of the export stay ids: a Unix time, a date and a count.
         let fixture = try Fixture()
         try fixture.edit("quotes/export.json", replacing: #""id": "q-2""#, with: #""id": "q-1714638600""#)
