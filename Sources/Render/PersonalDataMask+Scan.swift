@@ -199,6 +199,8 @@ extension PersonalDataMask {
         // Bullets and middle dots between groups (415•555•0100).
         case 0x00B7, 0x2022, 0x2027, 0x2219, 0x22C5, 0x30FB, 0xFF65: return "."
         case 0xFE6B: return "@"
+        // Greek's final sigma is a sigma, as the import stores an email (`TextNormalization`).
+        case 0x03C2: return "\u{3C3}"
         default:
             // Letters lower case, as ASCII ones are (`BÜCHER.de` is `bücher.de`), where lower-casing
             // keeps one scalar.
@@ -510,7 +512,7 @@ extension PersonalDataMask {
                         // (`ana@example.com. tomorrow`) ends a sentence: the word after it is
                         // the reader's, unless it carries on one of the export's emails.
                         if form == ". " || form == " ." || form == " . ", labels.count >= 2 {
-                            let begun = local + "@" + labels.joined(separator: ".") + "."
+                            let begun = Self.withoutTag(local) + "@" + labels.joined(separator: ".") + "."
                             return knownEmails.contains { $0.hasPrefix(begun) }
                         }
                         return true
@@ -529,7 +531,7 @@ extension PersonalDataMask {
                 var spelledLocal = local
                 while let (wordStart, word) = Self.spelledDotBefore(units, at: start) {
                     spelledLocal = word + "." + spelledLocal
-                    if knownEmails.contains(spelledLocal + "@" + domain) {
+                    if knowsEmail(local: spelledLocal, domain: domain) {
                         localStart = wordStart
                         local = spelledLocal
                     }
@@ -539,11 +541,11 @@ extension PersonalDataMask {
             var isEmail = false
             if !local.isEmpty, !labels.isEmpty {
                 if spelled {
-                    isEmail = knownEmails.contains(local + "@" + labels.joined(separator: "."))
+                    isEmail = knowsEmail(local: local, domain: labels.joined(separator: "."))
                 } else {
                     // "x@y" is always email-shaped; with spaces or brackets the domain needs a dot.
                     isEmail = (!spacedAt && !bracketed) || labels.count >= 2
-                        || knownEmails.contains(local + "@" + labels.joined(separator: "."))
+                        || knowsEmail(local: local, domain: labels.joined(separator: "."))
                 }
             }
             if isEmail {
@@ -559,6 +561,20 @@ extension PersonalDataMask {
             }
         }
         return spans
+    }
+
+    /// True when `local` at `domain` is one of the export's emails (in the canonical form), also
+    /// with a `+tag` on the local part (`ana.lima+news` is the mailbox of `ana.lima`).
+    func knowsEmail(local: String, domain: String) -> Bool {
+        if knownEmails.contains(local + "@" + domain) { return true }
+        let plain = Self.withoutTag(local)
+        return plain != local && knownEmails.contains(plain + "@" + domain)
+    }
+
+    /// A local part without its `+tag` (sub-addressing, RFC 5233): `ana.lima+news` → `ana.lima`.
+    static func withoutTag(_ local: String) -> String {
+        guard let plus = local.firstIndex(of: "+"), plus != local.startIndex else { return local }
+        return String(local[..<plus])
     }
 
     /// Where a spelled at-sign that starts at `index` ends: white space, "at", white space (a

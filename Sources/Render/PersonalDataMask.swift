@@ -59,8 +59,19 @@ public struct PersonalDataMask: Sendable {
             for code in 1...3 where plain.count - code >= 5 { digits.insert(String(plain.dropFirst(code))) }
         }
         knownPhoneDigits = digits
-        // In the canonical form the text is matched in (`Ｋenji@…` is `kenji@…`).
-        knownEmails = Set(emails.map { String(String.UnicodeScalarView($0.lowercased().unicodeScalars.map(Self.canonical))) })
+        // In the canonical form the text is matched in (`Ｋenji@…` is `kenji@…`), and with the
+        // domain's other spelling too (`ben@bücher.de` is `ben@xn--bcher-kva.de` to a reader).
+        func canonical(_ text: String) -> String { String(String.UnicodeScalarView(text.lowercased().unicodeScalars.map(Self.canonical))) }
+        var known: Set<String> = []
+        for email in emails {
+            known.insert(canonical(email))
+            guard let at = email.lastIndex(of: "@") else { continue }
+            let local = email[..<at]
+            let domain = String(email[email.index(after: at)...])
+            let twin = domain.utf8.allSatisfy({ $0 < 0x80 }) ? IDNA.unicode(domain) : IDNA.ascii(domain)
+            if let twin, twin.lowercased() != domain.lowercased() { known.insert(canonical(local + "@" + twin)) }
+        }
+        knownEmails = known
         spacedEmails = SpacedEmails(knownEmails)
     }
 

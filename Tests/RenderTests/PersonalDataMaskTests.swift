@@ -392,6 +392,28 @@ struct PersonalDataMaskTests {
         #expect(mask.clean("ｋenji at example dot jp") == m)
     }
 
+    /// The spelled forms (`at`, `dot`) and the spaced letters are masked for the export's own
+    /// emails only, so every spelling a reader takes for the same mailbox must be known: the
+    /// domain's other spelling (IDNA), a `+tag` on the local part, a final sigma.
+    @Test("An export email is known with its domain's other spelling, a +tag and a final sigma")
+    func emailsKnownInEverySpelling() {
+        let mask = PersonalDataMask(phones: [], emails: ["ben@bücher.de", "dora@xn--mnchen-3ya.de", "ana.lima@example.com", "οδοσ@example.gr"])
+        for (input, expected) in [
+            ("write to ben at xn--bcher-kva dot de", "write to ■"), ("write to ben at bücher dot de", "write to ■"),
+            ("write to dora at münchen dot de", "write to ■"), ("write to dora at xn--mnchen-3ya dot de", "write to ■"),
+            ("write to ana.lima+news at example dot com", "write to ■"), ("ana.lima+news (at) example (dot) com", "■"),
+            ("b e n @ x n - - b c h e r - k v a . d e", "■"), ("d o r a @ m ü n c h e n . d e", "■"),
+            ("γράψε στο οδος at example dot gr", "γράψε στο ■"), ("ΟΔΟΣ at example dot gr", "■"),
+            // Other mailboxes stay as written: a spelled form is read for the export's own only.
+            ("write to ben+x at bucher dot de", "write to ben+x at bucher dot de"), ("+news at example dot com", "+news at example dot com"),
+        ] {
+            #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected, "\(input)")
+        }
+        #expect(IDNA.ascii("bücher.de") == "xn--bcher-kva.de")
+        #expect(IDNA.unicode("xn--mnchen-3ya.de") == "münchen.de")
+        #expect(IDNA.ascii("a..b") == nil)
+    }
+
     @Test("A name that is only a phone or an email is no name; a name holding one keeps the rest")
     func names() {
         #expect(!PersonalDataMask.isName(mask.clean("+1 415 555 0177")))
