@@ -1,5 +1,7 @@
+import VantageCore
+
 /// Character references in XHTML text and attribute values: the five XML entities, numeric
-/// references, and the few HTML names templates tend to use. Unknown references stay as
+/// references (`NumericReference`), and the few HTML names templates tend to use. Unknown references stay as
 /// written, so nothing is silently lost from a diff.
 enum Entities {
     private static let named: [String: String] = [
@@ -16,6 +18,15 @@ enum Entities {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
+            // A numeric reference by the tool's one reading of them (any leading zeros).
+            if byte == UInt8(ascii: "&"),
+                let (end, value) = NumericReference.read(at: index, count: bytes.endIndex, { UInt32(bytes[$0]) }),
+                let scalar = Unicode.Scalar(value)
+            {
+                output.append(contentsOf: String(Character(scalar)).utf8)
+                index = end
+                continue
+            }
             guard byte == UInt8(ascii: "&"),
                 let semicolon = bytes[index..<min(bytes.endIndex, index + 12)].firstIndex(of: UInt8(ascii: ";"))
             else {
@@ -35,18 +46,5 @@ enum Entities {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func reference(_ name: String) -> String? {
-        if name.hasPrefix("#") {
-            let digits = name.dropFirst()
-            let value: UInt32?
-            if digits.hasPrefix("x") || digits.hasPrefix("X") {
-                value = UInt32(digits.dropFirst(), radix: 16)
-            } else {
-                value = UInt32(digits, radix: 10)
-            }
-            guard let value, let scalar = Unicode.Scalar(value) else { return nil }
-            return String(Character(scalar))
-        }
-        return named[name]
-    }
+    private static func reference(_ name: String) -> String? { named[name] }
 }

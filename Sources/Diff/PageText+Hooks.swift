@@ -55,8 +55,7 @@ extension PageText {
     /// The person a "quotes said by P" page is about. Its `<h1>` is a localised sentence
     /// ("Quotes said by Dad", "اقتباسات Dad"), so the name is taken as the text of a link on
     /// the page that leads back to the page's own list (each quote's speaker does) and that
-    /// also appears in the heading; failing that, the heading without its English lead-in,
-    /// or the whole heading.
+    /// also appears in the heading; failing that, the whole heading.
     public static func personHeading(_ bytes: [UInt8], path: String) -> String? {
         guard let heading = firstHeading(bytes) else { return nil }
         // A person's list: a file name's `-N` is part of the slug, not a page number.
@@ -66,10 +65,9 @@ extension PageText {
             guard let target = resolve(href, from: path), ownStems.contains(PageSeries.stem(target)) else { continue }
             if best == nil || text.count > best!.count { best = text }
         }
-        if let best { return best }
-        let leadIn = "quotes said by "
-        if heading.lowercased().hasPrefix(leadIn), heading.count > leadIn.count { return String(heading.dropFirst(leadIn.count)) }
-        return heading
+        // No link to read it by (a page not built by vantage): the whole heading, in whatever
+        // language it is; the sentence around the name is the catalog's, not this reader's.
+        return best ?? heading
     }
 
     /// Every `<a href>` with its text, whitespace collapsed.

@@ -60,6 +60,13 @@ struct PageTextTests {
         #expect(PageText.lines(of: Array("{oops\n".utf8), path: "x.json") == ["{oops"])
     }
 
+    /// Numeric references are read as the mask and the validator read them (any leading zeros,
+    /// `NumericReference`); a reference past U+10FFFF or unknown by name stays as written.
+    @Test func referencesAreReadByTheOneRule() {
+        #expect(PageText.lines(of: Array("<p>&#x0000000041;&#0000066;&amp;&bogus;&#x110000;</p>".utf8), path: "a.html")
+            == ["AB&&bogus;&#x110000;"])
+    }
+
     @Test func malformedMarkupDegradesToText() {
         let lines = PageText.lines(of: Array("x <b>bold <i unclosed".utf8), path: "a.html")
         #expect(lines == ["x bold <i unclosed"])
