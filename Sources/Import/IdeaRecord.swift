@@ -1,3 +1,4 @@
+import Store
 import VantageCore
 
 /// A Change Jar idea (`changejar/ideas.json` `ideas[]`, or a line of `changejar/ideas.jsonl`).
@@ -5,7 +6,7 @@ struct IdeaRecord {
     static let fields = ["id", "text", "submittedAt", "author", "showName", "for"]
     static let authorFields = ["email", "name"]
     /// DATA.md: 1 to 160 characters (grapheme clusters).
-    static let maximumLength = 160
+    static let maximumLength = SiteSettings.ideaLimit
 
     let location: RecordLocation
     let id: String

@@ -1,3 +1,4 @@
+import Store
 import VantageCore
 
 /// `site.json` with DATA.md's defaults applied.
@@ -5,14 +6,14 @@ struct SiteRecord: Equatable {
     static let fields = ["title", "defaultLocale", "locales", "timeZone", "defaultRegion", "pageSize", "buildDate", "quoteLimit"]
 
     var title: String? = nil
-    var defaultLocale = "en"
-    var locales: [String] = ["en"]
-    var timeZone = "UTC"
+    var defaultLocale = SiteSettings.defaultLocaleTag
+    var locales: [String] = [SiteSettings.defaultLocaleTag]
+    var timeZone = SiteSettings.defaultTimeZone
     var defaultRegion = "US"
-    var pageSize = 50
+    var pageSize = SiteSettings.defaultPageSize
     var buildDate: Int64? = nil
     /// The longest quote the site's Add Quote screen (and a submissions file) may hold.
-    var quoteLimit = 280
+    var quoteLimit = SiteSettings.defaultQuoteLimit
 
     /// The settings when there is no site.json.
     init() {}
@@ -58,9 +59,12 @@ struct SiteRecord: Equatable {
             defaultRegion = known.code
         }
         if let value = fields.optional("pageSize") {
-            guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 10_000 else {
+            let range = SiteSettings.pageSizes
+            guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound),
+                number <= Double(range.upperBound)
+            else {
                 throw location.member("pageSize").error(
-                    "expected a whole number from 1 to 10000, found \(found(value, member: "pageSize"))")
+                    "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(found(value, member: "pageSize"))")
             }
             pageSize = Int(number)
         }
@@ -73,9 +77,12 @@ struct SiteRecord: Equatable {
             throw outOfRange(fields.optional("buildDate")?.stringValue ?? "")
         }
         if let value = fields.optional("quoteLimit") {
-            guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 100_000 else {
+            let range = SiteSettings.quoteLimits
+            guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound),
+                number <= Double(range.upperBound)
+            else {
                 throw location.member("quoteLimit").error(
-                    "expected a whole number of characters from 1 to 100000, found \(found(value, member: "quoteLimit"))")
+                    "expected a whole number of characters from \(range.lowerBound) to \(range.upperBound), found \(found(value, member: "quoteLimit"))")
             }
             quoteLimit = Int(number)
         }

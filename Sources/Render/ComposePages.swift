@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Template
 import VantageCore
 
@@ -23,7 +24,7 @@ extension SitePath {
 
 extension ViewerPages {
     /// DATA.md: an idea holds 1 to 160 characters.
-    static let ideaLimit = 160
+    static let ideaLimit = SiteSettings.ideaLimit
 
     /// Renders the Submit Idea and Add Quote screens of the viewer.
     func renderCompose(_ lists: QuoteLists, for viewer: Viewer) throws {

@@ -26,10 +26,10 @@ public struct SiteReader {
             locales = items.compactMap(\.stringValue)
         }
         var settings = SiteSettings(
-            title: statement.text(0), defaultLocale: statement.text(1) ?? "en", locales: locales,
-            timeZone: statement.text(3) ?? "UTC", pageSize: Int(statement.integer(4) ?? 50),
-            buildDate: statement.integer(5))
-        settings.quoteLimit = Int(statement.integer(6) ?? 280)
+            title: statement.text(0), defaultLocale: statement.text(1) ?? SiteSettings.defaultLocaleTag, locales: locales,
+            timeZone: statement.text(3) ?? SiteSettings.defaultTimeZone,
+            pageSize: statement.integer(4).map { Int($0) } ?? SiteSettings.defaultPageSize, buildDate: statement.integer(5))
+        settings.quoteLimit = statement.integer(6).map { Int($0) } ?? SiteSettings.defaultQuoteLimit
         return settings
     }
 

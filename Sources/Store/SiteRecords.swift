@@ -19,15 +19,29 @@ public struct SiteSettings: Sendable, Hashable {
     /// `site.json`'s `buildDate` in Unix seconds, when given.
     public var buildDate: Int64?
     /// `site.json`'s `quoteLimit`: the longest quote the Add Quote screen takes, in characters.
-    public var quoteLimit: Int = 280
+    public var quoteLimit: Int = Self.defaultQuoteLimit
 
+    /// DATA.md's defaults, named once for the import (a `site.json` without the member, or no
+    /// `site.json`), the store's reader (no `site` row) and the build.
+    public static let defaultLocaleTag = "en"
+    public static let defaultTimeZone = "UTC"
+    public static let defaultPageSize = 50
+    public static let defaultQuoteLimit = 280
+    /// DATA.md: an idea holds 1 to 160 characters (grapheme clusters), in the export and on the
+    /// Submit Idea screen alike.
+    public static let ideaLimit = 160
+    /// The values `site.json` may give: items per page, and characters per quote.
+    public static let pageSizes = 1...10_000
+    public static let quoteLimits = 1...100_000
+
+    /// The settings; `locales` defaults to the default locale alone, as the import has it.
     public init(
-        title: String? = nil, defaultLocale: String = "en", locales: [String] = [], timeZone: String = "UTC",
-        pageSize: Int = 50, buildDate: Int64? = nil
+        title: String? = nil, defaultLocale: String = Self.defaultLocaleTag, locales: [String]? = nil,
+        timeZone: String = Self.defaultTimeZone, pageSize: Int = Self.defaultPageSize, buildDate: Int64? = nil
     ) {
         self.title = title
         self.defaultLocale = defaultLocale
-        self.locales = locales
+        self.locales = locales ?? [defaultLocale]
         self.timeZone = timeZone
         self.pageSize = pageSize
         self.buildDate = buildDate
