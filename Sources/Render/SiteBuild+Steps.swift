@@ -54,6 +54,8 @@ extension SiteBuild {
         context.renderer = PageRenderer(
             library: library, catalog: catalog, now: context.site.now,
             reusesIdeaEntries: context.tuning.reusesIdeaEntries)
+        // Members Xcode does not write (`"comments"`), as the reader met them.
+        context.report.warnings += catalog?.warnings ?? []
         context.report.warnings += coverageWarnings(
             catalog: catalog, path: catalogPath, locales: context.site.settings.locales, forced: context.options.locale)
     }

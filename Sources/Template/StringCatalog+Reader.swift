@@ -4,6 +4,8 @@ import VantageCore
 /// member at fault (`strings["Hello"].localizations.fr.stringUnit.value`).
 struct CatalogReader {
     let file: String
+    /// The unknown member names met so far, for the catalog's warnings.
+    let audit = CatalogMemberAudit()
 
     func fail(_ path: String, _ message: String) -> Diagnostic {
         Diagnostic.error(message, at: SourceLocation(file: file, recordPath: path.isEmpty ? nil : path))
@@ -16,8 +18,30 @@ struct CatalogReader {
         return object
     }
 
+    /// Notes each member of `object` that Xcode does not write at `level` (a warning, once per
+    /// name) and returns the first, for the objects that would then hold nothing to show.
+    func members(of object: JSONObject, _ level: CatalogLevel, at path: String) -> String? {
+        var first: String? = nil
+        for name in object.keys where !level.known.contains(name) {
+            audit.note(name, level: level, at: CatalogReader.member(name, of: path))
+            first = first ?? name
+        }
+        return first
+    }
+
+    /// The record path of the member `name` of the object at `path`: `.name` when the name is
+    /// a plain word, else `["name"]`, quoted as a key is.
+    static func member(_ name: String, of path: String) -> String {
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_" }
+        let scalars = name.unicodeScalars
+        let isWord = scalars.first.map(isLetter) == true && scalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
+        if isWord { return path.isEmpty ? name : path + "." + name }
+        return path + "[\(quoted(name))]"
+    }
+
     func entry(_ value: JSONValue, at path: String) throws -> CatalogEntry {
         let object = try self.object(value, at: path)
+        let unknown = members(of: object, .entry, at: path)
         var entry = CatalogEntry()
         if let state = object["extractionState"] {
             guard let text = state.stringValue else { throw fail(path + ".extractionState", "expected a string") }
@@ -47,12 +71,29 @@ struct CatalogReader {
                 written[tag] = language
                 entry.localizations[tag] = try localization(value, at: path + ".localizations.\(language)")
             }
+        } else if let unknown {
+            // `"localisations": {…}`: the entry would stand for itself, its key shown as written
+            // in every language, without a word. (`"Cancel": {}` and an entry with only a
+            // comment still do: that is Xcode's own.)
+            throw fail(
+                CatalogReader.member(unknown, of: path),
+                CatalogMemberAudit.unknown(unknown, .entry) + " in an entry without localizations, which would show its key "
+                    + "as written; \(CatalogLevel.entry.membersSentence)")
         }
         return entry
     }
 
     private func localization(_ value: JSONValue, at path: String) throws -> Localization {
         let object = try self.object(value, at: path)
+        // Xcode's lists of phrases (App Shortcuts): a page shows one string, and which of the
+        // list is not for a reader to guess.
+        if object["stringSet"] != nil {
+            throw fail(
+                path + ".stringSet",
+                "Vantage does not support string sets (stringSet, Xcode's lists of phrases): a page shows one string; "
+                    + "write a stringUnit or variations")
+        }
+        let unknown = members(of: object, .localization, at: path)
         var substitutions: [String: Substitution] = [:]
         if let list = object["substitutions"] {
             for (name, value) in try self.object(list, at: path + ".substitutions").members {
@@ -60,6 +101,13 @@ struct CatalogReader {
             }
         }
         let main = try variant(object, at: path)
+        if main == nil, let unknown {
+            // `"stringunit": {…}`: the language would have nothing, and its viewers another's text.
+            throw fail(
+                CatalogReader.member(unknown, of: path),
+                CatalogMemberAudit.unknown(unknown, .localization) + " in a localization without a stringUnit or variations, "
+                    + "which would leave the string to another language; \(CatalogLevel.localization.membersSentence)")
+        }
         try checkNesting(of: substitutions, main: main, at: path)
         return Localization(variant: main, substitutions: substitutions)
     }
@@ -167,6 +215,7 @@ struct CatalogReader {
                 "variations nest more than \(CatalogReader.maximumVariationDepth) deep (Xcode writes a device and a plural variation inside each other at most)")
         }
         let variationsObject = try self.object(variations, at: path + ".variations")
+        let unknownVariation = members(of: variationsObject, .variations, at: path + ".variations")
         // Xcode nests one kind inside the other (each device's plural); side by side, one of the
         // two would be dropped without a word.
         if variationsObject["plural"] != nil, variationsObject["device"] != nil {
@@ -179,7 +228,7 @@ struct CatalogReader {
                 guard let category = PluralCategory(rawValue: name) else {
                     throw fail(casePath, "unknown plural category: expected zero, one, two, few, many or other")
                 }
-                if let variant = try variant(try self.object(value, at: casePath), at: casePath, depth: depth + 1) {
+                if let variant = try variationCase(value, at: casePath, depth: depth + 1) {
                     try requireFormats(in: variant, at: casePath)
                     cases[category] = variant
                 }
@@ -199,13 +248,34 @@ struct CatalogReader {
                 guard name == "other" || StringCatalog.devices.contains(name) else {
                     throw fail(casePath, "unknown device: expected \(StringCatalog.devices.joined(separator: ", ")) or other")
                 }
-                if let variant = try variant(try self.object(value, at: casePath), at: casePath, depth: depth + 1) {
+                if let variant = try variationCase(value, at: casePath, depth: depth + 1) {
                     cases[name] = variant
                 }
             }
             return .device(cases)
         }
+        if let unknownVariation {
+            throw fail(
+                CatalogReader.member(unknownVariation, of: path + ".variations"),
+                "expected plural or device variations, found the " + CatalogMemberAudit.unknown(unknownVariation, .variations))
+        }
         throw fail(path + ".variations", "expected plural or device variations")
+    }
+
+    /// A case of plural or device variations: its `stringUnit` or `variations`, nil when it has
+    /// neither (an empty case is passed over).
+    private func variationCase(_ value: JSONValue, at path: String, depth: Int) throws -> Variant? {
+        let object = try self.object(value, at: path)
+        let unknown = members(of: object, .variationCase, at: path)
+        let variant = try variant(object, at: path, depth: depth)
+        if variant == nil, let unknown {
+            // `"few": {"stringunit": …}`: the case would be passed over for `other`.
+            throw fail(
+                CatalogReader.member(unknown, of: path),
+                CatalogMemberAudit.unknown(unknown, .variationCase) + " in a case without a stringUnit or variations, "
+                    + "which would show another case; \(CatalogLevel.variationCase.membersSentence)")
+        }
+        return variant
     }
 
     /// Refuses a plural case's value that is not a valid format string (`%lld новых 50%y`):
@@ -228,7 +298,13 @@ struct CatalogReader {
 
     private func stringUnit(_ value: JSONValue, at path: String) throws -> StringUnit {
         let object = try self.object(value, at: path)
+        let unknown = members(of: object, .stringUnit, at: path)
         guard var text = object["value"]?.stringValue else {
+            if object["value"] == nil, let unknown {
+                throw fail(
+                    CatalogReader.member(unknown, of: path),
+                    "expected the string's value, found the " + CatalogMemberAudit.unknown(unknown, .stringUnit))
+            }
             throw fail(path + ".value", "expected the string's value")
         }
         // The line breaks of word processors (Word's manual break U+000B, a form feed, NEL)
@@ -266,6 +342,7 @@ struct CatalogReader {
 
     private func substitution(_ value: JSONValue, at path: String) throws -> Substitution {
         let object = try self.object(value, at: path)
+        let unknown = members(of: object, .substitution, at: path)
         var argumentNumber: Int? = nil
         if let number = object["argNum"] {
             // A tag gives a handful of arguments; the bound keeps the conversion to Int exact.
@@ -275,6 +352,11 @@ struct CatalogReader {
             argumentNumber = Int(double)
         }
         guard let variant = try variant(object, at: path) else {
+            if let unknown {
+                throw fail(
+                    CatalogReader.member(unknown, of: path),
+                    "expected variations for the substitution, found the " + CatalogMemberAudit.unknown(unknown, .substitution))
+            }
             throw fail(path, "expected variations for the substitution")
         }
         var specifier: FormatSpecifier

@@ -12,6 +12,10 @@ public struct StringCatalog: Sendable {
     public let sourceLanguage: String
     /// The catalog file as named when loaded, for messages.
     public let file: String
+    /// What reading the catalog found but did not refuse: each member name Xcode does not write
+    /// where it stands (`"comments"`), once per name, at the first record path met. `vantage
+    /// build` and `vantage render` print them.
+    public let warnings: [Diagnostic]
     let entries: [String: CatalogEntry]
     /// Every key resolved for a fallback chain, computed once per chain and shared by every
     /// Localizer of that language, so looking a key up takes no lock.
@@ -63,6 +67,7 @@ public struct StringCatalog: Sendable {
     public init(json: JSONValue, file: String) throws {
         let reader = CatalogReader(file: file)
         let root = try reader.object(json, at: "")
+        let unknown = reader.members(of: root, .catalog, at: "")
         guard let source = root["sourceLanguage"]?.stringValue, LanguageTagCase.canonical(source) != nil else {
             throw reader.fail("sourceLanguage", "expected the source language's tag, as in \"en\"")
         }
@@ -72,8 +77,15 @@ public struct StringCatalog: Sendable {
             for (key, value) in try reader.object(strings, at: "strings").members {
                 entries[key] = try reader.entry(value, at: "strings[\(quoted(key))]")
             }
+        } else if let unknown {
+            // `"string": {…}`: every key of every template would be missing.
+            throw reader.fail(
+                CatalogReader.member(unknown, of: ""),
+                CatalogMemberAudit.unknown(unknown, .catalog) + " in a catalog without strings, which would have no key; "
+                    + CatalogLevel.catalog.membersSentence)
         }
         self.entries = entries
+        warnings = reader.audit.warnings(file: file)
         let localized = Set(entries.values.flatMap { $0.localizations.keys }).sorted()
         // The source language's text may be under another tag of the same meaning (likely
         // subtags): `"sourceLanguage": "en-US"` with its text under `en`, as the fallback's

@@ -121,6 +121,8 @@ struct RenderCommand: Command {
         let (library, name) = try TemplateLibrary.load(
             template: template, partials: folder.isEmpty ? "." : folder, mode: mode)
         let catalog = try strings.map { try StringCatalog(path: $0) }
+        // Before the page: a member Xcode does not write (`"stringunit"`) may be why it shows a key.
+        for warning in catalog?.warnings ?? [] { console.err(warning.description) }
         var clock = now
         if clock == nil, let epoch = try BuildClock.sourceDateEpoch(ProcessInfo.processInfo.environment) {
             clock = Date(timeIntervalSince1970: TimeInterval(epoch))

@@ -92,6 +92,28 @@ struct RenderCommandTests {
                 + folder("Localizable.xcstrings") + "\n    a{{missing}}b {{#t}}nope{{/t}}\n                  ^\n")
     }
 
+    /// A member Xcode does not write (`"stringunit"` beside a `stringUnit`) is a warning before
+    /// the page, in spec and strict mode alike (it was ignored without a word).
+    @Test func catalogWarningsArePrinted() throws {
+        let folder = try Folder([
+            "page.mustache": "{{#t}}k{{/t}}",
+            "data.json": "{}",
+            "Localizable.xcstrings": """
+                {"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {
+                  "stringUnit": {"state": "translated", "value": "Hi"}, "stringunit": {"value": "Hey"}}}}}}
+                """,
+        ])
+        for strict in [false, true] {
+            let result = run([folder("page.mustache"), "--data", folder("data.json"), "--strings", folder("Localizable.xcstrings")]
+                + (strict ? ["--strict"] : []))
+            #expect(result.code == 0)
+            #expect(result.out == "Hi")
+            #expect(result.err == folder("Localizable.xcstrings")
+                + #": strings["k"].localizations.en.stringunit: warning: unknown member "stringunit" (did you mean "stringUnit"?) is ignored; a localization's members are stringUnit, substitutions and variations"#
+                + "\n")
+        }
+    }
+
     @Test func strictModeFailsWithALocatedError() throws {
         let folder = try Folder(["page.mustache": "<p>\n  {{user.name}}\n</p>", "data.json": #"{"user": {}}"#])
         let result = run([folder("page.mustache"), "--data", folder("data.json"), "--strict"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VantageCLI
 import VantageCore
 
 @testable import Render
@@ -150,6 +151,25 @@ struct LocaleCoverageTests {
         #expect(result.err.contains("Localizable.xcstrings: warning: site.json locales: "), "\(result.err)")
         #expect(result.err.contains(" strings have no de translation, so de pages show them in en: "), "\(result.err)")
         #expect(!result.err.contains("no fr translation"), "\(result.err)")
+    }
+
+    @Test("vantage build prints the catalog's unknown members as it prints the coverage warnings (they were ignored without a word)")
+    func theBuildPrintsUnknownMembers() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        let templates = project.folder.appendingPathComponent("templates").path
+        try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+        let catalog = templates + "/Localizable.xcstrings"
+        let text = try String(contentsOfFile: catalog, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"strings\": {", with: "\"tool\": \"x\", \"strings\": {")
+            .write(toFile: catalog, atomically: true, encoding: .utf8)
+        let console = Console.capturing()
+        let status = VantageCLI.run(
+            ["build", "--content", project.content, "--templates", templates, "--out", project.output, "--db", project.store], console: console)
+        #expect(status == 0, "\(console.standardError)")
+        #expect(console.standardError.contains(
+            "\(catalog): tool: warning: unknown member \"tool\" is ignored; the catalog's members are sourceLanguage, strings and version\n"),
+            "\(console.standardError)")
     }
 
     @Test("A viewer whose language the catalog lacks gets pages in its source language, and every lang is one HTML checkers accept")
