@@ -39,7 +39,7 @@ struct CatalogReader {
         return path + "[\(quoted(name))]"
     }
 
-    func entry(_ value: JSONValue, at path: String) throws -> CatalogEntry {
+    func entry(_ value: JSONValue, key: String, at path: String) throws -> CatalogEntry {
         let object = try self.object(value, at: path)
         let unknown = members(of: object, .entry, at: path)
         var entry = CatalogEntry()
@@ -69,7 +69,7 @@ struct CatalogReader {
                         "the same language as the localization \(quoted(earlier)) (both are \(tag)); keep one")
                 }
                 written[tag] = language
-                entry.localizations[tag] = try localization(value, at: path + ".localizations.\(language)")
+                entry.localizations[tag] = try localization(value, key: key, language: tag, at: path + ".localizations.\(language)")
             }
         } else if let unknown {
             // `"localisations": {…}`: the entry would stand for itself, its key shown as written
@@ -83,7 +83,7 @@ struct CatalogReader {
         return entry
     }
 
-    private func localization(_ value: JSONValue, at path: String) throws -> Localization {
+    private func localization(_ value: JSONValue, key: String, language: String, at path: String) throws -> Localization {
         let object = try self.object(value, at: path)
         // Xcode's lists of phrases (App Shortcuts): a page shows one string, and which of the
         // list is not for a reader to guess.
@@ -108,8 +108,41 @@ struct CatalogReader {
                 CatalogMemberAudit.unknown(unknown, .localization) + " in a localization without a stringUnit or variations, "
                     + "which would leave the string to another language; \(CatalogLevel.localization.membersSentence)")
         }
+        try checkReferences(to: substitutions, main: main, at: path, of: Localizer.describe(key, language: language))
         try checkNesting(of: substitutions, main: main, at: path)
         return Localization(variant: main, substitutions: substitutions)
+    }
+
+    /// Refuses a `%#@name@` that the localization's `substitutions` do not define, wherever it
+    /// is written: the string's own unit, any case of its variations, any case of a
+    /// substitution's. A case is only shown when a viewer's count or device falls in it, so the
+    /// build would fail on data alone, after builds that passed (a Russian `few` with
+    /// `%#@photoz@` failed the first page with a count of 3), naming the template, not the
+    /// catalog; Xcode's compiler refuses it too. Leaves are followed in CLDR and sorted
+    /// order, so the message is the same on every run. `string` names the key and language.
+    private func checkReferences(to substitutions: [String: Substitution], main: Variant?, at path: String, of string: String)
+        throws
+    {
+        func visit(_ variant: Variant, at path: String) throws {
+            switch variant {
+            case .unit(let unit):
+                for name in unit.value.substitutionNames where substitutions[name] == nil {
+                    let defined = substitutions.keys.sorted().map { quoted($0) }
+                    throw fail(
+                        path + ".stringUnit.value",
+                        "\(string) refers to the substitution \(quoted(name)), which the localization does not define "
+                            + (defined.isEmpty ? "(it defines none)" : "(it defines \(defined.joined(separator: ", ")))"))
+                }
+            case .plural(let cases):
+                for category in PluralCategory.allCases {
+                    if let inner = cases[category] { try visit(inner, at: path + ".variations.plural.\(category.rawValue)") }
+                }
+            case .device(let cases):
+                for name in cases.keys.sorted() { try visit(cases[name]!, at: path + ".variations.device.\(name)") }
+            }
+        }
+        if let main { try visit(main, at: path) }
+        for name in substitutions.keys.sorted() { try visit(substitutions[name]!.variant, at: path + ".substitutions.\(name)") }
     }
 
     /// The deepest variations may be written inside one another: Xcode writes a device

@@ -75,7 +75,7 @@ public struct StringCatalog: Sendable {
         var entries: [String: CatalogEntry] = [:]
         if let strings = root["strings"] {
             for (key, value) in try reader.object(strings, at: "strings").members {
-                entries[key] = try reader.entry(value, at: "strings[\(quoted(key))]")
+                entries[key] = try reader.entry(value, key: key, at: "strings[\(quoted(key))]")
             }
         } else if let unknown {
             // `"string": {…}`: every key of every template would be missing.

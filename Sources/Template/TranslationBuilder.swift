@@ -201,6 +201,7 @@ struct TranslationBuilder {
     private mutating func expandSubstitution(named name: String, position: Int, into output: inout OutputBuffer) {
         let sequential = nextPosition
         if position == 0 { nextPosition += 1 }
+        // A catalog that loaded defines every name it shows (`CatalogReader.checkReferences`).
         guard let substitution = localization?.substitutions[name] else {
             problems.append("\(describeString) refers to substitution '\(name)', which it does not define")
             return

@@ -238,6 +238,35 @@ struct TranslationTests {
         #expect(try render("{{#t}}k n=two{{/t}}", ["two": 2], localizer: fine) == "2 2")
     }
 
+    /// A `%#@name@` the localization does not define, in any case of any variation: refused on
+    /// load, naming the catalog, the key, the language and the place. In Russian's `few` alone it
+    /// loaded, and the build failed only when a viewer's count was 3, naming the template.
+    @Test func anUndefinedSubstitutionIsRefusedWhenTheCatalogLoads() throws {
+        func unit(_ value: String) -> String { #"{"stringUnit": {"state": "translated", "value": "\#(value)"}}"# }
+        let photos = #""photos": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {"one": \#(unit("%arg photo")), "other": \#(unit("%arg photos"))}}}"#
+        func load(_ localization: String) throws -> StringCatalog {
+            let json = #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": \#(unit("%lld photos")), "ru": \#(localization)}}}}"#
+            return try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "t"), file: "t")
+        }
+        let cases: [(String, String)] = [
+            (#"{"variations": {"plural": {"one": \#(unit("%lld фото")), "few": \#(unit("%lld %#@photoz@")), "other": \#(unit("%lld фото"))}}, "substitutions": {\#(photos)}}"#,
+             #"t: strings["n"].localizations.ru.variations.plural.few.stringUnit.value: error: the string "n" (ru) refers to the substitution "photoz", which the localization does not define (it defines "photos")"#),
+            (#"{"variations": {"device": {"mac": \#(unit("%#@x@")), "other": \#(unit("%lld"))}}}"#,
+             #"t: strings["n"].localizations.ru.variations.device.mac.stringUnit.value: error: the string "n" (ru) refers to the substitution "x", which the localization does not define (it defines none)"#),
+            (#"{"stringUnit": {"state": "translated", "value": "%#@photos@"}, "substitutions": {"photos": {"argNum": 1, "variations": {"plural": {"many": \#(unit("%#@more@")), "other": \#(unit("%arg"))}}}}}"#,
+             #"t: strings["n"].localizations.ru.substitutions.photos.variations.plural.many.stringUnit.value: error: the string "n" (ru) refers to the substitution "more", which the localization does not define (it defines "photos")"#),
+            (unit("%2$#@photos@"),
+             #"t: strings["n"].localizations.ru.stringUnit.value: error: the string "n" (ru) refers to the substitution "photos", which the localization does not define (it defines none)"#),
+        ]
+        for (localization, expected) in cases {
+            let error = try #require(throws: Diagnostic.self) { try load(localization) }
+            #expect(error.description == expected)
+        }
+        // Every case naming one the localization defines loads.
+        let fine = try load(#"{"variations": {"plural": {"few": \#(unit("%lld %#@photos@")), "other": \#(unit("%lld"))}}, "substitutions": {\#(photos)}}"#)
+        #expect(fine.keys == ["n"])
+    }
+
     @Test func aNumberIsRequiredForANumericSpecifier() throws {
         let error = try #require(throws: TemplateError.self) {
             _ = try render("{{#t}}comments count=n{{/t}}", ["n": "many"], localizer: localizer("en"))
