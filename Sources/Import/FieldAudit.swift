@@ -42,7 +42,9 @@ final class FieldAudit {
 
     /// Records every member of `object` (at `location`) that is not in `known`.
     func check(_ object: JSONObject, at location: RecordLocation, known: [String]) {
-        for key in object.keys where !known.contains(key) {
+        // By code points, as the readers look fields up (`JSONObject` subscript): a name only
+        // canonically equivalent to a known one is not read, so it is reported.
+        for key in object.keys where !known.contains(where: { JSONObject.sameName($0, key) }) {
             note(key, at: location.member(key))
         }
     }

@@ -93,7 +93,7 @@ struct JSONScanner {
         skipWhitespace()
         guard take(UInt8(ascii: "{")) else { return nil }
         var members: [Member] = []
-        var keys: Set<String> = []  // (a look across the members for each was quadratic)
+        var keys: Set<JSONName> = []  // (a look across the members for each was quadratic)
         skipWhitespace()
         if take(UInt8(ascii: "}")) { return finished() ? members : nil }
         while true {
@@ -102,7 +102,7 @@ struct JSONScanner {
             guard skipString(keeping: &keyBytes) else { return nil }
             guard let key = try? JSONParser.parse(keyBytes, file: "").stringValue else { return nil }
             // A repeated name: the parser reports it at its line and column.
-            guard keys.insert(key).inserted else { return nil }
+            guard keys.insert(JSONName(key)).inserted else { return nil }
             skipWhitespace()
             guard take(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()

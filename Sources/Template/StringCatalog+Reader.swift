@@ -22,11 +22,18 @@ struct CatalogReader {
     /// name) and returns the first, for the objects that would then hold nothing to show.
     func members(of object: JSONObject, _ level: CatalogLevel, at path: String) -> String? {
         var first: String? = nil
-        for name in object.keys where !level.known.contains(name) {
+        for name in object.keys where !level.known.contains(where: { JSONObject.sameName($0, name) }) {
             audit.note(name, level: level, at: CatalogReader.member(name, of: path))
             first = first ?? name
         }
         return first
+    }
+
+    /// The code points of a name, for a message telling two names of one text apart:
+    /// "U+0043 U+0061 U+0066 U+0065 U+0301".
+    static func codePoints(_ name: String) -> String {
+        name.unicodeScalars.prefix(16).map { codePointName($0.value) }.joined(separator: " ")
+            + (name.unicodeScalars.count > 16 ? " …" : "")
     }
 
     /// The record path of the member `name` of the object at `path`: `.name` when the name is
@@ -97,6 +104,14 @@ struct CatalogReader {
         var substitutions: [String: Substitution] = [:]
         if let list = object["substitutions"] {
             for (name, value) in try self.object(list, at: path + ".substitutions").members {
+                // Two names of one text in other code points (NFC and NFD): `%#@name@` would find
+                // either, so which is not for the file's order to decide.
+                if let earlier = substitutions.index(forKey: name).map({ substitutions.keys[$0] }) {
+                    throw fail(
+                        path + ".substitutions.\(name)",
+                        "the same name as the substitution \(quoted(earlier)) in other code points (\(CatalogReader.codePoints(name)) "
+                            + "and \(CatalogReader.codePoints(earlier))), which %#@…@ cannot tell apart; keep one")
+                }
                 substitutions[name] = try substitution(value, at: path + ".substitutions.\(name)")
             }
         }

@@ -75,6 +75,14 @@ public struct StringCatalog: Sendable {
         var entries: [String: CatalogEntry] = [:]
         if let strings = root["strings"] {
             for (key, value) in try reader.object(strings, at: "strings").members {
+                // JSON has "Café" in NFC and in NFD as two names; a template's key finds either
+                // (keys compare as Swift text), so which would show is not for the file's order.
+                if let earlier = entries.index(forKey: key).map({ entries.keys[$0] }) {
+                    throw reader.fail(
+                        "strings[\(quoted(key))]",
+                        "the same key as \(quoted(earlier)) in other code points (\(CatalogReader.codePoints(key)) and "
+                            + "\(CatalogReader.codePoints(earlier))), which a template cannot tell apart; keep one")
+                }
                 entries[key] = try reader.entry(value, key: key, at: "strings[\(quoted(key))]")
             }
         } else if let unknown {

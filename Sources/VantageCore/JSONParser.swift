@@ -143,8 +143,10 @@ public struct JSONParser {
         object.keys.reserveCapacity(8)
         object.values.reserveCapacity(8)
         // Objects with many members are checked for repeated names through a set; records
-        // have a handful, where a linear search is faster.
-        var names: Set<String>?
+        // have a handful, where a linear search is faster. Names are compared by their code
+        // points, as JSON has them: "Café" in NFC and in NFD are two names (Swift's `==` is
+        // canonical equivalence and refused the second as a repeat).
+        var names: Set<JSONName>?
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -154,8 +156,8 @@ public struct JSONParser {
             let key = try parseString()
             // A repeated name is an error, not "last one wins": a second `"quotes": []` would
             // otherwise silently drop every quote.
-            if names == nil, object.keys.count >= 16 { names = Set(object.keys) }
-            let repeated = names != nil ? !names!.insert(key).inserted : object.keys.contains(key)
+            if names == nil, object.keys.count >= 16 { names = Set(object.keys.map(JSONName.init)) }
+            let repeated = names != nil ? !names!.insert(JSONName(key)).inserted : object.keys.contains { JSONObject.sameName($0, key) }
             if repeated {
                 throw error("the member name \"\(key)\" appears a second time in this object (JSON names must be unique)",
                             at: keyStart)

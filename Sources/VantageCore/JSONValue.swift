@@ -45,16 +45,41 @@ public struct JSONObject: Sendable, Equatable {
         self.values = values
     }
 
-    /// The value of the last member named `key` (JSON's usual duplicate rule), or nil.
+    /// The value of the last member named `key` (JSON's usual duplicate rule), or nil. Names
+    /// are compared by their code points (`sameName`): a member written `"\u212Aey"` (KELVIN
+    /// SIGN) is not the member `"Key"`, which Swift's `==` would take it for.
     public subscript(key: String) -> JSONValue? {
         var index = keys.count - 1
         while index >= 0 {
-            if keys[index] == key { return values[index] }
+            if JSONObject.sameName(keys[index], key) { return values[index] }
             index -= 1
         }
         return nil
     }
 
+    /// Whether two member names are the same name: the same code points, as JSON (RFC 8259)
+    /// and every other reader of the file compare them. Swift's `String` equality is canonical
+    /// equivalence, under which "Café" in NFC and in NFD are one.
+    @inline(__always)
+    public static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
     /// Members in document order.
     public var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
+}
+
+/// A member name that hashes and compares by its code points (`JSONObject.sameName`), for sets
+/// of names: a `Set<String>` takes two canonically-equivalent names for one.
+public struct JSONName: Hashable, Sendable {
+    /// The name as written (escapes read).
+    public let text: String
+
+    public init(_ text: String) { self.text = text }
+
+    public static func == (lhs: JSONName, rhs: JSONName) -> Bool { JSONObject.sameName(lhs.text, rhs.text) }
+
+    public func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
 }

@@ -35,6 +35,30 @@ struct JSONStrictnessTests {
         #expect(error.location?.column == members.count + 4)
     }
 
+    /// JSON names are their code points: "Café" in NFC and in NFD are two names, not a repeat
+    /// (Swift's `==` is canonical equivalence, and refused the second), and each is found by
+    /// its own; a name only canonically equivalent to another (KELVIN SIGN for K) is not it.
+    @Test func namesThatDifferOnlyInNormalisationAreTwoNames() throws {
+        let (nfc, nfd) = ("Caf\u{E9}", "Cafe\u{301}")
+        for text in [#"{"Caf\u00e9": 1, "Cafe\u0301": 2}"#, "{\"\(nfc)\": 1, \"\(nfd)\": 2}"] {
+            #expect(failure(text) == nil, "\(text)")
+            let object = try #require(try JSONParser.parse(Array(text.utf8), file: "in.json").objectValue)
+            #expect(object.keys.count == 2)
+            #expect(object[nfc] == .number(1))
+            #expect(object[nfd] == .number(2))
+            try JSONParser.validate(Array(text.utf8), file: "in.json")
+        }
+        // Among many members (a set of names, not a look across them).
+        let members = (0..<20).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        #expect(failure("{\(members), \"\(nfc)\": 1, \"\(nfd)\": 2}") == nil)
+        #expect(failure("{\(members), \"\(nfd)\": 1, \"\(nfd)\": 2}")?.message
+            == "the member name \"\(nfd)\" appears a second time in this object (JSON names must be unique)")
+        let kelvin = try #require(try JSONParser.parse(Array(#"{"\u212Aey": 1}"#.utf8), file: "in.json").objectValue)
+        #expect(kelvin["Key"] == nil)
+        #expect(kelvin["\u{212A}ey"] == .number(1))
+        #expect(JSONName("\u{212A}ey") != JSONName("Key") && JSONName(nfc) != JSONName(nfd) && JSONName(nfc) == JSONName("Caf\u{E9}"))
+    }
+
     @Test func validationReportsWhatParsingReportsWithoutKeepingValues() throws {
         for text in [#"{"a": [1, 2, {"b": "x"}]}"#, #"{"a": [1, 2, {"b": "x", "b": 1}]}"#, #"{"a": [1, 2,]}"#, "{\"a\": \"\u{1}\"}"] {
             let parsed = failure(text)

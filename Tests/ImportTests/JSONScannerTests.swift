@@ -67,6 +67,16 @@ struct JSONScannerTests {
         return JSONScanner.members(ofFile: handle, blockSize: size)?.map { Scanned(key: $0.key, value: $0.value, elements: $0.elements) }
     }
 
+    @Test("Root names that differ only in normalisation are two members, as the parser has them (the scanner took them for a repeat)")
+    func namesAreTheirCodePoints() throws {
+        let bytes = Array("{\"Caf\u{E9}\": [1], \"Cafe\u{301}\": [2, 3]}".utf8)
+        let members = try #require(bytes.withUnsafeBufferPointer { JSONScanner.members(of: $0) })
+        #expect(members.map(\.key.unicodeScalars.count) == [4, 5])
+        // A true repeat is still left to the parser, which names its place.
+        let repeated = Array("{\"Cafe\u{301}\": [1], \"Cafe\u{301}\": [2]}".utf8)
+        #expect(repeated.withUnsafeBufferPointer { JSONScanner.members(of: $0) } == nil)
+    }
+
     @Test("Blocks of any size find the members and ranges the whole buffer finds")
     func blocksAgreeWithTheWholeBuffer() throws {
         let path = try scratchPath("document.json")

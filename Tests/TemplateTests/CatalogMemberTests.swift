@@ -95,6 +95,21 @@ struct CatalogMemberTests {
         }
     }
 
+    /// JSON has "Café" in NFC and in NFD as two names, but a template's key finds either: two
+    /// such keys, or two such substitutions, are refused, naming both spellings' code points.
+    @Test func twoNamesOfOneTextAreRefused() throws {
+        let unit = Self.unit
+        let keys = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"Caf\u00e9": {}, "Cafe\u0301": {"localizations": {"fr": \#(unit("x"))}}}}"#)
+        #expect(keys.description
+            == "Localizable.xcstrings: strings[\"Cafe\u{301}\"]: error: the same key as \"Caf\u{E9}\" in other code points (U+0043 U+0061 U+0066 U+0065 U+0301 and U+0043 U+0061 U+0066 U+00E9), which a template cannot tell apart; keep one")
+        let substitution = #"{"argNum": 1, "variations": {"plural": {"other": \#(unit("%arg"))}}}"#
+        let names = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@\u00e9@"}, "substitutions": {"\u00e9": \#(substitution), "e\u0301": \#(substitution)}}}}}}"#)
+        #expect(names.description
+            == "Localizable.xcstrings: strings[\"k\"].localizations.en.substitutions.e\u{301}: error: the same name as the substitution \"\u{E9}\" in other code points (U+0065 U+0301 and U+00E9), which %#@…@ cannot tell apart; keep one")
+    }
+
     /// Xcode's string sets (lists of phrases, as App Shortcuts have) are not read: a page shows
     /// one string.
     @Test func aStringSetIsRefusedWhereItIs() throws {
