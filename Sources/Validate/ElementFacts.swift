@@ -5,6 +5,20 @@ import Foundation
 /// checks read several attributes (body, input, button, script, style) and for messages.
 struct ElementFacts {
     static let xhtml = "http://www.w3.org/1999/xhtml"
+
+    /// True for a `data-*` attribute's name (`qualified` with its `data-`) that the site's
+    /// rule allows: something after `data-`, all of it lower-case ASCII letters, digits, `-`,
+    /// `_` or `.` (XML-safe, and what `dataset` reads back as written). One rule for the build's
+    /// scan and `vantage check`'s tree.
+    static func isDataName(_ qualified: some StringProtocol) -> Bool {
+        let suffix = qualified.unicodeScalars.dropFirst(5)
+        return !suffix.isEmpty && suffix.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
+        }
+    }
+
+    /// What `isDataName` allows, for the finding.
+    static let dataNameRule = "use lower-case letters, digits, hyphens, underscores and dots"
     static let svg = "http://www.w3.org/2000/svg"
 
     /// HTML's void elements: the only ones a polyglot page may write as `<x/>`.

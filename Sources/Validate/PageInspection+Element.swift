@@ -133,12 +133,8 @@ extension PageInspection {
 
     private mutating func checkDataAttribute(_ node: xmlNodePtr, name: String, value: String) {
         let location = position(of: node, attribute: name)
-        let suffix = name.dropFirst(5).unicodeScalars
-        let validName = !suffix.isEmpty && suffix.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
-        }
-        if !validName {
-            report(.hook, "\(name) is not a valid data-* name: use lower-case letters, digits and hyphens", at: location)
+        if !ElementFacts.isDataName(name) {
+            report(.hook, "\(name) is not a valid data-* name: \(ElementFacts.dataNameRule)", at: location)
         }
         if value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" || $0.value == 0x7F }) {
             report(.hook, "\(name) holds a control character", at: location)

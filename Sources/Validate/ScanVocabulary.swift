@@ -220,10 +220,7 @@ final class ScanAttribute {
         } else {
             known = .other
         }
-        let suffix = qualified.dropFirst(5).unicodeScalars
-        validDataName = !suffix.isEmpty && suffix.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
-        }
+        validDataName = ElementFacts.isDataName(qualified)
     }
 }
 

@@ -85,7 +85,7 @@ import Testing
             (.hook, 7, 1, "a body with data-page=\"ideas-new\" needs data-viewer: every page of a person's part of the site names its viewer"),
         ]),
         Expected(fixture: "bad-data-attribute", findings: [
-            (.hook, 10, 4, "data-Swipe is not a valid data-* name: use lower-case letters, digits and hyphens"),
+            (.hook, 10, 4, "data-Swipe is not a valid data-* name: use lower-case letters, digits, hyphens, underscores and dots"),
             (.scriptURL, 10, 19, "data-go=\"javascript:alert(1)\" holds a javascript: URL"),
         ]),
         Expected(fixture: "broken-link", findings: [
