@@ -127,6 +127,9 @@ public enum OutputFolder {
         var sealedBefore: Int64?
         /// The manifest's digest, when it was compared with the record's (with `sealedBefore`).
         var manifestDigest: String?
+        /// The umask its files and folders have their permissions from, as its marker records
+        /// it (nil: not recorded; `SiteWriter+Modes`).
+        var umask: UInt32?
 
         /// True when the previous build wrote `path`.
         func owns(_ path: String) -> Bool {
@@ -244,6 +247,7 @@ public enum OutputFolder {
                     + "the output whole, so remove it or choose another --out")
         }
         var ownership = Ownership(previous: previous, files: marker?.files)
+        ownership.umask = marker?.umask
         var foreign = ForeignFiles()
         if marker != nil, let record, let digest, let seal = record.sealing(manifestDigest: digest.value) {
             ownership.sealedBefore = seal.before

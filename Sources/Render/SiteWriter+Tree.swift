@@ -82,7 +82,8 @@ extension SiteWriter {
         }
     }
 
-    private static func readAll(_ folder: Int32, _ name: String) -> [UInt8]? {
+    /// The bytes of the file `name` of the open folder `folder` (nil when it cannot be read).
+    static func readAll(_ folder: Int32, _ name: String) -> [UInt8]? {
         let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -14,7 +14,8 @@ import VantageCore
 /// stays there, and the next build updates it in place, so an unchanged viewer whose folder
 /// there is already the live one costs nothing. A file whose bytes did not change is not
 /// rewritten: the old file is hard-linked into the staging folder, so it keeps its inode and
-/// modification time.
+/// modification time. Whatever it reuses, every file and folder of the new site has the modes of
+/// this build's umask (`SiteWriter+Modes`).
 public final class SiteWriter: @unchecked Sendable {
     /// What happened to one file.
     public enum Outcome: Sendable { case written, unchanged }
@@ -36,6 +37,9 @@ public final class SiteWriter: @unchecked Sendable {
         /// Top-level folders of the back buffer kept without comparing them with the live ones:
         /// every folder in both unchanged since the last build checked them (`OutputFolder+Seal`).
         public var sealedFolders = 0
+        /// Files and folders whose permissions were set to this build's umask: reused from a
+        /// site built under another (`SiteWriter+Modes`).
+        public var modesSet = 0
     }
 
     /// The output folder (`public`), symbolic links followed: a link given as `--out` is kept
@@ -65,10 +69,17 @@ public final class SiteWriter: @unchecked Sendable {
     private let outputLock: BuildLock
     /// The staging folder, open: pages and their folders are made relative to it, so the
     /// kernel does not walk the staging folder's own path again for every one (-1 until open).
-    private var stagingFolder: Int32 = -1
+    private(set) var stagingFolder: Int32 = -1
     /// The instant (Unix nanoseconds) just before this build checked the output and the back
     /// buffer, for the build's record (`OutputFolder+Seal`).
     public private(set) var checkedAt: Int64 = 0
+    /// This process's umask, which the new site's modes come from (`SiteWriter+Modes`).
+    let umask: UInt32
+    /// The live site or the back buffer was made under a umask that gives other modes, or one
+    /// not recorded: `commit` sets the modes of the whole new tree.
+    let bringsModes: Bool
+    /// The output's own top-level dot-files carried into the new site (their modes are theirs).
+    var carriedHidden: Set<String> = []
 
     /// Prepares a fresh staging folder beside `output` (creating `output`'s parent if needed),
     /// after taking the output's lock and checking that everything in the folder the build will
@@ -88,6 +99,11 @@ public final class SiteWriter: @unchecked Sendable {
     init(_ preparation: Preparation) throws {
         (output, staging, shownAs) = (preparation.output, preparation.staging, preparation.shownAs)
         (outputLock, checkedAt, ownership) = (preparation.lock, preparation.checkedAt, preparation.ownership)
+        umask = preparation.umask
+        // Files are hard-linked from the live site only when it is a site (`ownership`); the
+        // back buffer's folders and the staging folder itself are reused whenever it is there.
+        bringsModes = !Self.sameModes(preparation.backUmask, umask)
+            || (preparation.ownership != nil && !Self.sameModes(preparation.ownership?.umask, umask))
         do {
             for stale in [staging + ".old", staging + ".manifest", staging + ".keep"] {
                 try Self.removeStale(stale)
@@ -105,14 +121,17 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     /// What preparing the output found before changing anything in it or in the back buffer:
-    /// the output's lock (held), its check, and what becomes of each of the back buffer's
-    /// folders (`judgeBackBuffer`).
+    /// the output's lock (held), its check, what becomes of each of the back buffer's
+    /// folders (`judgeBackBuffer`), this process's umask and the one the back buffer's marker
+    /// records (the umask itself when there is no back buffer: it is made now).
     struct Preparation: @unchecked Sendable {
         let output: String, staging: String, shownAs: String
         let lock: BuildLock
         let checkedAt: Int64
         let ownership: OutputFolder.Ownership?
         let backBuffer: BackBufferState
+        let umask: UInt32
+        let backUmask: UInt32?
     }
 
     /// Takes the lock of `output` (as `prepare` names it) where its parent folder exists, for a
@@ -179,10 +198,15 @@ public final class SiteWriter: @unchecked Sendable {
                 checkedAt = OutputFolder.now()
                 ownership = try OutputFolder.inspect(output, shownAs: trimmed, store: store.isEmpty ? nil : store)
             }
+            // Read before the prune deletes the back buffer's marker with its other top-level files.
+            let backMarker = SiteMarker.read(output: staging)
             let backBuffer = try judgeBackBuffer(staging: staging, output: output, ownership: ownership, stop: stop)
+            let umask = currentUmask()
+            var backUmask: UInt32? = umask
+            if case .entries = backBuffer { backUmask = backMarker?.umask }
             return Preparation(
                 output: output, staging: staging, shownAs: trimmed, lock: lock,
-                checkedAt: checkedAt, ownership: ownership, backBuffer: backBuffer)
+                checkedAt: checkedAt, ownership: ownership, backBuffer: backBuffer, umask: umask, backUmask: backUmask)
         } catch {
             lock.release()
             throw preparing(trimmed, error)
@@ -376,6 +400,7 @@ public final class SiteWriter: @unchecked Sendable {
         defer { outputLock.release() }
         try dropUnclaimedFolders()
         carryHiddenFiles()
+        if bringsModes { try bringModes() }
         try writeMarker()
         let files = FileManager.default
         guard files.fileExists(atPath: output) else {
@@ -418,7 +443,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// Writes the site's marker (a link to the previous one when it did not change), counted
     /// like any file. Called by `commit` with the lock held.
     private func writeMarker() throws {
-        let bytes = SiteMarker(files: otherFiles, isPart: writesAPart).bytes
+        let bytes = SiteMarker(files: otherFiles, isPart: writesAPart, umask: umask).bytes
         let target = staging + "/" + SiteMarker.name
         let previous = output + "/" + SiteMarker.name
         if Self.file(at: previous, equals: bytes), link(previous, target) == 0 {
@@ -439,6 +464,7 @@ public final class SiteWriter: @unchecked Sendable {
             let source = output + "/" + name
             guard lstat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             if link(source, staging + "/" + name) != 0 { try? Self.copy(source, to: staging + "/" + name) }
+            carriedHidden.insert(name)
         }
     }
 
@@ -450,7 +476,13 @@ public final class SiteWriter: @unchecked Sendable {
         guard !finished else { return }
         finished = true
         // With no previous site there is nothing live to share files with: nothing is kept.
-        if ownership == nil { try? Self.removeStale(staging) }
+        if ownership == nil {
+            try? Self.removeStale(staging)
+        } else if !bringsModes {
+            // Everything the build made or linked has the modes of its umask, as the back buffer
+            // had: a marker says so, so the next build need not set them (`SiteWriter+Modes`).
+            try? Self.create(staging + "/" + SiteMarker.name, bytes: SiteMarker(files: [], umask: umask).bytes)
+        }
         outputLock.release()
     }
 

@@ -85,7 +85,7 @@ struct OutputFolderTests {
         #expect(marker.files.isSuperset(of: ["CNAME", "downloads/guide.pdf", ".well-known/security.txt"]))
         // Nothing of the machine: the store's path could hold a user name or an email.
         let bytes = try #require(FileManager.default.contents(atPath: project.output + "/" + SiteMarker.name))
-        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"tool":"vantage","format":1,"files":["#))
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"tool":"vantage","format":1,"umask":""#))
         #expect(!String(decoding: bytes, as: UTF8.self).contains("store"))
         let again = project.build()
         #expect(again.status == 0 && again.out.contains(" 0 written, "), "\(again.out)")

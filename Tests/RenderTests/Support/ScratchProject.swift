@@ -66,13 +66,21 @@ enum VantageExecutable {
     /// Starts `vantage ARGUMENTS` in a child process, its output captured in files of `folder`.
     /// `environment` is added to this process's own.
     /// `directory`: where it runs (this process's own by default).
+    /// `umask` (octal, `077`): the child's, set by a shell that then runs vantage in its place
+    /// (a umask is the whole process's, so a test cannot set it for a build of its own).
     static func start(
-        _ arguments: [String], logs folder: URL, name: String, environment: [String: String] = [:], directory: URL? = nil
+        _ arguments: [String], logs folder: URL, name: String, environment: [String: String] = [:], directory: URL? = nil,
+        umask: String? = nil
     ) throws -> Process {
         try #require(FileManager.default.isExecutableFile(atPath: path), "build the vantage executable first (swift build)")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        if let umask {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
