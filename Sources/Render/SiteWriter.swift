@@ -456,11 +456,15 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     /// Keeps the output's own top-level dot-files (`.gitkeep`, `.nojekyll`, …): they are not
-    /// the build's, so the swap must not drop them. The marker is the build's own.
+    /// the build's, so the swap must not drop them. The marker is the build's own, and so is a
+    /// dot-file copied from `content/static/` (`.htaccess`), by this build (its new bytes are in
+    /// place: carrying the live one had put the old bytes back) or by the last one (removed
+    /// from `static/` since, it goes).
     private func carryHiddenFiles() {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
         var info = stat()
         for name in entries.sorted() where name.hasPrefix(".") && name != SiteMarker.name {
+            guard !otherFiles.contains(name), ownership?.files?.contains(name) != true else { continue }
             let source = output + "/" + name
             guard lstat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             if link(source, staging + "/" + name) != 0 { try? Self.copy(source, to: staging + "/" + name) }

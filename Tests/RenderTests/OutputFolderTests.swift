@@ -95,6 +95,29 @@ struct OutputFolderTests {
         #expect(FileManager.default.fileExists(atPath: project.output + "/downloads/guide.pdf"))
     }
 
+    /// A top-level dot-file from `content/static/` is the build's, not the output's own: a
+    /// changed one had its old bytes put back by the carrying of the output's dot-files, and a
+    /// removed one was carried for ever. The output's own (`.nojekyll`, put there by hand) stay.
+    @Test("A static dot-file changes and goes with content/static/; the output's own dot-files stay")
+    func staticDotFilesFollowTheContent() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/static/.htaccess", "one\n")
+        #expect(project.build().status == 0)
+        try Data("own\n".utf8).write(to: URL(fileURLWithPath: project.output + "/.nojekyll"))
+        try project.write("content/static/.htaccess", "two\n")
+        let changed = project.build()
+        #expect(changed.status == 0, "\(changed.err)")
+        #expect(FileManager.default.contents(atPath: project.output + "/.htaccess") == Data("two\n".utf8))
+        #expect(FileManager.default.contents(atPath: project.output + "/.nojekyll") == Data("own\n".utf8))
+        try FileManager.default.removeItem(atPath: project.content + "/static/.htaccess")
+        #expect(project.build().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: project.output + "/.htaccess"))
+        #expect(FileManager.default.contents(atPath: project.output + "/.nojekyll") == Data("own\n".utf8))
+        #expect(project.build(["--full"]).status == 0)
+        #expect(FileManager.default.contents(atPath: project.output + "/.nojekyll") == Data("own\n".utf8))
+    }
+
     @Test("A static file is checked like every file: its name, its kind, its place, its text", arguments: [
         ("static/index.html", "x", "content/static/index.html: the site has its own 'index.html'"),
         ("static/ana-lima/x.txt", "x", "content/static/ana-lima/x.txt: the site has its own 'ana-lima/'"),
