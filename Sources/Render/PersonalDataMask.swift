@@ -245,9 +245,25 @@ public struct PersonalDataMask: Sendable {
             }
             return name.unicodeScalars.contains(where: isVisible)
         }
-        // What is left besides the masked spans must read as a name: some letters.
-        return name.unicodeScalars.contains { $0 != marker && $0.properties.isAlphabetic }
+        // What is left besides the masked spans must read as a name: some letters, not counting
+        // a link's scheme written before a span (`tel:`, `mailto:`): `tel:+1 415 555 0199` is a
+        // phone, not a person called "tel".
+        let scalars = Array(name.unicodeScalars)
+        var schemeLetters = Set<Int>()
+        for (index, scalar) in scalars.enumerated() where scalar == marker {
+            var end = index
+            while end > 0, scalars[end - 1] == "/" || scalars[end - 1] == " " { end -= 1 }
+            guard end > 0, scalars[end - 1] == ":" else { continue }
+            var start = end - 1
+            while start > 0, scalars[start - 1].isASCII, scalars[start - 1].properties.isAlphabetic { start -= 1 }
+            let word = String(String.UnicodeScalarView(scalars[start..<(end - 1)])).lowercased()
+            if Self.linkSchemes.contains(word) { schemeLetters.formUnion(start..<(end - 1)) }
+        }
+        return scalars.indices.contains { scalars[$0] != marker && scalars[$0].properties.isAlphabetic && !schemeLetters.contains($0) }
     }
+
+    /// The schemes of links to a phone or a mailbox, which name no one by themselves.
+    static let linkSchemes: Set<String> = ["tel", "mailto", "sms", "callto", "facetime", "whatsapp", "skype", "imessage"]
 
     /// True when `scalar` shows something by itself (`VisibleText`, the one rule). A name made
     /// only of invisible characters is no name (the next naming rule applies).

@@ -419,6 +419,13 @@ struct PersonalDataMaskTests {
         #expect(!PersonalDataMask.isName(mask.clean("+1 415 555 0177")))
         #expect(!PersonalDataMask.isName(mask.clean("<ana.lima@example.com>")))
         #expect(!PersonalDataMask.isName(mask.clean("  ")))
+        // A link to a phone or a mailbox is no name either: its scheme names no one.
+        #expect(!PersonalDataMask.isName(mask.clean("tel:+1 415 555 0177")))
+        #expect(!PersonalDataMask.isName(mask.clean("mailto:ana.lima@example.com")))
+        #expect(!PersonalDataMask.isName(mask.clean("TEL: // +1 415 555 0177")))
+        #expect(!PersonalDataMask.isName(mask.clean("sms:+14155550177")))
+        #expect(PersonalDataMask.isName(mask.clean("Ana tel:+1 415 555 0177")))
+        #expect(PersonalDataMask.isName(mask.clean("Hotel: +1 415 555 0177")))
         // Nor one made only of characters that show nothing: the next naming rule applies.
         for invisible in ["\u{200B}", "\u{200B}\u{2060}", "\u{3164}", "\u{115F}\u{1160}", "\u{202E}\u{202C}", "\u{0301}",
                           "\u{FE0F}", "\u{2800}", "\u{00A0}\u{3000}", "\u{E0041}"] {
