@@ -13,7 +13,7 @@ struct BuildCommand: Command {
     static let help = """
         Usage: vantage build [--content DIR] [--templates DIR] [--out DIR] [--db FILE] [--locale L] [--full]
                              [--viewers SLUG[,SLUG…] | --shard K/N | --merge SHARD_DIR…]
-                             [--manifest-only] [--no-import]
+                             [--manifest-only] [--no-import] [--quiet]
 
         Imports the exports in DIR into the store (as 'vantage import' does), then renders
         every person's part of the site, the "view as" index, the review report and
@@ -69,6 +69,9 @@ struct BuildCommand: Command {
                             --viewers, --shard, --merge and --manifest-only then only read
                             it (shard builds share one imported store so), a whole-site
                             build records itself in it for the next incremental build
+          --quiet           print nothing on standard output (no plan, no summary: its times
+                            and free room differ from run to run); warnings and errors still
+                            go to standard error
 
         Before writing, the build prints the pages and bytes it is about to write (measured on
         a sample of the people, then scaled up); when the output's file system lacks the room
@@ -99,6 +102,7 @@ struct BuildCommand: Command {
     var merge: [String] = []
     var manifestOnly = false
     var importContent = true
+    var quiet = false
 
     init(arguments: inout Arguments) throws(UsageError) {
         if let value = try arguments.path("content") {
@@ -112,6 +116,7 @@ struct BuildCommand: Command {
         full = try arguments.flag("full")
         manifestOnly = try arguments.flag("manifest-only")
         importContent = !(try arguments.flag("no-import"))
+        quiet = try arguments.flag("quiet")
         // Repeated, the lists add up (`--viewers a --viewers b` is `--viewers a,b`).
         let viewerLists = try arguments.options("viewers")
         let viewers = viewerLists.isEmpty ? nil : viewerLists.joined(separator: ",")
@@ -240,7 +245,7 @@ struct BuildCommand: Command {
         options.scope = scope
         options.merge = merge
         options.manifestOnly = manifestOnly
-        options.planned = { plan in console.out(Self.planLine(plan, manifestOnly: manifestOnly)) }
+        if !quiet { options.planned = { plan in console.out(Self.planLine(plan, manifestOnly: manifestOnly)) } }
         // As given, so that messages name it as the user wrote the content folder.
         options.staticFolder = (content.hasSuffix("/") ? content : content + "/") + "static"
         options.checkedOutput = inspected
@@ -275,7 +280,7 @@ struct BuildCommand: Command {
         } else {
             last = .site
         }
-        console.out(Self.summary(report, output: output, seconds: Date().timeIntervalSince(started), last: last))
+        if !quiet { console.out(Self.summary(report, output: output, seconds: Date().timeIntervalSince(started), last: last)) }
         return .success
     }
 

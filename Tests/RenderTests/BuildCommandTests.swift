@@ -201,6 +201,12 @@ struct BuildCommandTests {
         // Dad is a contact: Léa knows him as Jean-Pierre; Ana by the most recent name recorded
         // in a quote she sees ("Papa", as a hearer of q-2).
         #expect(FileManager.default.fileExists(atPath: output + "/ana-lima/quotes/by/papa.html"))
+        // --quiet: nothing on standard output (a log diffed in CI holds no time or free room);
+        // the build is the same.
+        try FileManager.default.removeItem(atPath: output + "/ana-lima/index.html")
+        let (quiet, silent) = build(["--quiet", "--full"])
+        #expect(quiet == 0 && silent.standardOutput.isEmpty && silent.standardError.isEmpty, "\(silent.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: output + "/ana-lima/index.html"))
     }
 
     /// A templates folder given as a link, or with linked folders inside (a shared theme), is
