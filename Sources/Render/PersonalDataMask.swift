@@ -314,22 +314,6 @@ public struct PersonalDataMask: Sendable {
         }
     }
 
-    /// `text` escaped for XML text and attribute values.
-    static func xmlEscaped(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): bytes += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): bytes += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): bytes += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): bytes += Array("&quot;".utf8)
-            case UInt8(ascii: "'"): bytes += Array("&#39;".utf8)
-            default: bytes.append(byte)
-            }
-        }
-        return bytes
-    }
-
     /// `text` as the inside of a JSON string (the search index's strings).
     static func jsonEscaped(_ text: String) -> [UInt8] {
         var json = JSONBytes()
