@@ -26,7 +26,7 @@ public enum RecordID {
     }
 
     /// The fewest digits read as a phone number in an id (the mask's phone shapes start there too).
-    static let phoneDigits = 7
+    static let phoneDigits = PhoneDigits.shaped
 
     /// The digit strings of `id` that could be a phone number written in it: every group of
     /// digits, and every run of groups joined by `.`, `_` or `-` (`415-555-0100`, `415--555`), holding

@@ -66,7 +66,7 @@ enum TextNormalization {
     /// private-use or extension subtags hold 5 digits or more (`en-x-4155-5501-00`) could carry
     /// a phone number there, and no real tag needs that many (`es-419`, `de-1996`).
     static func holdsDigitsOfAPhone(_ tag: String) -> Bool {
-        tag.unicodeScalars.filter { ("0"..."9").contains($0) }.count >= 5
+        tag.unicodeScalars.filter { ("0"..."9").contains($0) }.count >= PhoneDigits.known
     }
 
     /// True when Foundation knows the IANA time zone `identifier`.

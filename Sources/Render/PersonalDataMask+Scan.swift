@@ -29,7 +29,7 @@ extension PersonalDataMask {
                         !Self.hasByte(word, UInt8(ascii: "\\"))
                     {
                         digits += Self.digitCount(word)
-                        if digits >= 5 { return true }
+                        if digits >= PhoneDigits.known { return true }
                         previous = (Self.lowered(bytes[index + 6]), Self.lowered(bytes[index + 7]))
                         index += 8
                         continue
@@ -46,7 +46,7 @@ extension PersonalDataMask {
                 }
                 if byte >= 0x30 && byte <= 0x39 {
                     digits += 1
-                    if digits >= 5 { return true }
+                    if digits >= PhoneDigits.known { return true }
                 }
                 // "at" then a space or a closing bracket: "(at)", "[at]", " at ".
                 if previous == (UInt8(ascii: "a"), UInt8(ascii: "t")),
@@ -99,7 +99,7 @@ extension PersonalDataMask {
             if unit == "@" || unit == "%" || unit == "&" || unit == "\\" { return true }
             if isDigit(unit) {
                 digits += 1
-                if digits >= 5 { return true }
+                if digits >= PhoneDigits.known { return true }
             }
             if previous == ("a", "t"), unit == " " || unit == ")" || unit == "]" || unit == "}" || unit == ">" || unit == "-"
                 || unit == "_" || unit == "/"
@@ -729,7 +729,7 @@ extension PersonalDataMask {
             // A phone of the export is masked whole, whatever dates or numbers its groups look
             // like (`0033-6-12-34-56-78` starts like a date).
             let allDigits = String(String.UnicodeScalarView(groups.flatMap { units[$0.range] }))
-            if allDigits.count >= 5, isKnownPhone(allDigits) || containsKnownPhone(allDigits) {
+            if allDigits.count >= PhoneDigits.known, isKnownPhone(allDigits) || containsKnownPhone(allDigits) {
                 let end = groups[groups.count - 1].range.upperBound
                 spans.append(Self.phoneStart(before: groups[0].range.lowerBound, end: end, units)..<end)
                 continue
@@ -740,11 +740,11 @@ extension PersonalDataMask {
             // (`+54 9 11 2345-1617`), only a year-first one (`UTC+2 2026-05-02`).
             for piece in Self.withoutDates(groups, units, yearFirstOnly: international) {
                 let digits = String(String.UnicodeScalarView(piece.flatMap { units[$0.range] }))
-                guard digits.count >= 5 else { continue }
+                guard digits.count >= PhoneDigits.known else { continue }
                 let commas = Self.isGroupedInThousands(piece, units)
                 // After a "+" a run is a phone, whatever number it looks like.
                 let number = !international && Self.readsAsANumber(piece, units)
-                if (shapes && digits.count >= 7 && !commas && !number) || isKnownPhone(digits) {
+                if (shapes && digits.count >= PhoneDigits.shaped && !commas && !number) || isKnownPhone(digits) {
                     let end = piece[piece.count - 1].range.upperBound
                     spans.append(Self.phoneStart(before: piece[0].range.lowerBound, end: end, units)..<end)
                 }
@@ -784,7 +784,7 @@ extension PersonalDataMask {
             }
             index = groups[groups.count - 1].upperBound + 1
             let digits = String(String.UnicodeScalarView(groups.flatMap { units[$0] }))
-            guard digits.count >= 7, isKnownPhone(digits) || containsKnownPhone(digits) else { continue }
+            guard digits.count >= PhoneDigits.shaped, isKnownPhone(digits) || containsKnownPhone(digits) else { continue }
             let end = groups[groups.count - 1].upperBound
             spans.append(Self.phoneStart(before: groups[0].lowerBound, end: end, units)..<end)
         }
@@ -814,9 +814,9 @@ extension PersonalDataMask {
     /// around it (`74 155 550 100`, `+34 612 345 678` for a national `612345678`) hide nothing.
     func containsKnownPhone(_ digits: String) -> Bool {
         let scalars = Array(digits.unicodeScalars)
-        guard scalars.count > 7 else { return false }
-        for start in 0..<(scalars.count - 6) {
-            for length in 7...min(15, scalars.count - start) {
+        guard scalars.count > PhoneDigits.shaped else { return false }
+        for start in 0...(scalars.count - PhoneDigits.shaped) {
+            for length in PhoneDigits.shaped...min(15, scalars.count - start) {
                 if knownPhoneDigits.contains(String(String.UnicodeScalarView(scalars[start..<(start + length)]))) { return true }
             }
         }

@@ -54,9 +54,9 @@ public struct PersonalDataMask: Sendable {
         var digits: Set<String> = []
         for phone in phones {
             let plain = String(phone.unicodeScalars.filter { $0.properties.numericType == .decimal }.map(Self.asciiDigit))
-            guard plain.count >= 5 else { continue }
+            guard plain.count >= PhoneDigits.known else { continue }
             digits.insert(plain)
-            for code in 1...3 where plain.count - code >= 5 { digits.insert(String(plain.dropFirst(code))) }
+            for code in 1...3 where plain.count - code >= PhoneDigits.known { digits.insert(String(plain.dropFirst(code))) }
         }
         knownPhoneDigits = digits
         // In the canonical form the text is matched in (`Ｋenji@…` is `kenji@…`), and with the
@@ -234,12 +234,12 @@ public struct PersonalDataMask: Sendable {
                 if (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A { letters = true }
                 if byte >= 0x30 && byte <= 0x39 { digits += 1 }
             }
-            return !spaceOnly && (letters || digits < 5)
+            return !spaceOnly && (letters || digits < PhoneDigits.known)
         } ?? nil
         if let ascii { return ascii }
         guard name.unicodeScalars.contains(marker) else {
             if !name.unicodeScalars.contains(where: \.properties.isAlphabetic),
-                name.unicodeScalars.filter({ $0.properties.numericType != nil }).count >= 5
+                name.unicodeScalars.filter({ $0.properties.numericType != nil }).count >= PhoneDigits.known
             {
                 return false
             }

@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 /// File-name-safe slugs folded from display names: lower-case ASCII letters, digits and single
 /// hyphens, never empty, never a dot-name, never a path, never a name some file system reserves.
@@ -57,7 +58,7 @@ public enum Slug {
     /// phone the mask did not know to hide, written with separators a slug drops: `312’555’0181`
     /// folds to `3125550181`), they go, and the words are kept.
     static func withoutLongNumbers(_ slug: String) -> String {
-        guard slug.utf8.count(where: { $0 >= 0x30 && $0 <= 0x39 }) >= 7 else { return slug }
+        guard slug.utf8.count(where: { $0 >= 0x30 && $0 <= 0x39 }) >= PhoneDigits.shaped else { return slug }
         let words = slug.split(separator: "-").map { $0.filter { !$0.isNumber } }.filter { !$0.isEmpty }
         return words.joined(separator: "-")
     }
