@@ -1,3 +1,4 @@
+import Store
 import VantageCore
 
 /// The header of a review file (`reviews/*.json`): who reviewed, and when they exported.
@@ -23,7 +24,7 @@ struct ReviewFileHeader {
 /// One triage decision in a review file.
 struct ReviewDecision {
     static let fields = ["item", "action", "until", "list", "at"]
-    static let actions = ["archive", "delete", "later", "list"]
+    static let actions = ReviewAction.names
 
     let location: RecordLocation
     let item: String

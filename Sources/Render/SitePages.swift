@@ -86,7 +86,7 @@ struct SitePages {
         let reviewers = Set(stored.map(\.reviewer)).count
         let fields: [String: Value] = [
             "itemCount": items.count.value, "reviewerCount": reviewers.value,
-            "counts": .map(["archive", "delete", "later", "list"].reduce(into: [:]) { $0[$1] = (actionCounts[$1] ?? 0).value }),
+            "counts": .map(ReviewAction.names.reduce(into: [:]) { $0[$1] = (actionCounts[$1] ?? 0).value }),
             "hasLists": .bool(!lists.isEmpty),
             "lists": .list(lists.map { .map(["name": .string($0.name), "count": $0.count.value]) }),
             "items": .list(items.map(\.value)),
@@ -125,14 +125,14 @@ extension ReviewedItem {
 
 extension StoredReview {
     var value: Value {
-        .map([
+        var fields: [String: Value] = [
             // Masked (and so made safe for a page) by `renderReviews`: cleaned again here, the
             // mask's markers, which no page may hold, were dropped with the phone.
             "reviewer": .string(reviewer), "action": .string(action),
-            "isArchive": .bool(action == "archive"), "isDelete": .bool(action == "delete"),
-            "isLater": .bool(action == "later"), "isList": .bool(action == "list"),
             "until": .string(until ?? ""), "list": .string(list ?? ""),
             "decidedAt": decidedAt.value,
-        ])
+        ]
+        for each in ReviewAction.allCases { fields[each.flag] = .bool(action == each.rawValue) }
+        return .map(fields)
     }
 }

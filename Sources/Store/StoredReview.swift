@@ -47,3 +47,17 @@ extension Database {
         return reviews
     }
 }
+
+/// The four triage gestures' decisions (OUTPUT.md "Triage gestures"), named once for the
+/// import (which reads them), the store (whose `review.action` CHECK lists them: `SchemaTests`
+/// holds the two together, so a new one needs a migration) and the report (its counts and
+/// flags per action).
+public enum ReviewAction: String, CaseIterable, Sendable {
+    case archive, delete, later, list
+
+    /// Every action's name, in this order.
+    public static let names = allCases.map(\.rawValue)
+
+    /// The report's flag for the action (`isArchive`, …).
+    public var flag: String { "is" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+}

@@ -16,6 +16,18 @@ struct StoreTests {
         #expect(try reopened.schemaVersion == Schema.currentVersion)
     }
 
+    /// The review table's CHECK lists the actions the import reads and the report counts
+    /// (`ReviewAction`): a new action needs a migration, and this fails until it has one.
+    @Test func theStoreAcceptsEveryReviewActionAndNoOther() throws {
+        let fixture = try Fixture()
+        let store = try Store(path: fixture.store)
+        let sql = try #require(try store.read { db in try db.rows("SELECT sql FROM sqlite_schema WHERE name = 'review'") }.first?.first)
+        guard case .text(let table) = sql else { Issue.record("no review table"); return }
+        let listed = try #require(table.firstMatch(of: /CHECK \(action IN \(([^)]*)\)\)/)).1
+        #expect(listed == ReviewAction.names.map { "'\($0)'" }.joined(separator: ", "))
+        #expect(ReviewAction.allCases.map(\.flag) == ["isArchive", "isDelete", "isLater", "isList"])
+    }
+
     /// A store written before instants kept their fraction holds whole seconds: opened by this
     /// vantage, the records' instants become the same instants in microseconds, the others stay.
     @Test func wholeSecondsOfAnOlderStoreBecomeMicroseconds() throws {
