@@ -58,9 +58,30 @@ extension PersonalDataMask {
                 }
                 previous = (previous.1, Self.lowered(byte))
             }
-            return false
+            // Three digits or four: a phone of the export written with letters for the rest
+            // (`415-FLOWERS`, `vanityPhoneSpans`) has a letter just after a digit.
+            return digits >= 3 && Self.hasLetterAfterDigit(UnsafeBufferPointer(start: base, count: count))
         }
         return verdict ?? mightHoldCanonically(text)
+    }
+
+    /// True when a digit is followed by an ASCII letter, directly or after one or two of
+    /// `-`, `.`, ` `, `/`, `)` (a vanity number's join, `vanityPhoneSpans`).
+    static func hasLetterAfterDigit(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] >= 0x30 && bytes[index] <= 0x39 else { index += 1; continue }
+            var next = index + 1
+            while next < bytes.count, next - index <= 2,
+                bytes[next] == UInt8(ascii: "-") || bytes[next] == UInt8(ascii: ".") || bytes[next] == 0x20 || bytes[next] == UInt8(ascii: "/")
+                    || bytes[next] == UInt8(ascii: ")")
+            {
+                next += 1
+            }
+            if next < bytes.count, (bytes[next] | 0x20) >= 0x61, (bytes[next] | 0x20) <= 0x7A { return true }
+            index += 1
+        }
+        return false
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -108,7 +129,9 @@ extension PersonalDataMask {
             }
             previous = (previous.1, unit)
         }
-        return false
+        // As `mightHold`: a vanity number's digits and its letters (rare beyond ASCII: let the
+        // scans decide).
+        return digits >= 3
     }
 
     static func asciiDigit(_ scalar: Unicode.Scalar) -> Character {
@@ -750,7 +773,69 @@ extension PersonalDataMask {
                 }
             }
         }
-        return spans + knownPhoneSpans(units: units)
+        return spans + knownPhoneSpans(units: units) + vanityPhoneSpans(units: units)
+    }
+
+    /// The export's own phones written with letters for some digits, as a phone's keypad has
+    /// them (ITU E.161: `415-FLOWERS` is +1 415 356 9377, and libphonenumber reads it so): a run
+    /// of groups, joined by at most two of `-`, `.`, ` `, `/`, `)`, whose first group is digits, with
+    /// at least three digits and one group of two letters or more, is read with each letter as
+    /// its key's digit, and hidden when the whole run is one of the export's phones (never by
+    /// shape: a word after a number is prose).
+    func vanityPhoneSpans(units: [Unicode.Scalar]) -> [Range<Int>] {
+        guard !knownPhoneDigits.isEmpty else { return [] }
+        func isLetter(_ unit: Unicode.Scalar) -> Bool { unit.value >= 0x61 && unit.value <= 0x7A }
+        func isJoin(_ unit: Unicode.Scalar) -> Bool { unit == "-" || unit == "." || unit == " " || unit == "/" || unit == ")" }
+        var spans: [Range<Int>] = []
+        var index = 0
+        while index < units.count {
+            // A run starts at a digit that starts a word.
+            guard Self.isDigit(units[index]), index == 0 || !(Self.isDigit(units[index - 1]) || isLetter(units[index - 1])) else {
+                index += 1
+                continue
+            }
+            let start = index
+            var digits: [Unicode.Scalar] = []
+            var written = 0
+            var hasWord = false
+            var cursor = index
+            var found: Int?  // where the longest run that is a phone of the export ends
+            while cursor < units.count, digits.count <= 15 {
+                var groupEnd = cursor
+                let letters = isLetter(units[cursor])
+                while groupEnd < units.count, letters ? isLetter(units[groupEnd]) : Self.isDigit(units[groupEnd]) {
+                    digits.append(letters ? Self.keypadDigit(units[groupEnd]) : units[groupEnd])
+                    groupEnd += 1
+                }
+                if letters {
+                    // A letter, or the letters running on into a longer word (`415-FLOWERSHOP`),
+                    // spell no digits.
+                    if groupEnd - cursor < 2 { break }
+                    hasWord = true
+                } else {
+                    written += groupEnd - cursor
+                }
+                if hasWord, written >= 3, digits.count >= PhoneDigits.shaped, isKnownPhone(String(String.UnicodeScalarView(digits))) {
+                    found = groupEnd
+                }
+                var next = groupEnd
+                while next < units.count, next - groupEnd < 2, isJoin(units[next]) { next += 1 }
+                guard next < units.count, Self.isDigit(units[next]) || isLetter(units[next]),
+                    next > groupEnd || Self.isDigit(units[next]) != Self.isDigit(units[groupEnd - 1])
+                else { break }
+                cursor = next
+            }
+            index = max(index + 1, found ?? cursor)
+            guard let end = found else { continue }
+            spans.append(Self.phoneStart(before: start, end: end, units)..<end)
+        }
+        return spans
+    }
+
+    /// A letter's digit on a phone's keypad (ITU E.161), of a lower-case ASCII letter.
+    static func keypadDigit(_ letter: Unicode.Scalar) -> Unicode.Scalar {
+        let keys: [UInt8] = Array("22233344455566677778889999".utf8)
+        return Unicode.Scalar(keys[Int(letter.value - 0x61)])
     }
 
     /// The export's own phones with any short join between their digit groups (`415*555*0100`,

@@ -20,6 +20,8 @@ import VantageCore
 ///   or more (a calendar date such as `2026-05-02` or `02/05/2026` inside a run is kept);
 /// - a run of 5 digits or more that is a known phone: its E.164 digits, with `00` or a trunk
 ///   `0`, or without its country code.
+/// - a known phone written with letters for some of its digits, as a keypad has them
+///   (`415-FLOWERS`).
 public struct PersonalDataMask: Sendable {
     /// Stands for one masked span until `reveal` replaces it: a noncharacter, which no page may
     /// hold (`XMLText.clean` drops any in the data first, and `clean` would too), so only the

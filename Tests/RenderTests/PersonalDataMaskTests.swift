@@ -301,6 +301,15 @@ struct PersonalDataMaskTests {
                 }
                 previous = (previous.1, (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte)
             }
+            // Three or four digits, one followed by a letter (after up to two joins): a vanity
+            // number of the export may be there.
+            guard digits >= 3 else { return false }
+            let bytes = Array(text.utf8)
+            for (index, byte) in bytes.enumerated() where byte >= 0x30 && byte <= 0x39 {
+                var next = index + 1
+                while next < bytes.count, next <= index + 2, "-. /)".utf8.contains(bytes[next]) { next += 1 }
+                if next < bytes.count, ("a"..."z").contains(Character(Unicode.Scalar(bytes[next] | 0x20))) { return true }
+            }
             return false
         }
         let pieces = ["a", "t", "T", "A", "at", "AT", " ", ")", "]", "}", ">", "-", "_", "(", "1", "9", "0", "/", ":", "@", "x", "é", "ordinary words ", "\t", "\n", "Zz", "%", "&", #"\"#]
@@ -412,6 +421,25 @@ struct PersonalDataMaskTests {
         #expect(IDNA.ascii("bücher.de") == "xn--bcher-kva.de")
         #expect(IDNA.unicode("xn--mnchen-3ya.de") == "münchen.de")
         #expect(IDNA.ascii("a..b") == nil)
+    }
+
+    /// A phone of the export written with letters for its digits (a vanity number, as its
+    /// keypad has them and libphonenumber reads it) is hidden; a word after a number that is no
+    /// phone of the export stays, and so does a longer word.
+    @Test("An export phone written with letters for digits is hidden")
+    func vanityNumbersOfTheExport() {
+        let mask = PersonalDataMask(phones: ["+14153569377", "+18003569377"], emails: [])
+        for (input, expected) in [
+            ("Order flowers: 415-FLOWERS", "Order flowers: ■"), ("call 1-800-FLOWERS now", "call ■ now"),
+            ("(415) FLOWERS", "■"), ("415 356 WXYZ", "415 356 WXYZ"), ("+1 415 356 9377", "■"),
+            ("415-356-WERS", "■"), ("415 flowers", "■"), ("415FLOWERS.", "■."),
+            // Not the export's, or not a whole number: as written.
+            ("415-FLOWERSHOP", "415-FLOWERSHOP"), ("416-FLOWERS", "416-FLOWERS"), ("10 apples and 20 pears", "10 apples and 20 pears"),
+            ("Flo 415-FLOWERS", "Flo ■"),
+        ] {
+            #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected, "\(input)")
+        }
+        #expect(!PersonalDataMask.isName(mask.clean("415-FLOWERS")))
     }
 
     @Test("A name that is only a phone or an email is no name; a name holding one keeps the rest")
