@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A parsed JSON value. Objects keep their keys in document order, so nothing downstream
 /// depends on the (per-process random) order of a `Dictionary`.
 public enum JSONValue: Sendable, Equatable {
@@ -62,7 +66,16 @@ public struct JSONObject: Sendable, Equatable {
     /// equivalence, under which "Café" in NFC and in NFD are one.
     @inline(__always)
     public static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        // Native strings hold their UTF-8 in one piece: one `memcmp` (a field's name is looked up
+        // for every member of every record read through a `JSONObject`).
+        let compared: Bool?? = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+        if let compared, let compared { return compared }
+        return lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     /// Members in document order.
@@ -80,6 +93,7 @@ public struct JSONName: Hashable, Sendable {
     public static func == (lhs: JSONName, rhs: JSONName) -> Bool { JSONObject.sameName(lhs.text, rhs.text) }
 
     public func hash(into hasher: inout Hasher) {
-        for byte in text.utf8 { hasher.combine(byte) }
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
