@@ -59,9 +59,18 @@ extension ViewerPages {
         // by their handles, which the page holds anyway.
         var sameName: [String: Int] = [:]
         for entry in offered { sameName[entry.name, default: 0] += 1 }
+        // compose.js writes a picked person's name into a chip and into its sentences ("Remove
+        // …", "Added: …", the outbox's "SAID … · HEARD …"): the build gives it both forms, by
+        // the rule of every other sentence of the page (`Localizer.inSentence`), so that the
+        // script keeps no rule of its own for direction controls or isolation.
         quote["people"] = .list(offered.map { entry in
-            .fields(["handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer),
-                     "namedAlike": .bool(sameName[entry.name, default: 0] > 1)])
+            let namedAlike = sameName[entry.name, default: 0] > 1
+            let label = DirectionControls.balanced(entry.name) + (namedAlike ? " " + entry.handle : "")
+            return .fields([
+                "handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer),
+                "namedAlike": .bool(namedAlike), "chipName": .string(label),
+                "nameInText": .string(viewer.localizer.inSentence(label)),
+            ])
         })
         quote["hasPeople"] = .bool(!offered.isEmpty)
         // Which handle names whom here: written with each quote, so that the import reads its

@@ -280,12 +280,7 @@ struct TranslationBuilder {
             // are: "Review the quotes ⁨أحمد حسن⁩ sees", not a sentence whose words it reorders;
             // a direction control it opens is closed within it, one it closes opened, so that it
             // can neither reorder the words after it nor end the isolate early.
-            let string = DirectionControls.balanced(written)
-            if ICULocale.runsAgainst(pageRightToLeft: localizer.direction == "rtl", string) {
-                write("\u{2068}" + string + "\u{2069}", into: &output)
-            } else {
-                write(string, into: &output)
-            }
+            write(localizer.inSentence(written), into: &output)
         case .list(let elements):
             let items = elements.map { element -> String in
                 if case .number(let number) = element { return localizer.format(number: number) }

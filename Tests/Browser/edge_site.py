@@ -1,6 +1,7 @@
 """A build of the sample content with names that strain the pages: a Quotes user renamed to
 a very long word ("Hubert Wolfeschlegelsteinhausenbergerdorff"), another to a 40-letter
-token, and an address-book name that starts with a right-to-left override (U+202E). Built
+token, an address-book name that starts with a right-to-left override (U+202E), and more
+with direction controls or right-to-left scripts (CONTROL_NAMES). Built
 once per test run with the real `vantage` (VANTAGE_BIN, else .build/debug/vantage) into a
 temporary folder, removed at exit."""
 
@@ -17,6 +18,15 @@ from test_compose import BIN, READY
 LONG_WORD = "Wolfeschlegelsteinhausenbergerdorff"
 TOKEN = "Q" * 40
 OVERRIDE_NAME = "\u202eDona Cida"  # in Ana Lima's address book
+# More of Ana Lima's contacts, named with what the compose script once decided by rules of its
+# own (the build's: a stray U+2069 opened, a stray U+202C kept, Yezidi and Old Hungarian right
+# to left), each with the form the build writes into an English sentence.
+CONTROL_NAMES = {
+    "Zoe\u2069 Park": "\u2068Zoe\u2069 Park",
+    "x\u202cy": "x\u202cy",
+    "\U00010e80\U00010e81\U00010e82": "\u2068\U00010e80\U00010e81\U00010e82\u2069",
+    "\U00010c80\U00010c81\U00010c82": "\u2068\U00010c80\U00010c81\U00010c82\u2069",
+}
 
 _built = {}
 
@@ -37,6 +47,9 @@ def edge_site():
     for contact in data["contacts"]:
         if contact["name"] == "Dona Cida":
             contact["name"] = OVERRIDE_NAME
+    ana = next(user["phone"] for user in data["users"] if (user["firstName"], user["lastName"]) == ("Ana", "Lima"))
+    for number, name in enumerate(CONTROL_NAMES):
+        data["contacts"].append({"owner": ana, "phone": "+1 415 555 019%d" % number, "name": name})
     export.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
     result = subprocess.run(
         [str(BIN), "build", "--content", str(work / "content"), "--templates", str(REPO / "templates"),
@@ -52,4 +65,4 @@ def pages(public):
     return json.loads((public / "manifest.json").read_text(encoding="utf-8"))["pages"]
 
 
-__all__ = ["READY", "LONG_WORD", "TOKEN", "OVERRIDE_NAME", "edge_site", "pages"]
+__all__ = ["READY", "LONG_WORD", "TOKEN", "OVERRIDE_NAME", "CONTROL_NAMES", "edge_site", "pages"]

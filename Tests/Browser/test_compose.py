@@ -675,11 +675,15 @@ class AddQuoteScreen(ComposeTest):
         self.assertNotIn(active.tag_name.lower(), ("body", "ul"))
         self.assertEqual(active.get_attribute("id"), "heard-input")
 
-    def test_names_in_the_outbox_line_are_isolated(self):
-        # A name that starts with U+202E (RIGHT-TO-LEFT OVERRIDE) reversed the rest of the line
-        # "SAID … · HEARD …"; one with a stray U+2069 would close the isolate around it.
+    def test_names_in_the_outbox_line_are_the_builds(self):
+        # The outbox keeps each name as the page it was picked on wrote it into its sentences
+        # (`namesInText`, from `data-name-in-text`), and writes it so. A name an earlier version
+        # kept without that form (`names` alone) is isolated whole, without its direction
+        # controls: one that starts with U+202E reversed the rest of the line "SAID … · HEARD …",
+        # one with a stray U+2069 would close the isolate around it.
         state = {"next": 3, "ideas": [], "names": {"rlo": "\u202eDona Cida", "pdi": "\u2069\u202eEvil\u202c\u202c",
                                                      "ben-carter": "Ben Carter", "ahmd-hsn": "أحمد حسن"},
+                 "namesInText": {"ben-carter": "Ben Carter", "ahmd-hsn": "\u2068أحمد حسن\u2069"},
                  "quotes": [{"localId": "a1", "text": "One", "saidBy": "rlo", "heardBy": ["ben-carter", "ahmd-hsn"],
                              "when": "2026-05-09T10:00:00-07:00"},
                             {"localId": "a2", "text": "Two", "saidBy": "pdi", "heardBy": ["ben-carter", "rlo"],
@@ -693,14 +697,13 @@ class AddQuoteScreen(ComposeTest):
         for detail in details:
             text = detail.get_attribute("textContent")
             self.assertEqual(text.count("\u2068"), text.count("\u2069"), "every isolate closed, no stray PDI: %r" % text)
-            # A name of the page's direction is written as it is, as the build writes names
-            # into its sentences; one against it is isolated.
             self.assertIn("Ben Carter", text)
             self.assertNotIn("\u2068Ben Carter\u2069", text)
             self.assertLeftToRight(detail, self.css("[data-outbox-labels]").get_attribute("data-label-heard"))
         self.assertIn("\u2068أحمد حسن\u2069", details[0].get_attribute("textContent"))
-        self.assertIn("\u2068\u202eEvil\u202c\u2069", details[1].get_attribute("textContent"),
-                      "the stray PDI and the unmatched PDF are dropped, the matched PDF kept")
+        self.assertIn("\u2068Dona Cida\u2069", details[0].get_attribute("textContent"))
+        self.assertIn("\u2068Evil\u2069", details[1].get_attribute("textContent"),
+                      "a name kept by an earlier version: isolated, without its direction controls")
         # The hearers are listed as the page's language lists names, as the feed does ("and",
         # not a comma put in by the script).
         self.assertRegex(details[1].get_attribute("textContent"), r"Ben Carter and \u2068")
@@ -887,34 +890,63 @@ class AddQuoteScreen(ComposeTest):
 
 @unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
 class NamesWithDirectionControls(ComposeTest):
-    """On a build whose data names someone "\u202eDona Cida" (edge_site.py): every name the
-    script writes is isolated, so the override stays inside the name."""
+    """On a build whose data names people with direction controls and in right-to-left scripts
+    (edge_site.py: "\u202eDona Cida", CONTROL_NAMES): the script writes each name as the build
+    gives it, `data-name` in the chip's <bdi>, `data-name-in-text` in its sentences (the remove
+    button, the announcement, the outbox's line), the form of every other sentence of the site.
+    Its own rules gave "Remove Zoe Park" for "Zoe\u2069 Park" (the build: "\u2068Zoe\u2069 Park"),
+    dropped the U+202C of "x\u202cy", and isolated no Yezidi or Old Hungarian name."""
 
-    def test_chips_and_the_outbox_line_isolate_each_name(self):
-        from edge_site import OVERRIDE_NAME, edge_site
+    def chip(self, field, handle):
+        return self.css('[data-field="%s"] [data-chip="%s"]' % (field, handle))
+
+    def test_chips_and_the_outbox_line_write_the_builds_forms(self):
+        from edge_site import CONTROL_NAMES, OVERRIDE_NAME, edge_site
         public = edge_site()
         self.open((public / VIEWER / "quotes" / "add.html").as_uri())
+        form = self.css("form[data-compose]")
+        remove_label, added_label = form.get_attribute("data-label-remove"), form.get_attribute("data-label-added")
         self.css("#quote-text").send_keys("Words")
         self.css("[data-quote-it]").click()
         self.css("#said-input").send_keys("dona", Keys.ENTER)
         self.assertEqual(self.chips("said"), ["dona-cida"])
         label = self.css('[data-chip="dona-cida"] > :first-child')
         self.assertEqual(label.tag_name, "bdi", "the chip's name is isolated")
-        # The page may close the override itself (U+202C after the name): either way it is kept.
-        name = re.compile(re.escape(OVERRIDE_NAME) + "\u202c?")
-        self.assertRegex(label.get_attribute("textContent"), "^" + name.pattern + "$")
-        remove = self.css('[data-chip="dona-cida"] button').get_attribute("aria-label")
-        self.assertRegex(remove, "\u2068" + name.pattern + "\u2069")
-        self.css("#heard-input").send_keys("hub", Keys.ENTER)
+        # Latin letters on an English page: balanced (the override closed), not isolated, as the
+        # build writes it into every sentence.
+        dona = OVERRIDE_NAME + "\u202c"
+        self.assertEqual(label.get_attribute("textContent"), dona)
+        self.assertEqual(self.css('[data-chip="dona-cida"] button').get_attribute("aria-label"), remove_label + " " + dona)
+        heard = []
+        for name, in_text in CONTROL_NAMES.items():
+            # (Found by its letters: the import may have balanced the name already.)
+            option = self.js("""var bare = function (t) { return t.replace(/[\\u202a-\\u202e\\u2066-\\u2069]/g, ''); };
+                var name = bare(arguments[0]);
+                return Array.prototype.find.call(document.querySelectorAll('#heard-options [data-person]'),
+                    function (o) { return bare(o.querySelector('span').textContent) === name; }) || null;""", name)
+            self.assertIsNotNone(option, "%r is offered" % name)
+            handle = option.get_attribute("data-person")
+            self.assertEqual(option.get_attribute("data-name-in-text"), in_text)
+            self.js("arguments[0].click()", option)
+            heard.append(handle)
+            chip = self.chip("heard", handle)
+            self.assertEqual(chip.find_element("css selector", "bdi").get_attribute("textContent"), option.get_attribute("data-name"))
+            self.assertEqual(chip.find_element("css selector", "button").get_attribute("aria-label"), remove_label + " " + in_text)
+            self.wait(lambda d: self.css("[data-compose-live]").get_attribute("textContent") == added_label + " " + in_text,
+                      message="the announcement of %r" % name)
+        self.assertEqual(self.chips("heard"), heard)
         self.set_text("#quote-when", "2026-05-09T10:00")
         self.css("[data-compose-submit]").click()
         self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="thanks")
         detail = self.css("[data-outbox-list] [data-slot=detail]")
         text = detail.get_attribute("textContent")
-        self.assertRegex(text, "\u2068" + name.pattern + "\u2069")
-        self.assertEqual(text.count("\u2068"), text.count("\u2069"))
+        self.assertIn(" " + dona + " ", text)
+        for in_text in CONTROL_NAMES.values():
+            self.assertIn(in_text, text)
         AddQuoteScreen.assertLeftToRight(self, detail, "HEARD")
-        AddQuoteScreen.assertLeftToRight(self, detail, "Hubert")
+        # The Submit Idea screen lists the outbox too, without the options: the kept forms.
+        self.open((public / VIEWER / "ideas" / "submit.html").as_uri(), fresh=False)
+        self.assertEqual(self.css("[data-outbox-list] [data-slot=detail]").get_attribute("textContent"), text)
 
 
 @unittest.skipUnless(READY, "needs the built vantage binary and the sample content")

@@ -132,4 +132,29 @@ struct ComposePageTests {
         try checkNoPhoneOrEmail(try sample())
         try withSmallSite { try checkNoPhoneOrEmail($0) }
     }
+
+    /// Each person offered carries the build's forms of their name, which compose.js writes into
+    /// a chip (`data-name`) and into its sentences (`data-name-in-text`: "Remove …", the outbox's
+    /// line) instead of a rule of its own: isolated where the page's sentences isolate it (an
+    /// Arabic name on an English page, a Latin one on an Arabic page), with the handle of a
+    /// person named like another.
+    @Test("Each person offered carries the name as a chip shows it and as the page's sentences write it")
+    func namesInTheirBuildForms() throws {
+        let site = try sample()
+        func forms(_ viewer: String, _ handle: String) throws -> [String] {
+            let html = site.text(SitePath.addQuote(viewer))
+            let option = try Regex(#"<li role="option" id="said-option-[^"]*" data-name="([^"]*)" data-name-in-text="([^"]*)" data-person=""# + handle + "\"")
+            guard let match = html.firstMatch(of: option) else { return [] }
+            return (1...2).compactMap { match.output[$0].substring.map(String.init) }
+        }
+        #expect(try forms("ana-lima", "ahmd-hsn") == ["أحمد حسن", "\u{2068}أحمد حسن\u{2069}"])
+        #expect(try forms("ana-lima", "ben-carter") == ["Ben Carter", "Ben Carter"])
+        #expect(try forms("ahmd-hsn", "ana-lima") == ["Ana Lima", "\u{2068}Ana Lima\u{2069}"])
+        #expect(try forms("ana-lima", "maria-silva-2") == ["Maria Silva maria-silva-2", "Maria Silva maria-silva-2"])
+        for path in site.files where path.hasSuffix("/quotes/add.html") {
+            let html = site.text(path)
+            #expect(html.components(separatedBy: "data-name-in-text=").count == html.components(separatedBy: "data-person=").count,
+                    "\(path): every option has both forms")
+        }
+    }
 }

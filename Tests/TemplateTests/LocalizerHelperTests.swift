@@ -175,6 +175,30 @@ struct LocalizerHelperTests {
         #expect(try library.render("page", context: ["name": .string(name)], localizer: localizer) == expected)
     }
 
+    /// `Localizer.inSentence` is the substitution's rule (the compose screens write a name's
+    /// form by it into the page, for compose.js): the same text as `{{#t}}` writes around the
+    /// name, including the cases the compose script's own rules got wrong (a stray PDI opened,
+    /// a stray PDF kept, Yezidi and Old Hungarian right to left).
+    @Test(arguments: [
+        ("en", "ליאור 🦁", "\u{2068}ליאור 🦁\u{2069}"),
+        ("en", "Zoë", "Zoë"),
+        ("ar", "Ölçü", "\u{2068}Ölçü\u{2069}"),
+        ("ar", "أحمد", "أحمد"),
+        ("en", "\u{202E}Ana", "\u{202E}Ana\u{202C}"),
+        ("en", "Ana\u{2069} Lima", "\u{2068}Ana\u{2069} Lima"),
+        ("en", "x\u{202C}y", "x\u{202C}y"),
+        ("en", "\u{10E80}\u{10E81}\u{10E82}", "\u{2068}\u{10E80}\u{10E81}\u{10E82}\u{2069}"),
+        ("en", "\u{10C80}\u{10C81}", "\u{2068}\u{10C80}\u{10C81}\u{2069}"),
+        ("ar", "\u{10E80}\u{10E81}", "\u{10E80}\u{10E81}"),
+    ])
+    func aNameInASentenceIsTheSubstitutionsRule(tag: String, name: String, expected: String) throws {
+        let library = try TemplateLibrary(templates: ["page": "{{#t}}greeting name=name{{/t}}"], mode: .strict)
+        let localizer = Localizer(catalog: LocalizerHelperTests.catalog, locale: tag, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(localizer.inSentence(name) == expected)
+        let page = try library.render("page", context: ["name": .string(name)], localizer: localizer)
+        #expect(page.contains(expected), "\(page)")
+    }
+
     /// A day of the calendar in a style that shows a time is the instant the day starts at in
     /// the viewer's zone, as `iso` says (it was midnight UTC: May 31 at 8 PM in New York, beside
     /// a `<time datetime>` of June 1).

@@ -14,7 +14,9 @@
  *                                      (div[role=combobox] holding ul[data-chips] and the text
  *                                      input, owning the listbox), ul[role=listbox] of
  *                                      li[data-person="HANDLE"] (only the people this
- *                                      person has reason to see)
+ *                                      person has reason to see), each with the build's
+ *                                      forms of the name: data-name (a chip's) and
+ *                                      data-name-in-text (the page's sentences')
  *   [data-thanks]                      the Thank You screen; [data-thanks-close] ("Closed")
  *                                      shows [data-thanks-choices]: back / Home / again
  *   [data-outbox-list], [data-outbox-empty], template#outbox-item, [data-download="submissions"]
@@ -59,6 +61,10 @@
       });
       merged.names = merged.names || {};
       Object.keys(legacy.names || {}).forEach(function (h) { if (!(h in merged.names)) merged.names[h] = legacy.names[h]; });
+      merged.namesInText = merged.namesInText || {};
+      Object.keys(legacy.namesInText || {}).forEach(function (h) {
+        if (!(h in merged.namesInText)) merged.namesInText[h] = legacy.namesInText[h];
+      });
       merged.next = Math.max(merged.next || 1, legacy.next || 1);
       return JSON.stringify(merged);
     }));
@@ -172,34 +178,12 @@
     return { text: text, caret: head.length + inserted.slice(0, keep).join('').length };
   }
 
-  /** A name without the direction controls that would reach past its isolate: a PDI (U+2069)
-   *  or PDF (U+202C) that closes nothing the name opened. What it opens, its isolate closes. */
-  function balanced(name) {
-    var open = [];
-    var out = '';
-    Array.from(String(name)).forEach(function (c) {
-      if (c === '\u2066' || c === '\u2067' || c === '\u2068') { open.push('i'); out += c; }
-      else if (c === '\u202A' || c === '\u202B' || c === '\u202D' || c === '\u202E') { open.push('e'); out += c; }
-      else if (c === '\u202C') {
-        if (open.length && open[open.length - 1] === 'e') { open.pop(); out += c; }
-      } else if (c === '\u2069') {
-        if (open.indexOf('i') >= 0) { while (open.pop() !== 'i') { /* closes embeddings too */ } out += c; }
-      } else out += c;
-    });
-    return out;
-  }
-
-  /** A name as text among other words: in a first strong isolate (U+2068 … U+2069) when it
-   *  holds a letter written against the page's direction or a direction control, so it leaves
-   *  the line's order alone; otherwise as it is, as the build writes names into its sentences
-   *  ("Remove Ana Lima", "Remove ⁨أحمد حسن⁩"). */
-  var RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Mende_Kikakui}\p{Script=Imperial_Aramaic}\p{Script=Phoenician}\p{Script=Kharoshthi}\p{Script=Avestan}]/u;
-  var CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
-  function isolate(name) {
-    var text = balanced(name);
-    var rtlPage = document.documentElement.getAttribute('dir') === 'rtl';
-    var against = rtlPage ? /\p{L}/u.test(text.replace(new RegExp(RIGHT_TO_LEFT.source, 'gu'), '')) : RIGHT_TO_LEFT.test(text);
-    return against || CONTROLS.test(text) ? '\u2068' + text + '\u2069' : text;
+  /** A name an earlier version of this script kept in the outbox, which holds no page's form of
+   *  it (`namesInText`): without its explicit direction controls and isolated whole, so that it
+   *  cannot reach past its place in the line. Every name offered on this screen comes from the
+   *  build in both its forms (`data-name`, `data-name-in-text`), which owns the rule. */
+  function keptByAnEarlierVersion(name) {
+    return '\u2068' + String(name).replace(/[\u202A-\u202E\u2066-\u2069]/g, '') + '\u2069';
   }
 
   function formatNumber(n) {
@@ -346,7 +330,12 @@
     var label = function (name) { return labels ? labels.getAttribute('data-label-' + name) || '' : ''; };
     var state = load(slug);
     var names = state.names || {};
-    var nameOf = function (handle) { return isolate(names[handle] || handle); };
+    var namesInText = state.namesInText || {};
+    // As the build wrote the name into the page it was picked on (`data-name-in-text`).
+    var nameOf = function (handle) {
+      if (Object.prototype.hasOwnProperty.call(namesInText, handle)) return namesInText[handle];
+      return Object.prototype.hasOwnProperty.call(names, handle) ? keptByAnEarlierVersion(names[handle]) : handle;
+    };
     list.textContent = '';
     var entries = [];
     state.ideas.forEach(function (idea) {
@@ -781,13 +770,24 @@
     }
   };
 
+  /** The option of `handle` in this field's list (undefined: none). */
+  ToField.prototype.optionOf = function (handle) {
+    return this.options.filter(function (o) { return o.getAttribute('data-person') === handle; })[0];
+  };
+
+  /** The name of `handle` as a chip shows it, as the build wrote it (`data-name`: its direction
+   *  controls balanced; with the handle of a person named like another, Danny danny-2). */
   ToField.prototype.nameOf = function (handle) {
-    var option = this.options.filter(function (o) { return o.getAttribute('data-person') === handle; })[0];
-    if (!option) return handle;
-    var clone = option.cloneNode(true);
-    // Without "(you)"; with the handle of a person named like another (Danny danny-2).
-    Array.prototype.forEach.call(clone.querySelectorAll('small:not(.person-handle)'), function (small) { small.remove(); });
-    return clone.textContent.trim();
+    var option = this.optionOf(handle);
+    return option ? option.getAttribute('data-name') : handle;
+  };
+
+  /** The name of `handle` as this page's sentences write it ("Remove …", "Added: …", the
+   *  outbox's line), as the build wrote it (`data-name-in-text`: isolated when it runs against
+   *  the page's direction, by the rule of every sentence of the site). */
+  ToField.prototype.nameInText = function (handle) {
+    var option = this.optionOf(handle);
+    return option ? option.getAttribute('data-name-in-text') : handle;
   };
 
   /** Adds the person of `option` as a chip; SAID holds one, so a new pick replaces it. */
@@ -800,7 +800,7 @@
     this.input.value = '';
     this.close();
     this.input.focus();
-    announce(this.addedLabel + ' ' + isolate(this.nameOf(handle)));
+    announce(this.addedLabel + ' ' + this.nameInText(handle));
     this.onChange();
   };
 
@@ -815,16 +815,15 @@
     var self = this;
     this.chips.textContent = '';
     this.picked.forEach(function (handle) {
-      var name = balanced(self.nameOf(handle));
       var chip = document.createElement('li');
       chip.className = 'chip';
       chip.setAttribute('data-chip', handle);
       var label = document.createElement('bdi');
-      label.textContent = name;
+      label.textContent = self.nameOf(handle);
       var button = document.createElement('button');
       button.type = 'button';
       button.className = 'chip-remove';
-      button.setAttribute('aria-label', self.removeLabel + ' ' + isolate(name));
+      button.setAttribute('aria-label', self.removeLabel + ' ' + self.nameInText(handle));
       button.textContent = '×';
       button.addEventListener('click', function () { self.remove(handle, true); });
       button.addEventListener('keydown', function (event) {
@@ -855,11 +854,16 @@
     var zone = form.getAttribute('data-time-zone') || undefined;
     var fields = {};
     var names = {};
+    var namesInText = {};
     var changed = function () { showError(form, null); };
     form.querySelectorAll('.to-field').forEach(function (root) {
       var field = new ToField(root, form, changed);
       fields[root.getAttribute('data-field')] = field;
-      field.options.forEach(function (option) { names[option.getAttribute('data-person')] = field.nameOf(option.getAttribute('data-person')); });
+      field.options.forEach(function (option) {
+        var handle = option.getAttribute('data-person');
+        names[handle] = field.nameOf(handle);
+        namesInText[handle] = field.nameInText(handle);
+      });
     });
     var text = setUpText(form, changed);
     var show = function (name) {
@@ -895,7 +899,13 @@
       if (!at) { showError(form, 'when-range', when); return; }
       var state = load(slug);
       state.names = state.names || {};
-      said.concat(heard).forEach(function (handle) { state.names[handle] = names[handle] || handle; });
+      state.namesInText = state.namesInText || {};
+      // The name as the outbox's line writes it, kept (the Submit Idea screen lists the outbox
+      // too, without the options); `names` (the chip's form) for an earlier version's pages.
+      said.concat(heard).forEach(function (handle) {
+        state.names[handle] = names[handle] || handle;
+        state.namesInText[handle] = namesInText[handle] || handle;
+      });
       state.quotes.push({
         localId: newLocalId(state), text: cleaned(text.textarea.value), saidBy: said[0], heardBy: heard.slice(), when: at,
         part: form.getAttribute('data-part') || undefined
@@ -944,7 +954,7 @@
   window.VantageCompose = {
     load: load, exportDocument: exportDocument, download: download, clear: clear, withOffset: withOffset,
     storageKey: storageKey, siteRoot: siteRoot,
-    characterCount: characterCount, clip: clip, isolate: isolate
+    characterCount: characterCount, clip: clip
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();
