@@ -230,6 +230,33 @@ class SubmitIdeaScreen(ComposeTest):
         self.assertEqual(self.remaining(), 0)
         self.assertEqual(self.error(), ("", ""))
 
+    def test_the_counter_agrees_with_swift_on_generated_mixed_script_texts(self):
+        # fixtures/graphemes.json: 4,000 generated texts (ZWJ emoji, flags, skin tones, Hangul,
+        # the conjuncts of each GB9c script and of other scripts' viramas, Thai and Lao AM,
+        # combining marks, CRLF), each with Swift's count, which GraphemeCountTests holds to
+        # TextNormalization.characterCount. The counter (the textarea's value: CRLF read as LF)
+        # and the script's count of the text as written agree with it. क᭄क, 160 times, passed
+        # the screen's limit as 160 characters; the import counted 320 and refused it.
+        from support import FIXTURES
+        cases = json.loads((FIXTURES / "graphemes.json").read_text(encoding="utf-8"))
+        self.assertGreaterEqual(len(cases), 4000)
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        wrong = self.js("""
+            var cases = arguments[0], textarea = document.querySelector('#idea-text'), wrong = [];
+            var limit = parseInt(document.querySelector('form[data-compose]').getAttribute('data-limit'), 10);
+            cases.forEach(function (c) {
+              textarea.value = c.text;
+              textarea.dispatchEvent(new Event('input', {bubbles: true}));
+              var shown = limit - parseInt(document.querySelector('[data-remaining]').getAttribute('data-remaining'), 10);
+              var counted = window.VantageCompose.characterCount(c.text);
+              if (shown !== c.count || counted !== c.count) wrong.push([c.text, c.count, shown, counted]);
+            });
+            return wrong;""", cases)
+        self.assertEqual(wrong[:10], [], "%d of %d texts counted otherwise than Swift" % (len(wrong), len(cases)))
+        # And the limit: 160 × क᭄क is 320 characters to the import, so the screen cuts it.
+        self.set_text("#idea-text", "क᭄क" * 80)
+        self.assertEqual(self.remaining(), 0)
+
     def test_the_limit_is_in_graphemes_not_utf16_code_units(self):
         # 👍🏽 is one character to the importer (a grapheme cluster) and four UTF-16 code units:
         # maxlength="160" stopped at 40 of them with 120 said to be left.
