@@ -500,6 +500,8 @@ class TriageGestures(BrowserTest):
         path.unlink()
         self.assertEqual(list(document), ["reviewer", "exportedAt", "decisions"])
         self.assertEqual(document["reviewer"], "Board review, May")
+        stamp = document["exportedAt"].replace("-", "").replace(":", "").replace("T", "-")
+        self.assertEqual(path.name, "reviews-board-review-may-%s.json" % stamp)
         instant = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"
         self.assertRegex(document["exportedAt"], instant)
         decisions = document["decisions"]
@@ -519,6 +521,20 @@ class TriageGestures(BrowserTest):
         self.drag_to(item, -100, release=True)
         self.wait(lambda d: self.open_sheets() == ["later"], message="the later sheet")
         self.assertAccessible()
+
+
+class DownloadNames(BrowserTest):
+    """The reviewer's name in the reviews file's name, by text.js's one rule (fileNamePart):
+    letters of any script kept, lower case, apostrophes dropped as the site's slugs drop them.
+    review.js had its own, which left `s-ren-r` of Søren Ærø and `review` of any Arabic name."""
+
+    def test_a_name_of_any_script_names_the_file(self):
+        self.open(fixture_url("review.html"))
+        cases = {"O'Brien": "obrien", "Sean O’Brien": "sean-obrien", "Søren Ærø": "søren-ærø",
+                 "أحمد حسن": "أحمد-حسن", "Board review, May": "board-review-may", "नमस्ते जी": "नमस्ते-जी",
+                 "‮Dona Cida": "dona-cida", "...": "review", "é" * 50: "é" * 40, "👍🏽": "review"}
+        for name, part in cases.items():
+            self.assertEqual(self.js("return window.VantageText.fileNamePart(arguments[0], 'review')", name), part, repr(name))
 
 
 class ReviewPagesElsewhere(BrowserTest):

@@ -172,8 +172,7 @@
   }
 
   function fileName(doc) {
-    var who = doc.reviewer.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'review';
+    var who = window.VantageText.fileNamePart(doc.reviewer, 'review');
     return 'reviews-' + who + '-' + doc.exportedAt.replace(/[-:]/g, '').replace('T', '-') + '.json';
   }
 

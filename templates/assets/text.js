@@ -5,7 +5,9 @@
  * a downloaded file may hold as a text or a name, by the import's rules (compose.js, review.js).
  * Loaded before them on every page that uses them.
  * How names are listed ("A, B and C") in the page's language (search.js, compose.js).
- * API: window.VantageText = { fold, pageLocale, listParts, siteRoot, siteKey, adopt, cleaned, showsSomething }. */
+ * The name a downloaded file is given after a person's name (review.js).
+ * API: window.VantageText = { fold, pageLocale, listParts, siteRoot, siteKey, adopt, cleaned, showsSomething,
+ *   fileNamePart }. */
 (function () {
   'use strict';
 
@@ -125,6 +127,21 @@
     return text.trim();
   }
 
+  /** A name as part of a downloaded file's name (review.js: `reviews-<name>-<time>.json`): lower
+   *  case, in any script (`søren-ærø`, `أحمد-حسن`), apostrophes dropped (`obrien`, as the site's
+   *  slugs join them), every other run of what is not a letter, a mark or a digit one hyphen,
+   *  at most 40 characters; `fallback` when nothing is left. Only a label for the person who
+   *  saves the file: the import reads the name inside it, never this one. */
+  var APOSTROPHE = /['\u2018\u2019\u02bc]/g;
+  var NOT_A_WORD = /[^\p{L}\p{M}\p{N}]+/gu;
+  function fileNamePart(name, fallback) {
+    var part = cleaned(name).normalize('NFC').toLowerCase().replace(APOSTROPHE, '')
+      .replace(NOT_A_WORD, '-').replace(/^-+|-+$/g, '');
+    // Whole characters (a letter with its marks, never half of a surrogate pair).
+    var kept = Array.from(part).slice(0, 40).join('').replace(/-+$/, '');
+    return kept || fallback;
+  }
+
   /** Whether anything in `text` shows: the import's rule (VantageCore's `VisibleText`), in the
    *  same Unicode terms. White space, default-ignorable characters (U+200B, U+2060, the Hangul
    *  fillers, bidi controls), controls, format characters, marks without a letter before them,
@@ -149,6 +166,6 @@
 
   window.VantageText = {
     fold: fold, pageLocale: pageLocale, listParts: listParts, siteRoot: siteRoot, siteKey: siteKey, adopt: adopt,
-    cleaned: cleaned, showsSomething: showsSomething
+    cleaned: cleaned, showsSomething: showsSomething, fileNamePart: fileNamePart
   };
 })();
