@@ -10,7 +10,7 @@ import unittest
 
 import test_detail
 import test_triage
-from support import BrowserTest, read_json, site_dir
+from support import REPO, BrowserTest, read_json, site_dir
 
 SITE = site_dir()
 SKIP = "set VANTAGE_SITE to a built public/ folder"
@@ -103,6 +103,33 @@ class EveryPageKind(BrowserTest):
                 for tag in re.findall(r"<script [^>]*>", html):
                     if "src=" in tag:
                         self.assertIn('defer="defer"', tag)
+
+    def test_text_js_comes_before_every_script_that_uses_it(self):
+        # compose.js, review.js, search.js and coach.js take their shared rules (and the download
+        # helpers: instant, fileStamp, saveJSON) from window.VantageText, so text.js, deferred
+        # too, must come first on every page of the site that loads one of them.
+        users = ("compose.js", "review.js", "search.js", "coach.js")
+        seen = set()
+        for page in json.loads((SITE / "manifest.json").read_text(encoding="utf-8"))["pages"]:
+            html = (SITE / page["path"]).read_text(encoding="utf-8")
+            names = [src.rsplit("/", 1)[-1] for src in re.findall(r'<script src="([^"]+)"', html)]
+            for name in names:
+                if name in users:
+                    seen.add(name)
+                    self.assertIn("text.js", names, page["path"])
+                    self.assertLess(names.index("text.js"), names.index(name), page["path"])
+        self.assertEqual(seen, set(users))
+
+    def test_the_download_helpers_have_one_copy(self):
+        # The instant, the file's time stamp and the save by a link live in text.js alone.
+        assets = REPO / "templates" / "assets"
+        for name in ("compose.js", "review.js"):
+            script = (assets / name).read_text(encoding="utf-8")
+            for copied in ("new Blob(", "createObjectURL", "toISOString", "replace(/[-:]/g"):
+                self.assertNotIn(copied, script, "%s keeps its own %s" % (name, copied))
+        text = (assets / "text.js").read_text(encoding="utf-8")
+        for helper in ("function instant(", "function fileStamp(", "function saveJSON("):
+            self.assertIn(helper, text)
 
 
 @unittest.skipUnless(SITE, SKIP)

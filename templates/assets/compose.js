@@ -101,8 +101,7 @@
   var cleaned = window.VantageText.cleaned;
   var showsSomething = window.VantageText.showsSomething;
 
-  /** An instant as DATA.md wants it: ISO 8601, whole seconds, `Z`. */
-  function instant(date) { return date.toISOString().replace(/\.\d{3}Z$/, 'Z'); }
+  var instant = window.VantageText.instant;
 
   var pageLocale = window.VantageText.pageLocale;
   var fold = window.VantageText.fold;
@@ -323,15 +322,7 @@
 
   function download(slug) {
     var doc = exportDocument(slug);
-    var blob = new Blob([JSON.stringify(doc, null, 2) + '\n'], { type: 'application/json' });
-    var link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = 'submissions-' + slug + '-' + doc.exportedAt.replace(/[-:]/g, '').replace('T', '-') + '.json';
-    link.hidden = true;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
+    window.VantageText.saveJSON('submissions-' + slug + '-' + window.VantageText.fileStamp(doc.exportedAt) + '.json', doc);
     return doc;
   }
 

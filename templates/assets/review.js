@@ -74,10 +74,7 @@
     }
   }
 
-  /** An instant as DATA.md wants it: ISO 8601, whole seconds, `Z`. */
-  function instant(date) {
-    return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  }
+  var instant = window.VantageText.instant;
 
   function itemsWithId(id) {
     var all = document.querySelectorAll('[data-triage][data-id]');
@@ -173,7 +170,7 @@
 
   function fileName(doc) {
     var who = window.VantageText.fileNamePart(doc.reviewer, 'review');
-    return 'reviews-' + who + '-' + doc.exportedAt.replace(/[-:]/g, '').replace('T', '-') + '.json';
+    return 'reviews-' + who + '-' + window.VantageText.fileStamp(doc.exportedAt) + '.json';
   }
 
   /** Saves the reviews file through the browser's download. */
@@ -189,15 +186,7 @@
       if (input.reportValidity) input.reportValidity();
       return null;
     }
-    var blob = new Blob([JSON.stringify(doc, null, 2) + '\n'], { type: 'application/json' });
-    var link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = fileName(doc);
-    link.hidden = true;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
+    window.VantageText.saveJSON(fileName(doc), doc);
     return doc;
   }
 

@@ -5,9 +5,10 @@
  * a downloaded file may hold as a text or a name, by the import's rules (compose.js, review.js).
  * Loaded before them on every page that uses them.
  * How names are listed ("A, B and C") in the page's language (search.js, compose.js).
- * The name a downloaded file is given after a person's name (review.js).
+ * How a file is downloaded: its instants, the time and the person's name in its name, and the
+ * save itself (compose.js, review.js).
  * API: window.VantageText = { fold, pageLocale, listParts, siteRoot, siteKey, adopt, cleaned, showsSomething,
- *   fileNamePart }. */
+ *   fileNamePart, instant, fileStamp, saveJSON }. */
 (function () {
   'use strict';
 
@@ -127,6 +128,27 @@
     return text.trim();
   }
 
+  /** An instant as DATA.md wants it: ISO 8601, whole seconds, `Z` (a submission's time, a
+   *  decision's, a file's exportedAt). */
+  function instant(date) { return date.toISOString().replace(/\.\d{3}Z$/, 'Z'); }
+
+  /** A downloaded file's time, from its `exportedAt` (`2026-05-02T10:00:00Z`): `20260502-100000Z`. */
+  function fileStamp(exportedAt) { return String(exportedAt).replace(/[-:]/g, '').replace('T', '-'); }
+
+  /** Saves `doc` as the JSON file `name` through the browser's download (a link to a blob,
+   *  clicked; the blob's address freed once the download has it). */
+  function saveJSON(name, doc) {
+    var blob = new Blob([JSON.stringify(doc, null, 2) + '\n'], { type: 'application/json' });
+    var link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
+  }
+
   /** A name as part of a downloaded file's name (review.js: `reviews-<name>-<time>.json`): lower
    *  case, in any script (`søren-ærø`, `أحمد-حسن`), apostrophes dropped (`obrien`, as the site's
    *  slugs join them), every other run of what is not a letter, a mark or a digit one hyphen,
@@ -166,6 +188,7 @@
 
   window.VantageText = {
     fold: fold, pageLocale: pageLocale, listParts: listParts, siteRoot: siteRoot, siteKey: siteKey, adopt: adopt,
-    cleaned: cleaned, showsSomething: showsSomething, fileNamePart: fileNamePart
+    cleaned: cleaned, showsSomething: showsSomething, fileNamePart: fileNamePart,
+    instant: instant, fileStamp: fileStamp, saveJSON: saveJSON
   };
 })();
