@@ -62,14 +62,17 @@ extension ViewerPages {
         // compose.js writes a picked person's name into a chip and into its sentences ("Remove
         // …", "Added: …", the outbox's "SAID … · HEARD …"): the build gives it both forms, by
         // the rule of every other sentence of the page (`Localizer.inSentence`), so that the
-        // script keeps no rule of its own for direction controls or isolation.
+        // script keeps no rule of its own for direction controls or isolation. Each form is
+        // written only where it differs from the one before (the name the option shows, then
+        // the chip's): nearly every name is all three, and a viewer's lists offer hundreds.
         quote["people"] = .list(offered.map { entry in
             let namedAlike = sameName[entry.name, default: 0] > 1
             let label = DirectionControls.balanced(entry.name) + (namedAlike ? " " + entry.handle : "")
+            let inText = viewer.localizer.inSentence(label)
             return .fields([
                 "handle": .string(entry.handle), "name": .string(entry.name), "isViewer": .bool(entry.isViewer),
-                "namedAlike": .bool(namedAlike), "chipName": .string(label),
-                "nameInText": .string(viewer.localizer.inSentence(label)),
+                "namedAlike": .bool(namedAlike), "chipName": .string(label == entry.name ? "" : label),
+                "nameInText": .string(inText == label ? "" : inText),
             ])
         })
         quote["hasPeople"] = .bool(!offered.isEmpty)

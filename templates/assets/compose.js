@@ -15,8 +15,9 @@
  *                                      input, owning the listbox), ul[role=listbox] of
  *                                      li[data-person="HANDLE"] (only the people this
  *                                      person has reason to see), each with the build's
- *                                      forms of the name: data-name (a chip's) and
- *                                      data-name-in-text (the page's sentences')
+ *                                      forms of the name where they differ from the one
+ *                                      shown: data-name (a chip's) and data-name-in-text
+ *                                      (the page's sentences')
  *   [data-thanks]                      the Thank You screen; [data-thanks-close] ("Closed")
  *                                      shows [data-thanks-choices]: back / Home / again
  *   [data-outbox-list], [data-outbox-empty], template#outbox-item, [data-download="submissions"]
@@ -787,7 +788,9 @@
    *  controls balanced; with the handle of a person named like another, Danny danny-2). */
   ToField.prototype.nameOf = function (handle) {
     var option = this.optionOf(handle);
-    return option ? option.getAttribute('data-name') : handle;
+    if (!option) return handle;
+    // Written only where it differs from the name the option shows (its first element).
+    return option.hasAttribute('data-name') ? option.getAttribute('data-name') : option.firstElementChild.textContent;
   };
 
   /** The name of `handle` as this page's sentences write it ("Remove …", "Added: …", the
@@ -795,7 +798,9 @@
    *  the page's direction, by the rule of every sentence of the site). */
   ToField.prototype.nameInText = function (handle) {
     var option = this.optionOf(handle);
-    return option ? option.getAttribute('data-name-in-text') : handle;
+    if (!option) return handle;
+    // Written only where it differs from the chip's.
+    return option.hasAttribute('data-name-in-text') ? option.getAttribute('data-name-in-text') : this.nameOf(handle);
   };
 
   /** Adds the person of `option` as a chip; SAID holds one, so a new pick replaces it. */
