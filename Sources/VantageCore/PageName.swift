@@ -9,12 +9,16 @@ public enum PageName {
     /// checks does.
     public static func isPage(_ path: some StringProtocol) -> Bool { path.hasSuffix(suffix) }
 
-    /// True for a path a web server would send as a page, in any spelling: `.html`, `.htm` or
-    /// `.xhtml`, in any case. Such a file that is not `isPage` would be published unchecked, so
-    /// the build refuses it among the static files and `vantage check` reports it; `vantage diff`
-    /// still shows its text as a page's.
+    /// True for a path a web server would send as a page, in any spelling: the endings
+    /// `/etc/mime.types` gives text/html or application/xhtml+xml (`.html`, `.htm`, `.shtml`,
+    /// `.xhtml`, `.xhtm`, `.xht`), in any case. Such a file that is not `isPage` would be
+    /// published unchecked, so the build refuses it among the static files and `vantage check`
+    /// reports it; `vantage diff` still shows its text as a page's.
     public static func looksLikePage(_ path: some StringProtocol) -> Bool {
         let lowered = path.lowercased()
-        return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml")
+        return pageEndings.contains { lowered.hasSuffix($0) }
     }
+
+    /// The endings of the files a web server sends as pages.
+    public static let pageEndings = [".html", ".htm", ".shtml", ".xhtml", ".xhtm", ".xht"]
 }

@@ -33,7 +33,12 @@ extension PathText {
     /// resolved and the rest appended as written. So a store about to be made in a linked folder
     /// has the name it will have once made, and its lock is the same file before and after.
     /// (Foundation's `resolvingSymlinksInPath` leaves a path that does not exist as it is.)
-    public static func resolved(_ path: String) -> String {
+    public static func resolved(_ path: String) -> String { resolved(path, links: 0) }
+
+    /// `resolved`, with `links` symbolic links followed by hand so far (a dangling one, whose
+    /// target `realpath` cannot resolve, is read and its target resolved in turn: a store named
+    /// by a link to a store not made yet has the name it will have once made).
+    private static func resolved(_ path: String, links: Int) -> String {
         var absolute = path
         if !absolute.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -57,6 +62,17 @@ extension PathText {
                     result += (result.hasSuffix("/") ? "" : "/") + name
                 }
                 return result
+            }
+            // A link whose target is not there yet: followed to it (at most 40, as the kernel).
+            var info = stat()
+            if links < 40, lstat(head, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let length = readlink(head, &buffer, buffer.count - 1)
+                if length > 0 {
+                    let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    let base = target.hasPrefix("/") ? target : parent(of: head) + "/" + target
+                    return resolved(([base] + missing.reversed()).joined(separator: "/"), links: links + 1)
+                }
             }
             guard let last = parts.popLast() else { return absolute }
             missing.append(last)

@@ -111,6 +111,11 @@ struct ConcurrentBuildTests {
         let store = linked + "/sub/../store.sqlite"
         #expect(BuildLock.storeLockPath(store) == BuildLock.storeLockPath(cache + "/store.sqlite"))
         #expect(BuildLock.storeLockPath(linked + "/new/store.sqlite") == PathText.resolved(cache) + "/new/store.sqlite.lock")
+        // A link to a store not made yet (dangling until the import makes it) is locked by the
+        // name the store will have.
+        let dangling = project.folder.appendingPathComponent("dangling.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "linked/later.sqlite")
+        #expect(BuildLock.storeLockPath(dangling) == PathText.resolved(cache) + "/later.sqlite.lock")
         let child = try VantageExecutable.start(arguments(project, db: linked + "/store.sqlite"), logs: project.folder, name: "linked")
         child.waitUntilExit()
         #expect(child.terminationStatus == 0, "\(VantageExecutable.errors(project.folder, name: "linked"))")

@@ -130,6 +130,9 @@ struct OutputFolderTests {
         ("static/legacy.htm", "<p onclick=\"alert(1)\">x", "content/static/legacy.htm: a page is named .html (in lower case), which the build checks"),
         ("static/docs/a.xhtml", "<p>x</p>", "content/static/docs/a.xhtml: a page is named .html (in lower case)"),
         ("static/SHOUT.HTML", "<p>x</p>", "content/static/SHOUT.HTML: a page is named .html (in lower case)"),
+        ("static/ssi.shtml", "<p>x</p>", "content/static/ssi.shtml: a page is named .html (in lower case)"),
+        ("static/a.xht", "<p>x</p>", "content/static/a.xht: a page is named .html (in lower case)"),
+        ("static/a.xhtm", "<p>x</p>", "content/static/a.xhtm: a page is named .html (in lower case)"),
         // A path is published as a file is: the export's phones in it, in any form.
         ("static/downloads/4155550100.txt", "x", "content/static/downloads/4155550100.txt: error: the path holds a phone number of the export"),
         ("static/+1-415-555-0100.txt", "x", "content/static/+1-415-555-0100.txt: error: the path holds a phone number of the export"),

@@ -45,12 +45,12 @@ struct ManifestCheckTests {
     @Test func aPageNamedOtherwiseThanHTMLIsAFinding() throws {
         let folder = try Self.copyOfTheSite()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for name in ["legacy.htm", "docs.xhtml", "LOUD.HTML"] {
+        for name in ["legacy.htm", "docs.xhtml", "LOUD.HTML", "ssi.shtml", "x.xht"] {
             try Data("<p onclick=\"alert(1)\">x<b></p>".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
         }
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/notes.htmlx"))
         let report = try SiteValidator().validate(directory: folder)
-        #expect(report.findings.map { "\($0.file): \($0.message)" } == ["LOUD.HTML", "docs.xhtml", "legacy.htm"].map {
+        #expect(report.findings.map { "\($0.file): \($0.message)" } == ["LOUD.HTML", "docs.xhtml", "legacy.htm", "ssi.shtml", "x.xht"].map {
             "\($0): a page named otherwise than .html, which no build checks or writes; rename it to .html or remove it"
         })
     }
