@@ -75,7 +75,8 @@ extension PersonalDataMask {
             } else if spelled == "." {
                 // A dot, spelled: no part of a skeleton.
             } else {
-                for position in index..<end where units[position] == "@" || Self.isSkeleton(units[position]) {
+                // A `+` is kept too: what follows it in a local part is a tag (`ben+work`).
+                for position in index..<end where units[position] == "@" || units[position] == "+" || Self.isSkeleton(units[position]) {
                     if units[position] == "@" { atSigns.append(joined.count) }
                     joined.append(units[position])
                     from.append(position..<(position + 1))
@@ -99,8 +100,8 @@ extension PersonalDataMask {
                     start -= 1
                     // And the local part starts one.
                     let before = from[start].lowerBound
-                    guard before == 0 || !Self.isSkeleton(units[before - 1]),
-                        locals.contains(String(String.UnicodeScalarView(joined[start..<at])))
+                    guard before == 0 || !Self.isSkeleton(units[before - 1]), joined[start] != "+",
+                        Self.isKnownLocal(joined[start..<at], in: locals)
                     else { continue }
                     let span = from[start].lowerBound..<from[domainEnd - 1].upperBound
                     if longestFound.map({ span.count > $0.count }) ?? true { longestFound = span }
@@ -109,6 +110,14 @@ extension PersonalDataMask {
             if let longestFound { spans.append(longestFound) }
         }
         return spans
+    }
+
+    /// True when a local part's skeleton (with its `+` signs) is one of `locals`: whole, without
+    /// its `+` signs, or up to its first `+` (the mailbox a `+tag` is added to).
+    static func isKnownLocal(_ local: ArraySlice<Unicode.Scalar>, in locals: Set<String>) -> Bool {
+        guard let plus = local.firstIndex(of: "+") else { return locals.contains(String(String.UnicodeScalarView(local))) }
+        return locals.contains(String(String.UnicodeScalarView(local[..<plus])))
+            || locals.contains(String(String.UnicodeScalarView(local.filter { $0 != "+" })))
     }
 
     /// The at-sign or the dot a word spells (`at`, `(at)`, `dot`, `[dot]`, …), or nil.

@@ -412,6 +412,7 @@ struct PersonalDataMaskTests {
             ("write to dora at münchen dot de", "write to ■"), ("write to dora at xn--mnchen-3ya dot de", "write to ■"),
             ("write to ana.lima+news at example dot com", "write to ■"), ("ana.lima+news (at) example (dot) com", "■"),
             ("b e n @ x n - - b c h e r - k v a . d e", "■"), ("d o r a @ m ü n c h e n . d e", "■"),
+            ("b e n + w o r k @ b ü c h e r . d e", "■"), ("a n a . l i m a + n e w s @ e x a m p l e . c o m", "■"),
             ("γράψε στο οδος at example dot gr", "γράψε στο ■"), ("ΟΔΟΣ at example dot gr", "■"),
             // Other mailboxes stay as written: a spelled form is read for the export's own only.
             ("write to ben+x at bucher dot de", "write to ben+x at bucher dot de"), ("+news at example dot com", "+news at example dot com"),
