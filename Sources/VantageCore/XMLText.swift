@@ -15,6 +15,24 @@ public enum XMLText {
         return String(scalars)
     }
 
+    /// `text`'s line ends as an XML parser reads them (XML 1.0 §2.11): CR LF and a lone CR are
+    /// one LF. A page's text shows its lines so; the search index, which a script writes into the
+    /// page as text, carries them so too (a lone CR shows there as a space).
+    public static func lineEndsAsRead(_ text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        var result = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" {
+                result.append("\n")
+            } else if !(scalar == "\n" && afterCR) {
+                result.append(scalar)
+            }
+            afterCR = scalar == "\r"
+        }
+        return String(result)
+    }
+
     /// True when `value` is a code point a page may hold as text.
     public static func isAllowed(_ value: UInt32) -> Bool {
         if value < 0x20 { return value == 0x09 || value == 0x0A || value == 0x0D }

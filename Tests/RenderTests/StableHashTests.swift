@@ -134,6 +134,17 @@ struct FragmentTests {
     }
 }
 
+@Suite("Line ends as read")
+struct LineEndTests {
+    /// The search index carries a text's lines as the page shows them: an XML parser reads CR LF
+    /// and a lone CR as LF (a lone CR in the index showed as a space in a result).
+    @Test func lineEndsAreReadAsAnXMLParserReadsThem() {
+        #expect(XMLText.lineEndsAsRead("one\rtwo\r\nthree\n\rfour\r\r") == "one\ntwo\nthree\n\nfour\n\n")
+        #expect(XMLText.lineEndsAsRead("plain\nlines") == "plain\nlines")
+        #expect(XMLText.lineEndsAsRead("é\r\u{301}") == "é\n\u{301}")
+    }
+}
+
 @Suite("JSON bytes")
 struct JSONBytesTests {
     @Test("The search index's JSON strings are byte for byte what JSONWriter writes", arguments: [
