@@ -66,6 +66,19 @@ public struct StringCatalog: Sendable {
     /// Builds a catalog from parsed JSON; `file` names it in messages.
     public init(json: JSONValue, file: String) throws {
         let reader = CatalogReader(file: file)
+        do {
+            try self.init(json: json, file: file, reader: reader)
+        } catch let error as Diagnostic {
+            // The warnings met before the error go with it: an unknown member is often its cause
+            // (`"substitution"` for `"substitutions"`, then a name it does not define).
+            // (Not a warning about the member the error is about.)
+            let warnings = reader.audit.warnings(file: file).filter { $0.location?.recordPath != error.location?.recordPath }
+            guard !warnings.isEmpty else { throw error }
+            throw DiagnosticList(warnings + [error])
+        }
+    }
+
+    private init(json: JSONValue, file: String, reader: CatalogReader) throws {
         let root = try reader.object(json, at: "")
         let unknown = reader.members(of: root, .catalog, at: "")
         guard let source = root["sourceLanguage"]?.stringValue, LanguageTagCase.canonical(source) != nil else {

@@ -265,7 +265,11 @@ struct BuildCommand: Command {
             return .findings
         } catch {
             console.endProgress()
-            console.err((error as? Diagnostic)?.description ?? "error: \(error)")
+            if let list = error as? DiagnosticList {
+                for diagnostic in list.diagnostics { console.err(diagnostic.description) }
+            } else {
+                console.err((error as? Diagnostic)?.description ?? "error: \(error)")
+            }
             console.err("error: the build failed; \(outputState)")
             return .unusable
         }

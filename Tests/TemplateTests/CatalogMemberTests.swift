@@ -34,6 +34,20 @@ struct CatalogMemberTests {
         #expect(LocalizerHelperTests.catalog.warnings == [])
     }
 
+    /// A catalog that fails to load still says what it ignored before the error: the misspelt
+    /// `"substitution"` is why `%#@items@` names nothing.
+    @Test func theWarningsGoWithAnError() throws {
+        let unit = Self.unit
+        let json = #"""
+            {"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@items@"},
+              "substitution": {"items": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {"other": \#(unit("%arg"))}}}}}}}}}
+            """#
+        let list = try #require(throws: DiagnosticList.self) { _ = try catalog(json) }
+        #expect(list.diagnostics.map(\.severity) == [.warning, .error])
+        #expect(list.diagnostics[0].description.contains(#"unknown member "substitution" (did you mean "substitutions"?)"#), "\(list)")
+        #expect(list.diagnostics[1].description.contains(#"refers to the substitution "items""#), "\(list)")
+    }
+
     /// Each name once, at the first place met, with how many places have it; a near name is
     /// suggested.
     @Test func unknownMembersAreWarnedOncePerName() throws {
