@@ -132,7 +132,8 @@
    *  decision's, a file's exportedAt). */
   function instant(date) { return date.toISOString().replace(/\.\d{3}Z$/, 'Z'); }
 
-  /** A downloaded file's time, from its `exportedAt` (`2026-05-02T10:00:00Z`): `20260502-100000Z`. */
+  /** A downloaded file's time, from its `exportedAt`: the date's and the time's digits each run
+   *  together, joined by a hyphen, the zone's Z kept. */
   function fileStamp(exportedAt) { return String(exportedAt).replace(/[-:]/g, '').replace('T', '-'); }
 
   /** Saves `doc` as the JSON file `name` through the browser's download (a link to a blob,
