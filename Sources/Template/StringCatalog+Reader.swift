@@ -92,14 +92,7 @@ struct CatalogReader {
 
     private func localization(_ value: JSONValue, key: String, language: String, at path: String) throws -> Localization {
         let object = try self.object(value, at: path)
-        // Xcode's lists of phrases (App Shortcuts): a page shows one string, and which of the
-        // list is not for a reader to guess.
-        if object["stringSet"] != nil {
-            throw fail(
-                path + ".stringSet",
-                "Vantage does not support string sets (stringSet, Xcode's lists of phrases): a page shows one string; "
-                    + "write a stringUnit or variations")
-        }
+        try refuseStringSet(in: object, at: path)
         let unknown = members(of: object, .localization, at: path)
         var substitutions: [String: Substitution] = [:]
         if let list = object["substitutions"] {
@@ -314,6 +307,7 @@ struct CatalogReader {
     /// neither (an empty case is passed over).
     private func variationCase(_ value: JSONValue, at path: String, depth: Int) throws -> Variant? {
         let object = try self.object(value, at: path)
+        try refuseStringSet(in: object, at: path)
         let unknown = members(of: object, .variationCase, at: path)
         let variant = try variant(object, at: path, depth: depth)
         if variant == nil, let unknown {
@@ -388,8 +382,20 @@ struct CatalogReader {
         return StringUnit(state: state, value: FormatString(text))
     }
 
+    /// Refuses Xcode's lists of phrases (`stringSet`, App Shortcuts) wherever a string may be
+    /// written (a localization, a case of variations, a substitution): a page shows one string,
+    /// and which of the list is not for a reader to guess.
+    private func refuseStringSet(in object: JSONObject, at path: String) throws {
+        guard object["stringSet"] != nil else { return }
+        throw fail(
+            path + ".stringSet",
+            "Vantage does not support string sets (stringSet, Xcode's lists of phrases): a page shows one string; "
+                + "write a stringUnit or variations")
+    }
+
     private func substitution(_ value: JSONValue, at path: String) throws -> Substitution {
         let object = try self.object(value, at: path)
+        try refuseStringSet(in: object, at: path)
         let unknown = members(of: object, .substitution, at: path)
         var argumentNumber: Int? = nil
         if let number = object["argNum"] {

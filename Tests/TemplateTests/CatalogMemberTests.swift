@@ -131,5 +131,19 @@ struct CatalogMemberTests {
             #"{"sourceLanguage": "en", "strings": {"Start": {"localizations": {"en": {"stringSet": {"state": "translated", "values": ["Start", "Go"]}}}}}}"#)
         #expect(error.description
             == #"Localizable.xcstrings: strings["Start"].localizations.en.stringSet: error: Vantage does not support string sets (stringSet, Xcode's lists of phrases): a page shows one string; write a stringUnit or variations"#)
+        // In a case of variations, beside a stringUnit or alone, and in a substitution: the same.
+        let set = #""stringSet": {"state": "translated", "values": ["a", "b"]}"#
+        let unit = Self.unit("%lld")
+        for (json, path) in [
+            (#"{"variations": {"plural": {"one": {\#(set)}, "other": \#(unit)}}}"#, #"strings["n"].localizations.en.variations.plural.one"#),
+            (#"{"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%lld"}, \#(set)}}}}"#,
+             #"strings["n"].localizations.en.variations.plural.other"#),
+            (#"{"stringUnit": {"state": "translated", "value": "%#@k@"}, "substitutions": {"k": {"argNum": 1, "formatSpecifier": "lld", \#(set)}}}"#,
+             #"strings["n"].localizations.en.substitutions.k"#),
+        ] {
+            let error = try catalogError(#"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": "# + json + "}}}}")
+            #expect(error.description.hasPrefix("Localizable.xcstrings: \(path).stringSet: error: Vantage does not support string sets"),
+                    "\(error)")
+        }
     }
 }
