@@ -294,7 +294,7 @@ extension SiteBuild {
     /// True when a hard link takes an inode of the file system's count, as on tmpfs (each link
     /// is charged to `nr_inodes`): there a kept file saves bytes but no entry.
     static func linksTakeEntries(near path: String) -> Bool {
-        let resolved = URL(fileURLWithPath: nearestExisting(path)).resolvingSymlinksInPath().path
+        let resolved = PathText.resolved(path)
         // The file system of the longest mount point above it (/proc/self/mounts: device,
         // mount point with spaces as \040, type, …).
         guard let mounts = FileCheck.readProcFile("/proc/self/mounts") else { return false }

@@ -181,20 +181,7 @@ public enum SiteBuild {
     public static func checkOutput(_ output: String, against inputs: [(name: String, path: String)]) throws {
         // Symbolic links followed in the longest part of the path that exists: a folder not made
         // yet under a linked parent (`clink/pub`, `clink` → `content`) is where the link leads.
-        func absolute(_ path: String) -> String {
-            func real(_ path: String) -> String? {
-                guard let resolved = realpath(path, nil) else { return nil }
-                defer { free(resolved) }
-                return String(cString: resolved)
-            }
-            var existing = URL(fileURLWithPath: path).standardizedFileURL
-            var rest: [String] = []
-            while existing.path != "/", real(existing.path) == nil {
-                rest.insert(existing.lastPathComponent, at: 0)
-                existing = existing.deletingLastPathComponent()
-            }
-            return rest.reduce(real(existing.path) ?? existing.path) { $0 == "/" ? "/" + $1 : $0 + "/" + $1 }
-        }
+        let absolute = PathText.resolved
         func isInside(_ path: String, _ folder: String) -> Bool {
             path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
         }
