@@ -10,20 +10,19 @@ final class FieldAudit {
         var first: RecordLocation
         var name: String
         var isPassword: Bool
-        var count: Int
     }
 
-    /// Field findings by id, and other warnings, in the order they were first met.
+    /// Field findings (by their index in `fields`), and other warnings, in the order they were
+    /// first met.
     private enum Entry {
-        case field(String)
+        case field(Int)
         case note(Diagnostic)
     }
 
     private var order: [Entry] = []
-    private var findings: [String: Finding] = [:]
-    /// Where fields first met after `keptLimit` others stand (a record of a million made-up
-    /// names held a gigabyte and printed a million lines): counted, not kept.
-    private var unkept = 0
+    /// One entry per field and file. Past `keptLimit` fields (a record of a million made-up
+    /// names held a gigabyte and printed a million lines) new fields are counted, not kept.
+    private var fields = FirstMetTally<String, Finding>(limit: keptLimit)
     /// The most field findings kept, and listed: the rest are one line.
     static let keptLimit = 1_000
     static let listedLimit = 100
@@ -52,36 +51,22 @@ final class FieldAudit {
     private func note(_ key: String, at location: RecordLocation) {
         noted += 1
         let id = location.file + "\u{0}" + location.fieldPattern
-        if findings[id] != nil {
-            findings[id]!.count += 1
-            return
+        if let index = fields.note(id, at: Finding(first: location, name: key, isPassword: Self.isPassword(key))) {
+            order.append(.field(index))
         }
-        guard findings.count < Self.keptLimit else {
-            unkept += 1
-            return
-        }
-        order.append(.field(id))
-        findings[id] = Finding(first: location, name: key, isPassword: Self.isPassword(key), count: 1)
     }
 
     /// Adds what `other` (the audit of the records that follow) found, as if it had been
     /// found here: counts add up, a field first met there is first met there.
     func absorb(_ other: FieldAudit) {
-        unkept += other.unkept
+        var keptHere: [Int: Int] = [:]
+        fields.absorb(other.fields) { otherIndex, index in keptHere[otherIndex] = index }
         for entry in other.order {
             switch entry {
             case .note(let warning):
                 order.append(.note(warning))
-            case .field(let id):
-                guard let finding = other.findings[id] else { continue }
-                if findings[id] != nil {
-                    findings[id]!.count += finding.count
-                } else if findings.count < Self.keptLimit {
-                    order.append(.field(id))
-                    findings[id] = finding
-                } else {
-                    unkept += finding.count
-                }
+            case .field(let otherIndex):
+                if let index = keptHere[otherIndex] { order.append(.field(index)) }
             }
         }
     }
@@ -89,29 +74,28 @@ final class FieldAudit {
     /// One warning per field and file, naming the first record that had it, for the first
     /// `listedLimit` fields; then one line for the rest.
     var warnings: [Diagnostic] {
-        var listed = 0
-        var unlisted = unkept
+        let listed = fields.listed(Self.listedLimit)
         var result: [Diagnostic] = []
         for entry in order {
-            guard case .field(let id) = entry, let finding = findings[id] else {
-                if case .note(let warning) = entry { result.append(warning) }
+            switch entry {
+            case .note(let warning):
+                result.append(warning)
+            case .field(let index) where index < listed.entries.endIndex:
+                result.append(Self.warning(fields.entries[index]))
+            case .field:
                 continue
             }
-            guard listed < Self.listedLimit else {
-                unlisted += finding.count
-                continue
-            }
-            listed += 1
-            result.append(Self.warning(finding))
         }
+        let unlisted = listed.unlistedPlaces
         if unlisted > 0 {
             result.append(.warning("unknown or password fields in \(unlisted) more place\(unlisted == 1 ? "" : "s") are not stored, not listed"))
         }
         return result
     }
 
-    private static func warning(_ finding: Finding) -> Diagnostic {
-        let records = finding.count == 1 ? "1 record" : "\(finding.count) records"
+    private static func warning(_ entry: FirstMetTally<String, Finding>.Entry) -> Diagnostic {
+        let finding = entry.first
+        let records = entry.count == 1 ? "1 record" : "\(entry.count) records"
         let message = finding.isPassword
             ? "dropped the password field \(quoted(finding.name)): passwords never reach the store (in \(records))"
             : "unknown field \(quoted(finding.name)) is not stored (in \(records))"

@@ -76,41 +76,29 @@ final class CatalogMemberAudit {
     private struct Finding {
         var path: String
         var level: CatalogLevel
-        var count: Int
     }
 
-    /// Names in the order first met, and what is known of each.
-    private var order: [String] = []
-    private var findings: [String: Finding] = [:]
-    /// Places of names met after `listedLimit` others (a file of a million made-up names must
-    /// not print a million lines): counted, not kept.
-    private var unlisted = 0
+    /// One entry per name (a file of a million made-up names must not print a million lines:
+    /// past `listedLimit` names, places are counted, not kept).
+    private var names = FirstMetTally<String, Finding>(limit: listedLimit)
     static let listedLimit = 100
 
     /// Records the member `name` of an object of `level`, at the record path `path`.
     func note(_ name: String, level: CatalogLevel, at path: String) {
-        if findings[name] != nil {
-            findings[name]!.count += 1
-            return
-        }
-        guard findings.count < Self.listedLimit else {
-            unlisted += 1
-            return
-        }
-        order.append(name)
-        findings[name] = Finding(path: path, level: level, count: 1)
+        names.note(name, at: Finding(path: path, level: level))
     }
 
     /// One warning per name, in the order first met, then one line for the names past the limit.
     func warnings(file: String) -> [Diagnostic] {
-        var result = order.compactMap { name -> Diagnostic? in
-            guard let finding = findings[name] else { return nil }
-            return Diagnostic.warning(
-                CatalogMemberAudit.unknown(name, finding.level) + " is ignored; \(finding.level.membersSentence)"
-                    + (finding.count > 1 ? " (in \(finding.count) places)" : ""),
-                at: SourceLocation(file: file, recordPath: finding.path))
+        let listed = names.listed(Self.listedLimit)
+        var result = listed.entries.map { entry in
+            Diagnostic.warning(
+                CatalogMemberAudit.unknown(entry.key, entry.first.level) + " is ignored; \(entry.first.level.membersSentence)"
+                    + (entry.count > 1 ? " (in \(entry.count) places)" : ""),
+                at: SourceLocation(file: file, recordPath: entry.first.path))
         }
-        if unlisted > 0 {
+        if listed.unlistedPlaces > 0 {
+            let unlisted = listed.unlistedPlaces
             result.append(Diagnostic.warning(
                 "unknown members in \(unlisted) more place\(unlisted == 1 ? "" : "s") are ignored, not listed",
                 at: SourceLocation(file: file)))

@@ -129,7 +129,7 @@ extension SiteValidator {
         let entries: [ManifestEntry]
         do {
             entries = try ManifestCodec.decode(bytes, file: file)
-        } catch let error as Diagnostic {
+        } catch {
             // A syntax error has its line and column; a bad entry its record path (`pages[3].sha256`),
             // said in the message and placed on the entry's line where the build's one entry a
             // line shows it.
@@ -141,8 +141,6 @@ extension SiteValidator {
             let line = error.location?.line ?? index.flatMap { Self.entryLines(in: bytes, count: nil)?.dropFirst($0).first } ?? 1
             check.addFindings([Finding(rule: .manifest, file: file, line: line, column: error.location?.column ?? 1,
                                        message: "manifest.json cannot be read: \(recordPath.map { $0 + ": " } ?? "")\(error.message)")])
-            return nil
-        } catch {
             return nil
         }
         let present = Set(files)
