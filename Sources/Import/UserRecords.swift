@@ -64,14 +64,17 @@ struct QuotesUser {
         phone = try fields.phone("phone")
         let first = try fields.string("firstName", expected: "the user's first name")
         let last = try fields.string("lastName", expected: "the user's last name (may be empty)")
-        // Each part's direction controls closed in it: an override opened in the first name
-        // would otherwise turn the last name round ("Ann htimS").
-        let name = [first, last].filter { !$0.isEmpty }.map(DirectionControls.balanced).joined(separator: " ")
-        if name.isEmpty { throw location.member("firstName").error("expected the user's first name, found an empty string") }
-        if VisibleText.showsNothing(name) {
-            throw location.member("firstName").error("expected the user's first name, found \(quoted(name)), which shows nothing")
+        // A part that shows nothing is no part (" " and "Solo" is "Solo", not "  Solo"). Each
+        // part's direction controls are closed in it: an override opened in the first name would
+        // otherwise turn the last name round ("Ann htimS").
+        let parts = [first, last].filter { !$0.isEmpty && !VisibleText.showsNothing($0) }
+        if parts.isEmpty {
+            // Named at the first name, with what each part held.
+            let firstFound = first.isEmpty ? "an empty string" : "\(quoted(first)), which shows nothing"
+            let lastFound = last.isEmpty ? "" : ", and the last name \(quoted(last)) shows nothing"
+            throw location.member("firstName").error("expected the user's first name, found \(firstFound)\(lastFound)")
         }
-        self.name = name
+        self.name = parts.map(DirectionControls.balanced).joined(separator: " ")
         locale = try fields.optionalLanguageTag("locale")
         timeZone = try fields.optionalTimeZone("timeZone")
         email = try fields.optionalEmail("email")

@@ -24,7 +24,11 @@ struct SitePages {
     /// The index of every person with a home (the one page that lists everyone); of `homes`
     /// only when a build renders some people's parts (its links go to built homes only).
     func renderIndex(hasReviews: Bool, homes: [SiteModel.Home]? = nil) throws {
-        let residents = (homes ?? site.homes).map { home in
+        // In the order of their folders' names, so that a second "Maria Silva" (`maria-silva-2`)
+        // follows the first; the homes themselves are in the order of their paths, where
+        // `maria-silva-2/` sorts before `maria-silva/`.
+        let listed = (homes ?? site.homes).sorted { Array($0.slug.utf8).lexicographicallyPrecedes(Array($1.slug.utf8)) }
+        let residents = listed.map { home in
             Resident(
                 slug: home.slug, name: home.name,
                 // The name's language as `lang` may hold it: the person's locale (else the
@@ -33,7 +37,8 @@ struct SitePages {
                 locale: home.name == PersonalDataMask.unknownName ? nil
                     : LanguageTag.forHTML(home.person.locale ?? site.settings.defaultLocale, naming: home.name)
                     ?? LanguageTag.forHTML(site.settings.defaultLocale, naming: home.name),
-                usesChangeJar: home.person.isChangeJarUser, usesQuotes: home.person.isQuotesUser)
+                usesChangeJar: home.person.isChangeJarUser, usesQuotes: home.person.isQuotesUser,
+                isNamedAlike: site.sharedNames.contains(home.name))
         }
         let fields: [String: Value] = [
             "people": .list(residents.map(\.value)), "peopleCount": residents.count.value,

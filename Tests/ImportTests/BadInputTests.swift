@@ -301,9 +301,28 @@ struct BadInputTests {
                              with: #""firstName": "\u3164", "lastName": " ""#)
         }
         #expect(errors == [
-            #"content/quotes/export.json: users[1].firstName: error: expected the user's first name, found "\u{3164}  ", which shows nothing"#,
+            #"content/quotes/export.json: users[1].firstName: error: expected the user's first name, found "\u{3164}", which shows nothing, and the last name " " shows nothing"#,
             #"content/quotes/export.json: quotes[2].submittedBy: error: expected the phone of a registered Quotes user, found +14155550199, whose user record was rejected (content/quotes/export.json users[1])"#,
         ])
+        // Each part's own value is quoted, not the two joined.
+        let blank = try self.errors { fixture in
+            try fixture.edit("quotes/export.json", replacing: #""firstName": "Jose\u0301", "lastName": "Silva""#,
+                             with: #""firstName": "", "lastName": "  ""#)
+        }
+        #expect(blank.first == #"content/quotes/export.json: users[1].firstName: error: expected the user's first name, found an empty string, and the last name "  " shows nothing"#)
+    }
+
+    @Test func aNamePartThatShowsNothingIsNoPart() throws {
+        // A first or last name of white space only is left out of the name, as an empty one is,
+        // rather than joined into it as spaces.
+        for (first, last, name) in [(" ", "Solo", "Solo"), ("Wes", "\\u00a0", "Wes"), ("", "Solo", "Solo")] {
+            let fixture = try Fixture()
+            try fixture.edit("quotes/export.json", replacing: #""firstName": "Jose\u0301", "lastName": "Silva""#,
+                             with: #""firstName": "\#(first)", "lastName": "\#(last)""#)
+            try fixture.importOrFail()
+            let names = try fixture.read { db in try db.rows("SELECT name FROM person WHERE quotes_user = 1") }
+            #expect(names.contains([.text(name)]), "\(first)|\(last): \(names)")
+        }
     }
 
     @Test func anIdHoldingAPhoneOfTheExportIsRefused() throws {

@@ -21,6 +21,34 @@ struct BuildCommandTests {
     /// The summary without its first line (which holds the elapsed time).
     func summaryBody(_ text: String) -> String { text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n") }
 
+    @Test("People of one name show their folders in the index, first one first, as their homes' headings do")
+    func peopleOfOneNameShowTheirFolder() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("content").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: content, toPath: copy)
+        let export = copy + "/quotes/export.json"
+        try String(contentsOfFile: export, encoding: .utf8)
+            .replacingOccurrences(of: #""firstName": "Léa", "lastName": "Martin""#, with: #""firstName": "Ana", "lastName": "Lima""#)
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let (status, console) = build(content: copy)
+        #expect(status == 0, "\(console.standardError)")
+        let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        let entries = index.components(separatedBy: #"<li><a class="person" "#).dropFirst()
+        let anas = entries.filter { $0.contains(">Ana Lima</span>") }
+        // In the order of their folders: `ana-lima`, then `ana-lima-2` (whose path, `ana-lima-2/`,
+        // sorts first).
+        #expect(anas.map { $0.contains(#" <span class="person-folder" dir="ltr">ana-lima/</span>"#) } == [true, false], "\(index)")
+        #expect(anas.map { $0.contains(#" <span class="person-folder" dir="ltr">ana-lima-2/</span>"#) } == [false, true], "\(index)")
+        // Each home's heading tells them apart the same way.
+        for slug in ["ana-lima", "ana-lima-2"] {
+            let home = try String(contentsOfFile: output + "/\(slug)/index.html", encoding: .utf8)
+            #expect(home.contains(#"<small class="person-handle" dir="ltr">\#(slug)</small>"#), "\(slug)")
+        }
+        // A name no one else has shows none.
+        #expect(entries.filter { $0.contains("person-folder") }.count == 2)
+    }
+
     @Test("The view-as index tells unknown people apart by their folder (their names, only phones, show as Unknown)")
     func unknownPeopleShowTheirFolder() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

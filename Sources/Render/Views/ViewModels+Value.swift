@@ -144,9 +144,10 @@ extension Resident {
             "href": .string(SitePath.home(slug)), "name": .string(name), "locale": locale.map { .string($0) } ?? .bool(false),
             "initial": .string(initial), "changeJar": .bool(usesChangeJar), "quotes": .bool(usesQuotes),
             "reviewHref": .string(ListLocation.quoteReview(slug).path(page: 1)),
-            // Unknown people (a name that was only a phone or an email) look alike: their
-            // folder tells a reviewer which is which (it holds no more than "person-2").
-            "unknown": .bool(name == PersonalDataMask.unknownName), "folder": .string(slug),
+            // Unknown people (a name that was only a phone or an email) look alike, and so do
+            // people of one name: their folder tells a reviewer which is which (it holds no more
+            // than "person-2" or "maria-silva-2").
+            "showFolder": .bool(isNamedAlike || name == PersonalDataMask.unknownName), "folder": .string(slug),
         ])
     }
 }

@@ -130,6 +130,8 @@ public struct Resident: Sendable, Hashable {
     public var locale: String?
     public var usesChangeJar: Bool
     public var usesQuotes: Bool
+    /// Another home has the same name: the entry shows the folder, as the home's heading does.
+    public var isNamedAlike = false
 }
 
 /// One item of the review report with every reviewer's decision.
