@@ -32,10 +32,12 @@ public struct BuiltSite: Sendable {
         let manifestPath = Manifest.join(argument, SiteBookkeeping.manifest)
         if FileManager.default.fileExists(atPath: manifestPath) {
             let manifest = try Manifest.read(path: manifestPath, displayName: manifestPath)
-            // `vantage build --manifest-only` leaves a folder holding its manifest alone: the
-            // pages it lists were hashed, not written, so it compares as a bare manifest.
+            // `vantage build --manifest-only` leaves a folder holding its manifest alone (and,
+            // for a shard, the shard's `shard.json` beside it): the pages it lists were hashed,
+            // not written, so it compares as a bare manifest.
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-            if entries.filter({ !$0.hasPrefix(".") }) == [SiteBookkeeping.manifest] {
+            let files = Set(entries.filter { !$0.hasPrefix(".") })
+            if files == [SiteBookkeeping.manifest] || files == [SiteBookkeeping.manifest, SiteBookkeeping.shard] {
                 return BuiltSite(name: argument, folder: nil, manifest: manifest)
             }
             return BuiltSite(name: argument, folder: argument, manifest: manifest)

@@ -6,10 +6,12 @@ extension DiffReport {
         if isIdentical { out += "No differences in \(DiffReport.counted(pagesCompared, "page")).\n" }
         for group in groups {
             out += group.headline + "\n"
+            // Padded by characters, as the width is counted: `padding(toLength:)` counts UTF-16
+            // units, and cut a path with an emoji or a combining accent short.
             let width = group.pages.map(\.path.count).max() ?? 0
             for page in group.pages {
                 let status = page.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                out += "  " + status + " " + page.path.padding(toLength: width, withPad: " ", startingAt: 0)
+                out += "  " + status + " " + page.path + String(repeating: " ", count: width - page.path.count)
                 out += "  " + page.detail + "\n"
             }
         }

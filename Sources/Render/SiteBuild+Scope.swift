@@ -81,7 +81,7 @@ extension SiteBuild {
 /// parts it holds, and what each part was built from (`shard.json`, a file no page links to and
 /// the merge does not copy).
 struct ShardRecord: Equatable {
-    static let file = "shard.json"
+    static let file = SiteBookkeeping.shard
     var shard: SiteBuild.Shard
     /// The slugs of the people in the shard, sorted as their folders are.
     var viewers: [String]

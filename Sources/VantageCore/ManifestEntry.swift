@@ -30,9 +30,12 @@ public struct ManifestEntry: Sendable, Hashable {
 public enum SiteBookkeeping {
     /// The page list with checksums (OUTPUT.md).
     public static let manifest = "manifest.json"
-    /// The build's marker: the tool, the store that built the site (a path relative to the
-    /// output, so it differs between checkouts of the same site) and the files besides pages.
+    /// The build's marker: the tool, the umask, and the files besides pages (it names no store:
+    /// a path could hold a user's name, and would differ between checkouts of the same site).
     public static let marker = ".vantage-site"
+    /// What a `--shard K/N` build leaves beside its pages for `--merge` (which shard, whose
+    /// parts): not a page, and not copied into the merged site.
+    public static let shard = "shard.json"
 
     /// True for a path (relative to the site's top) that is one of these.
     public static func holds(_ path: String) -> Bool { path == manifest || path == marker }

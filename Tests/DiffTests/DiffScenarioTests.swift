@@ -210,6 +210,52 @@ struct DiffScenarioTests {
         #expect(!mixed.out.contains("search-index") && !mixed.out.contains("site.css"))
     }
 
+    @Test func aManifestOnlyShardComparesAsABareManifest() throws {
+        // `vantage build --manifest-only --shard K/N` leaves its manifest and `shard.json` (and
+        // the marker): no page is in the folder, so it is a bare manifest, not a site whose pages
+        // are missing.
+        let scenario = try SiteScenario()
+        try scenario.applyEverything()
+        try scenario.writeManifests()
+        for (name, site) in [("old-shard", scenario.old), ("new-shard", scenario.new)] {
+            let folder = scenario.root + "/" + name
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: site + "/manifest.json", toPath: folder + "/manifest.json")
+            try #"{"shard":"1/2"}"#.write(toFile: folder + "/shard.json", atomically: true, encoding: .utf8)
+            try "".write(toFile: folder + "/.vantage-site", atomically: true, encoding: .utf8)
+        }
+        let same = scenario.diff([scenario.root + "/old-shard", scenario.root + "/old-shard"])
+        #expect(same.code == 0, "\(same.err)")
+        let changed = scenario.diff([scenario.root + "/old-shard", scenario.root + "/new-shard", "--stat"])
+        #expect(changed.code == 1, "\(changed.err)")
+        #expect(changed.out == scenario.diff([scenario.old + "/manifest.json", scenario.new + "/manifest.json", "--stat"]).out
+            .replacingOccurrences(of: "$SITES/old/manifest.json", with: "$SITES/old-shard")
+            .replacingOccurrences(of: "$SITES/new/manifest.json", with: "$SITES/new-shard"))
+        // Any other file beside them makes it a folder of pages again.
+        try "x".write(toFile: scenario.root + "/old-shard/notes.txt", atomically: true, encoding: .utf8)
+        #expect(scenario.diff([scenario.root + "/old-shard", scenario.root + "/old-shard"]).code == 2)
+    }
+
+    @Test func pathsOfAnyScriptKeepEveryCharacterInTheirColumn() throws {
+        // The column is as wide as the longest path in characters; a path whose characters take
+        // more than one UTF-16 unit each (an emoji, combining accents) is shown whole.
+        let scenario = try SiteScenario()
+        let accented = "ana-lima/e\u{301}\u{301}\u{301}xyz.html"
+        try scenario.duplicate("index.html", as: accented)
+        try scenario.duplicate("index.html", as: "pic-\u{1F600}.html")
+        let result = scenario.diff([scenario.old, scenario.new, "--stat"])
+        #expect(result.code == 1)
+        let lines = result.out.split(separator: "\n").filter { $0.hasPrefix("  added") }.map(String.init)
+        #expect(lines.count == 2, "\(result.out)")
+        let paths = Set(lines.map { line in
+            line.dropFirst("  added    ".count).prefix { $0 != " " }
+        }.map(String.init))
+        #expect(paths == [accented, "pic-\u{1F600}.html"], "\(lines)")
+        // And the details start in one column, counted in characters.
+        let columns = Set(lines.map { line in line.distance(from: line.startIndex, to: line.range(of: "  ", options: .backwards, range: line.index(line.startIndex, offsetBy: 11)..<line.endIndex)!.lowerBound) })
+        #expect(columns.count == 1, "\(lines)")
+    }
+
     @Test func foldersWithoutManifestsAreHashed() throws {
         let scenario = try SiteScenario()
         try scenario.applyEverything()
