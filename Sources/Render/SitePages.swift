@@ -86,8 +86,12 @@ struct SitePages {
             actionCounts[decision.action, default: 0] += 1
             if let list = decision.list { listItems[list, default: []].insert(decision.item) }
         }
+        // In the alphabetical order of the page's language (code points put every capital
+        // before every small letter, and "Äpfel" after "Zebra"); lists shown alike by the
+        // names as written.
+        let localizer = self.localizer
         let lists = listItems.map { (name: site.mask.clean($0.key), written: $0.key, count: $0.value.count) }
-            .sorted { ($0.name, $0.written) < ($1.name, $1.written) }
+            .sorted { $0.name == $1.name ? localizer.sortsBefore($0.written, $1.written) : localizer.sortsBefore($0.name, $1.name) }
         let reviewers = Set(stored.map(\.reviewer)).count
         let fields: [String: Value] = [
             "itemCount": items.count.value, "reviewerCount": reviewers.value,

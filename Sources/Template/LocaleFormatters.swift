@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 /// The formatters of one locale and time zone, made once per process and shared by every
 /// Localizer and thread that needs them (creating formatters per page costs about a fifth of
@@ -47,6 +48,8 @@ final class LocaleFormatters: Sendable {
         calendarDay = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: utc, timeZone: utc.timeZone)
         decimal = FloatingPointFormatStyle<Double>(locale: locale)
         smallIntegers = (0..<LocaleFormatters.smallIntegerLimit).map { [decimal] in decimal.format(Double($0)) }
+        listSeparators = Self.listSeparators(locale: locale)
+        listPattern = listSeparators.map { JSONWriter.string(.array($0.map(JSONValue.string))) } ?? ""
         self.languageTag = languageTag
     }
 
@@ -137,5 +140,43 @@ final class LocaleFormatters: Sendable {
     /// Strings joined as the locale joins "Ana, Ben and Cy".
     func format(list: [String]) -> String {
         list.formatted(.list(type: .and, width: .standard).locale(locale))
+    }
+
+    /// What `format(list:)` writes between the names, for the page's scripts to join names as
+    /// the pages do: between two names, and after the first, the middle and the next-to-last
+    /// of more (`[" and ", ", ", ", ", ", and "]` in American English). A browser's
+    /// `Intl.ListFormat` has plain CLDR's data, and the toolchain's ICU Apple's, which differ
+    /// (`en-IN`: "Ana, Ben and Cy" against "Ana, Ben, and Cy"). Nil when the locale writes
+    /// anything before the first name or after the last: the scripts then use their own.
+    let listSeparators: [String]?
+    /// `listSeparators` as a JSON array, for a page's `data-list-pattern` (`{{listPattern}}`);
+    /// empty when there are none.
+    let listPattern: String
+
+    /// `listSeparators` worked out from lists of private-use stand-ins, which no locale's
+    /// pattern holds. A name the formatter isolates (Arabic: U+2068 … U+2069 around each) is
+    /// taken with its isolates, which the scripts write as an element of its own direction.
+    static func listSeparators(locale: Locale) -> [String]? {
+        let style = ListFormatStyle<StringStyle, [String]>.list(type: .and, width: .standard).locale(locale)
+        func separators(_ count: Int) -> [String]? {
+            let names = (0..<count).map { String(UnicodeScalar(0xE000 + UInt32($0))!) }
+            var text = Substring(names.formatted(style))
+            var found: [String] = []
+            for (index, name) in names.enumerated() {
+                guard let at = text.range(of: name) else { return nil }
+                var before = text[..<at.lowerBound]
+                if before.hasSuffix("\u{2068}") { before = before.dropLast() }
+                if index == 0 {
+                    guard before.isEmpty else { return nil }
+                } else {
+                    found.append(String(before))
+                }
+                text = text[at.upperBound...]
+                if text.hasPrefix("\u{2069}") { text = text.dropFirst() }
+            }
+            return text.isEmpty ? found : nil
+        }
+        guard let two = separators(2), let four = separators(4) else { return nil }
+        return two + four
     }
 }

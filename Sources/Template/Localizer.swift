@@ -203,6 +203,22 @@ public final class Localizer: Sendable {
         formatters.format(list: list)
     }
 
+    /// Whether `a` sorts before `b` in this locale's alphabetical order (ICU's collation, as
+    /// the toolchain's Foundation has it: "apple", "Äpfel", "Zebra" in English, with "Ä" after
+    /// "z" in Swedish). Texts the collation holds equal are ordered by their UTF-8 bytes, so that
+    /// an order never depends on the order they came in.
+    public func sortsBefore(_ a: String, _ b: String) -> Bool {
+        switch a.compare(b, options: [], range: nil, locale: formatters.locale) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+        }
+    }
+
+    /// What `format(list:)` writes between names, as a JSON array for the page's scripts
+    /// (`{{listPattern}}`; see `LocaleFormatters.listSeparators`); empty when it cannot be told.
+    public var listPattern: String { formatters.listPattern }
+
     /// An instant in a style, in this locale and time zone (memoised per instant and style).
     public func format(date: Date, style: DateStyle) -> String {
         formatters.format(date, style: style, now: now)

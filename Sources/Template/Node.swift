@@ -177,9 +177,10 @@ final class HelperSection: Sendable {
 }
 
 final class LocaleName: Sendable {
-    /// `{{lang}}`, `{{dir}}`, and `{{formatLocale}}` (the tag dates and numbers are formatted
-    /// for, extensions and all: `ar-SA-u-nu-latn`, for the page's scripts).
-    enum Kind: Sendable { case language, direction, formatting }
+    /// `{{lang}}`, `{{dir}}`, `{{formatLocale}}` (the tag dates and numbers are formatted
+    /// for, extensions and all: `ar-SA-u-nu-latn`, for the page's scripts) and `{{listPattern}}`
+    /// (what the locale writes between listed names, for the page's scripts).
+    enum Kind: Sendable { case language, direction, formatting, listPattern }
     let kind: Kind
     let fallback: Variable
 

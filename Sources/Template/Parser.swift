@@ -184,6 +184,7 @@ struct Parser {
                 case "lang": append(.localeName(LocaleName(kind: .language, fallback: variable)))
                 case "dir": append(.localeName(LocaleName(kind: .direction, fallback: variable)))
                 case "formatLocale": append(.localeName(LocaleName(kind: .formatting, fallback: variable)))
+                case "listPattern": append(.localeName(LocaleName(kind: .listPattern, fallback: variable)))
                 default: append(.variable(variable))
                 }
             case .section, .invertedSection, .parent, .block:

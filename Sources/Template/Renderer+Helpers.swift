@@ -16,6 +16,7 @@ extension Renderer {
         case .language: output.appendEscaped(localizer.htmlLanguage)
         case .direction: output.appendEscaped(localizer.direction)
         case .formatting: output.appendEscaped(localizer.languageTag)
+        case .listPattern: output.appendEscaped(localizer.listPattern)
         }
     }
 

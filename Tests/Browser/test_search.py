@@ -124,6 +124,29 @@ class SearchBehaviour(BrowserTest):
         self.assertEqual(heard.find_element("css selector", "[data-slot=heard-names]").text, "Ana Lima and Bruno")
         self.assertNoConsoleErrors()
 
+    def test_names_are_listed_as_the_build_lists_them(self):
+        """The build writes what its locale data puts between names (data-list-pattern); where
+        the browser's Intl.ListFormat agrees, it is used (with its forms that depend on the next
+        name), else the build's separators: en-IN pages list "A, B, and C" as the build does,
+        where plain CLDR has "A, B and C"."""
+        self.open(self.page_url())
+        listed = "return window.VantageText.listParts(arguments[0]).map(function (p) { return p.value; }).join('')"
+        form = "document.querySelector('form[role=search]')"
+        self.js("document.documentElement.lang = 'en-IN'; " + form +
+                ".setAttribute('data-list-pattern', JSON.stringify([' and ', ', ', ', ', ', and ']))")
+        self.assertEqual(self.js(listed, ["Ana", "Ben", "Cy"]), "Ana, Ben, and Cy")
+        self.assertEqual(self.js(listed, ["Ana", "Ben", "Cy", "Dee"]), "Ana, Ben, Cy, and Dee")
+        self.assertEqual(self.js(listed, ["Ana", "Ben"]), "Ana and Ben")
+        self.assertEqual(self.js(listed, ["Ana"]), "Ana")
+        # Agreeing with Intl: Intl's, which writes Spanish "e" before a name that sounds "i".
+        self.js("document.documentElement.lang = 'es'; " + form +
+                ".setAttribute('data-list-pattern', JSON.stringify([' y ', ', ', ', ', ' y ']))")
+        self.assertEqual(self.js(listed, ["Ana", "Inés"]), "Ana e Inés")
+        # A pattern that is not four strings is none: Intl's.
+        self.js("document.documentElement.lang = 'fr'; " + form + ".setAttribute('data-list-pattern', '[1,2]')")
+        self.assertEqual(self.js(listed, ["Ana", "Ben", "Cy"]), "Ana, Ben et Cy")
+        self.assertNoConsoleErrors()
+
     def test_final_sigma_is_sigma_when_finding_and_marking(self):
         # Lower-cased whole, ΟΔΟΣ ends in ς; one letter at a time (the marking) it ends in σ:
         # the idea was found and left unmarked, and οδοσ found nothing.

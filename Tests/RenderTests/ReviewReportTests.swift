@@ -48,6 +48,28 @@ struct ReviewReportTests {
         #expect(!page.contains("415") && !page.contains("ana@example.com"))
     }
 
+    /// "Items per list" is in the alphabetical order of the report's language, not of code
+    /// points (which put every capital before every small letter, and "Äpfel" after "Zebra"):
+    /// "Äpfel" before "apple" (f before p; the umlaut counts only between words alike).
+    @Test("Lists in alphabetical order")
+    func listsInAlphabeticalOrder() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("content/reviews/a.json", """
+            {"reviewer": "Ann", "exportedAt": "2026-05-09T10:00:00Z", "decisions": [
+              {"item": "q-1", "action": "list", "list": "Zebra", "at": "2026-05-08T09:00:00Z"},
+              {"item": "q-2", "action": "list", "list": "apple", "at": "2026-05-08T09:01:00Z"},
+              {"item": "q-3", "action": "list", "list": "Äpfel", "at": "2026-05-08T09:02:00Z"},
+              {"item": "idea-1", "action": "list", "list": "Apple", "at": "2026-05-08T09:03:00Z"},
+              {"item": "idea-2", "action": "list", "list": "été", "at": "2026-05-08T09:04:00Z"}]}
+            """)
+        let result = project.build()
+        #expect(result.status == 0, "\(result.err)")
+        let page = try String(contentsOfFile: project.output + "/reviews.html", encoding: .utf8)
+        let names = page.components(separatedBy: "<div><dt dir=\"auto\">").dropFirst().map { $0.prefix { $0 != "<" } }.map(String.init)
+        #expect(names == ["Äpfel", "apple", "Apple", "été", "Zebra"], "\(names)")
+    }
+
     /// A "later" decision's `until` is a date like every other: a `<time>` whose `datetime` is
     /// the instant the day starts at in the site's zone, with its offset (OUTPUT.md: every date
     /// shown), and whose text is the day in the page's locale, as written wherever the build's

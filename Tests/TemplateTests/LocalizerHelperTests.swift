@@ -210,6 +210,38 @@ struct LocalizerHelperTests {
             == "2026-06-01T00:00:00-04:00|Jun 1, 2026 at 12:00\u{202F}AM|6/1/2026, 12:00\u{202F}AM")
     }
 
+    /// `{{listPattern}}` tells the page's scripts what the build writes between names: joined
+    /// with it, any list of names is what the build's own `andList` writes (a name the locale's
+    /// formatter isolates, as Arabic's does, taken with its isolates, which the scripts write as
+    /// an element of its own direction). In en-IN the build writes "Ana, Ben, and Cy", which a
+    /// browser's plain CLDR does not, so the scripts need the build's pattern.
+    @Test(arguments: ["en-US", "en-IN", "en-GB", "fr-FR", "ru-RU", "ja-JP", "pt-BR", "ar", "ar-EG", "he-IL", "de", "zh-Hans", "th", "ko", "hi", "sw", "el"])
+    func listPatternJoinsNamesAsTheBuildDoes(tag: String) throws {
+        let localizer = Localizer(catalog: nil, locale: tag, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        let pattern = try JSONParser.parse(Array(localizer.listPattern.utf8), file: "listPattern")
+        guard case .array(let items) = pattern else {
+            Issue.record("\(tag): \(localizer.listPattern)")
+            return
+        }
+        let separators = items.compactMap { item -> String? in if case .string(let text) = item { return text } else { return nil } }
+        #expect(separators.count == 4, "\(tag)")
+        let names = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+        for count in 1...5 {
+            let listed = Array(names.prefix(count))
+            var joined = ""
+            for (index, name) in listed.enumerated() {
+                if index > 0 {
+                    joined += count == 2 ? separators[0] : index == 1 ? separators[1] : index == count - 1 ? separators[3] : separators[2]
+                }
+                joined += name
+            }
+            let written = localizer.format(list: listed).replacingOccurrences(of: "\u{2068}", with: "")
+                .replacingOccurrences(of: "\u{2069}", with: "")
+            #expect(joined == written, "\(tag), \(count) names")
+        }
+        if tag == "en-IN" { #expect(separators == [" and ", ", ", ", ", ", and "]) }
+    }
+
     /// The names of a list are each kept to themselves as the sentence's text is: a direction
     /// control one opens is closed within it (an RLI before Ana put "and Ben" inside it).
     @Test func directionControlsInListItemsAreClosedWithin() throws {

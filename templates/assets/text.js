@@ -173,18 +173,47 @@
   function showsSomething(text) { return VISIBLE.test(text); }
 
   /** `names` as the page's locale lists them ("A, B and C", "A et B"), as parts:
-   *  {type: 'element' or 'literal', value}; joined by ", " where Intl.ListFormat is missing. */
-  function listParts(names) {
+   *  {type: 'element' or 'literal', value}, joined as the build joins them on the pages. The
+   *  build writes what its locale data puts between names (`data-list-pattern`: between two,
+   *  then after the first, the middle and the next-to-last of more); the browser's
+   *  Intl.ListFormat is used where it agrees with that (it also knows the forms that follow a
+   *  name, Spanish "y" / "e"), the build's own separators where it does not (plain CLDR and the
+   *  build's ICU differ: "A, B and C" against "A, B, and C" in en-IN). Joined by ", " where
+   *  neither is there. */
+  var listFormat = null;
+  function listFormatter() {
+    var holder = document.querySelector('[data-list-pattern]');
+    var key = pageLocale() + '\n' + (holder ? holder.getAttribute('data-list-pattern') : '');
+    if (listFormat && listFormat.key === key) return listFormat;
+    var pattern = null;
     try {
-      return new Intl.ListFormat(pageLocale(), { type: 'conjunction' }).formatToParts(names);
-    } catch (e) {
-      var parts = [];
-      names.forEach(function (name, i) {
-        if (i > 0) parts.push({ type: 'literal', value: ', ' });
-        parts.push({ type: 'element', value: name });
-      });
-      return parts;
-    }
+      var given = holder && JSON.parse(holder.getAttribute('data-list-pattern'));
+      if (Array.isArray(given) && given.length === 4 && given.every(function (s) { return typeof s === 'string'; })) pattern = given;
+    } catch (e) { /* no pattern: Intl's, or commas */ }
+    var intl = null;
+    try { intl = new Intl.ListFormat(pageLocale(), { type: 'conjunction' }); } catch (e) { /* none */ }
+    var literals = function (names) {
+      return intl.formatToParts(names).filter(function (part) { return part.type === 'literal'; })
+        .map(function (part) { return part.value; });
+    };
+    var agrees = intl && pattern && JSON.stringify(literals(['a', 'b']).concat(literals(['a', 'b', 'c', 'd']))) ===
+      JSON.stringify(pattern);
+    listFormat = intl && (agrees || !pattern) ? { key: key, intl: intl } : { key: key, pattern: pattern || [', ', ', ', ', ', ', '] };
+    return listFormat;
+  }
+  function listParts(names) {
+    var format = listFormatter();
+    if (format.intl) return format.intl.formatToParts(names);
+    var parts = [];
+    names.forEach(function (name, i) {
+      if (i > 0) {
+        var p = format.pattern;
+        var separator = names.length === 2 ? p[0] : i === 1 ? p[1] : i === names.length - 1 ? p[3] : p[2];
+        if (separator) parts.push({ type: 'literal', value: separator });
+      }
+      parts.push({ type: 'element', value: name });
+    });
+    return parts;
   }
 
   window.VantageText = {
