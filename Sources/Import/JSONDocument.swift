@@ -24,11 +24,16 @@ struct JSONDocument: @unchecked Sendable {
     let isShallow: Bool
     /// The elements are read back from the file (`bytes` is empty).
     let isStreamed: Bool
+    /// The whole file's syntax was checked before any of it is read (`validate`, for
+    /// `--keep-going`): an element that still cannot be read holds a value that is no text (a
+    /// lone surrogate escape, `\ud800`), which rejects that record, not the file.
+    let isSyntaxChecked: Bool
 
     /// Reads and parses (or, `shallow`, scans) `file`; syntax errors name the line and column,
     /// text that is not UTF-8 is named as such.
     init(_ file: ContentLayout.File, shallow: Bool = false, validate: Bool = false, streamed: Bool = false) throws(Diagnostic) {
         self.file = file
+        isSyntaxChecked = shallow && validate
         if let problem = FileCheck.problem(at: file.path) {
             throw Diagnostic.error(problem, at: SourceLocation(file: file.name))
         }

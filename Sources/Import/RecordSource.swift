@@ -133,9 +133,15 @@ enum RecordSource {
             // The batch is read in one piece (from the file, for a streamed document).
             guard let span = document.span(key, indices) else { return Self.unreadable(document.file) }
             for (index, range) in zip(indices, span.ranges) {
-                let element: JSONValue
-                do { element = try document.element(of: key, at: index, in: span[range]) } catch { return error }
-                body(Record(location: base.element(index), value: .success(element), text: { document.text(of: key, at: index) }))
+                let element: Result<JSONValue, Diagnostic>
+                do {
+                    element = .success(try document.element(of: key, at: index, in: span[range]))
+                } catch {
+                    // Past a check of the file's syntax, the record's own problem (`isSyntaxChecked`).
+                    guard document.isSyntaxChecked else { return error }
+                    element = .failure(error)
+                }
+                body(Record(location: base.element(index), value: element, text: { document.text(of: key, at: index) }))
             }
         case (.lines(let file), .lines(let lines)):
             for line in lines {
@@ -185,9 +191,15 @@ enum RecordSource {
                         body(location, .fast(value))
                         continue
                     }
-                    let element: JSONValue
-                    do { element = try document.element(of: key, at: index, in: span[range]) } catch { return error }
-                    body(location, .parsed(.success(element)))
+                    let element: Result<JSONValue, Diagnostic>
+                    do throws(Diagnostic) {
+                        element = .success(try document.element(of: key, at: index, in: span[range]))
+                    } catch {
+                        // Past a check of the file's syntax, the record's own problem (`isSyntaxChecked`).
+                        guard document.isSyntaxChecked else { return error }
+                        element = .failure(error)
+                    }
+                    body(location, .parsed(element))
                 }
                 return nil
             }

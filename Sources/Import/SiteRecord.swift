@@ -30,7 +30,13 @@ struct SiteRecord: Equatable {
             return JSONParser.shownNumber(written(member) ?? JSONWriter.formatNumber(number))
         }
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (the site settings)")
+        // Every page's title ends in it ("Ana Lima · Vantage"): an empty one, or one that shows
+        // nothing, would leave "Ana Lima · ". Absent, or null, is the default.
         title = try fields.optionalString("title", expected: "the site's title")
+        if let title, title.isEmpty || VisibleText.showsNothing(title) {
+            let shown = title.isEmpty ? "an empty string" : "\(quoted(title)), which shows nothing"
+            throw location.member("title").error("expected the site's title, found \(shown); leave it out for the default, \"Vantage\"")
+        }
         defaultLocale = try fields.optionalLanguageTag("defaultLocale") ?? "en"
         if let value = fields.optional("locales") {
             guard case .array(let elements) = value else {

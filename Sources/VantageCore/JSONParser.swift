@@ -21,6 +21,11 @@ public struct JSONParser {
     private let recordTopLevelRanges: Bool
     /// Line of the first byte of `bytes` (for JSON Lines, the line of the record).
     private let firstLine: Int
+    /// True while validating a whole file's syntax (`validate`): a lone surrogate escape
+    /// (`\ud800`) is JSON's syntax (RFC 8259's grammar allows it) but no character, so it is
+    /// refused where its value is read, as an error of the record that holds it, not here as
+    /// one of the whole file (a `--keep-going` import would lose the file's every record).
+    var checksSyntaxOnly = false
     /// False while validating: containers are checked but their values not kept.
     private var keepsValues = true
 
@@ -48,6 +53,7 @@ public struct JSONParser {
         try data.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: false, firstLine: 1)
             parser.keepsValues = false
+            parser.checksSyntaxOnly = true
             _ = try parser.parseDocument()
         }
     }
@@ -379,9 +385,13 @@ public struct JSONParser {
                             scalar = Unicode.Scalar(value)
                         }
                     }
-                    if scalar == nil { throw error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6) }
+                    if scalar == nil {
+                        guard checksSyntaxOnly else { throw error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6) }
+                        scalar = "\u{FFFD}"
+                    }
                 } else if unit >= 0xDC00 && unit < 0xE000 {
-                    throw error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6)
+                    guard checksSyntaxOnly else { throw error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6) }
+                    scalar = "\u{FFFD}"
                 } else {
                     scalar = Unicode.Scalar(unit)
                 }

@@ -285,6 +285,11 @@ struct BadInputTests {
          #"pageSize: error: expected a whole number from 1 to 10000, found 99999999999999999999…(300 characters)"#),
         ("site.json", #""pageSize": 2"#, #""pageSize": 2, "quoteLimit": 0.0"#,
          #"quoteLimit: error: expected a whole number of characters from 1 to 100000, found 0.0"#),
+        // Every page's title ends in the site's: one that shows nothing would leave "Ana Lima · ".
+        ("site.json", #""title": "Family""#, #""title": """#,
+         #"title: error: expected the site's title, found an empty string; leave it out for the default, "Vantage""#),
+        ("site.json", #""title": "Family""#, #""title": " \u200b""#,
+         #"title: error: expected the site's title, found " \u{200B}", which shows nothing; leave it out for the default, "Vantage""#),
     ])
     func aBadRecordElsewhereIsNamed(path: String, old: String, new: String, expected: String) throws {
         var file = ""

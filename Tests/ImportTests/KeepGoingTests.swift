@@ -53,6 +53,37 @@ struct KeepGoingTests {
         #expect(changes["ideas"] == 1)
     }
 
+    /// A lone surrogate escape (`\ud800`, half a character, from a broken paste) is JSON's
+    /// syntax but no text: the record that holds it is rejected, named at the escape's line and
+    /// column, and the file's other records are stored, as a JSON Lines file's would be. (The
+    /// whole file had been rejected as unreadable, its valid records with it.) Without
+    /// `--keep-going` the import stops there, naming the same place.
+    @Test func aLoneSurrogateRejectsItsRecordNotTheFile() throws {
+        let fixture = try Fixture()
+        try fixture.edit("changejar/ideas.json", replacing: #""text": "Cook with the kids""#, with: #""text": "Cook \ud800 with the kids""#)
+        let report = try fixture.importOrFail(keepGoing: true)
+        let rejected = report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(rejected.count == 1)
+        #expect(rejected.first?.hasPrefix(#"content/changejar/ideas.json:"#) == true)
+        #expect(rejected.first?.contains(#": error: a lone surrogate \uD800 is not a character"#) == true, "\(rejected)")
+        let lines = try rejects(fixture)
+        #expect(lines.map { $0["path"] } == [.string("ideas[1]")])
+        #expect(lines.first?["record"]?.stringValue?.contains(#""Cook \ud800 with the kids""#) == true)
+        #expect(lines.first?["wholeFile"] == nil)
+        try fixture.read { (db: Database) throws in
+            #expect(try db.rows("SELECT id FROM idea ORDER BY id") == [[.text("idea-1")], [.text("idea-3")]])
+        }
+        // Without --keep-going: the import stops at the same place, and stores nothing.
+        let plain = try Fixture()
+        try plain.edit("changejar/ideas.json", replacing: #""text": "Cook with the kids""#, with: #""text": "Cook \ud800 with the kids""#)
+        guard case .failure(let failure) = plain.runImport() else {
+            Issue.record("the import succeeded")
+            return
+        }
+        #expect(failure.errors.map { $0.description.replacingOccurrences(of: plain.content, with: "content") }.first?
+            .split(separator: "\n").first.map(String.init) == rejected.first?.split(separator: "\n").first.map(String.init))
+    }
+
     @Test func jsonLinesRejectsNameTheLineAndKeepTheLine() throws {
         let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
         let ideas = try String(contentsOfFile: fixture.content + "/changejar/ideas.jsonl", encoding: .utf8)
