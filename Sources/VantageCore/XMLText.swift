@@ -1,4 +1,7 @@
-/// Text from the data made safe for a page: characters no escape can carry are dropped — those
+/// Text from the data made safe for a page: the line breaks a page cannot hold (a line
+/// tabulation U+000B, a form feed U+000C, NEL U+0085: what word processors paste, which the
+/// String Catalog also reads as line breaks) become line feeds, so that the words they parted
+/// stay apart; other characters no escape can carry are dropped — those
 /// XML 1.0 forbids (C0 controls other than tab, line feed and carriage return), which would make
 /// the page ill-formed, and those HTML forbids in a document (DEL and the C1 controls, U+007F to
 /// U+009F; the noncharacters U+FDD0 to U+FDEF and the last two code points of every plane,
@@ -11,7 +14,13 @@ public enum XMLText {
     public static func clean(_ text: String) -> String {
         if !needsCleaning(text) { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where isAllowed(scalar.value) { scalars.append(scalar) }
+        for scalar in text.unicodeScalars {
+            if isAllowed(scalar.value) {
+                scalars.append(scalar)
+            } else if isLineBreak(scalar.value) {
+                scalars.append("\n")
+            }
+        }
         return String(scalars)
     }
 
@@ -32,6 +41,9 @@ public enum XMLText {
         }
         return String(result)
     }
+
+    /// A line break a page cannot hold, written as a line feed by `clean`.
+    static func isLineBreak(_ value: UInt32) -> Bool { value == 0x0B || value == 0x0C || value == 0x85 }
 
     /// True when `value` is a code point a page may hold as text.
     public static func isAllowed(_ value: UInt32) -> Bool {
