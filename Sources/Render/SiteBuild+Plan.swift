@@ -48,7 +48,8 @@ extension SiteBuild {
         }
     }
 
-    /// Not enough room on the output's file system: nothing was written.
+    /// Not enough room on the output's file system: the site was not changed (the store keeps
+    /// what the build imported first).
     public struct NoRoom: Error, CustomStringConvertible, Sendable {
         public var plan: Plan
         public var output: String
@@ -59,7 +60,7 @@ extension SiteBuild {
                 ? "the build needs about \(Self.megabytes(plan.neededBytes)) and its file system has \(Self.megabytes(plan.freeBytes)) free"
                 : "the build creates about \(plan.neededEntries) files and folders and its file system has inodes for "
                     + "\(plan.freeEntries) more"
-            return "not enough room for \(output): \(short); nothing was written. Build less: --viewers SLUG,… for some people"
+            return "not enough room for \(output): \(short); the site was not changed. Build less: --viewers SLUG,… for some people"
                 + (manifestOnly ? " or --shard K/N for a part on each of several machines"
                     : ", --shard K/N for a part on each of several machines, or --manifest-only to check and hash every page without writing it")
         }

@@ -75,7 +75,8 @@ struct BuildCommand: Command {
 
         Before writing, the build prints the pages and bytes it is about to write (measured on
         a sample of the people, then scaled up); when the output's file system lacks the room
-        it refuses with exit 2 and changes nothing.
+        it refuses with exit 2 and leaves the site as it was (the store keeps what was
+        imported).
 
         Prints what was built and the page to open on standard output; a progress line on
         standard error when it is a terminal; errors and validation findings
