@@ -35,6 +35,22 @@ public enum OutputFolder {
         try startCheck(output, store: store).inspection()
     }
 
+    /// Refuses an output whose nearest existing parent is not a folder (`site.txt/public`), before
+    /// the build imports anything: the folder could never be made there.
+    static func refuseFileAbove(_ path: String, shownAs name: String) throws {
+        var parent = (path as NSString).deletingLastPathComponent
+        while parent.count > 1 {
+            var info = stat()
+            if stat(parent, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw Diagnostic.error("the output '\(name)' cannot be made: '\(parent)' is a file, not a folder; choose another --out")
+                }
+                return
+            }
+            parent = (parent as NSString).deletingLastPathComponent
+        }
+    }
+
     /// The output as messages name it: as given, without trailing slashes ("/" stays "/").
     static func named(_ output: String) -> String {
         var trimmed = output
@@ -51,6 +67,7 @@ public enum OutputFolder {
         let trimmed = named(output)
         let path = try resolve(URL(fileURLWithPath: trimmed).path)
         try refuseMountPoint(path, shownAs: trimmed)
+        try refuseFileAbove(path, shownAs: trimmed)
         let checkedAt = now()
         let identity = Inspection.identity(of: path)
         let record = store.flatMap { sealRecord(store: $0, output: path) }

@@ -337,6 +337,20 @@ struct OutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: project.store))
     }
 
+    /// An --out under a file (`notes.txt/public`) can never be made: refused before anything is
+    /// imported, naming the file (the import had run, then the folder failed to be made).
+    @Test("An --out under a file is refused up front, naming the file")
+    func anOutputUnderAFileIsRefused() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("notes.txt", "x")
+        let result = project.build(out: project.folder.path + "/notes.txt/deeper/public")
+        #expect(result.status == 2)
+        #expect(result.err.contains("error: the output '\(project.folder.path)/notes.txt/deeper/public' cannot be made: '"), "\(result.err)")
+        #expect(result.err.contains("/notes.txt' is a file, not a folder; choose another --out"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: project.store))
+    }
+
     /// The output's top-level dot-files are carried into every new site: one holding a phone
     /// or an email of the export is refused as a static file is, and nothing is published.
     @Test("A carried dot-file with a phone or an email of the export is refused")
