@@ -125,11 +125,10 @@ extension SiteBuild {
                         + "(\(shard.record.viewers.count) against \(expected.count)): build every shard from the same store")
             }
             // Nothing its build did not write: a stray page, or another shard's person copied in
-            // by mistake, would otherwise be dropped without a word. (Dot-files a copy leaves,
-            // `.DS_Store`, are not the site's: the merge takes only the people's folders.)
+            // by mistake, would otherwise be dropped without a word.
             let written = Set(shard.record.viewers + [ShardRecord.file, SiteBookkeeping.manifest, SiteBookkeeping.marker])
             let entries = ((try? FileManager.default.contentsOfDirectory(atPath: shard.folder)) ?? []).sorted()
-            if let stray = entries.first(where: { !written.contains($0) && !$0.hasPrefix(".") }) {
+            if let stray = entries.first(where: { !written.contains($0) && !isLeftByACopy($0) }) {
                 throw Diagnostic.error(
                     "--merge: shard \(shard.record.shard) in \(shard.folder): \(quoted(stray, cutAt: nil)) is not something its build wrote "
                         + "(a shard holds \(ShardRecord.file), \(SiteBookkeeping.manifest), \(SiteBookkeeping.marker) and its people's "
@@ -169,7 +168,17 @@ extension SiteBuild {
         }
     }
 
-    /// The files of `slug`'s folder in a shard, in path order.
+    /// True for a name in a shard that the merge passes over, at the top and at every depth of
+    /// a person's folder: a dot-file or dot-folder (`.DS_Store`, which Finder leaves in every
+    /// folder it opens; `._index.html`, `.Trashes`) is something a copy left, never the site's.
+    /// No build writes a name that starts with a dot into a person's folder (`SafePath` refuses
+    /// one); the shard's own `.vantage-site` at the top is read by name.
+    static func isLeftByACopy(_ name: some StringProtocol) -> Bool {
+        name.utf8.first == UInt8(ascii: ".")
+    }
+
+    /// The files of `slug`'s folder in a shard, in path order; what a copy left in it
+    /// (`isLeftByACopy`) is not among them.
     static func shardFiles(folder: String, slug: String) throws -> [ShardFile] {
         let root = (folder as NSString).appendingPathComponent(slug)
         guard let walker = FileManager.default.enumerator(atPath: root) else {
@@ -177,6 +186,7 @@ extension SiteBuild {
         }
         var files: [ShardFile] = []
         while let relative = walker.nextObject() as? String {
+            if relative.split(separator: "/").contains(where: isLeftByACopy) { continue }
             guard let type = walker.fileAttributes?[.type] as? FileAttributeType, type == .typeRegular else { continue }
             let size = (walker.fileAttributes?[.size] as? Int) ?? 0
             files.append(ShardFile(source: root + "/" + relative, path: slug + "/" + relative, size: size))
