@@ -17,21 +17,69 @@ extension SiteBuild {
         var manifest: [UInt8]
         var runs: [String: ManifestCodec.Run]
 
-        /// Reads what the shard build at `folder` wrote about itself.
+        /// The shard's `manifest.json`, as messages name it.
+        var manifestPath: String { (folder as NSString).appendingPathComponent(SiteBookkeeping.manifest) }
+
+        /// Reads what the shard build at `folder` wrote about itself. Its manifest is taken by
+        /// its runs of lines without parsing it (the merge of the 10,000-person site reads
+        /// hundreds of thousands of lines), once its framing shows it whole (`isWhole`); one
+        /// that is not is parsed, so that a manifest cut short or edited in a copy is refused
+        /// as one, at its line and column, and not as the first page that differs from it.
         static func read(folder: String) throws -> ShardBuild {
             let record = try ShardRecord.read(folder: folder)
             let manifestPath = (folder as NSString).appendingPathComponent(SiteBookkeeping.manifest)
-            guard let manifest = OutputFolder.readFile(manifestPath) else {
+            guard var manifest = OutputFolder.readFile(manifestPath) else {
                 throw Diagnostic.error(
                     "--merge: \(folder) has no \(SiteBookkeeping.manifest) of its build: the shard build is incomplete")
             }
             guard SiteMarker.read(output: folder) != nil else {
+                let markerPath = (folder as NSString).appendingPathComponent(SiteBookkeeping.marker)
+                if FileCheck.exists(markerPath) {
+                    let what = FileCheck.readRegularFile(markerPath)?.isEmpty == true ? "is empty" : "is not the marker a vantage build writes"
+                    throw Diagnostic.error(
+                        "--merge: \(markerPath) \(what) (damaged in a copy?): copy the shard again, or build it again")
+                }
                 throw Diagnostic.error(
                     "--merge: \(folder) has no \(SiteBookkeeping.marker) of its build (a hidden file: copy it with the shard, "
                         + "e.g. include-hidden-files: true for actions/upload-artifact)")
             }
-            let runs = manifest.withUnsafeBytes { ManifestCodec.viewerRuns(in: $0) }
-            return ShardBuild(folder: folder, record: record, manifest: manifest, runs: runs)
+            var runs = manifest.withUnsafeBytes { ManifestCodec.viewerRuns(in: $0) }
+            var shard = ShardBuild(folder: folder, record: record, manifest: manifest, runs: runs)
+            if !manifest.withUnsafeBytes({ ManifestCodec.isWhole(runs, of: $0) }) {
+                // Its entries as the build writes them: a manifest of the same pages written
+                // otherwise (by hand, by another tool) lists the same pages.
+                manifest = ManifestCodec.encode(try shard.manifestEntries())
+                runs = manifest.withUnsafeBytes { ManifestCodec.viewerRuns(in: $0) }
+                shard = ShardBuild(folder: folder, record: record, manifest: manifest, runs: runs)
+            }
+            // Every person has pages: a manifest that lists none of one (`{"pages": []}`) is not
+            // the shard's, whatever its pages are.
+            if let slug = record.viewers.first(where: { runs[$0] == nil }) {
+                let page = try SiteBuild.shardFiles(of: shard, slug: slug).first { PageName.isPage($0.path) }
+                throw shard.refusal(
+                    "its \(SiteBookkeeping.manifest) does not match the shard's pages: "
+                        + (page.map { "\($0.path) is not in it" } ?? "it lists no page of \(slug)/, nor is there one")
+                        + "; copy the shard again, or build it again")
+            }
+            return shard
+        }
+
+        /// The manifest's entries; throws its own error, at its line and column or record,
+        /// when it is no manifest.
+        func manifestEntries() throws -> [ManifestEntry] {
+            do {
+                return try ManifestCodec.decode(manifest, file: manifestPath)
+            } catch {
+                var diagnostic = error
+                diagnostic.message = "--merge: shard \(record.shard) in \(folder): its \(SiteBookkeeping.manifest) is damaged "
+                    + "(\(error.message)): copy the shard again, or build it again; nothing was written"
+                throw diagnostic
+            }
+        }
+
+        /// The merge's refusal of this shard, for `why`.
+        func refusal(_ why: String) -> Diagnostic {
+            Diagnostic.error("--merge: shard \(record.shard) in \(folder): \(why); nothing was written")
         }
 
         /// Throws unless `slug`'s folder holds exactly what this shard's build wrote there: the
@@ -41,9 +89,7 @@ extension SiteBuild {
         func check(_ slug: String, pages: [ManifestEntry], digests: [String: String]) throws {
             let wrote = runs[slug].map { manifest[$0.range] } ?? []
             let found = ManifestCodec.chunk(pages)
-            func refuse(_ why: String) -> Diagnostic {
-                Diagnostic.error("--merge: shard \(record.shard) in \(folder): \(why); nothing was written")
-            }
+            let refuse = refusal
             if found.elementsEqual(wrote) {
                 let prefix = slug + "/"
                 let listed = record.files.filter { $0.path.hasPrefix(prefix) }
@@ -68,6 +114,10 @@ extension SiteBuild {
             func path(of line: Substring) -> String? {
                 (try? JSONParser.parse(Array(line.utf8), file: SiteBookkeeping.manifest))?.objectValue?["path"]?.stringValue
             }
+            // A line of the manifest that is no entry (damaged in a copy, its framing whole) is
+            // said to be, at its line and column, before any page is blamed for differing from
+            // it. The whole manifest is parsed for that only here, where the merge fails.
+            if index < wroteLines.count, path(of: wroteLines[index]) == nil { _ = try manifestEntries() }
             let foundPaths = Set(pages.map(\.path))
             if index < wroteLines.count, let written = path(of: wroteLines[index]), !foundPaths.contains(written) {
                 throw refuse("\(written) is missing (its manifest: \(wroteLines[index]))")
@@ -179,15 +229,22 @@ extension SiteBuild {
 
     /// The files of `slug`'s folder in a shard, in path order; what a copy left in it
     /// (`isLeftByACopy`) is not among them.
-    static func shardFiles(folder: String, slug: String) throws -> [ShardFile] {
-        let root = (folder as NSString).appendingPathComponent(slug)
+    /// A symbolic link, for its folder or for a file in it, is refused: no build writes one,
+    /// and a page taken through it would be whatever it leads to.
+    static func shardFiles(of shard: ShardBuild, slug: String) throws -> [ShardFile] {
+        let root = (shard.folder as NSString).appendingPathComponent(slug)
+        let link = "a symbolic link, which a build never writes: copy the files themselves into the shard"
+        var info = stat()
+        if lstat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { throw shard.refusal("\(slug)/ is \(link)") }
         guard let walker = FileManager.default.enumerator(atPath: root) else {
             throw Diagnostic.error("--merge: \(root) is missing: the shard build is incomplete")
         }
         var files: [ShardFile] = []
         while let relative = walker.nextObject() as? String {
             if relative.split(separator: "/").contains(where: isLeftByACopy) { continue }
-            guard let type = walker.fileAttributes?[.type] as? FileAttributeType, type == .typeRegular else { continue }
+            let type = walker.fileAttributes?[.type] as? FileAttributeType
+            if type == .typeSymbolicLink { throw shard.refusal("\(slug)/\(relative) is \(link)") }
+            guard type == .typeRegular else { continue }
             let size = (walker.fileAttributes?[.size] as? Int) ?? 0
             files.append(ShardFile(source: root + "/" + relative, path: slug + "/" + relative, size: size))
         }
@@ -199,7 +256,7 @@ extension SiteBuild {
         var pages = 0, bytes = 0, entries = 0
         for shard in context.shards {
             for slug in shard.record.viewers {
-                let files = try shardFiles(folder: shard.folder, slug: slug)
+                let files = try shardFiles(of: shard, slug: slug)
                 entries += files.count + folders(of: files.map(\.path))
                 for file in files {
                     if PageName.isPage(file.path) { pages += 1 }
@@ -236,7 +293,7 @@ extension SiteBuild {
                     let validate = validation?.stage()
                     let record = RecordStage()
                     let output = StagedOutput([validate, manifestOnly ? nil : WriteStage(writer: writer), record])
-                    let files = try shardFiles(folder: shard.folder, slug: slug)
+                    let files = try shardFiles(of: shard, slug: slug)
                     var digests: [String: String] = [:]
                     for file in files {
                         guard let data = FileManager.default.contents(atPath: file.source) else {

@@ -78,6 +78,29 @@ extension ManifestCodec {
         return runs
     }
 
+    /// True when `runs` (`viewerRuns` of `manifest`) and the framing are the whole manifest:
+    /// `header`, the runs joined by `separator`, `footer`, nothing else. Only then is the file
+    /// the document `document` wrote, every line some viewer's, that a reader may take by its
+    /// runs without parsing it; one cut short, edited or written by another tool is not. A
+    /// look at the runs' ends, not at their lines: the lines are held to what they should be
+    /// byte for byte by whoever reads a run.
+    public static func isWhole(_ runs: [String: Run], of manifest: UnsafeRawBufferPointer) -> Bool {
+        let count = manifest.count
+        guard count >= header.count + footer.count, manifest.starts(with: header),
+            manifest[(count - footer.count)...].elementsEqual(footer)
+        else { return false }
+        var at = header.count
+        for (index, range) in runs.values.map(\.range).sorted(by: { $0.lowerBound < $1.lowerBound }).enumerated() {
+            if index > 0 {
+                guard at + separator.count <= count, manifest[at..<(at + separator.count)].elementsEqual(separator) else { return false }
+                at += separator.count
+            }
+            guard range.lowerBound == at else { return false }
+            at = range.upperBound
+        }
+        return at == count - footer.count
+    }
+
     /// True when `mark` (which starts with a comma) occurs in the `length` bytes at `bytes`.
     private static func contains(_ mark: [UInt8], in bytes: UnsafePointer<UInt8>, length: Int) -> Bool {
         var offset = 0
