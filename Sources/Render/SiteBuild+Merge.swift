@@ -170,9 +170,20 @@ extension SiteBuild {
         for shard in shards {
             let expected = context.site.homes.filter { shard.record.shard.holds(slug: $0.slug) }.map(\.slug)
             guard expected == shard.record.viewers else {
+                // Named, not counted: a person renamed since the shard's build leaves the counts
+                // equal, and "10 against 10" reads as no difference at all.
+                let (has, puts) = (Set(shard.record.viewers), Set(expected))
+                var differences: [String] = []
+                if let extra = shard.record.viewers.first(where: { !puts.contains($0) }) {
+                    differences.append("it has \(extra)/, which the store does not put in it")
+                }
+                if let lacking = expected.first(where: { !has.contains($0) }) {
+                    differences.append("it lacks \(lacking)/, which the store puts in it")
+                }
+                if differences.isEmpty { differences.append("it lists them in another order") }
                 throw Diagnostic.error(
                     "--merge: shard \(shard.record.shard) in \(shard.folder) holds other people than this store puts in it "
-                        + "(\(shard.record.viewers.count) against \(expected.count)): build every shard from the same store")
+                        + "(\(differences.joined(separator: "; "))): build every shard from the same store")
             }
             // Nothing its build did not write: a stray page, or another shard's person copied in
             // by mistake, would otherwise be dropped without a word.
@@ -191,10 +202,11 @@ extension SiteBuild {
     }
 
     /// Throws unless every shard's people were built from what this merge builds from: each
-    /// viewer's fingerprint (the data, templates, catalog, settings, `--locale` and tool) as the
-    /// shard recorded it is the one this store and these templates give. A shard built from
-    /// another import, other templates or another locale would otherwise join pages no plain
-    /// build gives.
+    /// viewer's fingerprint (the data, templates, catalog, settings, `--locale`, the build date
+    /// and tool) as the shard recorded it is the one this store and these templates give. A
+    /// shard built from another import, other templates, another locale or under another
+    /// `SOURCE_DATE_EPOCH` (content whose site.json has no `buildDate`) would otherwise join
+    /// pages no plain build gives.
     static func checkInputs(of shards: [ShardBuild], _ context: BuildContext) throws {
         let store = try Store(path: context.options.store, readOnly: true)
         for validated in [true, false] {
@@ -210,8 +222,9 @@ extension SiteBuild {
                     guard let id = homes[slug], fingerprints[id] == recorded else {
                         throw Diagnostic.error(
                             "--merge: shard \(shard.record.shard) in \(shard.folder): \(slug)/ was built from other inputs than this "
-                                + "merge's (the store's data, --templates, the catalog, site.json or --locale differ): build every "
-                                + "shard from the same store and templates as the merge; nothing was written")
+                                + "merge's (the store's data, --templates, the catalog, site.json, --locale or the build date, "
+                                + "SOURCE_DATE_EPOCH, differ): build every shard from the same store and templates, with the same "
+                                + "SOURCE_DATE_EPOCH, as the merge; nothing was written")
                     }
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import Testing
 import VantageCore
 
@@ -12,6 +13,42 @@ import VantageCore
 struct MergeShardTests {
     let scale = ScaleBuildTests()
     func out(_ name: String) -> String { scale.out(name) }
+
+    /// `vantage ARGUMENTS` in a child process, with `environment` added to this one's (a build
+    /// date of its own: `SOURCE_DATE_EPOCH`); as a user whom permissions bind (`setpriv`, as
+    /// nobody) when `unprivileged` and the tests run as root. The exit status and standard error.
+    func run(_ arguments: [String], environment: [String: String] = [:], unprivileged: Bool = false) throws -> (status: Int32, err: String) {
+        try #require(FileManager.default.isExecutableFile(atPath: VantageExecutable.path), "build the vantage executable first")
+        let process = Process()
+        if unprivileged, geteuid() == 0 {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs setpriv as root")
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", VantageExecutable.path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: VantageExecutable.path)
+            process.arguments = arguments
+        }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let errors = scale.folder.appendingPathComponent("err-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    }
+
+    /// The tiny site's content copied to `name`, `edit` applied to the text of each file.
+    func editedContent(_ name: String, _ edit: (String, String) -> String) throws -> String {
+        let edited = out(name)
+        try FileManager.default.copyItem(atPath: scale.tiny, toPath: edited)
+        for file in scale.files(edited) {
+            let path = edited + "/" + file
+            try edit(file, try String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return edited
+    }
 
     /// The site's files and their bytes.
     func contents(_ root: String) -> [(String, Data?)] { scale.files(root).map { ($0, scale.bytes(root + "/" + $0)) } }
@@ -101,5 +138,61 @@ struct MergeShardTests {
         let merged = scale.build(out("merged"), ["--no-import", "--merge"] + shards)
         #expect(merged.status == 0, "\(merged.err)")
         #expect(contents(out("merged")).elementsEqual(before, by: ==))
+    }
+
+    @Test("A shard of other people than the store's (a person renamed since, the counts equal) is refused naming whom it has and whom it lacks")
+    func shardOfOtherPeople() throws {
+        defer { try? FileManager.default.removeItem(at: scale.folder) }
+        let (before, _) = scale.siteAndTwoShards()
+        // Bo Berg renamed Bo Borg: the same number of people, one folder named otherwise.
+        let renamed = try editedContent("renamed") { _, text in text.replacingOccurrences(of: "Bo Berg", with: "Bo Borg") }
+        let otherStore = out("renamed.sqlite")
+        #expect(scale.vantage(["import", "--content", renamed, "--db", otherStore]).status == 0)
+        let merged = scale.vantage(["build", "--no-import", "--db", otherStore, "--templates", templatesFolder, "--out", out("site"),
+                                    "--merge", out("shard-1"), out("shard-2")])
+        #expect(merged.status == 2)
+        // The first shard that differs: the one that holds bo-berg, or the one bo-borg goes to.
+        let (old, new) = (SiteBuild.Shard.index(of: "bo-berg", count: 2), SiteBuild.Shard.index(of: "bo-borg", count: 2))
+        let shard = min(old, new)
+        var differences: [String] = []
+        if old == shard { differences.append("it has bo-berg/, which the store does not put in it") }
+        if new == shard { differences.append("it lacks bo-borg/, which the store puts in it") }
+        #expect(merged.err.split(separator: "\n").first.map(String.init)
+            == "error: read the shards: --merge: shard \(shard)/2 in \(out("shard-\(shard)")) holds other people than this store puts in it "
+            + "(\(differences.joined(separator: "; "))): build every shard from the same store", "\(merged.err)")
+        #expect(contents(out("site")).elementsEqual(before, by: ==))
+    }
+
+    @Test("Shards built under another SOURCE_DATE_EPOCH than the merge's (site.json without buildDate) are refused naming the build date")
+    func shardsOfAnotherBuildDate() throws {
+        defer { try? FileManager.default.removeItem(at: scale.folder) }
+        try FileManager.default.createDirectory(at: scale.folder, withIntermediateDirectories: true)
+        let undated = try editedContent("undated") { file, text in
+            file == "site.json" ? text.replacingOccurrences(of: #", "buildDate": "2026-05-10T12:00:00Z""#, with: "") : text
+        }
+        #expect(scale.vantage(["import", "--content", undated, "--db", scale.store]).status == 0)
+        let common = ["--no-import", "--db", scale.store, "--templates", templatesFolder]
+        for k in 1...2 {
+            let shard = try run(["build"] + common + ["--shard", "\(k)/2", "--out", out("shard-\(k)")], environment: ["SOURCE_DATE_EPOCH": "1780000000"])
+            #expect(shard.status == 0, "\(shard.err)")
+        }
+        let merge = ["build"] + common + ["--out", out("site"), "--merge", out("shard-1"), out("shard-2")]
+        let other = try run(merge, environment: ["SOURCE_DATE_EPOCH": "1790000000"])
+        #expect(other.status == 2)
+        // The first person of the first shard that has people.
+        var firsts: [(Int, String)] = []
+        for k in 1...2 {
+            let record = try JSONParser.parse(Array(try #require(scale.bytes(out("shard-\(k)") + "/shard.json"))), file: "shard.json")
+            if let first = record.objectValue?["viewers"]?.arrayValue?.first?.stringValue { firsts.append((k, first)) }
+        }
+        let (k, first) = try #require(firsts.first)
+        #expect(other.err.split(separator: "\n").first.map(String.init)
+            == "error: read the shards: --merge: shard \(k)/2 in \(out("shard-\(k)")): \(first)/ was built from other inputs than this merge's "
+            + "(the store's data, --templates, the catalog, site.json, --locale or the build date, SOURCE_DATE_EPOCH, differ): build every "
+            + "shard from the same store and templates, with the same SOURCE_DATE_EPOCH, as the merge; nothing was written", "\(other.err)")
+        #expect(!FileManager.default.fileExists(atPath: out("site")))
+        // Under the shards' date, they merge.
+        let same = try run(merge, environment: ["SOURCE_DATE_EPOCH": "1780000000"])
+        #expect(same.status == 0, "\(same.err)")
     }
 }
