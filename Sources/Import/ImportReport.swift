@@ -81,6 +81,9 @@ public struct ImportFailure: Error, Sendable, CustomStringConvertible {
     public var errors: [Diagnostic]
     /// Warnings met before the import stopped.
     public var warnings: [Diagnostic]
+    /// True when the import stopped because the store cannot be written (SQLite's
+    /// `SQLITE_READONLY`): a build can still read it as it is, without importing.
+    public var storeIsReadOnly = false
     /// Exit code 2: unusable input.
     public var exitCode: ExitCode { .unusable }
     /// The errors, one per line.

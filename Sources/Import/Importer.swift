@@ -208,7 +208,7 @@ public enum Importer {
             case let databaseError as DatabaseError:
                 throw ImportFailure(
                     errors: [.error("the store refused the import: \(databaseError)", at: SourceLocation(file: options.storePath))],
-                    warnings: warnings)
+                    warnings: warnings, storeIsReadOnly: databaseError.isReadOnly)
             default:
                 throw ImportFailure(errors: [.error("\(error)", at: SourceLocation(file: options.storePath))], warnings: warnings)
             }

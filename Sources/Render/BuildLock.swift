@@ -46,8 +46,12 @@ public final class BuildLock: @unchecked Sendable {
     /// one name (hard links) is refused: its lock is named after the name it is given, and so is
     /// SQLite's journal, so two builds through two names would both write it, and a crashed one's
     /// journal would not be found through the other name.
-    public static func acquireStore(_ store: String) throws -> BuildLock {
-        let lock = try acquire(storeLockPath(store), what: "the store '\(store)'")
+    ///
+    /// `whenUnwritable` is said after the error when the lock file cannot be made because the
+    /// store's folder cannot be written (permissions, a read-only file system): what the caller
+    /// can do instead.
+    public static func acquireStore(_ store: String, whenUnwritable hint: String? = nil) throws -> BuildLock {
+        let lock = try acquire(storeLockPath(store), what: "the store '\(store)'", whenUnwritable: hint)
         var status = stat()
         // A folder always has several names (its own ".", its folders' ".."): only a file's count.
         if stat(store, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1 {
@@ -60,8 +64,9 @@ public final class BuildLock: @unchecked Sendable {
         return lock
     }
 
-    /// Takes the lock at `path` or throws, naming `what` is locked and who holds it.
-    public static func acquire(_ path: String, what: String) throws -> BuildLock {
+    /// Takes the lock at `path` or throws, naming `what` is locked and who holds it; `hint`
+    /// follows the error when the lock file cannot be made in a folder that cannot be written.
+    public static func acquire(_ path: String, what: String, whenUnwritable hint: String? = nil) throws -> BuildLock {
         registry.lock()
         defer { registry.unlock() }
         if let entry = held[path] {
@@ -73,7 +78,12 @@ public final class BuildLock: @unchecked Sendable {
         // (or replaced) meanwhile is no lock, so take it again on the file now at `path`.
         for _ in 0..<100 {
             descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard descriptor >= 0 else { throw posixError("cannot open the lock file '\(path)' of \(what)") }
+            guard descriptor >= 0 else {
+                let code = errno
+                var error = posixError("cannot open the lock file '\(path)' of \(what)")
+                if let hint, code == EACCES || code == EPERM || code == EROFS { error.message += "; " + hint }
+                throw error
+            }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 let reason = errno
                 // The holder writes its pid just after taking the lock: give it a moment, so

@@ -16,6 +16,10 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         if let sql { text += " (in: \(sql.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")))" }
         return text
     }
+    /// True when SQLite refused to write because the database cannot be written
+    /// (`SQLITE_READONLY` and its extended codes: the file's permissions, a read-only file
+    /// system, a folder where the journal cannot be made), not because of what was written.
+    public var isReadOnly: Bool { code & 0xFF == SQLITE_READONLY }
 }
 
 /// A value bound to or read from a statement.

@@ -206,9 +206,14 @@ struct BuildCommand: Command {
         // a build that neither imports nor records (--no-import with --viewers, --shard,
         // --merge or --manifest-only) only reads the store, so shards can share one.
         let writesStore = importContent || (scope == .everyone && merge.isEmpty && !manifestOnly)
+        // A store that cannot be written (a shared one, read-only) can still be built from
+        // without importing: said where the import fails for that, and only then.
+        let noImport = "to build from the store as it is, without importing --content, add --no-import"
+        let existingStore = importContent && FileManager.default.fileExists(atPath: store)
         let storeLock: StoreLocking?
         do {
-            storeLock = writesStore ? try StoreLocking.lock(store) : nil
+            storeLock = writesStore
+                ? try StoreLocking.lock(store, whenUnwritable: existingStore ? "the store's folder cannot be written: \(noImport)" : nil) : nil
         } catch {
             throw try checkFirst(error)
         }
@@ -222,7 +227,11 @@ struct BuildCommand: Command {
             } catch {
                 _ = try checkFirst(error)
                 for warning in error.warnings { console.err(warning.description) }
-                for diagnostic in error.errors { console.err(diagnostic.description) }
+                var errors = error.errors
+                if error.storeIsReadOnly, let last = errors.indices.last {
+                    errors[last].message += "; the store cannot be written: \(noImport)"
+                }
+                for diagnostic in errors { console.err(diagnostic.description) }
                 console.err("error: nothing was built; \(outputState)")
                 return error.exitCode
             }

@@ -14,7 +14,8 @@ struct StoreLocking {
     /// The folders this build made for the store, innermost first.
     let createdFolders: [String]
 
-    static func lock(_ store: String) throws -> StoreLocking {
+    /// Locks `store`; `whenUnwritable` follows the error when its folder cannot be written.
+    static func lock(_ store: String, whenUnwritable hint: String? = nil) throws -> StoreLocking {
         var created: [String] = []
         var folder = URL(fileURLWithPath: store).standardizedFileURL.deletingLastPathComponent()
         while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
@@ -26,7 +27,7 @@ struct StoreLocking {
         }
         do {
             return StoreLocking(
-                lock: try BuildLock.acquireStore(store),
+                lock: try BuildLock.acquireStore(store, whenUnwritable: hint),
                 createdFolders: created)
         } catch {
             for folder in created { rmdir(folder) }

@@ -195,4 +195,43 @@ struct MergeShardTests {
         let same = try run(merge, environment: ["SOURCE_DATE_EPOCH": "1780000000"])
         #expect(same.status == 0, "\(same.err)")
     }
+
+    @Test("A shard build that would import into a store it cannot write says to build with --no-import, where that is the cause")
+    func readOnlyStoreSaysNoImport() throws {
+        let shared = out("shared"), store = out("shared/store.sqlite")
+        defer {
+            _ = chmod(shared, 0o755)
+            try? FileManager.default.removeItem(at: scale.folder)
+        }
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        #expect(scale.vantage(["import", "--content", scale.tiny, "--db", store]).status == 0)
+        // The unprivileged user writes the outputs beside the store, and neither the store nor
+        // (at first) its folder.
+        #expect(chmod(scale.folder.path, 0o777) == 0 && chmod(store, 0o444) == 0 && chmod(shared, 0o555) == 0)
+        let shard = ["build", "--db", store, "--content", scale.tiny, "--templates", templatesFolder, "--shard", "1/2"]
+        let hint = "to build from the store as it is, without importing --content, add --no-import"
+        let lockless = try run(shard + ["--out", out("shard-1")], unprivileged: true)
+        #expect(lockless.status == 2)
+        #expect(lockless.err.split(separator: "\n").first.map(String.init)
+            == "error: cannot open the lock file '\(PathText.resolved(store)).lock' of the store '\(store)': Permission denied; "
+            + "the store's folder cannot be written: \(hint)", "\(lockless.err)")
+        // vantage import has no --no-import: the error is said alone.
+        let imported = try run(["import", "--content", scale.tiny, "--db", store], unprivileged: true)
+        #expect(imported.status == 2 && !imported.err.contains("--no-import"), "\(imported.err)")
+        // The folder writable, the store not: SQLite refuses the import's first write.
+        #expect(chmod(shared, 0o777) == 0)
+        let readOnly = try run(shard + ["--out", out("shard-1")], unprivileged: true)
+        #expect(readOnly.status == 2)
+        let said = try #require(readOnly.err.split(separator: "\n").first.map(String.init))
+        #expect(said.hasPrefix("\(store): error: the store refused the import: SQLite error 8: attempt to write a readonly database (in: "), "\(said)")
+        #expect(said.hasSuffix("); the store cannot be written: \(hint)"), "\(said)")
+        // As it says: built from the store as it is.
+        let built = try run(shard + ["--no-import", "--out", out("shard-1")], unprivileged: true)
+        #expect(built.status == 0, "\(built.err)")
+        // A store that is not there yet: no store to build from, no hint.
+        #expect(chmod(shared, 0o555) == 0)
+        let missing = try run(["build", "--db", out("shared/new.sqlite"), "--content", scale.tiny, "--templates", templatesFolder,
+                               "--out", out("site")], unprivileged: true)
+        #expect(missing.status == 2 && !missing.err.contains("--no-import"), "\(missing.err)")
+    }
 }
