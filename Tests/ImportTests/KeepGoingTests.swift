@@ -157,7 +157,7 @@ struct KeepGoingTests {
     @Test func whatFollowsFromAFileRejectedWholeNamesTheFile() throws {
         let utf16: [UInt8] = [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00, 0x0A, 0x00]
         let users = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
-        FileManager.default.createFile(atPath: users.content + "/quotes/users.jsonl", contents: Data(utf16))
+        _ = FileManager.default.createFile(atPath: users.content + "/quotes/users.jsonl", contents: Data(utf16))
         let report = try users.importOrFail(keepGoing: true)
         let file = "content/quotes/users.jsonl"
         let rejected = report.rejected.map { $0.description.replacingOccurrences(of: users.content, with: "content") }
@@ -169,7 +169,7 @@ struct KeepGoingTests {
         #expect(rejected.dropFirst().allSatisfy { $0.hasSuffix("could not be read and was rejected whole") }, "\(rejected)")
 
         let quotes = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
-        FileManager.default.createFile(atPath: quotes.content + "/quotes/quotes.jsonl", contents: Data(utf16))
+        _ = FileManager.default.createFile(atPath: quotes.content + "/quotes/quotes.jsonl", contents: Data(utf16))
         let warnings = try quotes.importOrFail(keepGoing: true).warnings
             .map { $0.description.replacingOccurrences(of: quotes.content, with: "content") }
         #expect(warnings.contains(

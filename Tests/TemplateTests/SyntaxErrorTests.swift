@@ -104,7 +104,7 @@ struct SyntaxErrorTests {
     /// A template that is not UTF-8 is named at the first byte that is not, with its line.
     @Test func aTemplateThatIsNotUTF8IsNamedWhere() throws {
         let folder = try TemporaryFolder(files: [:])
-        FileManager.default.createFile(atPath: folder.path + "/page.mustache", contents: Data([0x6F, 0x6B, 0x0A, 0xE9, 0x74, 0xE9, 0x20, 0x7B, 0x7B, 0x78, 0x7D, 0x7D, 0x0A]))
+        _ = FileManager.default.createFile(atPath: folder.path + "/page.mustache", contents: Data([0x6F, 0x6B, 0x0A, 0xE9, 0x74, 0xE9, 0x20, 0x7B, 0x7B, 0x78, 0x7D, 0x7D, 0x0A]))
         let error = try #require(throws: Diagnostic.self) { _ = try TemplateLibrary(directory: folder.path, mode: .spec) }
         #expect(error.description == "\(folder.path)/page.mustache:2:1: error: the template is not valid UTF-8\n    \u{FFFD}t\u{FFFD} {{x}}\n    ^")
     }
