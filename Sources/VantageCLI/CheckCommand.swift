@@ -1,4 +1,5 @@
 import Diff
+import Foundation
 import Validate
 import VantageCore
 
@@ -46,9 +47,24 @@ struct CheckCommand: Command {
     func run(console: Console) throws -> ExitCode {
         // A page names its kind (`data-page`), and each kind one template: findings say which.
         let templates = Dictionary(uniqueKeysWithValues: PageKind.allCases.map { ($0.rawValue, $0.template) })
-        let report: SiteReport
+        var report: SiteReport
         do {
-            report = try SiteValidator(templates: templates).validate(directory: directory, threads: threads)
+            // A build swaps a new site into place whole: a check that read the manifest of one
+            // and pages of the other would report edits no one made. The folder at the path is
+            // another one after a swap, so the check runs again on the new site (a build then
+            // in progress swaps once at its end).
+            var attempts = 0
+            while true {
+                let before = Self.identity(of: directory)
+                report = try SiteValidator(templates: templates).validate(directory: directory, threads: threads)
+                attempts += 1
+                if before == Self.identity(of: directory) { break }
+                guard attempts < 3 else {
+                    throw Diagnostic.error(
+                        "the site was replaced by a build \(attempts) times while it was checked; check it again when the build is done",
+                        at: SourceLocation(file: directory))
+                }
+            }
         } catch let error as Diagnostic {
             // In a workflow the failure is an annotation too, as diff's are.
             if format == .github { console.out(error.githubAnnotation + "\n") }
@@ -57,5 +73,12 @@ struct CheckCommand: Command {
         console.out(report.formatted(format, root: directory))
         if format != .json { console.err(report.summary) }
         return report.isValid ? .success : .findings
+    }
+
+    /// The folder at `path` (links followed): its device and inode, nil when there is none.
+    static func identity(of path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 }
