@@ -76,7 +76,13 @@ final class ImportSession {
         }
         site = try readSite()
         context = ReadContext(phones: PhoneNumberReader(defaultRegion: PhoneRegion.named(site.defaultRegion)!), audit: audit)
-        if !keptAsStored.contains(.site) { try storeSite(site) } else { tables["site"] = RowChanges(unchanged: 1) }
+        // The settings row marks a store an import has completed into (`Store.hasCompletedImport`):
+        // an unreadable site.json keeps the stored one, and writes the defaults when there is none.
+        if try !keptAsStored.contains(.site) || database.scalar("SELECT 1 FROM site WHERE id = 1") == nil {
+            try storeSite(site)
+        } else {
+            tables["site"] = RowChanges(unchanged: 1)
+        }
         people = try PersonDirectory(database: database)
         var quotesExport: QuotesExport?
         if let file = layout.quotesExport {

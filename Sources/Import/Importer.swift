@@ -129,6 +129,9 @@ public enum Importer {
             // gets arenas of its own again: on one arena they waited for each other's allocations.
             defer { MemoryArenas.restore() }
             let store = try Store(path: options.storePath)
+            // The hearers' scratch file (HearerStaging) of an import that was killed: never the
+            // store, and nothing else writes it while the store is ours.
+            unlink(options.storePath + "-hearers")
             if options.keepGoing { rejects = try RejectsFile(path: options.effectiveRejectsPath) }
             // Into an empty store every reference the import writes is to a row it wrote itself,
             // and none is removed: checking each again would be a B-tree search per row. Into a

@@ -56,6 +56,12 @@ public final class Store {
                         ? "the store has schema version \(version), this vantage needs \(Schema.currentVersion); run 'vantage import'"
                         : Self.newerMessage(version))
             }
+            // The migrations commit before the import's own transaction, so an import killed
+            // before its commit leaves a store at the current schema with nothing in it. Built
+            // from, it would be an empty site published over a good one: it is no store yet.
+            guard try hasCompletedImport else {
+                throw StoreError(path: path, message: Self.noImportMessage)
+            }
         } else {
             try migrate()
         }
@@ -63,6 +69,15 @@ public final class Store {
 
     /// The number of migrations applied (`PRAGMA user_version`).
     public var schemaVersion: Int { get throws { try database.userVersion } }
+
+    /// What a reader is told when no import has completed into the store: as when there is none.
+    public static let noImportMessage = "no store here (no import has completed into it); run 'vantage import' first"
+
+    /// True when an import has committed into this store: every import writes the site's
+    /// settings row in its transaction, and nothing else writes it (the migrations do not).
+    public var hasCompletedImport: Bool {
+        get throws { try database.scalar("SELECT 1 FROM site WHERE id = 1") != nil }
+    }
 
     /// Runs `body` with the connection inside one read transaction (a consistent snapshot).
     public func read<T>(_ body: (Database) throws -> T) throws -> T {

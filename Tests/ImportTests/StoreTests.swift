@@ -16,6 +16,40 @@ struct StoreTests {
         #expect(try reopened.schemaVersion == Schema.currentVersion)
     }
 
+    /// The migrations commit before the import's transaction: a first import killed before its
+    /// commit leaves a store at the current schema with nothing in it, which a reader refuses
+    /// as it refuses a missing one (a build from it would publish an empty site).
+    @Test func aStoreNoImportCompletedIntoIsRefusedByReaders() throws {
+        let fixture = try Fixture()
+        _ = try Store(path: fixture.store)
+        do {
+            _ = try Store(path: fixture.store, readOnly: true)
+            Issue.record("opened")
+        } catch {
+            #expect("\(error)" == "\(fixture.store): error: no store here (no import has completed into it); run 'vantage import' first")
+        }
+        try fixture.importOrFail()
+        #expect(try Store(path: fixture.store, readOnly: true).hasCompletedImport)
+    }
+
+    /// A first import with --keep-going whose site.json cannot be read still completes a store.
+    @Test func aKeepGoingFirstImportWithoutSettingsCompletesTheStore() throws {
+        let fixture = try Fixture()
+        try fixture.write("site.json", "{")
+        guard case .success = fixture.runImport(keepGoing: true) else { Issue.record("the import failed"); return }
+        #expect(try Store(path: fixture.store, readOnly: true).hasCompletedImport)
+    }
+
+    /// The hearers' scratch file of a killed import is removed by the next import, even one
+    /// that writes no hearers through it (a re-import).
+    @Test func theNextImportRemovesAKilledImportsHearersFile() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        try Data("scratch".utf8).write(to: URL(fileURLWithPath: fixture.store + "-hearers"))
+        try fixture.importOrFail()
+        #expect(!FileManager.default.fileExists(atPath: fixture.store + "-hearers"))
+    }
+
     /// The review table's CHECK lists the actions the import reads and the report counts
     /// (`ReviewAction`): a new action needs a migration, and this fails until it has one.
     @Test func theStoreAcceptsEveryReviewActionAndNoOther() throws {

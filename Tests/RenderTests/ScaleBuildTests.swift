@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Testing
 import VantageCore
 
@@ -157,6 +158,27 @@ struct ScaleBuildTests {
         #expect(result.status == 2)
         #expect(result.err.contains("\(missing): error: --content names no folder (with --no-import only its static/ files are read)"), "\(result.err)")
         #expect(files(out("site")) == before)
+    }
+
+    @Test("--no-import from a store no import completed into (a killed first import): exit 2 as for no store, the site as it was")
+    func noImportFromAStoreNeverImportedInto() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(build(out("site")).status == 0)
+        let before = files(out("site"))
+        let manifest = bytes(out("site") + "/manifest.json")
+        // What a first import killed after the migrations leaves: the schema, no rows.
+        let killed = out("new.sqlite")
+        _ = try Store(path: killed)
+        let refused = "\(killed): error: no store here (no import has completed into it); run 'vantage import' first"
+        for extra in [[], ["--viewers", "lea-martin"], ["--shard", "1/2"], ["--manifest-only"]] {
+            let output = extra.isEmpty ? out("site") : out("part")
+            let result = vantage(["build", "--no-import", "--templates", templatesFolder, "--out", output, "--db", killed] + extra)
+            #expect(result.status == 2, "\(extra)")
+            #expect(result.err.contains(refused), "\(extra): \(result.err)")
+        }
+        #expect(files(out("site")) == before)
+        #expect(bytes(out("site") + "/manifest.json") == manifest)
+        #expect(!FileManager.default.fileExists(atPath: out("part")))
     }
 
     @Test("Bad K/N: exit 2 with the usage message", arguments: ["0/3", "4/3", "abc", "1/0", "2/", "/3", "-1/3", "1/3/3", "1/100001", "1/99999999999999999999", "1/3\n"])

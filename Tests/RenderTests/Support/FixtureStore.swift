@@ -15,6 +15,8 @@ struct FixtureStore {
         for migration in Schema.migrations { try database.execute(migration.sql) }
         try database.execute("PRAGMA user_version = \(Schema.migrations.count)")
         try database.execute(sql)
+        // Every import writes the settings row, and a reader refuses a store without one.
+        try database.execute("INSERT OR IGNORE INTO site (id) VALUES (1)")
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
