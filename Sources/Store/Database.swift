@@ -11,6 +11,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public var code: Int32
     public var message: String
     public var sql: String?
+    /// True when the file is not an SQLite database at all (SQLITE_NOTADB).
+    public var isNotADatabase: Bool { code == SQLITE_NOTADB }
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in: \(sql.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")))" }
@@ -122,6 +124,11 @@ public final class Database {
 
     /// True while a transaction is open.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// True when the last error was a hot journal this read-only connection could not roll back
+    /// (SQLITE_READONLY_ROLLBACK: a writer died mid-transaction and nobody has opened the file
+    /// with write access since).
+    public var lastErrorIsUnrolledJournal: Bool { sqlite3_extended_errcode(handle) == SQLITE_READONLY | (3 << 8) }
 
     /// `PRAGMA user_version`: the number of migrations applied to this store.
     public var userVersion: Int {

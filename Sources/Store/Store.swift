@@ -13,7 +13,7 @@ public final class Store {
 
     /// The database file.
     public let path: String
-    private let database: Database
+    private var database: Database
 
     /// Opens the store at `path`, creating the file and its directory when `readOnly` is false,
     /// and applies every pending migration. A read-only store must already be at the current
@@ -41,6 +41,10 @@ public final class Store {
         }
         do {
             database = try Database(path: path, readOnly: readOnly)
+            if readOnly, try Self.holdsUnrolledJournal(database) {
+                try Self.rollBackJournal(at: path)
+                database = try Database(path: path, readOnly: true)
+            }
         } catch let error as DatabaseError {
             throw StoreError(path: path, message: "cannot open the store: \(error.message)")
         }
@@ -109,6 +113,39 @@ public final class Store {
         }
     }
 
+    /// True when a read-only connection cannot read the store because an import was killed
+    /// mid-transaction: its hot journal must be rolled back first, which needs write access.
+    private static func holdsUnrolledJournal(_ database: Database) throws -> Bool {
+        do {
+            _ = try database.userVersion
+            return false
+        } catch is DatabaseError where database.lastErrorIsUnrolledJournal {
+            return true
+        } catch is DatabaseError {
+            return false  // said by checkIsVantageStore, which reads the same again
+        }
+    }
+
+    /// Rolls back the journal a killed import left, by reading the store once through a
+    /// connection with write access, as SQLite does for any writer that opens it. No store lock
+    /// is needed: SQLite rolls a journal back only when no connection holds the store's write
+    /// lock (its writer is gone), and it does so under its own exclusive lock, so neither a
+    /// running import nor another reader (shard builds share one store) can be in its way.
+    /// A store this process may not write (a read-only copy shared by shard builds) is refused,
+    /// saying how to finish the rollback.
+    private static func rollBackJournal(at path: String) throws {
+        let folder = PathText.parent(of: path)
+        guard access(path, R_OK | W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0,
+              let writer = try? Database(path: path), (try? writer.userVersion) != nil
+        else {
+            throw StoreError(
+                path: path,
+                message: "the store holds the journal of an import that did not finish (\(path)-journal), and it cannot be "
+                    + "rolled back without write access to the store and its folder; run 'vantage import' (or open the store "
+                    + "once with write access) to finish rolling it back, then run this again")
+        }
+    }
+
     /// Refuses a database some other program made (`--db` pointing at the wrong file), before
     /// anything is written to it: a Vantage store is either empty (a new file) or has a schema
     /// version and Vantage's first tables.
@@ -119,8 +156,11 @@ public final class Store {
             version = try database.userVersion
             tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
                 .compactMap { if case .text(let name) = $0.first { name } else { nil } }
-        } catch let error as DatabaseError {
+        } catch let error as DatabaseError where error.isNotADatabase {
             throw StoreError(path: path, message: "not a Vantage store (\(error.message)); give --db a Vantage store or a new file")
+        } catch let error as DatabaseError {
+            // A Vantage store may be unreadable for a while (locked, a disk error): not another file.
+            throw StoreError(path: path, message: "cannot read the store: \(error.message)")
         }
         if tables.isEmpty, version == 0 { return }
         let ours = ["site", "person", "idea", "quote"]

@@ -7,29 +7,12 @@ import Testing
 /// runs as an unprivileged user (`setpriv`, as nobody) when the tests run as root.
 @Suite("Folders that cannot be entered")
 struct UnenterableFolderTests {
-    /// `vantage ARGUMENTS` as a user whom permissions bind: the exit status and standard error.
     private func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, err: String) {
-        let process = Process()
-        if geteuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", VantageExecutable.path] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: VantageExecutable.path)
-            process.arguments = arguments
-        }
-        let errors = folder.appendingPathComponent("err.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        try VantageExecutable.runUnprivileged(arguments, logs: folder)
     }
 
     @Test(arguments: ["quotes", "changejar", "reviews", ""])
     func aFolderThatCannotBeEnteredIsRefusedAndTheStoreKept(_ name: String) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: VantageExecutable.path), "build the vantage executable first")
-        try #require(geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs setpriv as root")
         let project = try ScratchProject()
         defer {
             _ = chmod(project.folder.path + "/content/" + name, 0o755)

@@ -93,6 +93,29 @@ enum VantageExecutable {
         return process
     }
 
+    /// `vantage ARGUMENTS` as a user whom permissions bind, run to its end: the exit status and
+    /// standard error (written to `err.txt` in `folder`). Root passes every permission check,
+    /// so as root it runs as nobody (`setpriv`); the files it needs must be open to all.
+    static func runUnprivileged(_ arguments: [String], logs folder: URL) throws -> (status: Int32, err: String) {
+        try #require(FileManager.default.isExecutableFile(atPath: path), "build the vantage executable first (swift build)")
+        try #require(geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs setpriv as root")
+        let process = Process()
+        if geteuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
+        let errors = folder.appendingPathComponent("err.txt")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    }
+
     /// What a child started with `start` wrote on standard error.
     static func errors(_ folder: URL, name: String) -> String {
         (FileManager.default.contents(atPath: folder.appendingPathComponent(name + ".err").path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
