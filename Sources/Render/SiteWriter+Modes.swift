@@ -19,6 +19,10 @@ import VantageCore
 /// whose mode differs. The files set are shared with the live site (hard links): that is the
 /// one change the live site sees before the exchange, and it is the mode the exchange publishes.
 ///
+/// The new site's own folder is the one exception to "no system call": the user may change the
+/// live folder's mode or group, and it becomes the next build's back buffer, so its mode and
+/// group are set on every build (`bringTopFolder`).
+///
 /// A failed build leaves its back buffer's marker recorded only when it had nothing to set
 /// (every file and folder it made or linked has the modes of its umask); a killed one leaves
 /// none, and the next build sets every mode.
@@ -70,6 +74,35 @@ extension SiteWriter {
         }
         for result in results { changed += try result.get() }
         counts.modesSet += changed
+    }
+
+    /// Gives the new site's own folder `0755 & ~umask` and the group a new folder beside it
+    /// gets, on every build. The back buffer's root is the folder the last exchange took out,
+    /// which the user may have changed (`chmod 700 public`) while it was live: reused as it is,
+    /// the output's own mode and group alternated from build to build. One `fstat` (and a
+    /// change only when it differs), so a steady rebuild still walks nothing. Called by
+    /// `commit`, after `bringModes` when that runs.
+    func bringTopFolder() throws {
+        var changed = try Self.setMode(of: stagingFolder, to: Self.folderMode(umask), relative: ".")
+        changed += Self.setGroup(of: stagingFolder, to: Self.newFolderGroup(in: PathText.parent(of: staging)))
+        counts.modesSet += changed
+    }
+
+    /// The group `mkdir` gives a new folder in `parent`: the parent's when it has the set-group-ID
+    /// bit, else this process's effective group.
+    static func newFolderGroup(in parent: String) -> gid_t {
+        var info = stat()
+        if stat(parent.isEmpty ? "." : parent, &info) == 0, info.st_mode & S_ISGID != 0 { return info.st_gid }
+        return getegid()
+    }
+
+    /// Sets the group of the open folder `descriptor` to `group` when it differs; 1 when it was
+    /// set. A group this user may not give (one they are not in, whom a set-group-ID parent
+    /// gives new folders) is left as it is: the folder's modes and files are right either way.
+    private static func setGroup(of descriptor: Int32, to group: gid_t) -> Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_gid != group else { return 0 }
+        return fchown(descriptor, uid_t.max, group) == 0 ? 1 : 0
     }
 
     /// Sets the modes of the entry `name` of the open folder `parent` and, for a folder, of

@@ -401,6 +401,7 @@ public final class SiteWriter: @unchecked Sendable {
         try dropUnclaimedFolders()
         carryHiddenFiles()
         if bringsModes { try bringModes() }
+        try bringTopFolder()
         try writeMarker()
         let files = FileManager.default
         guard files.fileExists(atPath: output) else {

@@ -170,6 +170,32 @@ struct OutputModeTests {
         #expect(SiteMarker.read(output: output)?.umask == umask)
     }
 
+    /// The tester's sequence: `chmod 700 public` (or `chgrp`), then four `--full` builds gave
+    /// 755, 700, 755, 700: the folder the user changed came back as the back buffer's root.
+    @Test("Every build gives the output's own folder 0755 & ~umask and a new folder's group, whatever the user set")
+    func theOutputFolderItselfTakesTheBuildsModeAndGroup() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("public").path
+        let site = ["index.html": "one", "a/b/page.html": "two"]
+        let umask = SiteWriter.currentUmask()
+        for _ in 1...2 { _ = try write(site, to: output) }
+        #expect(chmod(output, 0o700) == 0)
+        // Another group, where this user may give one (root may; others only their own groups).
+        let group = SiteWriter.newFolderGroup(in: folder.path)
+        let regrouped = chown(output, uid_t.max, group == 65534 ? 0 : 65534) == 0
+        var info = stat()
+        for round in 1...4 {
+            let (writer, _) = try write(site, to: output)
+            #expect(!writer.bringsModes)
+            #expect(stat(output, &info) == 0 && info.st_mode & 0o777 == SiteWriter.folderMode(umask),
+                    "build \(round): \(String(info.st_mode & 0o777, radix: 8))")
+            if regrouped { #expect(info.st_gid == group, "build \(round): group \(info.st_gid)") }
+        }
+        // A steady rebuild sets nothing.
+        #expect(try write(site, to: output).1?.modesSet == 0)
+    }
+
     @Test("The marker records the umask as three octal digits and reads it back")
     func markerRecordsTheUmask() throws {
         let marker = SiteMarker(files: ["a/search-index.js"], umask: 0o022)
