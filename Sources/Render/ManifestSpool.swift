@@ -31,11 +31,15 @@ final class ManifestSpool: @unchecked Sendable {
 
     init(spoolPath: String) throws {
         self.spoolPath = spoolPath
-        _ = FileManager.default.createFile(atPath: spoolPath, contents: nil)
-        guard let handle = FileHandle(forUpdatingAtPath: spoolPath) else {
-            throw Diagnostic.error("cannot create the manifest spool '\(spoolPath)'")
+        // Made in place by open(2): Foundation's createFile writes a `.dat.nosync…` temporary
+        // beside it and renames it, and a build killed in between left that file beside the
+        // output for good (its name is not the build's, so no later build could tell it was).
+        // Truncated, not exclusive: a killed build's spool is scratch (SiteWriter removes it).
+        let descriptor = open(spoolPath, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw Diagnostic.error("cannot create the manifest spool '\(spoolPath)': \(String(cString: strerror(errno)))")
         }
-        self.handle = handle
+        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     deinit {

@@ -18,6 +18,28 @@ struct ManifestSpoolTests {
         }
     }
 
+    /// Foundation's createFile wrote a `.dat.nosync…` temporary beside the output and renamed it
+    /// over the spool: a build killed in between left it there for good. Made in place, the
+    /// spool is the file its path named (truncated), and no other name is ever made.
+    @Test("The spool is made in place by its own name: no temporary renamed over it")
+    func theSpoolIsMadeInPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(".public.building.manifest").path
+        try Data("a killed build's spool".utf8).write(to: URL(fileURLWithPath: path))
+        var before = stat()
+        var after = stat()
+        #expect(stat(path, &before) == 0)
+        let spool = try ManifestSpool(spoolPath: path)
+        #expect(stat(path, &after) == 0)
+        #expect(after.st_ino == before.st_ino, "a new file was renamed over the spool")
+        #expect(after.st_size == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".public.building.manifest"])
+        try spool.add(Self.entries("ana", count: 2), key: "ana/")
+        _ = spool
+    }
+
     @Test("Spooled, carried and site-wide chunks, added in any order, make the manifest of all their entries; its digest is SHA-256's",
           arguments: [0, 1, 3])
     func documentIsTheWholeManifest(carriedEvery: Int) throws {
