@@ -181,7 +181,9 @@ struct BuildFingerprint {
     /// relative path: any change to any of them re-renders everything.
     static func templateFiles(_ templates: String) -> [(String, [UInt8])] {
         // Links followed, as the library reads the folder (`FileTree`).
-        let paths = FileTree.files(under: templates)
+        // What cannot be read is refused by the step that compiles the templates, which every
+        // build runs before it writes anything: the digest of a build that fails is never used.
+        let paths = (try? FileTree.files(under: templates)) ?? []
         return paths.map { ($0, FileManager.default.contents(atPath: templates + "/" + $0).map(Array.init) ?? []) }
     }
 }

@@ -255,7 +255,8 @@ extension SiteBuild {
 
     static func assetBytes(_ templates: String) -> Int {
         let root = URL(fileURLWithPath: templates).appendingPathComponent("assets").path
-        return SitePages.assetFiles(in: templates).reduce(0) { total, file in
+        // An estimate: assets that cannot be read are refused by the compile step before it.
+        return ((try? SitePages.assetFiles(in: templates)) ?? []).reduce(0) { total, file in
             total + ((try? FileManager.default.attributesOfItem(atPath: root + "/" + file)[.size] as? Int) ?? 0)
         }
     }

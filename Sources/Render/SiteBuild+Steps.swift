@@ -149,7 +149,7 @@ extension SiteBuild {
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate || tuning.parseOnly {
             context.validation = PageValidation(
-                siteFiles: siteFiles(options, hasReviews: !context.decisions.isEmpty), parseOnly: tuning.parseOnly)
+                siteFiles: try siteFiles(options, hasReviews: !context.decisions.isEmpty), parseOnly: tuning.parseOnly)
         }
         if context.previous == nil, !options.full {
             context.previous = PreviousBuild.load(store: options.store, output: context.writer.output, checked: options.checkedOutput)
@@ -251,10 +251,10 @@ extension SiteBuild {
     }
 
     /// The files outside any viewer's folder that viewer pages may link to.
-    static func siteFiles(_ options: Options, hasReviews: Bool) -> [String] {
+    static func siteFiles(_ options: Options, hasReviews: Bool) throws -> [String] {
         var files = [SitePath.index, SitePath.manifest]
         if hasReviews { files.append(SitePath.reviews) }
-        files += SitePages.assetFiles(in: options.templates).map { "assets/" + $0 }
+        files += try SitePages.assetFiles(in: options.templates).map { "assets/" + $0 }
         return files
     }
 }

@@ -106,7 +106,7 @@ struct SitePages {
     /// Copies every file under `templates/assets/` to `assets/`, in name order.
     func copyAssets(from templates: String) throws {
         let root = URL(fileURLWithPath: templates).appendingPathComponent("assets").path
-        for relative in Self.assetFiles(in: templates) {
+        for relative in try Self.assetFiles(in: templates) {
             guard let data = FileManager.default.contents(atPath: root + "/" + relative) else {
                 throw Diagnostic.error("cannot read the asset '\(root)/\(relative)'")
             }
@@ -114,11 +114,12 @@ struct SitePages {
         }
     }
 
-    /// The files under `templates/assets/` (relative to it, sorted), dot-files left out.
-    static func assetFiles(in templates: String) -> [String] {
+    /// The files under `templates/assets/` (relative to it, sorted), dot-files left out. Throws
+    /// for what is there and cannot be read (`FileTree`).
+    static func assetFiles(in templates: String) throws -> [String] {
         let root = URL(fileURLWithPath: templates).appendingPathComponent("assets").path
         // Links followed, as the library reads the folder (`FileTree`).
-        return FileTree.files(under: root) { !$0.hasPrefix(".") }
+        return try FileTree.files(under: root) { !$0.hasPrefix(".") }
     }
 }
 

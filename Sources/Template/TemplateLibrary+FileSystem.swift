@@ -101,7 +101,7 @@ extension TemplateLibrary {
     static func sourcePaths(in directory: String) throws -> [String: String] {
         try checkFolder(directory)
         // Links followed, to files and folders (`FileTree`).
-        let relativePaths = FileTree.files(under: directory).filter { $0.hasSuffix(".mustache") }
+        let relativePaths = try FileTree.files(under: directory).filter { $0.hasSuffix(".mustache") }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         var paths: [String: String] = [:]
         for relative in relativePaths { paths[String(relative.dropLast(".mustache".count))] = prefix + relative }

@@ -12,15 +12,28 @@
 public enum FileTree {
     /// Relative paths of the regular files under `root` (nothing when `root` is not a folder).
     /// `include` is asked of each file and folder name (a folder left out is not entered).
-    public static func files(under root: String, include: (String) -> Bool = { _ in true }) -> [String] {
+    ///
+    /// Throws, naming the path and the reason as an export's reader does (`FileCheck`), for
+    /// what is there and cannot be read: a folder that cannot be listed or entered, a file
+    /// without read permission, a dangling link or a loop of links, a pipe, a socket or a device.
+    /// Skipped, they turned into wrong diagnostics (a folder of partials without permission
+    /// gave "no partial template named …"; assets that could not be listed, thousands of links
+    /// to files not in the site).
+    public static func files(under root: String, include: (String) -> Bool = { _ in true }) throws -> [String] {
         var files: [String] = []
         var visited: Set<[UInt64]> = []
-        func walk(_ folder: String, _ relative: String) {
+        func refuse(_ path: String, _ problem: String?) -> Diagnostic {
+            Diagnostic.error(problem ?? "cannot read the file", at: SourceLocation(file: path))
+        }
+        func walk(_ folder: String, _ relative: String) throws {
             var info = stat()
             guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
-                  visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted,
-                  let directory = opendir(folder)
+                  visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
             else { return }
+            if let problem = FileCheck.folderProblem(at: folder) { throw refuse(folder, problem) }
+            guard let directory = opendir(folder) else {
+                throw refuse(folder, "cannot read the folder: \(String(cString: strerror(errno)))")
+            }
             var names: [String] = []
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -33,15 +46,17 @@ public enum FileTree {
                 let path = folder + "/" + name
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var target = stat()
-                guard stat(path, &target) == 0 else { continue }  // a dangling link: nothing to read
+                guard stat(path, &target) == 0 else { throw refuse(path, FileCheck.problem(at: path)) }
                 switch target.st_mode & S_IFMT {
-                case S_IFDIR: walk(path, child)
-                case S_IFREG: files.append(child)
-                default: continue
+                case S_IFDIR: try walk(path, child)
+                case S_IFREG:
+                    if let problem = FileCheck.problem(at: path) { throw refuse(path, problem) }
+                    files.append(child)
+                default: throw refuse(path, FileCheck.problem(at: path))
                 }
             }
         }
-        walk(root, "")
+        try walk(root, "")
         return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import VantageCore
+
+@testable import Template
+
+/// What is in the templates folder and cannot be read is refused, named with the reason, as an
+/// export's files are: skipped, a pipe as a partial gave "no partial template named …", and a
+/// loop of links as the layout, a missing layout.
+@Suite("Templates that cannot be read")
+struct TemplateFolderTests {
+    func expectRefusal(_ folder: TemporaryFolder, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        do {
+            _ = try TemplateLibrary(directory: folder.path, mode: .spec)
+            Issue.record("the templates were read", sourceLocation: sourceLocation)
+        } catch {
+            #expect("\(error)" == expected, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aPipeAsAPartialIsRefusedNamingIt() throws {
+        let folder = try TemporaryFolder(files: ["page.mustache": "{{>partials/bar}}"])
+        try FileManager.default.createDirectory(atPath: folder.path + "/partials", withIntermediateDirectories: true)
+        #expect(mkfifo(folder.path + "/partials/bar.mustache", 0o644) == 0)
+        expectRefusal(folder, "\(folder.path)/partials/bar.mustache: error: expected a file, found a named pipe")
+    }
+
+    @Test func aPipeAmongTheAssetsIsRefusedNamingIt() throws {
+        let folder = try TemporaryFolder(files: ["page.mustache": "ok"])
+        try FileManager.default.createDirectory(atPath: folder.path + "/assets", withIntermediateDirectories: true)
+        #expect(mkfifo(folder.path + "/assets/site.css", 0o644) == 0)
+        expectRefusal(folder, "\(folder.path)/assets/site.css: error: expected a file, found a named pipe")
+    }
+
+    @Test func aLoopOfLinksAsTheLayoutIsRefusedNamingIt() throws {
+        let folder = try TemporaryFolder(files: ["page.mustache": "ok"])
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/layout.mustache", withDestinationPath: "layout.mustache")
+        expectRefusal(
+            folder,
+            "\(folder.path)/layout.mustache: error: cannot read the file: it is a symbolic link to layout.mustache, which leads back to itself through symbolic links")
+    }
+
+    @Test func aDanglingLinkAsAPartialIsRefusedNamingIt() throws {
+        let folder = try TemporaryFolder(files: ["page.mustache": "{{>bar}}"])
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/bar.mustache", withDestinationPath: "gone.mustache")
+        expectRefusal(folder, "\(folder.path)/bar.mustache: error: cannot read the file: it is a symbolic link to gone.mustache, which does not exist")
+    }
+}
