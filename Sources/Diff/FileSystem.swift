@@ -11,11 +11,14 @@ enum FileSystem {
 
     /// The relative paths of every regular file under `root` (symbolic links are not
     /// followed: `FileTree.regularFiles`), in no particular order. Throws, naming the folder as
-    /// `shownAs`, when it cannot be listed or holds what no build writes (`FileTree.Stray`: a name
+    /// `shownAs`, when it or a folder in it cannot be listed, or it holds what no build writes (`FileTree.Stray`: a name
     /// a report cannot show as it is, a symbolic link, a pipe).
     static func regularFiles(under root: String, shownAs folder: String) throws(Diagnostic) -> [String] {
         guard let listing = FileTree.regularFiles(under: root) else {
             throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: folder))
+        }
+        if let unlisted = listing.unlisted.min() {
+            throw Diagnostic.error(unlisted.message, at: SourceLocation(file: Manifest.join(folder, unlisted.path)))
         }
         if let odd = listing.strays.min() {
             throw Diagnostic.error(odd.message, at: SourceLocation(file: Manifest.join(folder, odd.path)))

@@ -13,7 +13,7 @@ extension SiteValidator {
         // A site given by a symbolic link (a build's `--out` may be one) is read where it leads.
         let named = directory
         let directory = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        let listing = try Self.listing(of: directory)
+        let listing = try Self.listing(of: directory, shownAs: named)
         let files = listing.files
         let pages = files.filter(PageName.isPage)
         // Nothing to check is no verdict: a wrong folder (or a build that wrote nothing) must
@@ -35,12 +35,13 @@ extension SiteValidator {
         })
         var documentIDs: [String: ByteStrings] = [:]
         for file in files where file.hasSuffix(".svg") {
-            if let data = FileManager.default.contents(atPath: directory + "/" + file), let ids = data.withUnsafeBytes(DocumentIDs.collect) {
-                documentIDs[file] = ids
+            guard let data = FileManager.default.contents(atPath: directory + "/" + file) else {
+                throw Self.unreadable(file, in: directory, shownAs: named)
             }
+            if let ids = data.withUnsafeBytes(DocumentIDs.collect) { documentIDs[file] = ids }
         }
         let site = SiteFiles(files: files, documentIDs: documentIDs)
-        let manifest = Self.manifest(in: directory, files: files, check: others)
+        let manifest = try Self.manifest(in: directory, files: files, check: others, shownAs: named)
 
         // A part at a time (the pages of one top folder, a person's part of a built site): its
         // pages' ids and links are let go once its links are checked, so memory stays that of
@@ -52,13 +53,12 @@ extension SiteValidator {
         for part in Self.parts(of: pages) {
             let check = SiteCheck(validator: self, site: site)
             let next = PageQueue(count: part.count)
+            let unreadable = FirstUnreadable()
             DispatchQueue.concurrentPerform(iterations: max(1, min(threads, part.count))) { _ in
                 while let index = next.take() {
                     let path = part[index]
                     guard let data = FileManager.default.contents(atPath: directory + "/" + path) else {
-                        check.add(PageReport(path: path, kind: nil, findings: [
-                            Finding(rule: .malformed, file: path, line: 1, column: 1, message: "the page cannot be read")
-                        ]))
+                        unreadable.note(path)
                         continue
                     }
                     data.withUnsafeBytes { bytes in
@@ -69,6 +69,9 @@ extension SiteValidator {
                     }
                 }
             }
+            // A page that cannot be read is no finding on the page (exit 1) but a site that cannot
+            // be checked (exit 2), as an unreadable file is for every command.
+            if let path = unreadable.path { throw Self.unreadable(path, in: directory, shownAs: named) }
             let report = check.finish(deferring: &deferred)
             pageCount += report.pageCount
             findings += report.findings
@@ -113,13 +116,17 @@ extension SiteValidator {
     /// site not built by vantage), and the files besides pages that the build's marker lists
     /// (pages copied from `content/static/` among them, which no manifest lists); a manifest
     /// that cannot be read, and every page it lists that is not in the site, are findings on it.
-    static func manifest(in directory: String, files: [String], check: SiteCheck)
+    static func manifest(in directory: String, files: [String], check: SiteCheck, shownAs named: String? = nil) throws
         -> (pages: [String: ManifestEntry], others: Set<String>)?
     {
         let file = SiteBookkeeping.manifest
         guard let bytes = FileCheck.readRegularFile(directory + "/" + file) else {
-            // A folder (or a link, a pipe) by that name is no manifest, and not no manifest either.
+            // A folder (or a link, a pipe) by that name is no manifest, and not no manifest either;
+            // a file that cannot be read (no permission) is a site that cannot be checked.
             var status = stat()
+            if lstat(directory + "/" + file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                throw Self.unreadable(file, in: directory, shownAs: named ?? directory)
+            }
             if lstat(directory + "/" + file, &status) == 0 {
                 check.addFindings([Finding(rule: .manifest, file: file, line: 1, column: 1,
                                            message: "manifest.json cannot be read: it is not a file")])
@@ -203,18 +210,45 @@ extension SiteValidator {
                             + "found \(bytes.count) bytes, \(found)): edited since? vantage build --full writes it again")]
     }
 
+    /// `path` (relative) within the folder `root` as the user named it.
+    static func joined(_ root: String, _ path: String) -> String {
+        path.isEmpty ? root : (root.hasSuffix("/") ? root : root + "/") + path
+    }
+
+    /// Why the file `path` of the site (which is there) cannot be read: exit 2, naming it.
+    static func unreadable(_ path: String, in directory: String, shownAs named: String) -> Diagnostic {
+        Diagnostic.error(FileCheck.problem(at: directory + "/" + path) ?? "cannot read the file", at: SourceLocation(file: joined(named, path)))
+    }
+
     /// Every regular file beneath `directory`, relative to it, sorted.
     static func listFiles(in directory: String) throws -> [String] { try listing(of: directory).files }
 
     /// The files beneath `directory` (sorted) and the names no build writes, as
-    /// `FileTree.regularFiles` reads a built site: symbolic links are not followed.
-    static func listing(of directory: String) throws -> FileTree.Listing {
+    /// `FileTree.regularFiles` reads a built site: symbolic links are not followed. Throws,
+    /// naming the folder as within `shownAs`, when a folder in it cannot be listed: its pages
+    /// are not known, and taken for absent they were findings of a manifest listing them.
+    static func listing(of directory: String, shownAs: String? = nil) throws -> FileTree.Listing {
         guard var listing = FileTree.regularFiles(under: directory) else {
             throw Diagnostic.error("cannot read the directory", at: SourceLocation(file: directory))
+        }
+        if let unlisted = listing.unlisted.min() {
+            throw Diagnostic.error(unlisted.message, at: SourceLocation(file: Self.joined(shownAs ?? directory, unlisted.path)))
         }
         listing.files.sort()
         listing.strays.sort()
         return listing
+    }
+}
+
+/// The first (by path) page the worker threads could not read, if any.
+private final class FirstUnreadable: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var path: String?
+
+    func note(_ page: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if path.map({ page.utf8.lexicographicallyPrecedes($0.utf8) }) ?? true { path = page }
     }
 }
 

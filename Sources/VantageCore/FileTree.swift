@@ -61,10 +61,25 @@ public enum FileTree {
     }
 
     /// What `regularFiles(under:)` found: the paths of the regular files, relative to the
-    /// folder, and what no build writes there (`Stray`), which is not entered or read.
+    /// folder, what no build writes there (`Stray`), which is not entered or read, and the
+    /// folders that could not be listed (their files are not known, so not absent either).
     public struct Listing: Sendable {
         public var files: [String] = []
         public var strays: [Stray] = []
+        public var unlisted: [Unlisted] = []
+    }
+
+    /// A folder beneath the one listed that could not be listed itself.
+    public struct Unlisted: Sendable, Comparable {
+        /// The path relative to the folder listed.
+        public var path: String
+        /// Why, as the system says it ("Permission denied").
+        public var reason: String
+
+        /// What a reader of a built site says of it.
+        public var message: String { "cannot read the folder: \(reason)" }
+
+        public static func < (a: Self, b: Self) -> Bool { a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
     }
 
     /// An entry of a built site that no build writes: a name that is not UTF-8 (a String
@@ -94,8 +109,8 @@ public enum FileTree {
     }
 
     /// The regular files under `root`, in no particular order, as a built site is read (by
-    /// `vantage check` and `vantage diff`), and the strays beside them. Nil when `root`
-    /// cannot be listed.
+    /// `vantage check` and `vantage diff`), the strays beside them, and the folders beneath it
+    /// that could not be listed. Nil when `root` cannot be listed.
     public static func regularFiles(under root: String) -> Listing? {
         guard let top = opendir(root) else { return nil }
         closedir(top)
@@ -103,7 +118,11 @@ public enum FileTree {
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
-            guard let directory = opendir(folder) else { continue }
+            guard let directory = opendir(folder) else {
+                // Skipped, its files were taken for absent (a manifest listing them "not in the site").
+                listing.unlisted.append(Unlisted(path: relative, reason: String(cString: strerror(errno))))
+                continue
+            }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let bytes = nameBytes(entry)

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `vantage check` of a built site with a file or folder it may not read: exit 2, naming it
+/// and the reason. An unreadable manifest was "not a file", an unreadable person's folder gave
+/// a finding for every page the manifest lists in it ("not in the site"), and an unreadable
+/// page a finding on the page (exit 1). Root passes every permission check, so the real
+/// `vantage` runs as nobody when the tests run as root.
+@Suite("vantage check of a site it may not read", .serialized)
+struct UnreadableSiteCheckTests {
+    @Test(arguments: [
+        ("manifest.json", "cannot read the file: Permission denied"),
+        ("ana-lima", "cannot read the folder: Permission denied"),
+        ("ana-lima/index.html", "cannot read the file: Permission denied"),
+        ("assets/icon.svg", "cannot read the file: Permission denied"),
+    ])
+    func anUnreadableEntryIsRefusedNamingIt(_ name: String, _ why: String) throws {
+        let project = try ScratchProject()
+        defer {
+            _ = chmod(project.output + "/" + name, 0o755)
+            project.remove()
+        }
+        let built = project.build()
+        try #require(built.status == 0, "\(built.err)")
+        // The unprivileged user owns nothing here: everything is open to all but the entry.
+        let all = FileManager.default.enumerator(atPath: project.folder.path)!.allObjects as! [String]
+        for path in [""] + all { _ = chmod(project.folder.path + "/" + path, 0o777) }
+        #expect(chmod(project.output + "/" + name, 0o000) == 0)
+        let result = try VantageExecutable.runUnprivileged(["check", project.output], logs: project.folder)
+        #expect(result.status == 2, "\(result.err)")
+        #expect(result.err.contains("\(project.output)/\(name): error: \(why)"), "\(result.err)")
+        #expect(!result.err.contains("not in the site") && !result.err.contains("not a file"), "\(result.err)")
+        // vantage diff reads a built site by the same listing.
+        guard !name.contains(".") else { return }
+        let diff = try VantageExecutable.runUnprivileged(["diff", project.output, project.output], logs: project.folder)
+        #expect(diff.status == 2, "\(diff.err)")
+        #expect(diff.err.contains("\(project.output)/\(name): error: \(why)"), "\(diff.err)")
+    }
+}
