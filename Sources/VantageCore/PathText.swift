@@ -42,7 +42,8 @@ extension PathText {
         var absolute = path
         if !absolute.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let folder = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"
+            let folder = getcwd(&buffer, buffer.count) != nil
+                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
             absolute = folder + "/" + path
         }
         var parts = absolute.split(separator: "/").map(String.init)

@@ -107,7 +107,7 @@ import VantageCLI
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vantage-check-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/assets", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        FileManager.default.createFile(atPath: folder + "/assets/site.css", contents: Data("body {}".utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/assets/site.css", contents: Data("body {}".utf8))
         let console = Console.capturing()
         #expect(VantageCLI.run(["check", folder], console: console) == 2)
         #expect(console.standardError == "\(folder): error: no page to check: expected a built site (its .html files)\n")
