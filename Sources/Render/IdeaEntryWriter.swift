@@ -56,7 +56,7 @@ struct IdeaEntryWriter {
         let entry = entry(index, isNew: isNew, position: position, previous: previous, next: next)
         let full = try render(entry, position: position, count: count, page: page)
         let marked = try renderer.fragment(
-            "partials/idea", context: entry.value(position: .null, markers: true), localizer: viewer.localizer,
+            TemplateName.idea, context: entry.value(position: .null, markers: true), localizer: viewer.localizer,
             page: page)
         var joined: [UInt8] = []
         if let fragment = IdeaEntryFragment(rendered: marked) {
@@ -88,7 +88,7 @@ struct IdeaEntryWriter {
     private func render(_ entry: IdeaEntry, position: Int, count: Int, page: String) throws -> [UInt8] {
         let line = try positionLine(position, of: count, page: page)
         return try renderer.fragment(
-            "partials/idea", context: entry.value(position: .html(String(decoding: line, as: UTF8.self))),
+            TemplateName.idea, context: entry.value(position: .html(String(decoding: line, as: UTF8.self))),
             localizer: viewer.localizer, page: page)
     }
 
@@ -96,7 +96,7 @@ struct IdeaEntryWriter {
     private func positionLine(_ position: Int, of count: Int, page: String) throws -> [UInt8] {
         if let known = table?.position(position, of: count) { return known }
         let line = try renderer.fragment(
-            "partials/idea-position", context: .map(["index": position.value, "count": count.value]),
+            TemplateName.ideaPosition, context: .map(["index": position.value, "count": count.value]),
             localizer: viewer.localizer, page: page, trimmingLineBreak: true)
         table?.store(position: line, position, of: count)
         return line

@@ -64,8 +64,8 @@ public final class PageRenderer: @unchecked Sendable {
             // Masked phones and emails, and unknown people, take their visible form from the
             // templates (partials/masked, partials/unknown-person) in the page's language.
             let shown = try PersonalDataMask.reveal(
-                bytes, masked: { try self.partial("partials/masked", localizer) },
-                unknown: { try self.partial("partials/unknown-person", localizer) })
+                bytes, masked: { try self.partial(TemplateName.masked, localizer) },
+                unknown: { try self.partial(TemplateName.unknownPerson, localizer) })
             return RenderedPage(path: frame.path, kind: kind, template: template, viewer: frame.viewer?.slug, bytes: shown)
         } catch let error as TemplateError {
             throw RenderError(page: frame.path, template: error.diagnostic)

@@ -38,6 +38,13 @@ extension SiteBuild {
     static func compileTemplates(_ context: BuildContext) throws {
         let templates = context.options.templates
         let library = try TemplateLibrary(directory: templates, mode: .strict)
+        // The templates the build renders by name must be there before any page is, whatever
+        // the data asks for.
+        if let name = TemplateName.missing(in: library.names).first {
+            throw Diagnostic.error(
+                "the build renders the template '\(name)', which is not in the templates folder; restore \(name).mustache",
+                at: SourceLocation(file: (templates as NSString).appendingPathComponent(name + ".mustache")))
+        }
         // The mask's marker in a template would be shown as the masked text on every page
         // (and no page check could tell): refused where it is written.
         if let error = library.firstUse(

@@ -21,6 +21,28 @@ struct BuildCommandTests {
     /// The summary without its first line (which holds the elapsed time).
     func summaryBody(_ text: String) -> String { text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n") }
 
+    /// The partials the build renders from its own code when the data asks for them (a hidden
+    /// phone or email, an unknown person, an idea's entry) are required when the templates are
+    /// compiled: a copy of the templates without one built until an import brought such data.
+    @Test("A template the build renders by name, missing from the templates, is refused before any page", arguments: [
+        "partials/masked", "partials/unknown-person", "partials/idea", "partials/idea-position", "pages/home",
+    ])
+    func aTemplateTheBuildRendersByNameIsRequired(name: String) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("templates").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
+        try FileManager.default.removeItem(atPath: templates + "/" + name + ".mustache")
+        let console = Console.capturing()
+        let status = VantageCLI.run(
+            ["build", "--content", content, "--templates", templates, "--out", output, "--db", store], console: console)
+        #expect(status == 2)
+        #expect(console.standardError.hasPrefix(
+            "\(templates)/\(name).mustache: error: the build renders the template '\(name)', which is not in the templates folder; restore \(name).mustache\n"),
+            "\(console.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test("People of one name show their folders in the index, first one first, as their homes' headings do")
     func peopleOfOneNameShowTheirFolder() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
