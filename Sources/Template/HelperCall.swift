@@ -72,6 +72,10 @@ final class HelperCall: Sendable {
                 guard let argumentName = word.name else {
                     throw fail("expected name=path or name=\"literal\" after the key, found '\(word.text)'")
                 }
+                // One value per name: which of two would a translation get?
+                if arguments.contains(where: { $0.0 == argumentName }) {
+                    throw fail("the argument '\(argumentName)' is given twice; give each name once")
+                }
                 arguments.append((argumentName, try argument(word)))
             }
             return HelperCall(kind: .translate(key: key.text), arguments: arguments, offset: offset)

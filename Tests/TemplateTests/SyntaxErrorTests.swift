@@ -143,5 +143,9 @@ struct SyntaxErrorTests {
         #expect(translate.message == "t: expected name=path or name=\"literal\" after the key, found 'count'")
         let quote = try compileError("{{#t}}key n=\"3{{/t}}")
         #expect(quote.message == "t: a quoted argument is never closed")
+        // One value per name: a translation could not say which of two it gets.
+        let twice = try compileError("x {{#t}}greet a=name b=n a=\"Ana\"{{/t}}")
+        #expect(twice.message == "t: the argument 'a' is given twice; give each name once")
+        #expect(twice.line == 1 && twice.column == 3)
     }
 }
