@@ -353,3 +353,67 @@ class IndexAndSwipeLegibility(NoSidewaysScroll):
                 # The muted "by" line on the dark scheme's mark was 2.98:1.
                 self.assertGreaterEqual(min(found), 4.5, "%.2f:1" % min(found))
         self.color_scheme("")
+
+
+@unittest.skipUnless(SITE, "set VANTAGE_SITE to a built public/ folder")
+class FocusBelowTheStickyBar(BrowserTest):
+    """WCAG 2.4.11: Shift+Tab up a long page never leaves the focused element under the sticky
+    top bar (html's scroll-padding-top keeps room for it), at 1280 px and at 320 px."""
+
+    width, height = 1280, 900
+    PAGES = ["ana-lima/quotes/index.html", "ana-lima/ideas/all/index.html", "ana-lima/search.html?q=e",
+             "ana-lima/review/quotes.html", "review/ideas.html", "index.html", "camille-dubois/ideas/all/index.html",
+             "pierre-louis-garnier/index.html"]
+
+    def seen_everything(self, path):
+        self.open((SITE / path.split("?")[0]).as_uri())
+        self.js("['opening', 'home', 'idea'].forEach(function (name) {"
+                " if (window.VantageCoach) localStorage.setItem(VantageCoach.storageKey(name), '1'); })")
+
+    def shift_tab_up(self, path, presses=30):
+        base, _, query = path.partition("?")
+        self.seen_everything(base)
+        self.open((SITE / base).as_uri() + ("?" + query if query else ""), fresh=False)
+        # The last thing Tab reaches: the page scrolled to the bottom, as after Tab to the end.
+        self.js("var all = Array.prototype.filter.call(document.querySelectorAll('a[href], button, input, [tabindex]'),"
+                " function (e) { return e.tabIndex >= 0 && !e.disabled && e.getClientRects().length; });"
+                " all[all.length - 1].focus(); window.scrollTo(0, document.documentElement.scrollHeight);")
+        covered = []
+        checked = 0
+        for _ in range(presses):
+            self.driver.switch_to.active_element.send_keys(Keys.SHIFT, Keys.TAB)
+            state = self.js(
+                "var e = document.activeElement, bar = document.querySelector('body > .bar');"
+                " if (!e || e === document.body || bar.contains(e) || e.closest('dialog')) return null;"
+                " var r = e.getBoundingClientRect(); var cx = r.left + r.width / 2, cy = r.top + Math.min(r.height / 2, 8);"
+                " return { top: r.top, bar: bar.getBoundingClientRect().bottom,"
+                " hit: (document.elementFromPoint(cx, cy) || {}).closest ? !!document.elementFromPoint(cx, cy).closest('body > .bar') : false,"
+                " what: e.outerHTML.slice(0, 80) };")
+            if state is None:
+                if self.js("return document.querySelector('body > .bar').contains(document.activeElement)"):
+                    break
+                continue
+            checked += 1
+            if state["top"] < state["bar"] - 0.5 or state["hit"]:
+                covered.append(state)
+        self.assertGreater(checked, 3, path)
+        self.assertEqual(covered, [], "%s at %d px: focused elements under the bar" % (path, self.width))
+
+    def test_shift_tab_never_focuses_under_the_bar(self):
+        for path in self.PAGES:
+            with self.subTest(path=path):
+                self.shift_tab_up(path)
+
+
+class FocusBelowTheStickyBarOnAPhone(FocusBelowTheStickyBar):
+    width, height = 320, 568
+
+
+class FocusBelowTheStickyBarWithLargeText(FocusBelowTheStickyBar):
+    """The bar grows with the text size (its + and padding are in rem), and its words wrap on a
+    screen narrow for the text (French: "Changer de personne"): the room grows with both."""
+    width, height, font_size = 320, 568, 24
+
+
+class FocusBelowTheStickyBarWithLargerText(FocusBelowTheStickyBar):
+    width, height, font_size = 390, 844, 32
