@@ -118,8 +118,14 @@ public struct ViewerPages {
     }
 
     private func renderSearch(ideas: IdeaLists, quotes: QuoteLists, for viewer: Viewer) throws {
+        // The result count's string once per plural category of the page's language, each with
+        // its smallest count: search.js shows the one its count's category picks, with its number.
+        let countForms = PluralRules.countSamples(for: viewer.localizer.languageTag).map { form -> Value in
+            .map(["category": .string(form.category.rawValue), "sample": .number(Double(form.sample))])
+        }
         let fields: [String: Value] = [
             "ideaCount": site.ideas.count.value, "quoteCount": quotes.feed.count.value,
+            "countForms": .list(countForms),
         ]
         try emit(.search, path: SitePath.search(viewer.slug), fields: fields, for: viewer)
         let index = SearchIndex.document(site: site, ideas: ideas, quotes: quotes, naming: viewer.naming)

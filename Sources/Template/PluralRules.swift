@@ -99,3 +99,27 @@ public final class PluralRules: @unchecked Sendable {
         }
     }
 }
+
+extension PluralRules {
+    private static let sampleCache = Locked<[String: [(category: PluralCategory, sample: Int)]]>([:])
+
+    /// For each plural category a count of one or more takes in `locale`, the smallest such count
+    /// (1 to 999 and the millions, where French and Portuguese have `many`), in CLDR order: a page
+    /// renders a string once per sample, so that a script can show it for any count by choosing the
+    /// same category (`Intl.PluralRules`) and putting its own number in place of the sample's
+    /// (the search page's result count).
+    public static func countSamples(for locale: String) -> [(category: PluralCategory, sample: Int)] {
+        sampleCache.withLock { cache in
+            if let known = cache[locale] { return known }
+            let rules = shared(for: locale)
+            var found: [PluralCategory: Int] = [:]
+            for number in Array(1..<1_000) + [1_000, 10_000, 100_000, 1_000_000, 2_000_000] where found.count < 6 {
+                let category = rules.category(for: Double(number))
+                if found[category] == nil { found[category] = number }
+            }
+            let samples = found.map { (category: $0.key, sample: $0.value) }.sorted { $0.category < $1.category }
+            cache[locale] = samples
+            return samples
+        }
+    }
+}

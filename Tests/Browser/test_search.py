@@ -79,6 +79,23 @@ class SearchBehaviour(BrowserTest):
         self.assertFalse(self.css("[data-search-empty]").is_displayed())
         self.assertEqual(status.get_attribute("textContent"), "")
 
+    def test_the_status_says_how_many_were_found_and_the_list_is_not_live(self):
+        """The list is no live region (it was read out whole at every key); the status region
+        says the count, in the page's plural forms, as the viewer types."""
+        self.open(self.page_url())
+        results = self.css("[data-search-results]")
+        self.assertIsNone(results.get_attribute("aria-live"))
+        self.assertIsNone(self.js("return document.querySelector('[data-search-results]').closest('[aria-live]')"))
+        status = self.css("[data-search-status]")
+        for query, expected in (("mor", "2 results"), ("morning pe", "1 result"), ("zzz", "Nothing found.")):
+            with self.subTest(query=query):
+                self.type_query(query)
+                self.assertEqual(status.get_attribute("textContent"), expected)
+                if expected[0].isdigit():
+                    self.assertEqual(int(expected.split()[0]), len(self.result_ids()))
+        self.type_query("")
+        self.assertEqual(status.get_attribute("textContent"), "")
+
     def test_a_result_links_to_the_item_and_marks_the_words(self):
         self.open(self.page_url())
         self.type_query("tres")

@@ -169,6 +169,57 @@ class SearchOnTheSite(BrowserTest):
         self.assertNotIn(quote["text"], self.css("[data-search-results]").text)
         self.assertNoConsoleErrors()
 
+    def test_the_status_says_the_count_in_the_pages_language(self):
+        """The status region (role=status) says how many were found, in the viewer's language
+        with its plural forms (the catalog's search.count), or "Nothing found."; the results
+        list is no live region."""
+        catalog = read_json(REPO / "templates" / "Localizable.xcstrings")["strings"]
+        languages = {}
+        for page in pages_of("search"):
+            head = (SITE / page["path"]).read_text(encoding="utf-8")[:600]
+            lang = re.search(r'<html[^>]* lang="([^"]+)"', head).group(1)
+            languages.setdefault(lang, page["viewer"])
+        self.assertGreaterEqual(len(languages), 3, languages)
+        for lang, viewer in sorted(languages.items()):
+            with self.subTest(lang=lang):
+                words = {}
+                for entry in search_index(viewer)["quotes"] + search_index(viewer)["ideas"]:
+                    for word in re.findall(r"\w{3,}", entry["text"]):
+                        words.setdefault(word.lower(), set()).add(entry["id"])
+                tried = 0
+                for word, _ in sorted(words.items(), key=lambda w: (-len(w[1]), w[0]))[:3]:
+                    found = self.search(viewer, word)
+                    self.assertIsNone(self.css("[data-search-results]").get_attribute("aria-live"))
+                    if not found or self.css("[data-search-more]").is_displayed():
+                        continue
+                    tried += 1
+                    status = self.css("[data-search-status]").get_attribute("textContent")
+                    self.assertEqual(status, self.count_text(catalog, lang, len(found)), word)
+                self.assertGreater(tried, 0)
+                self.search(viewer, "zzqqzzqq")
+                self.assertEqual(self.css("[data-search-status]").get_attribute("textContent"),
+                                 self.css("[data-search-empty]").get_attribute("textContent"))
+
+    def count_text(self, catalog, lang, n):
+        """search.count for n, by CLDR's integer rules of the shipped languages."""
+        language = "pt-BR" if lang.startswith("pt") else lang.split("-")[0]
+        if language == "en":
+            category = "one" if n == 1 else "other"
+        elif language in ("fr", "pt-BR"):
+            category = "one" if n in (0, 1) else "many" if n % 1000000 == 0 else "other"
+        elif language == "ru":
+            category = ("one" if n % 10 == 1 and n % 100 != 11 else
+                        "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "many")
+        elif language == "ar":
+            category = ("zero" if n == 0 else "one" if n == 1 else "two" if n == 2 else
+                        "few" if 3 <= n % 100 <= 10 else "many" if 11 <= n % 100 <= 99 else "other")
+        else:
+            category = "other"
+        cases = catalog["search.count"]["localizations"][language]["variations"]["plural"]
+        value = cases.get(category, cases["other"])["stringUnit"]["value"]
+        number = self.js("return new Intl.NumberFormat(VantageText.pageLocale()).format(arguments[0])", n)
+        return value.replace("%lld", number)
+
     def test_line_breaks_show_as_written_in_results_and_on_review_pages(self):
         """A text written on several lines shows them in the lists, and so in a search result
         and on the review pages, which ran them together."""

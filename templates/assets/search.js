@@ -17,6 +17,8 @@
  * is found in, so that a match on a hearer is seen: the names are listed as the page's
  * language lists them, each in its own direction, the words marked) and data-label-idea /
  * data-label-quote on the template for the kind labels; [data-search-empty] (no match);
+ * [data-search-status] (role=status: says how many were found, or that nothing was, from
+ * template#search-count's forms [data-plural][data-sample], one per plural category);
  * [data-search-more] (holds the button that shows the next results: a query that matches
  * thousands shows them a page at a time, so that typing stays quick);
  * [data-search-noscript] (hidden once this script runs, which also enables the field: the
@@ -124,6 +126,33 @@
     });
   }
 
+  function formatNumber(n) {
+    try { return new Intl.NumberFormat(window.VantageText.pageLocale()).format(n); } catch (e) { return String(n); }
+  }
+
+  /** "12 results" in the page's language: template#search-count holds the count's string once
+   *  for each plural category of the language, rendered for the category's smallest count
+   *  (`data-plural`, `data-sample`); the one `count` takes is shown with `count` in place of its
+   *  sample. */
+  function countText(count) {
+    var forms = document.getElementById('search-count');
+    if (!forms) return formatNumber(count);
+    var category = 'other';
+    try { category = new Intl.PluralRules(window.VantageText.pageLocale()).select(count); } catch (e) { /* other */ }
+    var form = forms.content.querySelector('[data-plural="' + category + '"]') ||
+      forms.content.querySelector('[data-plural="other"]');
+    if (!form) return formatNumber(count);
+    var text = form.textContent;
+    var sample = Number(form.getAttribute('data-sample'));
+    var shown = formatNumber(sample);
+    if (text.indexOf(shown) !== -1) return text.replace(shown, formatNumber(count));
+    // The build's digits or separators may not be the browser's (٣ and 3, 1 000 000 with another
+    // space): the text's one number, whatever its digits.
+    var number = /\p{Nd}(?:[\p{Nd}\s.,'\u2019\u066B\u066C]*\p{Nd})?/u;
+    if (number.test(text)) return text.replace(number, formatNumber(count));
+    return text; // a form without its number ("نتيجة واحدة"): its category holds that count only
+  }
+
   function start() {
     var form = document.querySelector('form[role="search"]');
     var input = form && form.querySelector('input[type="search"]');
@@ -168,8 +197,12 @@
       });
       if (empty) empty.hidden = !wanted.length || found.length > 0;
       // Said by the status region, which is there from the start (a message un-hidden is not
-      // announced): a query that finds nothing is heard as such.
-      if (status) status.textContent = empty && !empty.hidden ? empty.textContent : '';
+      // announced), not by the list (a live list was read out whole, up to 100 results, at every
+      // key): how many were found ("12 results"), or that nothing was.
+      if (status) {
+        status.textContent = !wanted.length ? '' : found.length ? countText(found.length)
+          : empty ? empty.textContent : '';
+      }
       listMore();
     }
 
