@@ -141,6 +141,45 @@ class FirstVisit(BrowserTest):
         self.assertFalse(self.first_visit("opening"), "shown once")
         self.assertNoConsoleErrors()
 
+    def described_step(self):
+        """The element the open dialog's aria-describedby names, and whether it is in a polite
+        live region: [id, text, live]."""
+        return self.js("""
+            var d = document.querySelector('dialog[data-first-visit]');
+            var ids = (d.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean);
+            if (ids.length !== 1) return [ids.join(' '), null, null];
+            var e = document.getElementById(ids[0]);
+            if (!e || !d.contains(e)) return [ids[0], null, null];
+            var live = e.closest('[aria-live]');
+            return [ids[0], e.textContent, live ? live.getAttribute('aria-live') : null];""")
+
+    def test_each_coach_step_describes_the_dialog_and_is_announced(self):
+        """The dialog's aria-describedby names the step shown, Next moves it on, and the steps are
+        in a polite live region (the focus stays on Next, so the new step is read out)."""
+        self.open(self.home_url)
+        self.wait(lambda d: self.first_visit("home"), message="the coach marks")
+        steps = self.all("dialog[data-first-visit] [data-coach-step]")
+        for index in range(len(steps)):
+            ident, text, live = self.described_step()
+            self.assertEqual(text, self.visible_step_text(), "step %d" % (index + 1))
+            self.assertEqual(ident, [s for s in steps if s.is_displayed()][0].get_attribute("id"))
+            self.assertEqual(live, "polite")
+            if index < len(steps) - 1:
+                self.button("data-coach-next").click()
+        self.assertEqual(self.described_step()[1], steps[-1].get_attribute("textContent"))
+
+    def test_each_opening_panel_describes_the_dialog_and_is_announced(self):
+        self.open(self.index_url)
+        self.wait(lambda d: self.first_visit("opening"), message="the opening screens")
+        panels = self.all("[data-opening-panel]")
+        for index in range(len(panels)):
+            ident, text, live = self.described_step()
+            self.assertEqual(ident, panels[index].get_attribute("id"), "panel %d" % (index + 1))
+            self.assertEqual(text, panels[index].get_attribute("textContent"))
+            self.assertEqual(live, "polite")
+            if index < len(panels) - 1:
+                self.button("data-opening-next").click()
+
     def test_no_serious_accessibility_violations_with_first_visit_screens(self):
         for url in (self.home_url, self.index_url):
             with self.subTest(url=url):

@@ -337,7 +337,16 @@ class FirstVisitsOnTheSite(BrowserTest):
                 self.assertTrue(text.strip())
                 if page is arabic:
                     self.assertRegex(text, "[\u0600-\u06ff]", "the coach marks speak the page's language")
-                while self.css("[data-coach-next]").is_displayed():
+                while True:
+                    # Described by the step shown, in a polite live region (read out as Next shows it).
+                    described = self.js(
+                        "var d = document.querySelector('dialog[data-first-visit]');"
+                        " var e = document.getElementById(d.getAttribute('aria-describedby'));"
+                        " return e && d.contains(e) ? [e.textContent, (e.closest('[aria-live]') || {}).ariaLive] : null;")
+                    shown = [s for s in self.all("dialog[data-first-visit] [data-coach-step]") if s.is_displayed()]
+                    self.assertEqual(described, [shown[0].get_attribute("textContent"), "polite"])
+                    if not self.css("[data-coach-next]").is_displayed():
+                        break
                     self.css("[data-coach-next]").click()
                 self.css("[data-coach-finish]").click()
                 self.open(uri(page["path"]), fresh=False)

@@ -8,7 +8,9 @@
  * step is about, which gets a spotlight), [data-coach-spot], a bubble
  * [data-coach-bubble], [data-coach-next] and [data-coach-finish] ("OK, Got
  * it!" / "Done", on the last step). A template with data-coach-auto shows on
- * load; the others show on "vantage:overlay-open" for their screen (detail.js).
+ * load; the others show on "vantage:overlay-open" for their screen (detail.js). The dialog's
+ * aria-describedby names the step shown (the opening screens' panel too), and the steps'
+ * container (the panels' track) is a polite live region: a step Next shows is read out.
  *
  * Opening screens: template#opening, a <dialog> with [data-opening-viewport]
  * holding [data-opening-track] of [data-opening-panel]s (swipe, drag or arrow
@@ -42,6 +44,14 @@
   function cloneTemplate(id) {
     var template = document.getElementById(id);
     return template && template.content.firstElementChild ? template.content.firstElementChild.cloneNode(true) : null;
+  }
+
+  /** The dialog is described by the step it shows (read with the dialog's name when it opens);
+   *  the steps' container is a polite live region, so a step that Next shows is read out while
+   *  the focus stays on Next (moving it to the step would take it from the button pressed). */
+  function describe(dialog, step, fallbackId) {
+    if (!step.id) step.id = 'vantage-' + fallbackId;
+    dialog.setAttribute('aria-describedby', step.id);
   }
 
   function anyOpen() { return !!document.querySelector('dialog[data-first-visit]'); }
@@ -92,6 +102,7 @@
     function place(how) {
       how = how || {};
       steps.forEach(function (step, i) { step.hidden = i !== at; });
+      describe(dialog, steps[at], name + '-step-' + (at + 1));
       var last = at === steps.length - 1;
       if (next) next.hidden = last;
       finish.hidden = !last;
@@ -187,6 +198,7 @@
       at = Math.max(0, Math.min(panels.length - 1, index));
       if (!(motion && motion.matches)) track.classList.add('is-paging');
       offset(0);
+      describe(dialog, panels[at], 'opening-panel-' + (at + 1));
       panels.forEach(function (panel, i) {
         panel.inert = i !== at;
         if (i === at) panel.removeAttribute('aria-hidden');
