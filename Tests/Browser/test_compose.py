@@ -653,6 +653,42 @@ class AddQuoteScreen(ComposeTest):
         active = self.css("#%s-input" % field).get_attribute("aria-activedescendant")
         return self.css("#" + active).get_attribute("data-person") if active else None
 
+    def test_the_highlighted_option_stands_out_in_both_schemes(self):
+        """The keyboard's highlighted option (the only sign of it inside the list) has an indicator
+        of 3:1 against the option's own background and the list's, in light and dark (WCAG
+        1.4.11): the soft background alone was 1.17:1. Hover is the background alone."""
+        def luminance(css):
+            rgb = [float(x) / 255 for x in re.findall(r"[\d.]+", css)[:3]]
+            rgb = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+            return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+        def ratio(a, b):
+            high, low = sorted([luminance(a), luminance(b)], reverse=True)
+            return (high + 0.05) / (low + 0.05)
+
+        try:
+            for scheme in ("light", "dark"):
+                with self.subTest(scheme=scheme):
+                    self.color_scheme(scheme)
+                    self.open_review_step()
+                    self.css("#said-input").send_keys(Keys.ARROW_DOWN)
+                    active = self.css("#said-options li.is-active")
+                    style = self.js("""
+                        var li = arguments[0], s = getComputedStyle(li), list = getComputedStyle(li.parentElement);
+                        var other = li.parentElement.querySelector('li:not(.is-active)');
+                        return { style: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor,
+                                 offset: parseFloat(s.outlineOffset), background: s.backgroundColor,
+                                 list: list.backgroundColor,
+                                 other: other ? getComputedStyle(other).outlineStyle : 'none' };""", active)
+                    self.assertEqual(style["style"], "solid")
+                    self.assertGreaterEqual(style["width"], 2)
+                    self.assertLessEqual(style["offset"], -style["width"] + 0.01, "inset, inside the list's box")
+                    self.assertEqual(style["other"], "none", "only the highlighted option")
+                    self.assertGreaterEqual(ratio(style["color"], style["background"]), 3, style)
+                    self.assertGreaterEqual(ratio(style["color"], style["list"]), 3, style)
+        finally:
+            self.color_scheme("")
+
     def test_enter_picks_only_a_highlighted_match(self):
         self.open_review_step()
         said = self.css("#said-input")
