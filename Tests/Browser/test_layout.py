@@ -417,3 +417,68 @@ class FocusBelowTheStickyBarWithLargeText(FocusBelowTheStickyBar):
 
 class FocusBelowTheStickyBarWithLargerText(FocusBelowTheStickyBar):
     width, height, font_size = 390, 844, 32
+
+
+@unittest.skipUnless(SITE, "set VANTAGE_SITE to a built public/ folder")
+class TargetScreenWithoutScripts(BrowserTest):
+    """Without scripts, the idea opened by its address (#idea-ID, the :target screen) covers the
+    list; Tab stays inside it: the rest of the page is visibility: hidden while it is open, so
+    nothing behind the screen takes the focus unseen."""
+    width, javascript = 390, False
+
+    def tab_through(self, presses):
+        focused = []
+        body = self.css("body")
+        for _ in range(presses):
+            (self.driver.switch_to.active_element or body).send_keys(Keys.TAB)
+            focused.append(self.js(
+                "var e = document.activeElement; if (!e || e === document.body) return null;"
+                " var t = document.querySelector(':target');"
+                " return { inside: !!t && t.contains(e), what: e.outerHTML.slice(0, 90) };"))
+        return [f for f in focused if f is not None]
+
+    def test_tab_stays_in_the_targeted_idea(self):
+        for language in ("en", "ar"):
+            path = idea_list_page(language)
+            html = (SITE / path).read_text(encoding="utf-8")
+            fragments = re.findall(r'<li class="idea[^"]*" id="([^"]+)"', html)
+            for fragment in (fragments[0], fragments[len(fragments) // 2]):
+                with self.subTest(page=path, fragment=fragment):
+                    self.open((SITE / path).as_uri() + "#" + fragment)
+                    self.assertTrue(self.css("#%s .idea-steps" % fragment).is_displayed(), "the :target screen")
+                    focused = self.tab_through(12)
+                    self.assertGreater(len(focused), 3)
+                    self.assertEqual([f["what"] for f in focused if not f["inside"]], [],
+                                     "focused outside the targeted idea")
+                    # back to the list: everything shows again
+                    self.css("#%s .idea-close" % fragment).click()
+                    self.assertTrue(self.css(".tabs a").is_displayed())
+                    self.assertTrue(self.css("body > .bar a").is_displayed())
+
+
+@unittest.skipUnless(SITE, "set VANTAGE_SITE to a built public/ folder")
+class TargetScreenWithScripts(TargetScreenWithoutScripts):
+    """With scripts the overlay (a modal dialog) stands in for the :target screen: the hiding
+    never applies, the overlay shows and keeps the focus, and the list shows once it closes."""
+    javascript = True
+
+    def test_tab_stays_in_the_targeted_idea(self):
+        path = idea_list_page("en")
+        fragment = re.findall(r'<li class="idea[^"]*" id="([^"]+)"', (SITE / path).read_text(encoding="utf-8"))[2]
+        self.open((SITE / path).as_uri())
+        self.js("localStorage.setItem(VantageCoach.storageKey('idea'), '1')")
+        self.open((SITE / path).as_uri() + "#" + fragment, fresh=False)
+        self.wait(lambda d: self.js("var d = document.querySelector('dialog[open]'); return !!d;"), message="the overlay")
+        self.assertIsNone(self.js("return document.querySelector(':target')"), "no :target screen with scripts")
+        outside = []
+        for _ in range(8):
+            self.driver.switch_to.active_element.send_keys(Keys.TAB)
+            # the modal dialog's own trap: its controls, or the browser's (the document's body)
+            outside.append(self.js("var e = document.activeElement;"
+                                   " return !e || e === document.body || e.closest('dialog[open]') ? null : e.outerHTML.slice(0, 80);"))
+        self.assertEqual([o for o in outside if o], [], "focus in the overlay")
+        self.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        self.wait(lambda d: not self.js("return !!document.querySelector('dialog[open]')"), message="closed")
+        self.assertTrue(self.css("body > .bar a").is_displayed())
+        self.assertTrue(self.css(".tabs a").is_displayed())
+        self.assertTrue(self.css("#%s .idea-card" % fragment).is_displayed())
