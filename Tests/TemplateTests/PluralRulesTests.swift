@@ -27,6 +27,26 @@ struct PluralRulesTests {
         }
     }
 
+    /// The smallest count of one or more in each category a count can take, in CLDR's order
+    /// (the search page renders its result count once per sample): French and Portuguese reach
+    /// `many` only at a million, Russian has no count in `other` (only fractions are), and no
+    /// language's `zero` is a count of one or more.
+    @Test(arguments: [
+        ("en", "one 1, other 2"), ("fr", "one 1, many 1000000, other 2"), ("pt-BR", "one 1, many 1000000, other 2"),
+        ("ru", "one 1, few 2, many 5"), ("ar", "one 1, two 2, few 3, many 11, other 100"), ("ja", "other 1"),
+        ("pl", "one 1, few 2, many 5"),
+    ])
+    func countSamplesAreTheSmallestOfEachCategory(_ locale: String, _ expected: String) {
+        let samples = PluralRules.countSamples(for: locale)
+        #expect(samples.map { "\($0.category.rawValue) \($0.sample)" }.joined(separator: ", ") == expected)
+        let rules = PluralRules(locale: locale)
+        for sample in samples {
+            #expect(rules.category(for: Double(sample.sample)) == sample.category)
+            // Smallest: no count below it is in its category.
+            #expect(!(1..<min(sample.sample, 1_000)).contains { rules.category(for: Double($0)) == sample.category })
+        }
+    }
+
     @Test func regionalTagsUseTheirLanguageRules() {
         #expect(PluralRules(locale: "pt-BR").category(for: 0) == .one)
         #expect(PluralRules(locale: "pt-PT").category(for: 0) == .other)
