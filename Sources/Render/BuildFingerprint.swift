@@ -177,13 +177,16 @@ struct BuildFingerprint {
         quotes.sorted { precedes(saidAt: $0.saidAt, id: $0.id.utf8, $1.saidAt, $1.id.utf8) }
     }
 
-    /// Every file under the templates folder (templates, catalog, assets, dot-files too), by
-    /// relative path: any change to any of them re-renders everything.
+    /// Every file under the templates folder that is not a dot-file (templates, catalog,
+    /// assets, anything else there), by relative path: any change to any of them re-renders
+    /// everything. Dot-files (an editor's lock or swap file, `.DS_Store`) are not read by the
+    /// build, so they are not part of what the pages are built from.
     static func templateFiles(_ templates: String) -> [(String, [UInt8])] {
-        // Links followed, as the library reads the folder (`FileTree`).
-        // What cannot be read is refused by the step that compiles the templates, which every
-        // build runs before it writes anything: the digest of a build that fails is never used.
-        let paths = (try? FileTree.files(under: templates)) ?? []
+        // Links followed, as the library reads the folder (`FileTree`). A file that cannot be
+        // read is passed over here: what the build reads is refused, if it cannot be read, by
+        // the step that compiles the templates, which every build runs before it writes
+        // anything (one unreadable file had left the digest of no file at all).
+        let paths = (try? FileTree.files(under: templates, include: { !$0.hasPrefix(".") }, reads: { _ in false })) ?? []
         return paths.map { ($0, FileManager.default.contents(atPath: templates + "/" + $0).map(Array.init) ?? []) }
     }
 }

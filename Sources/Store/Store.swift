@@ -79,8 +79,16 @@ public final class Store {
 
     /// True when an import has committed into this store: every import writes the site's
     /// settings row in its transaction, and nothing else writes it (the migrations do not).
+    /// A store an earlier vantage imported with `--keep-going` while its `site.json` was rejected
+    /// has no settings row but has the records: those say an import completed too (an empty
+    /// export is refused, so a completed import always stored someone).
     public var hasCompletedImport: Bool {
-        get throws { try database.scalar("SELECT 1 FROM site WHERE id = 1") != nil }
+        get throws {
+            try database.scalar("""
+                SELECT 1 WHERE EXISTS (SELECT 1 FROM site) OR EXISTS (SELECT 1 FROM person)
+                    OR EXISTS (SELECT 1 FROM quote) OR EXISTS (SELECT 1 FROM idea)
+                """) != nil
+        }
     }
 
     /// Runs `body` with the connection inside one read transaction (a consistent snapshot).

@@ -1,3 +1,4 @@
+import VantageCore
 import CLibXML2
 
 /// Entity and numeric character references in catalog Markdown, read as CommonMark (and so
@@ -33,7 +34,7 @@ extension InlineMarkdown {
             else { return nil }
             // The line breaks of word processors are line breaks, as in a value written out
             // (`StringCatalog`'s reader): a line break where a page allows one line is an error.
-            if value == 0x0B || value == 0x0C || value == 0x85 { return ("\n", length) }
+            if XMLText.isLineBreak(value) { return ("\n", length) }
             let scalar = value == 0 ? nil : Unicode.Scalar(value)
             return (scalar ?? "\u{FFFD}", length)
         }

@@ -351,10 +351,8 @@ struct CatalogReader {
         }
         // The line breaks of word processors (Word's manual break U+000B, a form feed, NEL)
         // are line breaks, as iOS shows them: a page holds them as "\n".
-        if text.unicodeScalars.contains(where: { $0.value == 0x0B || $0.value == 0x0C || $0.value == 0x85 }) {
-            text = String(String.UnicodeScalarView(text.unicodeScalars.map {
-                $0.value == 0x0B || $0.value == 0x0C || $0.value == 0x85 ? "\n" : $0
-            }))
+        if text.unicodeScalars.contains(where: { XMLText.isLineBreak($0.value) }) {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.map { XMLText.isLineBreak($0.value) ? "\n" : $0 }))
         }
         // Any other code point no page may hold (a C0 or C1 control, DEL, a noncharacter) is a
         // mistake in the file: refused here rather than failing every page that shows the string.

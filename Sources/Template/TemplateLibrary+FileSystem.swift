@@ -100,8 +100,11 @@ extension TemplateLibrary {
     /// The paths of the `.mustache` files beneath `directory`, by template name.
     static func sourcePaths(in directory: String) throws -> [String: String] {
         try checkFolder(directory)
-        // Links followed, to files and folders (`FileTree`).
-        let relativePaths = try FileTree.files(under: directory).filter { $0.hasSuffix(".mustache") }
+        // Links followed, to files and folders (`FileTree`); what is not a template (a README, a
+        // dot-file: an editor's lock or swap file, `.DS_Store`) is not read, so not refused.
+        let relativePaths = try FileTree.files(
+            under: directory, include: { !$0.hasPrefix(".") }, reads: { $0.hasSuffix(".mustache") }
+        ).filter { $0.hasSuffix(".mustache") }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         var paths: [String: String] = [:]
         for relative in relativePaths { paths[String(relative.dropLast(".mustache".count))] = prefix + relative }

@@ -56,9 +56,14 @@ struct CheckCommand: Command {
             var attempts = 0
             while true {
                 let before = Self.identity(of: directory)
-                report = try SiteValidator(templates: templates).validate(directory: directory, threads: threads)
+                let result = Result { try SiteValidator(templates: templates).validate(directory: directory, threads: threads) }
                 attempts += 1
-                if before == Self.identity(of: directory) { break }
+                // A page of the old site gone from the new one cannot be read: the swap's doing
+                // too, when the folder changed meanwhile.
+                if before == Self.identity(of: directory) {
+                    report = try result.get()
+                    break
+                }
                 guard attempts < 3 else {
                     throw Diagnostic.error(
                         "the site was replaced by a build \(attempts) times while it was checked; check it again when the build is done",

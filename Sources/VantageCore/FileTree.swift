@@ -14,12 +14,17 @@ public enum FileTree {
     /// `include` is asked of each file and folder name (a folder left out is not entered).
     ///
     /// Throws, naming the path and the reason as an export's reader does (`FileCheck`), for
-    /// what is there and cannot be read: a folder that cannot be listed or entered, a file
-    /// without read permission, a dangling link or a loop of links, a pipe, a socket or a device.
-    /// Skipped, they turned into wrong diagnostics (a folder of partials without permission
-    /// gave "no partial template named …"; assets that could not be listed, thousands of links
-    /// to files not in the site).
-    public static func files(under root: String, include: (String) -> Bool = { _ in true }) throws -> [String] {
+    /// what is there and cannot be read: a folder that cannot be listed or entered, and of the
+    /// files the caller `reads` (by name), one without read permission, a dangling link or a
+    /// loop of links, a pipe, a socket or a device. Skipped, they turned into wrong diagnostics
+    /// (a folder of partials without permission gave "no partial template named …"; assets that
+    /// could not be listed, thousands of links to files not in the site). Any other file that
+    /// cannot be read is passed over (an editor's lock, `.#layout.mustache`, is a dangling link
+    /// for as long as the file is open), and so is an entry gone between the listing and its
+    /// look-up (an editor's temporary file).
+    public static func files(
+        under root: String, include: (String) -> Bool = { _ in true }, reads: (String) -> Bool = { _ in true }
+    ) throws -> [String] {
         var files: [String] = []
         var visited: Set<[UInt64]> = []
         func refuse(_ path: String, _ problem: String?) -> Diagnostic {
@@ -46,13 +51,22 @@ public enum FileTree {
                 let path = folder + "/" + name
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var target = stat()
-                guard stat(path, &target) == 0 else { throw refuse(path, FileCheck.problem(at: path)) }
+                guard stat(path, &target) == 0 else {
+                    var own = stat()
+                    if lstat(path, &own) != 0 && errno == ENOENT { continue }  // gone since the listing
+                    if reads(name) { throw refuse(path, FileCheck.problem(at: path)) }
+                    continue
+                }
                 switch target.st_mode & S_IFMT {
                 case S_IFDIR: try walk(path, child)
                 case S_IFREG:
-                    if let problem = FileCheck.problem(at: path) { throw refuse(path, problem) }
+                    if let problem = FileCheck.problem(at: path) {
+                        if reads(name) { throw refuse(path, problem) }
+                        continue
+                    }
                     files.append(child)
-                default: throw refuse(path, FileCheck.problem(at: path))
+                default:
+                    if reads(name) { throw refuse(path, FileCheck.problem(at: path)) }
                 }
             }
         }

@@ -42,8 +42,10 @@ public enum XMLText {
         return String(result)
     }
 
-    /// A line break a page cannot hold, written as a line feed by `clean`.
-    static func isLineBreak(_ value: UInt32) -> Bool { value == 0x0B || value == 0x0C || value == 0x85 }
+    /// A line break a page cannot hold (the line tabulation U+000B, Word's manual break; a form
+    /// feed; NEL U+0085), written as a line feed wherever it is read: the data's texts (`clean`),
+    /// a String Catalog's values and their numeric references.
+    public static func isLineBreak(_ value: UInt32) -> Bool { value == 0x0B || value == 0x0C || value == 0x85 }
 
     /// True when `value` is a code point a page may hold as text.
     public static func isAllowed(_ value: UInt32) -> Bool {

@@ -90,7 +90,7 @@ final class SiteScenario {
         let files = (FileManager.default.enumerator(atPath: site)?.allObjects as? [String] ?? [])
             .filter { path in
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: site + "/" + path, isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: site + "/" + path, isDirectory: &isFolder)
                 return !isFolder.boolValue && path != "manifest.json" && (complete || path.hasSuffix(".html"))
             }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -40,6 +40,16 @@ struct StoreTests {
         #expect(try Store(path: fixture.store, readOnly: true).hasCompletedImport)
     }
 
+    /// An earlier vantage completed a --keep-going first import whose site.json was rejected
+    /// without writing the settings row: the records in the store say it completed, and a
+    /// reader opens it (it had been refused as "no import has completed into it").
+    @Test func aStoreWithRecordsButNoSettingsRowIsComplete() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        try Store(path: fixture.store).write { db in try db.execute("DELETE FROM site") }
+        #expect(try Store(path: fixture.store, readOnly: true).hasCompletedImport)
+    }
+
     /// The hearers' scratch file of a killed import is removed by the next import, even one
     /// that writes no hearers through it (a re-import).
     @Test func theNextImportRemovesAKilledImportsHearersFile() throws {

@@ -25,11 +25,20 @@ struct TemplateFolderTests {
         expectRefusal(folder, "\(folder.path)/partials/bar.mustache: error: expected a file, found a named pipe")
     }
 
-    @Test func aPipeAmongTheAssetsIsRefusedNamingIt() throws {
-        let folder = try TemporaryFolder(files: ["page.mustache": "ok"])
+    /// The library reads templates only: what else the folder holds and cannot be read is the
+    /// build's to refuse if the build reads it (a pipe among the assets, `UnreadableTemplatesTests`),
+    /// and otherwise no one's: an editor's lock (Emacs keeps `.#layout.mustache`, a dangling link,
+    /// while the file is open), a README without permission, a dot-file.
+    @Test func whatIsNotATemplateIsNotRead() throws {
+        let folder = try TemporaryFolder(files: ["page.mustache": "{{>layout}}", "layout.mustache": "ok", "README.md": "notes"])
         try FileManager.default.createDirectory(atPath: folder.path + "/assets", withIntermediateDirectories: true)
         #expect(mkfifo(folder.path + "/assets/site.css", 0o644) == 0)
-        expectRefusal(folder, "\(folder.path)/assets/site.css: error: expected a file, found a named pipe")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/.#layout.mustache", withDestinationPath: "ana@host.12345:1700000000")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/notes.txt", withDestinationPath: "gone.txt")
+        #expect(mkfifo(folder.path + "/.hidden.mustache", 0o644) == 0)
+        let library = try TemplateLibrary(directory: folder.path, mode: .spec)
+        #expect(library.names.sorted() == ["layout", "page"])
+        #expect(try library.render("page", context: [:], localizer: nil) == "ok")
     }
 
     @Test func aLoopOfLinksAsTheLayoutIsRefusedNamingIt() throws {
