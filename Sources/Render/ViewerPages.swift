@@ -120,7 +120,10 @@ public struct ViewerPages {
     private func renderSearch(ideas: IdeaLists, quotes: QuoteLists, for viewer: Viewer) throws {
         // The result count's string once per plural category of the page's language, each with
         // its smallest count: search.js shows the one its count's category picks, with its number.
-        let countForms = PluralRules.countSamples(for: viewer.localizer.languageTag).map { form -> Value in
+        // A category first reached at a million (French and Portuguese `many`) is left out: its
+        // sample would put seven digits in a row on the page, which no page holds (a phone could
+        // hide in them), and a search of a million results shows the `other` form instead.
+        let countForms = PluralRules.countSamples(for: viewer.localizer.languageTag).filter { $0.sample < 1_000_000 }.map { form -> Value in
             .map(["category": .string(form.category.rawValue), "sample": .number(Double(form.sample))])
         }
         let fields: [String: Value] = [

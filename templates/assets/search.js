@@ -146,8 +146,8 @@
     var sample = Number(form.getAttribute('data-sample'));
     var shown = formatNumber(sample);
     if (text.indexOf(shown) !== -1) return text.replace(shown, formatNumber(count));
-    // The build's digits or separators may not be the browser's (٣ and 3, 1 000 000 with another
-    // space): the text's one number, whatever its digits.
+    // The build's digits or separators may not be the browser's (٣ and 3, a thousand grouped
+    // with another space): the text's one number, whatever its digits.
     var number = /\p{Nd}(?:[\p{Nd}\s.,'\u2019\u066B\u066C]*\p{Nd})?/u;
     if (number.test(text)) return text.replace(number, formatNumber(count));
     return text; // a form without its number ("نتيجة واحدة"): its category holds that count only
