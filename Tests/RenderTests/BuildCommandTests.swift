@@ -12,10 +12,24 @@ struct BuildCommandTests {
     var output: String { folder.appendingPathComponent("public").path }
     var store: String { folder.appendingPathComponent("store.sqlite").path }
 
-    func build(_ extra: [String] = [], content: String? = nil) -> (Int32, Console) {
+    func build(_ extra: [String] = [], content: String? = nil, templates: String? = nil) -> (Int32, Console) {
         let console = Console.capturing()
-        let arguments = ["build", "--content", content ?? self.content, "--templates", templatesFolder, "--out", output, "--db", store] + extra
+        let arguments = ["build", "--content", content ?? self.content, "--templates", templates ?? templatesFolder, "--out", output,
+                         "--db", store] + extra
         return (VantageCLI.run(arguments, console: console), console)
+    }
+
+    /// A copy of the fixture's content in the test's folder, its Quotes export edited by
+    /// `replacements` (each text as written in the export, and what it becomes).
+    func contentCopy(editingExport replacements: [(String, String)]) throws -> String {
+        let copy = folder.appendingPathComponent("content").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: content, toPath: copy)
+        let export = copy + "/quotes/export.json"
+        var text = try String(contentsOfFile: export, encoding: .utf8)
+        for (old, new) in replacements { text = text.replacingOccurrences(of: old, with: new) }
+        try text.write(toFile: export, atomically: true, encoding: .utf8)
+        return copy
     }
 
     /// The summary without its first line (which holds the elapsed time).
@@ -33,9 +47,7 @@ struct BuildCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: templatesFolder, toPath: templates)
         try FileManager.default.removeItem(atPath: templates + "/" + name + ".mustache")
-        let console = Console.capturing()
-        let status = VantageCLI.run(
-            ["build", "--content", content, "--templates", templates, "--out", output, "--db", store], console: console)
+        let (status, console) = build(templates: templates)
         #expect(status == 2)
         #expect(console.standardError.hasPrefix(
             "\(templates)/\(name).mustache: error: the build renders the template '\(name)', which is not in the templates folder; restore \(name).mustache\n"),
@@ -46,13 +58,7 @@ struct BuildCommandTests {
     @Test("People of one name show their folders in the index, first one first, as their homes' headings do")
     func peopleOfOneNameShowTheirFolder() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = folder.appendingPathComponent("content").path
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: content, toPath: copy)
-        let export = copy + "/quotes/export.json"
-        try String(contentsOfFile: export, encoding: .utf8)
-            .replacingOccurrences(of: #""firstName": "Léa", "lastName": "Martin""#, with: #""firstName": "Ana", "lastName": "Lima""#)
-            .write(toFile: export, atomically: true, encoding: .utf8)
+        let copy = try contentCopy(editingExport: [(#""firstName": "Léa", "lastName": "Martin""#, #""firstName": "Ana", "lastName": "Lima""#)])
         let (status, console) = build(content: copy)
         #expect(status == 0, "\(console.standardError)")
         let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
@@ -74,14 +80,10 @@ struct BuildCommandTests {
     @Test("The view-as index tells unknown people apart by their folder (their names, only phones, show as Unknown)")
     func unknownPeopleShowTheirFolder() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = folder.appendingPathComponent("content").path
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: content, toPath: copy)
-        let export = copy + "/quotes/export.json"
-        try String(contentsOfFile: export, encoding: .utf8)
-            .replacingOccurrences(of: #""firstName": "Ana", "lastName": "Lima""#, with: #""firstName": "415 555 0100", "lastName": """#)
-            .replacingOccurrences(of: #""firstName": "Léa", "lastName": "Martin""#, with: #""firstName": "+33 6 12 34 56 78", "lastName": """#)
-            .write(toFile: export, atomically: true, encoding: .utf8)
+        let copy = try contentCopy(editingExport: [
+            (#""firstName": "Ana", "lastName": "Lima""#, #""firstName": "415 555 0100", "lastName": """#),
+            (#""firstName": "Léa", "lastName": "Martin""#, #""firstName": "+33 6 12 34 56 78", "lastName": """#),
+        ])
         let (status, console) = build(content: copy)
         #expect(status == 0, "\(console.standardError)")
         let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
