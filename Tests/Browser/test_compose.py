@@ -788,6 +788,26 @@ class AddQuoteScreen(ComposeTest):
         self.assertIsNotNone(lefts, "%r is in the text" % word)
         self.assertLess(lefts[0], lefts[1], "%r is not reversed" % word)
 
+    def test_a_step_change_clears_the_message_of_the_step_before(self):
+        # A paste cut at the limit says "long"; QUOTE IT then took the text (it fits) and moved on,
+        # and the review step still said to keep the quote to 280 characters. Edit, back from a
+        # review step that said who was missing, kept that message over the text.
+        self.open(self.page(VIEWER + "/quotes/add.html"))
+        self.css("#quote-text").click()
+        self.driver.execute_cdp_cmd("Input.insertText", {"text": "x" * 281})
+        self.assertEqual(self.remaining(), 0)
+        self.assertEqual(self.error(), ("long", self.message("long")))
+        self.css("[data-quote-it]").click()
+        self.wait(lambda d: self.css('[data-compose-step="review"]').is_displayed(), message="the review step")
+        self.assertEqual(self.error(), ("", ""), "the text fits: no message on the review step")
+        self.css("[data-compose-submit]").click()
+        self.assertEqual(self.error(), ("said", self.message("said")))
+        self.css("[data-compose-edit]").click()
+        self.wait(lambda d: self.css('[data-compose-step="text"]').is_displayed(), message="the text step")
+        self.assertEqual(self.error(), ("", ""), "SAID's message is not the text's")
+        self.assertEqual(self.all("form[data-compose] [aria-invalid]"), [])
+        self.assertNoConsoleErrors()
+
     def test_validation_messages_then_thanks(self):
         self.open_review_step()
         self.css("[data-compose-submit]").click()

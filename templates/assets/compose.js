@@ -879,9 +879,12 @@
       });
     });
     var text = setUpText(form, changed);
+    // A message belongs to the step it was given on: moving on (QUOTE IT) or back (Edit) clears
+    // it, and whoever moves to show a problem gives it after the move.
     var show = function (name) {
       Object.keys(steps).forEach(function (key) { steps[key].hidden = key !== name; });
       form.setAttribute('data-at', name);
+      showError(form, null);
     };
     show('text');
     quoteIt.disabled = false;
