@@ -13,6 +13,8 @@ final class PageValidation: @unchecked Sendable {
     let validator: SiteValidator
     /// Files outside any viewer's folder that pages may link to.
     let siteFiles: [String]
+    /// Every person's folder (built or not): a person's pages may not link into another's.
+    let homeSlugs: Set<String>
     /// Benchmarks only (`SiteBuild.Tuning.parseOnly`): each page is parsed by libxml2 with
     /// callbacks that do nothing, and not checked.
     let parseOnly: Bool
@@ -20,6 +22,8 @@ final class PageValidation: @unchecked Sendable {
     static let findingLimit = 1000
     private let lock = NSLock()
     private var collected = Findings()
+    /// Fragments written in people's parts into the site-wide pages, judged once those are checked.
+    let siteFragments = SiteFragments(kept: findingLimit)
 
     struct Findings {
         var kept: [Finding] = []
@@ -27,35 +31,50 @@ final class PageValidation: @unchecked Sendable {
         var pages = 0
     }
 
-    init(siteFiles: [String], parseOnly: Bool = false) {
+    init(siteFiles: [String], homeSlugs: Set<String> = [], parseOnly: Bool = false) {
         // Pages arrive with the template they were rendered from (`RenderedPage.template`), so
         // the validator needs no kind-to-template map.
         validator = SiteValidator(reusesStructures: true, scanCounts: .build)
         self.siteFiles = siteFiles
+        self.homeSlugs = homeSlugs
         self.parseOnly = parseOnly
     }
 
-    /// A check for one part of the site, knowing the site-wide files (and `extraFiles`).
-    func check(extraFiles: [String] = []) -> SiteCheck {
-        let check = SiteCheck(validator: validator)
+    /// A check for one part of the site, knowing the site-wide files (and `extraFiles`): a
+    /// person's part when `viewer` names their folder, else the site-wide pages'.
+    func check(extraFiles: [String] = [], viewer: String? = nil) -> SiteCheck {
+        let check = SiteCheck(validator: validator, part: viewer, otherParts: homeSlugs, siteFragments: siteFragments)
         for file in siteFiles + extraFiles { check.addFile(path: file) }
         return check
     }
 
     /// The validating stage of one part's output, and the check to `finish` after it.
-    func stage(extraFiles: [String] = []) -> ValidateStage {
-        ValidateStage(check: check(extraFiles: extraFiles), parseOnly: parseOnly)
+    func stage(extraFiles: [String] = [], viewer: String? = nil) -> ValidateStage {
+        ValidateStage(check: check(extraFiles: extraFiles, viewer: viewer), parseOnly: parseOnly)
     }
 
-    /// Finishes a part's check and keeps its findings.
-    func finish(_ check: SiteCheck) {
+    /// Finishes a part's check and keeps its findings; the site-wide pages' check (`sitePages`)
+    /// also gives the ids that people's fragments into those pages wait for.
+    func finish(_ check: SiteCheck, sitePages: Bool = false) {
         let report = check.finish()
+        if sitePages { siteFragments.learn(from: check) }
+        keep(report.findings, count: report.findings.count, pages: report.pageCount)
+    }
+
+    private func keep(_ findings: [Finding], count: Int, pages: Int) {
         lock.lock()
         defer { lock.unlock() }
-        collected.pages += report.pageCount
-        collected.count += report.findings.count
+        collected.pages += pages
+        collected.count += count
         let room = max(0, Self.findingLimit - collected.kept.count)
-        collected.kept += report.findings.prefix(room)
+        collected.kept += findings.prefix(room)
+    }
+
+    /// Judges the fragments that waited for the site-wide pages: once, after every part and
+    /// the site-wide pages are finished.
+    func finishSiteFragments() {
+        let waited = siteFragments.findings()
+        keep(waited.findings, count: waited.count, pages: 0)
     }
 
     /// Pages checked, findings counted, and the findings kept (sorted by file and position).

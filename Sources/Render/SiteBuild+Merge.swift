@@ -303,7 +303,7 @@ extension SiteBuild {
             do {
                 while let index = queue.next() {
                     let (shard, slug) = work[index]
-                    let validate = validation?.stage()
+                    let validate = validation?.stage(viewer: slug)
                     let record = RecordStage()
                     let output = StagedOutput([validate, manifestOnly ? nil : WriteStage(writer: writer), record])
                     let files = try shardFiles(of: shard, slug: slug)

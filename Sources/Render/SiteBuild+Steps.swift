@@ -156,7 +156,8 @@ extension SiteBuild {
         context.spool = try ManifestSpool(spoolPath: context.writer.staging + ".manifest")
         if tuning.validate || tuning.parseOnly {
             context.validation = PageValidation(
-                siteFiles: try siteFiles(options, hasReviews: !context.decisions.isEmpty), parseOnly: tuning.parseOnly)
+                siteFiles: try siteFiles(options, site: context.site, hasReviews: !context.decisions.isEmpty),
+                homeSlugs: context.site.homeSlugSet, parseOnly: tuning.parseOnly)
         }
         if context.previous == nil, !options.full {
             context.previous = PreviousBuild.load(store: options.store, output: context.writer.output, checked: options.checkedOutput)
@@ -219,13 +220,16 @@ extension SiteBuild {
                     from: folder, into: context.writer, check: validate?.check, mask: site.mask, siteTops: siteTops)
             }
         }
-        if let validate { validation?.finish(validate.check) }
+        if let validate { validation?.finish(validate.check, sitePages: true) }
         return (record.entries.count, files)
     }
 
     /// Fails the build when any page had a finding (the previous output stays).
     static func checkPages(_ context: BuildContext) throws {
         guard let validation = context.validation else { return }
+        // A shard renders no site-wide page: its fragments into them are judged by the merge,
+        // which checks every page again and renders those.
+        if !context.options.scope.isShard { validation.finishSiteFragments() }
         let result = validation.result
         context.report.validatedPages = result.pages
         if result.count > 0 { throw ValidationFailure(findings: result.findings, count: result.count, pages: result.pages) }
@@ -257,11 +261,15 @@ extension SiteBuild {
         context.report.renderSeconds = Date().timeIntervalSince(context.started)
     }
 
-    /// The files outside any viewer's folder that viewer pages may link to.
-    static func siteFiles(_ options: Options, hasReviews: Bool) throws -> [String] {
+    /// The files outside any viewer's folder that viewer pages may link to: the site-wide
+    /// pages, the assets and the static files (`content/static/`, copied into every build).
+    static func siteFiles(_ options: Options, site: SiteModel, hasReviews: Bool) throws -> [String] {
         var files = [SitePath.index, SitePath.manifest]
         if hasReviews { files.append(SitePath.reviews) }
+        files += Pagination(itemCount: site.ideas.count, pageSize: site.settings.pageSize).pages(at: .ideaReview).map(\.path)
         files += try SitePages.assetFiles(in: options.templates).map { "assets/" + $0 }
+        // A static folder that cannot be listed is refused, by name, where the files are copied.
+        if let folder = options.staticFolder { files += (try? StaticFiles.list(folder)) ?? [] }
         return files
     }
 }

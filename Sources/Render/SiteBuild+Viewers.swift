@@ -118,7 +118,7 @@ extension SiteBuild {
             let fingerprint = BuildFingerprint.viewer(
                 home, siteDigest: siteDigest, contacts: contacts, quotes: quotes, places: site.personOrder)
             if scanned == nil, let carried = try carry(home, fingerprint: fingerprint) { return carried }
-            let validate = validation?.stage()
+            let validate = validation?.stage(viewer: home.slug)
             let record = RecordStage()
             let output = StagedOutput([validate, manifestOnly ? nil : WriteStage(writer: writer), record])
             try ViewerPages(site: site, renderer: renderer, output: output, forcedLocale: forcedLocale)

@@ -23,17 +23,33 @@ public final class SiteCheck: @unchecked Sendable {
     /// check` checks a site a part at a time): links resolve against them, and a fragment into
     /// a page of another part is handed back by `finish` rather than judged.
     private let site: SiteFiles?
+    /// The build's check of one person's part of the site (`part`, their folder): the top
+    /// folders of the other people's parts (`otherParts`), into which a link is a finding of its
+    /// own. A person's pages link only inside their own folder and to the site-wide files, so
+    /// that any part can be built alone (`--viewers`, `--shard`) with the same bytes.
+    private let part: String?
+    private let otherParts: Set<String>
+    /// Where a person's part sends its fragments into the site-wide pages, which are checked
+    /// apart (the build renders them beside the people's parts).
+    private let siteFragments: SiteFragments?
 
-    /// A check that validates pages with `validator`.
-    public init(validator: SiteValidator) {
+    /// A check that validates pages with `validator`; for one person's part of a site, `part`
+    /// names their folder and `otherParts` holds every person's folder (theirs may be in it).
+    public init(validator: SiteValidator, part: String? = nil, otherParts: Set<String> = [], siteFragments: SiteFragments? = nil) {
         self.validator = validator
         site = nil
+        self.part = part
+        self.otherParts = part == nil ? [] : otherParts
+        self.siteFragments = part == nil ? nil : siteFragments
     }
 
     /// A check of some of the pages of a site whose files are all known already (`site`).
     init(validator: SiteValidator, site: SiteFiles) {
         self.validator = validator
         self.site = site
+        part = nil
+        otherParts = []
+        siteFragments = nil
     }
 
     /// Validates a page and keeps what links need; returns the page's own findings.
@@ -114,7 +130,15 @@ public final class SiteCheck: @unchecked Sendable {
         // a link to a file needs no folder lookup.
         let filesAreFolders = site?.filesAreFolders ?? Self.someFileIsAFolder(files: files, folders: folders)
         var findings = pageFindings
+        var waiting: [(reference: SiteReference, template: String?)] = []
+        defer { if let siteFragments, !waiting.isEmpty { siteFragments.wait(waiting) } }
         for reference in references.joined() {
+            if siteFragments != nil, reference.fragment != nil, pageIDs[reference.target] == nil,
+                files.contains(reference.target), PageName.isPage(reference.target)
+            {
+                waiting.append((reference, pageTemplates[reference.source]))
+                continue
+            }
             if let site, reference.fragment != nil, pageIDs[reference.target] == nil, site.pages.contains(reference.target) {
                 deferred.append((reference, pageTemplates[reference.source]))
                 continue
@@ -127,6 +151,13 @@ public final class SiteCheck: @unchecked Sendable {
         }
         findings.sort(by: Finding.outputOrder)
         return SiteReport(pageCount: pageCount, fileCount: site?.files.count ?? files.count, findings: findings)
+    }
+
+    /// The ids of every page this check holds, by path.
+    func idsByPage() -> [String: ByteStrings] {
+        lock.lock()
+        defer { lock.unlock() }
+        return pageIDs
     }
 
     /// Whether some folder of `folders` is also the name of a file of `files`.
@@ -187,6 +218,13 @@ public final class SiteCheck: @unchecked Sendable {
             return (.folderLink, "\(reference.written) names a folder: every link names a file (\(index))")
         }
         guard isFile else {
+            if let part, let top = target.split(separator: "/", maxSplits: 1).first, top != part, target.contains("/"),
+                otherParts.contains(String(top))
+            {
+                return (.brokenLink, "\(reference.written) links into another person's part of the site (\(top)/): a person's "
+                    + "pages link only inside their own folder (\(part)/) and to the site-wide pages and files, so that "
+                    + "each part can be built alone (--viewers, --shard)")
+            }
             return (.brokenLink, "\(reference.written) names no file in the site (\(target))")
         }
         guard let fragment = reference.fragment else { return nil }
@@ -236,4 +274,68 @@ public struct SiteReport: Sendable {
     public let findings: [Finding]
     /// True when nothing was found.
     public var isValid: Bool { findings.isEmpty }
+}
+
+/// Fragments that the build's checks of people's parts write into the site-wide pages (`index.html#main`):
+/// those pages are checked apart, beside the people's parts, so each such fragment waits here
+/// for their ids (`learn`), then is judged as `vantage check` judges it (`findings`). Kept by
+/// page and fragment, at most `kept` references of each (a template that writes one on every
+/// page of a large site would otherwise hold them all); the rest are counted.
+public final class SiteFragments: @unchecked Sendable {
+    private struct Key: Hashable {
+        var target: String
+        var fragment: String
+    }
+
+    private let lock = NSLock()
+    private var waiting: [Key: (references: [(reference: SiteReference, template: String?)], count: Int)] = [:]
+    private var ids: [String: ByteStrings] = [:]
+    /// References kept for each page and fragment.
+    let kept: Int
+
+    public init(kept: Int = 1000) { self.kept = kept }
+
+    func wait(_ references: [(reference: SiteReference, template: String?)]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for item in references {
+            let key = Key(target: item.reference.target, fragment: item.reference.fragment ?? "")
+            var entry = waiting[key] ?? ([], 0)
+            if entry.references.count < kept { entry.references.append(item) }
+            entry.count += 1
+            waiting[key] = entry
+        }
+    }
+
+    /// Takes the ids of the pages `check` holds (the site-wide pages').
+    public func learn(from check: SiteCheck) {
+        let learned = check.idsByPage()
+        lock.lock()
+        defer { lock.unlock() }
+        ids.merge(learned) { _, new in new }
+    }
+
+    /// The findings of the waiting fragments (in output order), and how many there are in all
+    /// (more than the findings when some were only counted).
+    public func findings() -> (findings: [Finding], count: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        var findings: [Finding] = []
+        var count = 0
+        for (key, entry) in waiting {
+            // One page and fragment: one verdict, each reference's own message and place.
+            let judged = entry.references.compactMap { reference, template -> Finding? in
+                let problem = ids[key.target].map { SiteCheck.fragmentProblem(reference, fragment: key.fragment, ids: $0) }
+                    ?? (.brokenFragment, "\(reference.written) names a fragment, but \(key.target) is not a page")
+                guard let (rule, message) = problem else { return nil }
+                return Finding(rule: rule, file: reference.source, line: reference.line, column: reference.column,
+                               message: message, template: template)
+            }
+            guard !judged.isEmpty else { continue }
+            findings += judged
+            count += entry.count
+        }
+        findings.sort(by: Finding.outputOrder)
+        return (findings, count)
+    }
 }
