@@ -337,6 +337,35 @@ class SearchBehaviour(BrowserTest):
             self.assertEqual(self.result_ids(), expected, repr(query))
         self.assertFalse(self.css("[data-search-empty]").is_displayed(), "an empty query finds nothing and says nothing")
 
+    def test_quotation_marks_and_punctuation_around_words_are_not_searched_for(self):
+        """A phrase in quotation marks (straight, or curly as a phone's keyboard types them) is its
+        words in that order; the punctuation typed around a word (person?, Dad:, (poem)) is not
+        looked for: each found nothing, though the quote holds the words."""
+        self.open(self.page_url())
+        for query, expected, marked in (
+                ('"morning person"', ["q-0001"], ["morning person"]),
+                ("\u201cmorning person\u201d", ["q-0001"], ["morning person"]),
+                ('"morning   person."', ["q-0001"], ["morning person"]),
+                ('"person morning"', [], []),
+                ("person?", ["q-0001"], ["person"]),
+                ("Dad: person,", ["q-0001"], ["person", "Dad"]),
+                ("(poem)", ["idea-0003"], ["poem"]),
+                ('"never said', ["q-0001"], ["never", "said"]),
+                ("merci !", ["q-0002"], ["merci", "!"]),
+                ("& never", ["q-0003"], ["&", "never"]),
+                ("istanbul\u2019a", ["idea-0008"], ["İstanbul'a"])):
+            with self.subTest(query=query):
+                self.type_query(query)
+                self.assertEqual(self.result_ids(), expected)
+                for found in expected:
+                    result = self.css('[data-search-results] [data-id="%s"]' % found)
+                    self.assertEqual([m.text for m in result.find_elements("css selector", "mark")], marked)
+        # A quotation mark alone is a phrase being typed: no words yet, so nothing is said.
+        self.type_query('"')
+        self.assertEqual(self.result_ids(), [])
+        self.assertFalse(self.css("[data-search-empty]").is_displayed())
+        self.assertNoConsoleErrors()
+
     def test_a_query_matching_many_lists_them_a_page_at_a_time(self):
         # 250 more quotes in the index (added as the index script assigns it): typing stays
         # quick, since only a page of results is built at a time.

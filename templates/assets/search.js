@@ -43,7 +43,13 @@
     for (var m = cluster.exec(text); m; m = cluster.exec(text)) {
       var f = fold(m[0]);
       for (var k = 0; k < f.length; k++) {
-        folded += f[k];
+        var unit = f[k];
+        // Spaces as `foldField` has them: a run of them is one space.
+        if (SPACE.test(unit)) {
+          if (folded[folded.length - 1] === ' ') continue;
+          unit = ' ';
+        }
+        folded += unit;
         starts.push(m.index);
         ends.push(m.index + m[0].length);
       }
@@ -51,8 +57,39 @@
     return { text: folded, starts: starts, ends: ends };
   }
 
+  var SPACE = /\s/;
+  var SPACES = /\s+/g;
+
+  /** A field of the index as it is searched: folded, each run of spaces or line breaks one
+   *  space (so that a phrase finds its words whatever parts them). */
+  function foldField(text) {
+    return fold(text).replace(SPACES, ' ');
+  }
+
+  // The punctuation around a word of the query, which is not searched for: `person?`, `Dad:`,
+  // `(poem)` and `"morning` find person, Dad, poem and morning. Punctuation inside a word stays
+  // (node.js, don't, co-op), and so does a word of punctuation alone (&).
+  var EDGES = /^\p{P}+|\p{P}+$/gu;
+
+  function bare(term) {
+    return term.replace(EDGES, '') || term;
+  }
+
+  /** The terms of a query, every one of which a result must hold: its words, and each phrase in
+   *  quotation marks ("morning person", or “morning person” as a phone's keyboard types them:
+   *  the fold makes them ") as one term, its words in that order. */
   function terms(query) {
-    return fold(query).split(/\s+/).filter(function (t) { return t.length > 0; });
+    var wanted = [];
+    var rest = fold(query).replace(/"([^"]*)"/g, function (all, phrase) {
+      var words = phrase.split(SPACES).filter(function (w) { return w.length > 0; });
+      if (words.length) wanted.push(bare(words.join(' ')));
+      return ' ';
+    });
+    rest.split(SPACES).forEach(function (word) {
+      // A quotation mark alone is the start or end of a phrase being typed, not a word.
+      if (word.length > 0 && !/^"+$/.test(word)) wanted.push(bare(word));
+    });
+    return wanted;
   }
 
   function readIndex() {
@@ -69,13 +106,13 @@
     var out = [];
     (index.ideas || []).forEach(function (idea) {
       out.push({ kind: 'idea', id: idea.id, text: idea.text, by: idea.by || '', url: idea.url, isNew: idea['new'] === true,
-        haystack: fold([idea.text, idea.by || ''].join('\n')) });
+        haystack: [idea.text, idea.by || ''].map(foldField).join('\n') });
     });
     (index.quotes || []).forEach(function (quote) {
-      var heard = (quote.heard || []).join('\n');
+      var heard = (quote.heard || []).map(foldField).join('\n');
       out.push({ kind: 'quote', id: quote.id, text: quote.text, by: quote.by || '', url: quote.url,
-        heard: quote.heard || [], heardHaystack: fold(heard),
-        haystack: fold([quote.text, quote.by || '', heard].join('\n')) });
+        heard: quote.heard || [], heardHaystack: heard,
+        haystack: [foldField(quote.text), foldField(quote.by || ''), heard].join('\n') });
     });
     return out;
   }
