@@ -203,7 +203,7 @@ extension ImportSession {
             }
             if let match = byPhone ?? byEmail, let other = partnerOf(match) {
                 try reject(changeJarUsers.location(position).error(
-                    "expected one Change Jar user per person, found a second one for the Quotes user \(quotesUsers.location(quotes(match)).reference) (also \(changeJarUsers.location(other).place))"),
+                    "expected one Change Jar user per person, found a second one for the Quotes user \(quotesUsers.location(quotes(match)).reference) (the first: \(changeJarUsers.location(other).reference))"),
                     changeJarUsers.record(position))
                 continue
             }

@@ -464,6 +464,20 @@ struct BadInputTests {
         ])
     }
 
+    /// Two Change Jar users of one Quotes user: the second is refused, and the message names the
+    /// first by its file too (it had said "(also users[0])" right after the Quotes user's
+    /// `users[0]` in the other file, which read as one record twice).
+    @Test func aSecondChangeJarUserOfOneQuotesUserNamesTheFirstByItsFile() throws {
+        var file = ""
+        let errors = try errors { fixture in
+            file = "content/changejar/users.json"
+            try fixture.edit("changejar/users.json", replacing: #""name": "Zed" }"#, with: #""name": "Zed", "phone": "+1 415 555 0100" }"#)
+        }
+        #expect(errors == [
+            #"\#(file): users[2]: error: expected one Change Jar user per person, found a second one for the Quotes user content/quotes/export.json users[0] (the first: content/changejar/users.json users[0])"#
+        ])
+    }
+
     /// A Quotes user and a Change Jar user merged by their phone, each with an email of their
     /// own: the Change Jar one is stored, and an idea written under either is the person's
     /// (DATA.md: sharing a phone or an email makes one person), not a new author's.
