@@ -45,13 +45,18 @@ extension StringCatalog {
             return .keyItself(keyItself)
         }
         for language in chain {
-            guard let localization = entry.localizations[language], let variant = localization.variant else { continue }
             let isSource = language == sourceLanguage
-            if StringCatalog.isUsable(variant, isSource: isSource, device: device),
+            if let localization = entry.localizations[language], let variant = localization.variant,
+                StringCatalog.isUsable(variant, isSource: isSource, device: device),
                 localization.substitutions.values.allSatisfy({ StringCatalog.isUsable($0.variant, isSource: isSource, device: device) })
             {
                 return .localization(localization, language: language)
             }
+            // The source language is the last step: without text of its own there, the key is
+            // its text (Xcode omits the source's entry when it equals the key). The catalog's
+            // other regions of that language, after it in the chain of its own readers (`en-GB`
+            // for `en-US`), are not: iOS never shows an `en-US` reader `en-GB` text.
+            if isSource { break }
         }
         return .keyItself(keyItself)
     }

@@ -96,6 +96,39 @@ struct LanguageFallbackTests {
         #expect(try done("sr") == "Done")
     }
 
+    /// A key whose source language has no text of its own (Xcode omits the source's entry when
+    /// it is the key, or leaves its value empty) is its key for every reader whose chain reaches
+    /// the source: the source's own readers (`en`, `en-US`) included, never the catalog's other
+    /// region of it (`en-GB`, after `en` in their chain), which only its own readers and those
+    /// of its regional group (`en-AU`) get.
+    @Test(arguments: [
+        ("en", "Color Favorite Gray"), ("en-US", "Color Favorite Gray"), ("en-CA", "Color Favorite Gray"),
+        ("ja", "Color Favorite Gray"), ("en-GB", "Colour Favourite Grey"), ("en-AU", "Colour Favourite Grey"),
+        ("fr", "Couleur Favorite Gray"),
+    ])
+    func aKeyWithoutSourceTextIsItsKeyForTheSourcesReaders(_ viewer: String, _ expected: String) throws {
+        let catalog = try CatalogFixture.catalog(
+            """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Color" : { "localizations" : {
+                  "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "Colour" } },
+                  "fr" : { "stringUnit" : { "state" : "translated", "value" : "Couleur" } } } },
+                "Favorite" : { "localizations" : {
+                  "en" : { "stringUnit" : { "state" : "translated", "value" : "Favorite" } },
+                  "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "Favourite" } } } },
+                "Gray" : { "localizations" : {
+                  "en" : { "stringUnit" : { "state" : "new", "value" : "" } },
+                  "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "Grey" } } } }
+              },
+              "version" : "1.0"
+            }
+            """)
+        let localizer = Localizer(catalog: catalog, locale: viewer, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try ["Color", "Favorite", "Gray"].map { try localizer.string($0) }.joined(separator: " ") == expected)
+    }
+
     /// The source language step matches by likely subtags too: a catalog declaring `en-US` whose
     /// text is under `en` (or the other way round, or `pt` and `pt-BR`, `zh-Hans` and `zh`)
     /// shows that text to every viewer it falls back to it (before: the key), and a `new` unit
