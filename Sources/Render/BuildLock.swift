@@ -64,6 +64,24 @@ public final class BuildLock: @unchecked Sendable {
         return lock
     }
 
+    /// The store's lock for a build that reads the store and then only records itself in it (a
+    /// whole-site `vantage build --no-import`): as `acquireStore`, but nil, and no lock, when the
+    /// lock file cannot be made because the store's folder cannot be written (permissions, a
+    /// read-only file system), as where a store is shared read-only. Such a build reads one
+    /// snapshot of the store, as a shard build does without a lock; its record, which needs the
+    /// store written, is then a warning (`PreviousBuild.record`) and the next build a full one.
+    public static func acquireStoreToRecord(_ store: String) throws -> BuildLock? {
+        do {
+            return try acquireStore(store)
+        } catch {
+            let folder = (storeLockPath(store) as NSString).deletingLastPathComponent
+            guard access(folder, W_OK) != 0 else { throw error }
+            let code = errno
+            guard code == EACCES || code == EPERM || code == EROFS else { throw error }
+            return nil
+        }
+    }
+
     /// Takes the lock at `path` or throws, naming `what` is locked and who holds it; `hint`
     /// follows the error when the lock file cannot be made in a folder that cannot be written.
     public static func acquire(_ path: String, what: String, whenUnwritable hint: String? = nil) throws -> BuildLock {

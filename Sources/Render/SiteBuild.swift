@@ -138,9 +138,10 @@ public enum SiteBuild {
             }
         }
         // One build at a time per store (the output folder is locked by its writer); a build that
-        // does not record itself only reads the store, and shards share one read-only store.
+        // does not record itself only reads the store, and shards share one read-only store (a
+        // whole build too, without its record, when the store's folder cannot be written).
         let storeLock = whole
-            ? try BuildLock.acquireStore(options.store) : nil
+            ? try BuildLock.acquireStoreToRecord(options.store) : nil
         defer { storeLock?.release() }
         var (report, record) = try build(BuildContext(options: options, tuning: tuning))
         // Recorded once the build's read connections are closed (a reader would hold off the

@@ -69,6 +69,7 @@ struct BuildCommand: Command {
                             --viewers, --shard, --merge and --manifest-only then only read
                             it (shard builds share one imported store so), a whole-site
                             build records itself in it for the next incremental build
+                            (not, with a warning, from a store it cannot write)
           --quiet           print nothing on standard output (no plan, no summary: its times
                             and free room differ from run to run); warnings and errors still
                             go to standard error
@@ -212,8 +213,14 @@ struct BuildCommand: Command {
         let existingStore = importContent && FileManager.default.fileExists(atPath: store)
         let storeLock: StoreLocking?
         do {
-            storeLock = writesStore
-                ? try StoreLocking.lock(store, whenUnwritable: existingStore ? "the store's folder cannot be written: \(noImport)" : nil) : nil
+            if !writesStore {
+                storeLock = nil
+            } else if importContent {
+                storeLock = try StoreLocking.lock(
+                    store, whenUnwritable: existingStore ? "the store's folder cannot be written: \(noImport)" : nil)
+            } else {
+                storeLock = try StoreLocking.lockToRecord(store)
+            }
         } catch {
             throw try checkFirst(error)
         }

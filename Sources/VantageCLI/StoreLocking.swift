@@ -35,6 +35,16 @@ struct StoreLocking {
         }
     }
 
+    /// The lock of a build that reads the store and only records itself in it (`--no-import`,
+    /// the whole site): none when the store's folder cannot be written
+    /// (`BuildLock.acquireStoreToRecord`), nor when there is no store, which the build refuses
+    /// next (saying so, rather than that a lock beside it cannot be made; the build itself takes
+    /// the lock again before it reads the store).
+    static func lockToRecord(_ store: String) throws -> StoreLocking? {
+        guard FileManager.default.fileExists(atPath: store) else { return nil }
+        return try BuildLock.acquireStoreToRecord(store).map { StoreLocking(lock: $0, createdFolders: []) }
+    }
+
     func release() {
         lock.release()
         // A failed first import stored nothing: the folders made for it go again (rmdir

@@ -234,4 +234,31 @@ struct MergeShardTests {
                                "--out", out("site")], unprivileged: true)
         #expect(missing.status == 2 && !missing.err.contains("--no-import"), "\(missing.err)")
     }
+
+    @Test("A whole-site build with --no-import from a store whose folder cannot be written builds, without its record")
+    func readOnlyStoreBuildsWholeSite() throws {
+        let shared = out("shared"), store = out("shared/store.sqlite")
+        defer {
+            _ = chmod(shared, 0o755)
+            try? FileManager.default.removeItem(at: scale.folder)
+        }
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        #expect(scale.vantage(["import", "--content", scale.tiny, "--db", store]).status == 0)
+        #expect(chmod(scale.folder.path, 0o777) == 0 && chmod(store, 0o444) == 0 && chmod(shared, 0o555) == 0)
+        // The advice of the build that would import, followed: the whole site, as a plain build.
+        let whole = ["build", "--no-import", "--db", store, "--templates", templatesFolder, "--quiet"]
+        let built = try run(whole + ["--out", out("site")], unprivileged: true)
+        #expect(built.status == 0, "\(built.err)")
+        #expect(built.err.contains("warning: cannot record this build in the store \(store) (the next build will be a full one)"),
+                "\(built.err)")
+        #expect(FileManager.default.fileExists(atPath: out("site") + "/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: PathText.resolved(store) + ".lock"))
+        // And again, into the same output: a full build, the same site.
+        let again = try run(whole + ["--out", out("site")], unprivileged: true)
+        #expect(again.status == 0, "\(again.err)")
+        // A missing store is still said to be missing, not a lock that cannot be made.
+        let missing = try run(["build", "--no-import", "--db", out("shared/new.sqlite"), "--templates", templatesFolder,
+                               "--out", out("other")], unprivileged: true)
+        #expect(missing.status == 2 && missing.err.contains("no store at"), "\(missing.err)")
+    }
 }
