@@ -19,7 +19,13 @@ enum StaticFiles {
     static func list(_ folder: String) throws -> [String] {
         var info = stat()
         guard lstat(folder, &info) == 0 else { return [] }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw Diagnostic.error("\(folder): not a folder") }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            // As for a link inside it: a link could publish a folder from anywhere.
+            throw Diagnostic.error((info.st_mode & S_IFMT) == S_IFLNK
+                ? "\(folder): a symbolic link; the static files are copied from a folder of the content itself, "
+                    + "not through a link (it could publish a folder from anywhere)"
+                : "\(folder): not a folder")
+        }
         var files: [String] = []
         var problem: Diagnostic?
         OutputFolder.walk(folder, relative: "") { relative, type in

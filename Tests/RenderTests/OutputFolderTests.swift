@@ -249,6 +249,19 @@ struct OutputFolderTests {
         #expect(result.err.contains("static/passwd: only files and folders are copied into the site, and this is a symbolic link"))
     }
 
+    @Test("content/static itself a symbolic link is refused, said to be one (it was 'not a folder')")
+    func staticFolderSymlink() throws {
+        let project = try ScratchProject()
+        defer { project.remove() }
+        try project.write("elsewhere/robots.txt", "User-agent: *\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.content + "/static", withDestinationPath: project.folder.appendingPathComponent("elsewhere").path)
+        let result = project.build()
+        #expect(result.status == 2)
+        #expect(result.err.contains("/static: a symbolic link; the static files are copied from a folder of the content itself"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: project.output + "/manifest.json"))
+    }
+
     @Test("A symbolic --out is built beside its target and swapped there; the link stays a link, only the back buffer is beside the target")
     func symlinkedOutput() throws {
         let project = try ScratchProject()
