@@ -34,7 +34,8 @@ public enum Slug {
         if name.utf8.count > foldedLength, name.count > foldedLength { name = String(name.prefix(foldedLength)) }
         var latin = name
         if !name.utf8.allSatisfy({ $0 < 0x80 }) {
-            latin = name.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? ""
+            latin = ASCIITransliteration.latin(name)
+                ?? name.applyingTransform(StringTransform(ASCIITransliteration.identifier), reverse: false) ?? ""
         }
         var slug = ""
         var pendingHyphen = false
