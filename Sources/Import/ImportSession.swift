@@ -323,9 +323,17 @@ func recordSource(_ file: ContentLayout.File, key: String, expected: String, con
 {
     if file.isJSONLines {
         try RecordSource.checkReadable(file)
-        // With --keep-going a file that is not UTF-8 is rejected whole, before any of it is stored.
-        if validate, let place = JSONLinesReader.firstInvalidUTF8(path: file.path) {
-            throw Diagnostic.error("the text is not valid UTF-8", at: SourceLocation(file: file.name, line: place.line, column: place.column))
+        // With --keep-going a file that is not UTF-8, or that has a line longer than any record
+        // (which the reader refuses the file at), is rejected whole, before any of it is stored;
+        // the first of the two in the file is named.
+        if validate {
+            let invalid = JSONLinesReader.firstInvalidUTF8(path: file.path)
+            if let line = JSONLinesReader.firstOverlongLine(path: file.path), invalid.map({ $0.line >= line }) ?? true {
+                throw JSONLinesReader.overlongLine(line, displayName: file.name)
+            }
+            if let place = invalid {
+                throw Diagnostic.error("the text is not valid UTF-8", at: SourceLocation(file: file.name, line: place.line, column: place.column))
+            }
         }
         return .lines(file)
     }

@@ -82,6 +82,15 @@ public struct JSONLinesReader: Sequence {
             line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
         }
 
+        /// The file refused whole at the line being cut, longer than `longestLine`: nothing more is read.
+        private func refuse() -> Line {
+            atEnd = true
+            buffer = []
+            start = 0
+            searched = 0
+            return Line(number: 0, bytes: [], value: .failure(JSONLinesReader.overlongLine(lineNumber + 1, displayName: displayName)))
+        }
+
         private func nextLine() -> Line? {
             guard let file else {
                 guard let failure = openFailure else { return nil }
@@ -92,6 +101,8 @@ public struct JSONLinesReader: Sequence {
                 let from = Swift.max(start, searched)
                 if let newline = buffer[from...].firstIndex(of: 0x0A) {
                     bytesSearched += newline + 1 - from
+                    // Longer than any record though its line feed came in the same block.
+                    if newline - start > Self.longestLine { return refuse() }
                     var end = newline
                     if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                     let line = Array(buffer[start..<end])
@@ -104,6 +115,7 @@ public struct JSONLinesReader: Sequence {
                 searched = buffer.count
                 if atEnd {
                     guard start < buffer.count else { return nil }
+                    if buffer.count - start > Self.longestLine { return refuse() }
                     let line = Array(buffer[start...])
                     start = buffer.count
                     lineNumber += 1
@@ -114,15 +126,7 @@ public struct JSONLinesReader: Sequence {
                     searched -= start
                     start = 0
                 }
-                if buffer.count > Self.longestLine {
-                    atEnd = true
-                    buffer = []
-                    searched = 0
-                    return Line(number: 0, bytes: [], value: .failure(.error(
-                        "line \(lineNumber + 1) is longer than \(Self.longestLine >> 20) MB with no line break, longer than any record: "
-                            + "a JSON Lines file holds one record a line",
-                        at: SourceLocation(file: displayName, line: lineNumber + 1, column: 1))))
-                }
+                if buffer.count > Self.longestLine { return refuse() }
                 let oldCount = buffer.count
                 buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
                 let read = buffer.withUnsafeMutableBufferPointer { pointer in
@@ -163,6 +167,47 @@ public struct JSONLinesReader: Sequence {
             let end = from + read
             while from < end, let feed = memchr(from, 0x0A, end - from) {
                 feeds += 1
+                from = UnsafeRawPointer(feed) + 1
+            }
+        }
+    }
+
+    /// The error for line `line`, longer than `Iterator.longestLine` bytes (its line feed not
+    /// counted): the file is refused whole there, by the reader and by `--keep-going`'s check
+    /// before anything of the file is stored.
+    public static func overlongLine(_ line: Int, displayName: String) -> Diagnostic {
+        .error(
+            "line \(line) is longer than \(Iterator.longestLine >> 20) MB with no line break, longer than any record: "
+                + "a JSON Lines file holds one record a line",
+            at: SourceLocation(file: displayName, line: line, column: 1))
+    }
+
+    /// The number of the first line of the file at `path` longer than `Iterator.longestLine`
+    /// bytes (its line feed not counted), the line the reader refuses the file at, read a block
+    /// at a time without keeping the file; nil when there is none or the file cannot be read.
+    public static func firstOverlongLine(path: String) -> Int? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        let size = 1 << 16
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var line = 1
+        var length = 0  // bytes of the current line so far
+        while true {
+            let read = fread(buffer, 1, size, file)
+            if read == 0 { return nil }
+            var from = UnsafeRawPointer(buffer)
+            let end = from + read
+            while from < end {
+                guard let feed = memchr(from, 0x0A, end - from) else {
+                    length += end - from
+                    if length > Iterator.longestLine { return line }
+                    break
+                }
+                length += UnsafeRawPointer(feed) - from
+                if length > Iterator.longestLine { return line }
+                line += 1
+                length = 0
                 from = UnsafeRawPointer(feed) + 1
             }
         }

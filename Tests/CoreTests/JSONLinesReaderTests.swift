@@ -24,6 +24,29 @@ struct JSONLinesReaderTests {
         #expect(try lines[3].value.get().objectValue?["id"] == .number(4))
     }
 
+    @Test("A line longer than any record refuses the file at that line, its line feed in the same block or not; the check before reading agrees")
+    func aLineLongerThanAnyRecordIsRefusedWhereTheCheckFindsIt() throws {
+        let path = NSTemporaryDirectory() + "vantage-long-\(getpid()).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let longest = JSONLinesReader.Iterator.longestLine
+        let record = Array("{\"id\": 1}\n".utf8)
+        // line 2 holds `length` bytes of spaces, then a line feed (or the end of the file), then a record
+        for (length, feed, refused) in [(longest, true, false), (longest + 1, true, true), (longest + 1, false, true), (longest, false, false)] {
+            var bytes = record + [UInt8](repeating: 0x20, count: length)
+            if feed { bytes += [0x0A] + record }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let lines = Array(JSONLinesReader(path: path, displayName: "quotes.jsonl"))
+            let failures = lines.filter { $0.number == 0 }.compactMap { line -> Diagnostic? in
+                if case .failure(let error) = line.value { return error }
+                return nil
+            }
+            #expect(failures.map(\.description) == (refused ? [
+                "quotes.jsonl:2:1: error: line 2 is longer than 16 MB with no line break, longer than any record: a JSON Lines file holds one record a line",
+            ] : []), "\(length) \(feed)")
+            #expect(JSONLinesReader.firstOverlongLine(path: path) == (refused ? 2 : nil), "\(length) \(feed)")
+        }
+    }
+
     @Test("The first byte that is not UTF-8, wherever the reader's blocks cut the text")
     func findsTheFirstInvalidByteAcrossBlocks() throws {
         let path = NSTemporaryDirectory() + "vantage-utf8-\(getpid()).jsonl"

@@ -150,6 +150,38 @@ struct UnreadableFileTests {
         #expect(lines[0]["line"] == .number(2))
     }
 
+    @Test("A JSON Lines file with a line longer than any record is rejected whole with --keep-going, the other files imported")
+    func aJSONLinesFileWithAnOverlongLineIsRejectedWhole() throws {
+        let fixture = try Fixture()
+        try fixture.remove("quotes/export.json")
+        try fixture.write("quotes/users.jsonl", """
+            {"phone":"+14155550100","firstName":"Ana","lastName":"Lima"}
+            {"phone":"+12125550147","firstName":"Cat","lastName":"Dee"}
+
+            """)
+        let quote = #"{"id":"q-1","text":"Morning.","saidBy":{"phone":"+14155550100","name":"Ana"},"heardBy":[{"phone":"+12125550147","name":"Cat"}],"when":"2026-05-01T18:00:00Z","submittedBy":"+14155550100"}"#
+        try fixture.write("quotes/quotes.jsonl", quote + "\n")
+        try fixture.importOrFail()
+        let before = try rows(fixture, "quote")
+        // q-1 edited, then a line of spaces longer than any record (an export padded by a broken
+        // copy), and an edit to another file, which is still imported.
+        var bytes = Array(quote.replacingOccurrences(of: "Morning.", with: "Evening.").utf8) + [0x0A]
+        bytes += [UInt8](repeating: 0x20, count: JSONLinesReader.Iterator.longestLine + 1) + [0x0A]
+        try fixture.write("quotes/quotes.jsonl", bytes: bytes)
+        try fixture.edit("quotes/users.jsonl", replacing: "Dee", with: "Day")
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.exitCode == .findings)
+        #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            "content/quotes/quotes.jsonl:2:1: error: line 2 is longer than 16 MB with no line break, longer than any record: a JSON Lines file holds one record a line",
+        ])
+        #expect(try rows(fixture, "quote") == before)
+        #expect(try fixture.logicalDump().contains("Day"))
+        let lines = try rejects(fixture)
+        #expect(lines.count == 1)
+        #expect(lines[0]["wholeFile"] == .bool(true))
+        #expect(lines[0]["line"] == .number(2))
+    }
+
     @Test func withoutKeepGoingAnUnreadableFileStillChangesNothing() throws {
         let fixture = try Fixture()
         try fixture.importOrFail()
