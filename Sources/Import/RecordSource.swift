@@ -40,15 +40,34 @@ enum RecordSource {
     /// carriage return alone (old Mac files), which a reader by line feeds would take for one
     /// record, every record of the file rejected as one. A lone CR where the file also has line
     /// feeds is only white space inside a record, as JSON has it.
+    /// The file is read until its first line feed, so that a first record longer than a block
+    /// (a quote with many hearers, or padded with white space) does not hide the carriage
+    /// returns after it: such a file was read as one record, its records all rejected as one
+    /// and removed from the store. The search stops where the reader would refuse the line.
     static func checkHead(_ file: ContentLayout.File) throws(Diagnostic) {
         guard let handle = FileHandle(forReadingAtPath: file.path) else { return }
-        let head = Array((try? handle.read(upToCount: 64 * 1024)) ?? Data())
-        try? handle.close()
-        try JSONDocument.checkEncoding(head, file: file)
-        guard !head.contains(0x0A), let carriageReturn = head.firstIndex(of: 0x0D), carriageReturn + 1 < head.count else { return }
+        defer { try? handle.close() }
+        let blockSize = 64 * 1024
+        var block = Array((try? handle.read(upToCount: blockSize)) ?? Data())
+        try JSONDocument.checkEncoding(block, file: file)
+        var read = 0  // bytes before `block`
+        var characters = 0  // characters before `block`
+        var carriageReturn: (offset: Int, column: Int)?  // the first one, where and in which column
+        while !block.isEmpty {
+            if block.contains(0x0A) { return }
+            if carriageReturn == nil, let index = block.firstIndex(of: 0x0D) {
+                carriageReturn = (read + index, characters + block[..<index].count { $0 & 0xC0 != 0x80 } + 1)
+            }
+            read += block.count
+            characters += block.count { $0 & 0xC0 != 0x80 }
+            if read > JSONLinesReader.Iterator.longestLine { break }
+            block = Array((try? handle.read(upToCount: blockSize)) ?? Data())
+        }
+        // A carriage return that is the last byte read ends the file's one line.
+        guard let carriageReturn, carriageReturn.offset + 1 < read else { return }
         throw Diagnostic.error(
             "the lines end with a carriage return alone (as old Mac files do); JSON Lines needs line feeds (LF or CRLF) between records: save the file with LF line ends",
-            at: SourceLocation(file: file.name, line: 1, column: head[..<carriageReturn].count { $0 & 0xC0 != 0x80 } + 1))
+            at: SourceLocation(file: file.name, line: 1, column: carriageReturn.column))
     }
 
     /// About how many records the source holds, for reserving room before collecting them:
