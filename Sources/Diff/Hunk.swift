@@ -1,8 +1,9 @@
 /// One line of a unified diff.
 public struct DiffLine: Sendable, Equatable {
-    /// Whether the line is context, deleted or inserted.
+    /// Whether the line is context, deleted or inserted; or `noNewline`, which is no line: the
+    /// mark `diff -u` puts after a file's last line when it has no line feed.
     public enum Kind: Character, Sendable {
-        case context = " ", deleted = "-", inserted = "+"
+        case context = " ", deleted = "-", inserted = "+", noNewline = "\\"
     }
 
     /// Context, deleted or inserted.
@@ -12,6 +13,21 @@ public struct DiffLine: Sendable, Equatable {
 
     /// The line as a unified diff writes it: its mark, then its text.
     public var rendered: String { String(kind.rawValue) + text }
+
+    /// Ends the last line of a text file that has no final line feed (`PageText`), so that the
+    /// line differs from the same line with one; a NUL, which a file's line shows as its
+    /// escape, so that no line of a file ends in it.
+    public static let withoutLineFeed = "\u{0}"
+
+    /// What follows such a line in a hunk, as in `diff -u`: "\\ No newline at end of file".
+    static let noNewlineMark = DiffLine(kind: .noNewline, text: " No newline at end of file")
+
+    /// The line as a hunk shows it: a line that ends in `withoutLineFeed` without it, then the
+    /// mark.
+    static func shown(_ kind: Kind, _ text: String) -> [DiffLine] {
+        guard text.hasSuffix(withoutLineFeed) else { return [DiffLine(kind: kind, text: text)] }
+        return [DiffLine(kind: kind, text: String(text.dropLast(withoutLineFeed.count))), noNewlineMark]
+    }
 }
 
 /// A run of changes with its context, headed `@@ -oldStart,oldCount +newStart,newCount @@`.
@@ -24,7 +40,8 @@ public struct Hunk: Sendable, Equatable {
     public var newStart: Int
     /// New lines shown (context and inserted).
     public var newCount: Int
-    /// The lines, deletions before insertions within each change.
+    /// The lines, deletions before insertions within each change (and `DiffLine.noNewlineMark`
+    /// after a last line without its line feed, counted in neither count).
     public var lines: [DiffLine]
 
     /// `@@ -a,b +c,d @@`.
@@ -74,11 +91,13 @@ extension LineDiff {
             for operation in operations[start..<stop] {
                 switch operation.kind {
                 case .context:
-                    lines.append(DiffLine(kind: .context, text: old[operation.old])); oldCount += 1; newCount += 1
+                    lines += DiffLine.shown(.context, old[operation.old]); oldCount += 1; newCount += 1
                 case .deleted:
-                    lines.append(DiffLine(kind: .deleted, text: old[operation.old])); oldCount += 1
+                    lines += DiffLine.shown(.deleted, old[operation.old]); oldCount += 1
                 case .inserted:
-                    lines.append(DiffLine(kind: .inserted, text: new[operation.new])); newCount += 1
+                    lines += DiffLine.shown(.inserted, new[operation.new]); newCount += 1
+                case .noNewline:
+                    break  // a mark within a hunk's lines, never an operation
                 }
             }
             let first = operations[start]

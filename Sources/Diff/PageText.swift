@@ -24,18 +24,17 @@ public enum PageText {
         return plainLines(bytes)
     }
 
-    /// What follows the last line of a text file that does not end in a line feed, as in `diff -u`.
-    static let noNewlineAtEnd = "\\ No newline at end of file"
-
     /// The lines of a text file as written, without their line feeds. What else would end a
     /// line or act on a terminal is shown as its escape (a carriage return, `\u{D}`, so that a
-    /// file turned from LF to CRLF differs on every line; an escape sequence, `\u{1B}`); a
-    /// file without a final line feed ends in `noNewlineAtEnd`.
+    /// file turned from LF to CRLF differs on every line; an escape sequence, `\u{1B}`). The
+    /// last line of a file without a final line feed ends in `DiffLine.withoutLineFeed`: it
+    /// differs from the same line with its line feed, as in `diff -u`, and is shown followed by
+    /// "\\ No newline at end of file", which is no line of the file.
     static func plainLines(_ bytes: [UInt8]) -> [String] {
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
             oneLine(String(decoding: line, as: UTF8.self), keepingTabs: true)
         }
-        if lines.last == "" { lines.removeLast() } else if !lines.isEmpty { lines.append(noNewlineAtEnd) }
+        if lines.last == "" { lines.removeLast() } else if !lines.isEmpty { lines[lines.count - 1] += DiffLine.withoutLineFeed }
         return lines
     }
 }

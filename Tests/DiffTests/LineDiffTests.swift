@@ -113,4 +113,27 @@ struct LineDiffTests {
         #expect(lines == ["-x", "-y", "+p", "+q"])
         #expect(diff.counts == (2, 2))
     }
+
+    /// A file's last line without its line feed differs from the same line with one, and the
+    /// "\\ No newline at end of file" after it is no line: it is counted in no header and no
+    /// tally, as in `diff -u` (it was a line of its own, so adding the line feed showed as
+    /// "-\\ No newline at end of file", +0 -1, in a hunk that ran past the file's end).
+    @Test func aMissingFinalLineFeedIsAMarkNotALine() {
+        func hunks(_ a: String, _ b: String, context: Int = 3) -> (counts: (Int, Int), lines: [String]) {
+            let old = PageText.lines(of: Array(a.utf8), path: "f.txt")!, new = PageText.lines(of: Array(b.utf8), path: "f.txt")!
+            let diff = LineDiff(old: old, new: new)
+            return (diff.counts, diff.hunks(old: old, new: new, context: context).flatMap { [$0.header] + $0.lines.map(\.rendered) })
+        }
+        let mark = "\\ No newline at end of file"
+        let added = hunks("a\nb\nc\nd\ne", "a\nb\nc\nd\ne\n")
+        #expect(added.counts == (1, 1))
+        #expect(added.lines == ["@@ -2,4 +2,4 @@", " b", " c", " d", "-e", mark, "+e"])
+        let created = hunks("", "x")
+        #expect(created.counts == (0, 1))
+        #expect(created.lines == ["@@ -0,0 +1,1 @@", "+x", mark])
+        // Unchanged, it is context with its mark.
+        #expect(hunks("a\nb", "A\nb", context: 1).lines == ["@@ -1,2 +1,2 @@", "-a", "+A", " b", mark])
+        // A file may hold the mark's words as a line of its own: that is a line like any other.
+        #expect(hunks("x\n", "x\n\\ No newline at end of file\n").lines == ["@@ -1,1 +1,2 @@", " x", "+" + mark])
+    }
 }

@@ -52,7 +52,7 @@ struct PageTextTests {
         // end, as `diff -u` has them (both were "markup only", with no lines to show); what
         // would act on a terminal is shown as its escape, tabs and backslashes as they are.
         #expect(PageText.lines(of: Array("a {}\r\nb {}\r\n".utf8), path: "style.css") == ["a {}\\u{D}", "b {}\\u{D}"])
-        #expect(PageText.lines(of: Array("a {}\nb {}".utf8), path: "text.js") == ["a {}", "b {}", "\\ No newline at end of file"])
+        #expect(PageText.lines(of: Array("a {}\nb {}".utf8), path: "text.js") == ["a {}", "b {}" + DiffLine.withoutLineFeed])
         #expect(PageText.lines(of: Array("\tx = '\\n\u{1B}[31m'\n".utf8), path: "text.js") == ["\tx = '\\n\\u{1B}[31m'"])
         #expect(PageText.lines(of: [], path: "empty.txt") == [])
         #expect(PageText.lines(of: [0xFF, 0xD8, 0xFF, 0x00], path: "photo.jpg") == nil)
