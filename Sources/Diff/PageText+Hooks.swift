@@ -13,7 +13,9 @@ extension PageText {
     }
 
     /// The text of the page's first `<h1>`, whitespace collapsed: the viewer's display name on
-    /// a home page, the speaker on a "quotes said by" page. Nil when there is none.
+    /// a home page, the speaker on a "quotes said by" page. Nil when there is none. The handle
+    /// a heading shows beside a name two people share (`<small class="person-handle">`) is
+    /// not part of the name: the report adds the slug its own way.
     public static func firstHeading(_ bytes: [UInt8]) -> String? {
         var scanner = XHTMLScanner(bytes)
         var depth = 0
@@ -21,7 +23,7 @@ extension PageText {
         var text = ""
         while let token = scanner.next() {
             switch token {
-            case .start(let name, _, let selfClosing):
+            case .start(let name, let attributes, let selfClosing):
                 if depth == 0 {
                     if name == "h1", !selfClosing { depth = 1 }
                     continue
@@ -29,7 +31,7 @@ extension PageText {
                 // A line break or a block inside the heading still separates words.
                 if name == "br" || !inlineElements.contains(name) { text += " " }
                 if !selfClosing {
-                    if opaqueElements.contains(name) || opaqueDepth > 0 { opaqueDepth += 1 }
+                    if opaqueElements.contains(name) || opaqueDepth > 0 || isPersonHandle(attributes) { opaqueDepth += 1 }
                     if name == "h1" { depth += 1 }
                 }
             case .end(let name):
@@ -52,10 +54,15 @@ extension PageText {
 }
 
 extension PageText {
+    /// Whether an element is the handle shown beside a shared name (`class="person-handle"`).
+    static func isPersonHandle(_ attributes: [(name: String, value: String)]) -> Bool {
+        attributes.contains { $0.name == "class" && $0.value.split(separator: " ").contains("person-handle") }
+    }
+
     /// The person a "quotes said by P" page is about. Its `<h1>` is a localised sentence
     /// ("Quotes said by Dad", "اقتباسات Dad"), so the name is taken as the text of a link on
     /// the page that leads back to the page's own list (each quote's speaker does) and that
-    /// also appears in the heading; failing that, the whole heading.
+    /// also appears in the heading; failing that, nil (`firstHeading` then names the page).
     public static func personHeading(_ bytes: [UInt8], path: String) -> String? {
         guard let heading = firstHeading(bytes) else { return nil }
         // A person's list: a file name's `-N` is part of the slug, not a page number.
@@ -65,9 +72,7 @@ extension PageText {
             guard let target = resolve(href, from: path), ownStems.contains(PageSeries.stem(target)) else { continue }
             if best == nil || text.count > best!.count { best = text }
         }
-        // No link to read it by (a page not built by vantage): the whole heading, in whatever
-        // language it is; the sentence around the name is the catalog's, not this reader's.
-        return best ?? heading
+        return best
     }
 
     /// Every `<a href>` with its text, whitespace collapsed.

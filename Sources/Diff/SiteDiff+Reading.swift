@@ -5,7 +5,22 @@ extension SiteDiff {
     /// names a person, its heading.
     struct Reading: Sendable {
         var content: PageReport.Content?
+        /// The person a "quotes said by P" page names: read from the page (`personHeading`);
+        /// failing that, its whole heading, a sentence around the name (`isWholeHeading`).
         var heading: String?
+        var isWholeHeading = false
+
+        /// Reads the person from `bytes`; false when the page has no heading.
+        mutating func readPerson(_ bytes: [UInt8], path: String) -> Bool {
+            if let name = PageText.personHeading(bytes, path: path) {
+                (heading, isWholeHeading) = (name, false)
+            } else if let whole = PageText.firstHeading(bytes) {
+                (heading, isWholeHeading) = (whole, true)
+            } else {
+                return false
+            }
+            return true
+        }
     }
 
     /// Reads the differing pages (in parallel; results in input order): both sides of each
@@ -21,19 +36,19 @@ extension SiteDiff {
                 let namesPerson = PageKind.namesAPerson(change.kind)
                 guard change.status == .changed else {
                     let side = change.status == .added ? new : old
-                    if namesPerson, side.hasFiles { reading.heading = PageText.personHeading(try side.read(change.path), path: change.path) }
+                    if namesPerson, side.hasFiles { _ = reading.readPerson(try side.read(change.path), path: change.path) }
                     return .success(reading)
                 }
                 guard readable else {
                     // One side is a manifest alone: the name is read from the side with files.
                     if namesPerson, let side = [new, old].first(where: \.hasFiles) {
-                        reading.heading = PageText.personHeading(try side.read(change.path), path: change.path)
+                        _ = reading.readPerson(try side.read(change.path), path: change.path)
                     }
                     return .success(reading)
                 }
                 let oldBytes = try old.read(change.path), newBytes = try new.read(change.path)
                 if namesPerson {
-                    reading.heading = PageText.personHeading(newBytes, path: change.path) ?? PageText.personHeading(oldBytes, path: change.path)
+                    if !reading.readPerson(newBytes, path: change.path) { _ = reading.readPerson(oldBytes, path: change.path) }
                 }
                 reading.content = content(oldBytes, newBytes, path: change.path, options: options)
                 return .success(reading)

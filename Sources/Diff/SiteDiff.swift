@@ -62,7 +62,9 @@ public enum SiteDiff {
                 && (handlesByName[Self.nameKey(change, heading: reading.heading, handle: handle)]?.count ?? 0) > 1
             pages.append(PageReport(
                 path: change.path, status: change.status, kind: change.kind, viewer: change.viewer,
-                label: label(change, heading: reading.heading, handle: handle, pageNumber: position.number, namedAlike: namedAlike),
+                label: label(
+                    change, heading: reading.heading, handle: handle, pageNumber: position.number, namedAlike: namedAlike,
+                    wholeHeading: reading.isWholeHeading),
                 pageNumber: position.number, list: position.list,
                 old: change.old, new: change.new, content: reading.content))
         }
@@ -88,16 +90,19 @@ public enum SiteDiff {
     /// "quotes said by Dad", "all ideas (page 2)", or the path when the kind is unknown. The
     /// person of a page read for its heading is named by it; without the page (a diff of
     /// manifests alone), by the handle in its list's address (`…/quotes/by/mae.html`: mae),
-    /// `handle` when given.
+    /// `handle` when given. A page whose person could not be told from its heading
+    /// (`wholeHeading`: the name shown in the heading is on no link of the page) is named by
+    /// its heading as it is, "Quotes said by Sam (trainer)", in the page's own language.
     static func label(
-        _ change: PageChange, heading: String?, handle given: String? = nil, pageNumber: Int?, namedAlike: Bool = false
+        _ change: PageChange, heading: String?, handle given: String? = nil, pageNumber: Int?, namedAlike: Bool = false,
+        wholeHeading: Bool = false
     ) -> String {
         var label: String
         if let name = PageKind.reportName(change.kind) {
             label = name
             if PageKind.namesAPerson(change.kind) {
                 let handle = given ?? handle(in: change.path)
-                label += " " + (heading ?? handle)
+                if let heading, wholeHeading { label = heading } else { label += " " + (heading ?? handle) }
                 if namedAlike, heading != nil { label += " (\(handle))" }
             }
         } else {

@@ -81,6 +81,26 @@ struct PageTextTests {
         #expect(PageText.personHeading(english, path: "ana-lima/quotes/by/dad/index.html") == "Dad")
     }
 
+    /// The handle shown beside a name two people share is not part of the name; a speaker's
+    /// page whose heading names the speaker otherwise than any link on it gives no person, and
+    /// the page is named by its heading as it reads (it was "quotes said by Quotes said by …").
+    @Test func headingsWithoutHandlesAndSpeakersNamedOnlyInTheHeading() {
+        let home = Array(#"<html><body data-page="home"><h1 dir="auto">Maria Silva <small class="person-handle" dir="ltr">maria-silva-2</small></h1></body></html>"#.utf8)
+        #expect(PageText.firstHeading(home) == "Maria Silva")
+        let path = "ana-lima/quotes/by/sam-trainer.html"
+        let page = Array(("<html><body><h1 class=\"list-title\">Quotes said by Sam (trainer)</h1>"
+            + "<ul><li><a href=\"sam-trainer.html\">Coach Sam</a></li></ul></body></html>").utf8)
+        #expect(PageText.personHeading(page, path: path) == nil)
+        var reading = SiteDiff.Reading()
+        let read = reading.readPerson(page, path: path)
+        #expect(read)
+        #expect(reading.heading == "Quotes said by Sam (trainer)" && reading.isWholeHeading)
+        let entry = ManifestEntry(path: path, kind: "quotes-by", viewer: "ana-lima", sha256: String(repeating: "0", count: 64), bytes: 1)
+        let change = PageChange(path: path, status: .changed, old: entry, new: entry)
+        #expect(SiteDiff.label(change, heading: reading.heading, pageNumber: nil, wholeHeading: true) == "Quotes said by Sam (trainer)")
+        #expect(SiteDiff.label(change, heading: "Dad", pageNumber: 2) == "quotes said by Dad (page 2)")
+    }
+
     @Test func resolvingLinks() {
         #expect(PageText.resolve("../../index.html#x", from: "a/quotes/by/dad/index.html") == "a/quotes/index.html")
         #expect(PageText.resolve("#top", from: "a/b.html") == "a/b.html")
