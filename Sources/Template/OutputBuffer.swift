@@ -28,6 +28,18 @@ struct OutputBuffer: ~Copyable {
         UnsafeBufferPointer(start: base + start, count: count - start)
     }
 
+    /// Whether nothing was written from `offset` on, or what was starts with a line break.
+    func isBlank(from offset: Int) -> Bool {
+        offset == count || base[offset] == UInt8(ascii: "\n")
+            || (base[offset] == UInt8(ascii: "\r") && offset + 1 < count && base[offset + 1] == UInt8(ascii: "\n"))
+    }
+
+    /// Takes `range` out of what was written, moving the bytes after it back.
+    mutating func remove(_ range: Range<Int>) {
+        memmove(base + range.lowerBound, base + range.upperBound, count - range.upperBound)
+        count -= range.count
+    }
+
     /// What was written, as a string (the bytes are UTF-8 by construction).
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 

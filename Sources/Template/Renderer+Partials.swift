@@ -85,10 +85,12 @@ extension Renderer {
     mutating func renderBlock(_ block: Block, _ program: Program, _ start: Int, _ end: Int) throws(TemplateError) {
         var contentProgram = program
         var range = start..<end
+        var override: Block?
         for level in overrides {
             if let body = level.bodies[block.name] {
                 contentProgram = level.program
                 range = body.start..<body.end
+                override = body.block
                 break
             }
         }
@@ -103,6 +105,17 @@ extension Renderer {
             source = savedSource
             place = savedPlace
         }
+        guard block.isStandalone, let override, !override.isStandalone, !indentation.isEmpty else {
+            try run(contentProgram, from: range.lowerBound, to: range.upperBound)
+            return
+        }
+        // A standalone block's content starts a line, but an override written inline
+        // (`{{$b}}text{{/b}}`) carries no line start of its own: its first line is indented here,
+        // unless it turns out empty or starts with a line break (blank lines stay unindented).
+        let indented = output.count
+        indentation.write(into: &output)
+        let content = output.count
         try run(contentProgram, from: range.lowerBound, to: range.upperBound)
+        if output.isBlank(from: content) { output.remove(indented..<content) }
     }
 }
