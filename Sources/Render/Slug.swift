@@ -34,8 +34,7 @@ public enum Slug {
         if name.utf8.count > foldedLength, name.count > foldedLength { name = String(name.prefix(foldedLength)) }
         var latin = name
         if !name.utf8.allSatisfy({ $0 < 0x80 }) {
-            latin = ASCIITransliteration.latin(name)
-                ?? name.applyingTransform(StringTransform(ASCIITransliteration.identifier), reverse: false) ?? ""
+            latin = name.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? ""
         }
         var slug = ""
         var pendingHyphen = false
