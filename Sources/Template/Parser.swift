@@ -172,7 +172,10 @@ struct Parser {
             if frames.isEmpty { root.append(node) } else { frames[frames.count - 1].children.append(node) }
         }
         for token in tokens {
-            if token.startsLine { append(.lineStart) }
+            // A line that starts with a block's closing tag starts after the block: the block's
+            // indentation is for its own lines, not for what follows it.
+            let startsLineAfterBlock = token.startsLine && token.kind == .close && frames.last?.opener.kind == .block
+            if token.startsLine, !startsLineAfterBlock { append(.lineStart) }
             switch token.kind {
             case .text:
                 append(.text(Array(source.bytes[token.range])))
@@ -205,6 +208,7 @@ struct Parser {
                         at: token.range.lowerBound)
                 }
                 append(try close(frame, with: token))
+                if startsLineAfterBlock { append(.lineStart) }
             case .partial:
                 append(
                     .partial(

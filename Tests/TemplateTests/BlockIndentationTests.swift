@@ -42,4 +42,12 @@ struct BlockIndentationTests {
             try render("{{<layout}}x{{$body}}\n<p>a</p>{{/body}}{{/layout}}", partials: ["layout": layout])
                 == "<main>\n\n    <p>a</p>\n</main>\n")
     }
+
+    @Test func whatFollowsABlocksClosingTagOnItsLineIsNotIndentedAsTheBlock() throws {
+        let template = "A\n  {{$b}}\nx\n{{/b}}Z\n"
+        #expect(try render(template, partials: [:]) == "A\n  x\nZ\n")
+        #expect(try render("{{<p}}{{$b}}\ny\n{{/b}} {{/p}}", partials: ["p": template]) == "A\n  y\nZ\n")
+        // Within a standalone parent, the line keeps the parent's indentation only.
+        #expect(try render("  {{<p}}{{/p}}\n", partials: ["p": template]) == "  A\n    x\n  Z\n")
+    }
 }
