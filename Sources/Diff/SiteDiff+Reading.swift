@@ -10,11 +10,12 @@ extension SiteDiff {
         var heading: String?
         var isWholeHeading = false
 
-        /// Reads the person from `bytes`; false when the page has no heading.
-        mutating func readPerson(_ bytes: [UInt8], path: String) -> Bool {
-            if let name = PageText.personHeading(bytes, path: path) {
+        /// Reads the person from `sides` (the new page first): the name read from either
+        /// side's links before either's whole heading. False when no side has a heading.
+        mutating func readPerson(_ sides: [UInt8]..., path: String) -> Bool {
+            if let name = sides.lazy.compactMap({ PageText.personHeading($0, path: path) }).first {
                 (heading, isWholeHeading) = (name, false)
-            } else if let whole = PageText.firstHeading(bytes) {
+            } else if let whole = sides.lazy.compactMap(PageText.firstHeading).first {
                 (heading, isWholeHeading) = (whole, true)
             } else {
                 return false
@@ -48,7 +49,7 @@ extension SiteDiff {
                 }
                 let oldBytes = try old.read(change.path), newBytes = try new.read(change.path)
                 if namesPerson {
-                    if !reading.readPerson(newBytes, path: change.path) { _ = reading.readPerson(oldBytes, path: change.path) }
+                    _ = reading.readPerson(newBytes, oldBytes, path: change.path)
                 }
                 reading.content = content(oldBytes, newBytes, path: change.path, options: options)
                 return .success(reading)

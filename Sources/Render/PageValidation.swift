@@ -22,8 +22,9 @@ final class PageValidation: @unchecked Sendable {
     static let findingLimit = 1000
     private let lock = NSLock()
     private var collected = Findings()
-    /// Fragments written in people's parts into the site-wide pages, judged once those are checked.
-    let siteFragments = SiteFragments(kept: findingLimit)
+    /// Fragments written in people's parts into the site-wide pages, judged once those are
+    /// checked; a shard renders none of those pages and keeps none (the merge judges them).
+    let siteFragments: SiteFragments
 
     struct Findings {
         var kept: [Finding] = []
@@ -31,12 +32,13 @@ final class PageValidation: @unchecked Sendable {
         var pages = 0
     }
 
-    init(siteFiles: [String], homeSlugs: Set<String> = [], parseOnly: Bool = false) {
+    init(siteFiles: [String], homeSlugs: Set<String> = [], shard: Bool = false, parseOnly: Bool = false) {
         // Pages arrive with the template they were rendered from (`RenderedPage.template`), so
         // the validator needs no kind-to-template map.
         validator = SiteValidator(reusesStructures: true, scanCounts: .build)
         self.siteFiles = siteFiles
         self.homeSlugs = homeSlugs
+        siteFragments = shard ? SiteFragments(kept: 0) : SiteFragments()
         self.parseOnly = parseOnly
     }
 
@@ -61,13 +63,15 @@ final class PageValidation: @unchecked Sendable {
         keep(report.findings, count: report.findings.count, pages: report.pageCount)
     }
 
+    /// Keeps the first `findingLimit` findings in output order, whichever order the parts
+    /// finish in (it was the first parts' to finish: which were printed changed from run to run).
     private func keep(_ findings: [Finding], count: Int, pages: Int) {
         lock.lock()
         defer { lock.unlock() }
         collected.pages += pages
         collected.count += count
-        let room = max(0, Self.findingLimit - collected.kept.count)
-        collected.kept += findings.prefix(room)
+        guard !findings.isEmpty else { return }
+        collected.kept = Array((collected.kept + findings).sorted(by: Finding.outputOrder).prefix(Self.findingLimit))
     }
 
     /// Judges the fragments that waited for the site-wide pages: once, after every part and
@@ -77,14 +81,11 @@ final class PageValidation: @unchecked Sendable {
         keep(waited.findings, count: waited.count, pages: 0)
     }
 
-    /// Pages checked, findings counted, and the findings kept (sorted by file and position).
+    /// Pages checked, findings counted, and the findings kept (in output order).
     var result: (pages: Int, count: Int, findings: [Finding]) {
         lock.lock()
         defer { lock.unlock() }
-        let sorted = collected.kept.sorted { a, b in
-            (a.file, a.line, a.column) < (b.file, b.line, b.column)
-        }
-        return (collected.pages, collected.count, sorted)
+        return (collected.pages, collected.count, collected.kept)
     }
 }
 

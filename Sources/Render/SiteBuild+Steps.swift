@@ -157,7 +157,7 @@ extension SiteBuild {
         if tuning.validate || tuning.parseOnly {
             context.validation = PageValidation(
                 siteFiles: try siteFiles(options, site: context.site, hasReviews: !context.decisions.isEmpty),
-                homeSlugs: context.site.homeSlugSet, parseOnly: tuning.parseOnly)
+                homeSlugs: context.site.homeSlugSet, shard: options.scope.isShard, parseOnly: tuning.parseOnly)
         }
         if context.previous == nil, !options.full {
             context.previous = PreviousBuild.load(store: options.store, output: context.writer.output, checked: options.checkedOutput)
@@ -209,16 +209,12 @@ extension SiteBuild {
             // of build refuses what a full build refuses), the site-wide pages' and the assets'.
             let siteTops = site.homeSlugSet.union(record.entries.map { StaticFiles.topLevel(of: $0.path) })
                 .union([StaticFiles.topLevel(of: SitePath.assets)])
-            if context.options.manifestOnly {
-                // Not written (nor in the manifest): still the targets links to them name.
-                for file in try StaticFiles.list(folder) {
-                    try StaticFiles.refuseTaken(file, in: folder, siteTops: siteTops)
-                    validate?.check.addFile(path: file)
-                }
-            } else {
-                files += try StaticFiles.copy(
-                    from: folder, into: context.writer, check: validate?.check, mask: site.mask, siteTops: siteTops)
-            }
+            // A manifest-only build writes none of them (nor lists them: no manifest does), but
+            // holds them to every rule a full build does, and its links to them resolve alike.
+            let copied = try StaticFiles.copy(
+                from: folder, into: context.options.manifestOnly ? nil : context.writer, check: validate?.check,
+                mask: site.mask, siteTops: siteTops)
+            if !context.options.manifestOnly { files += copied }
         }
         if let validate { validation?.finish(validate.check, sitePages: true) }
         return (record.entries.count, files)

@@ -125,10 +125,11 @@ enum StaticFiles {
         }
     }
 
-    /// Copies every file of `folder` into the site through `writer`; HTML pages go to `check`.
-    /// Returns how many were copied. Called after the site-wide pages are written.
+    /// Copies every file of `folder` into the site through `writer` (none: a manifest-only build,
+    /// which checks them all the same); HTML pages go to `check`. Returns how many there are.
+    /// Called after the site-wide pages are written.
     static func copy(
-        from folder: String, into writer: SiteWriter, check: SiteCheck?, mask: PersonalDataMask, siteTops: Set<String>
+        from folder: String, into writer: SiteWriter?, check: SiteCheck?, mask: PersonalDataMask, siteTops: Set<String>
     ) throws -> Int {
         let files = try list(folder)
         for file in files {
@@ -153,7 +154,7 @@ enum StaticFiles {
             } else {
                 check?.addFile(path: file)
             }
-            try writer.writeStatic(file, bytes: bytes)
+            try writer?.writeStatic(file, bytes: bytes)
         }
         return files.count
     }

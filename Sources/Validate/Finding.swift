@@ -79,7 +79,7 @@ public struct Finding: Sendable, Hashable {
 
     /// Findings in output order: by file, then position, then message (never discovery order,
     /// which depends on thread scheduling).
-    static func outputOrder(_ a: Finding, _ b: Finding) -> Bool {
+    public static func outputOrder(_ a: Finding, _ b: Finding) -> Bool {
         if a.file != b.file { return a.file < b.file }
         if a.line != b.line { return a.line < b.line }
         if a.column != b.column { return a.column < b.column }

@@ -279,8 +279,10 @@ public struct SiteReport: Sendable {
 /// Fragments that the build's checks of people's parts write into the site-wide pages (`index.html#main`):
 /// those pages are checked apart, beside the people's parts, so each such fragment waits here
 /// for their ids (`learn`), then is judged as `vantage check` judges it (`findings`). Kept by
-/// page and fragment, at most `kept` references of each (a template that writes one on every
-/// page of a large site would otherwise hold them all); the rest are counted.
+/// page and fragment, the first `kept` references of each in output order (a template that
+/// writes one on every page of a large site, or one into each idea's place on the triage pages,
+/// would otherwise hold them all), so the same references are kept whatever order the parts
+/// finish in; the rest are counted. A shard keeps none (`kept` 0): the merge judges them.
 public final class SiteFragments: @unchecked Sendable {
     private struct Key: Hashable {
         var target: String
@@ -293,18 +295,28 @@ public final class SiteFragments: @unchecked Sendable {
     /// References kept for each page and fragment.
     let kept: Int
 
-    public init(kept: Int = 1000) { self.kept = kept }
+    public init(kept: Int = 20) { self.kept = kept }
 
     func wait(_ references: [(reference: SiteReference, template: String?)]) {
+        guard kept > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
         for item in references {
             let key = Key(target: item.reference.target, fragment: item.reference.fragment ?? "")
             var entry = waiting[key] ?? ([], 0)
-            if entry.references.count < kept { entry.references.append(item) }
             entry.count += 1
+            // The first `kept` in output order: each new one goes in its place, the last out.
+            let place = entry.references.firstIndex { Self.precedes(item.reference, $0.reference) } ?? entry.references.count
+            if place < kept {
+                entry.references.insert(item, at: place)
+                if entry.references.count > kept { entry.references.removeLast() }
+            }
             waiting[key] = entry
         }
+    }
+
+    private static func precedes(_ a: SiteReference, _ b: SiteReference) -> Bool {
+        (a.source, a.line, a.column) < (b.source, b.line, b.column)
     }
 
     /// Takes the ids of the pages `check` holds (the site-wide pages').

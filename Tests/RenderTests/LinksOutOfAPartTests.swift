@@ -51,6 +51,28 @@ struct LinksOutOfAPartTests {
         #expect(Self.check(project.output).status == 0)
     }
 
+    @Test("A fragment into a static page resolves in a manifest-only build as in a full one")
+    func fragmentIntoAStaticPage() throws {
+        let (project, templates) = try Self.project(link: "<a href=\"{{links.assets}}../about.html#team\">team</a>")
+        defer { project.remove() }
+        try project.write("content/static/about.html", #"""
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en" dir="ltr"><head><meta charset="utf-8" /><title>About</title></head>
+            <body data-page="index"><main><h1 id="team">Team</h1></main></body></html>
+
+            """#)
+        let full = Self.build(project, templates: templates)
+        #expect(full.status == 0, "\(full.err)")
+        #expect(Self.check(project.output).status == 0)
+        let console = Console.capturing()
+        let status = VantageCLI.run(
+            ["build", "--content", project.content, "--templates", templates, "--out", project.folder.path + "/manifest-only",
+             "--db", project.store, "--manifest-only", "--no-import"], console: console)
+        #expect(status == 0, "\(console.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: project.folder.path + "/manifest-only/manifest.json"))
+            == Data(contentsOf: URL(fileURLWithPath: project.output + "/manifest.json")))
+    }
+
     @Test("A fragment the index lacks is the finding vantage check gives, on every page that writes it")
     func missingFragmentInTheIndex() throws {
         let (project, templates) = try Self.project(link: "<a href=\"{{links.index}}#nope\">all</a>")
