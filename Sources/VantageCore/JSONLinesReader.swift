@@ -152,6 +152,16 @@ public struct JSONLinesReader: Sequence {
     /// The line feeds in the file at `path` and its size in bytes, counted in one pass without
     /// keeping the file; nil when it cannot be read.
     public static func lineFeeds(path: String) -> (lineFeeds: Int, bytes: Int)? {
+        scanLines(path: path, stoppingAtLineLongerThan: nil).map { ($0.lineFeeds, $0.bytes) }
+    }
+
+    /// One pass over the file at `path` by its line feeds, a block at a time without keeping the
+    /// file: how many there are and its size, or, with `limit`, the number of the first line
+    /// longer than `limit` bytes (its line feed not counted), where the pass stops. Nil when
+    /// the file cannot be read.
+    private static func scanLines(path: String, stoppingAtLineLongerThan limit: Int?)
+        -> (lineFeeds: Int, bytes: Int, overlongLine: Int?)?
+    {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         let size = 1 << 16
@@ -159,14 +169,24 @@ public struct JSONLinesReader: Sequence {
         defer { buffer.deallocate() }
         var feeds = 0
         var total = 0
+        var length = 0  // bytes of the current line so far
+        let limit = limit ?? Int.max
         while true {
             let read = fread(buffer, 1, size, file)
-            if read == 0 { return ferror(file) != 0 ? nil : (feeds, total) }
+            if read == 0 { return ferror(file) != 0 ? nil : (feeds, total, nil) }
             total += read
             var from = UnsafeRawPointer(buffer)
             let end = from + read
-            while from < end, let feed = memchr(from, 0x0A, end - from) {
+            while from < end {
+                guard let feed = memchr(from, 0x0A, end - from) else {
+                    length += end - from
+                    if length > limit { return (feeds, total, feeds + 1) }
+                    break
+                }
+                length += UnsafeRawPointer(feed) - from
+                if length > limit { return (feeds, total, feeds + 1) }
                 feeds += 1
+                length = 0
                 from = UnsafeRawPointer(feed) + 1
             }
         }
@@ -183,34 +203,10 @@ public struct JSONLinesReader: Sequence {
     }
 
     /// The number of the first line of the file at `path` longer than `Iterator.longestLine`
-    /// bytes (its line feed not counted), the line the reader refuses the file at, read a block
-    /// at a time without keeping the file; nil when there is none or the file cannot be read.
+    /// bytes (its line feed not counted), the line the reader refuses the file at; nil when
+    /// there is none or the file cannot be read.
     public static func firstOverlongLine(path: String) -> Int? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        let size = 1 << 16
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        defer { buffer.deallocate() }
-        var line = 1
-        var length = 0  // bytes of the current line so far
-        while true {
-            let read = fread(buffer, 1, size, file)
-            if read == 0 { return nil }
-            var from = UnsafeRawPointer(buffer)
-            let end = from + read
-            while from < end {
-                guard let feed = memchr(from, 0x0A, end - from) else {
-                    length += end - from
-                    if length > Iterator.longestLine { return line }
-                    break
-                }
-                length += UnsafeRawPointer(feed) - from
-                if length > Iterator.longestLine { return line }
-                line += 1
-                length = 0
-                from = UnsafeRawPointer(feed) + 1
-            }
-        }
+        scanLines(path: path, stoppingAtLineLongerThan: Iterator.longestLine)?.overlongLine
     }
 
     /// Where the file at `path` first stops being UTF-8 (its line and column, counted in

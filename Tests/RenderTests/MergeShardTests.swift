@@ -196,18 +196,23 @@ struct MergeShardTests {
         #expect(same.status == 0, "\(same.err)")
     }
 
+    /// A store imported into `shared/`, then made so that the unprivileged user writes the
+    /// outputs beside it, and neither the store nor (until a test says otherwise) its folder.
+    func readOnlySharedStore() throws -> (shared: String, store: String) {
+        let shared = out("shared"), store = out("shared/store.sqlite")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        #expect(scale.vantage(["import", "--content", scale.tiny, "--db", store]).status == 0)
+        #expect(chmod(scale.folder.path, 0o777) == 0 && chmod(store, 0o444) == 0 && chmod(shared, 0o555) == 0)
+        return (shared, store)
+    }
+
     @Test("A shard build that would import into a store it cannot write says to build with --no-import, where that is the cause")
     func readOnlyStoreSaysNoImport() throws {
-        let shared = out("shared"), store = out("shared/store.sqlite")
+        let (shared, store) = try readOnlySharedStore()
         defer {
             _ = chmod(shared, 0o755)
             try? FileManager.default.removeItem(at: scale.folder)
         }
-        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
-        #expect(scale.vantage(["import", "--content", scale.tiny, "--db", store]).status == 0)
-        // The unprivileged user writes the outputs beside the store, and neither the store nor
-        // (at first) its folder.
-        #expect(chmod(scale.folder.path, 0o777) == 0 && chmod(store, 0o444) == 0 && chmod(shared, 0o555) == 0)
         let shard = ["build", "--db", store, "--content", scale.tiny, "--templates", templatesFolder, "--shard", "1/2"]
         let hint = "to build from the store as it is, without importing --content, add --no-import"
         let lockless = try run(shard + ["--out", out("shard-1")], unprivileged: true)
@@ -237,14 +242,11 @@ struct MergeShardTests {
 
     @Test("A whole-site build with --no-import from a store whose folder cannot be written builds, without its record")
     func readOnlyStoreBuildsWholeSite() throws {
-        let shared = out("shared"), store = out("shared/store.sqlite")
+        let (shared, store) = try readOnlySharedStore()
         defer {
             _ = chmod(shared, 0o755)
             try? FileManager.default.removeItem(at: scale.folder)
         }
-        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
-        #expect(scale.vantage(["import", "--content", scale.tiny, "--db", store]).status == 0)
-        #expect(chmod(scale.folder.path, 0o777) == 0 && chmod(store, 0o444) == 0 && chmod(shared, 0o555) == 0)
         // The advice of the build that would import, followed: the whole site, as a plain build.
         let whole = ["build", "--no-import", "--db", store, "--templates", templatesFolder, "--quiet"]
         let built = try run(whole + ["--out", out("site")], unprivileged: true)
