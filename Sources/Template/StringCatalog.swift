@@ -116,7 +116,10 @@ public struct StringCatalog: Sendable {
         let sourceLanguage = localized.contains(declared)
             ? declared : localized.first { LanguageTag.meaning(of: $0) == meaning } ?? declared
         self.sourceLanguage = sourceLanguage
-        languages = localized.filter { language in
+        // The source language is one even when no entry has text under it (Xcode leaves the
+        // source's entry out wherever the key is its text): its readers' chain must start there,
+        // not at another region of it (`en-GB` for an `en` reader).
+        languages = Set(localized + [sourceLanguage]).sorted().filter { language in
             language == sourceLanguage || entries.values.contains { entry in
                 guard let localization = entry.localizations[language] else { return false }
                 return Self.counts(localization, isSource: false)

@@ -129,6 +129,31 @@ struct LanguageFallbackTests {
         #expect(try ["Color", "Favorite", "Gray"].map { try localizer.string($0) }.joined(separator: " ") == expected)
     }
 
+    /// The same when no entry of the catalog has text under the source language (Xcode writes
+    /// none where every key is its own text): the source is still a language of the catalog, so
+    /// its readers' chain starts there (before: `en` and `en-US` readers got `en-GB`'s "Colour").
+    @Test(arguments: [
+        ("en", "Color"), ("en-US", "Color"), ("en-CA", "Color"), ("de", "Color"), ("en-GB", "Colour"),
+        ("en-AU", "Colour"), ("fr", "Couleur"),
+    ])
+    func aCatalogWithoutAnySourceTextIsItsKeysForTheSourcesReaders(_ viewer: String, _ expected: String) throws {
+        let catalog = try CatalogFixture.catalog(
+            """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Color" : { "localizations" : {
+                  "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "Colour" } },
+                  "fr" : { "stringUnit" : { "state" : "translated", "value" : "Couleur" } } } }
+              },
+              "version" : "1.0"
+            }
+            """)
+        #expect(catalog.languages == ["en", "en-GB", "fr"])
+        let localizer = Localizer(catalog: catalog, locale: viewer, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try localizer.string("Color") == expected)
+    }
+
     /// The source language step matches by likely subtags too: a catalog declaring `en-US` whose
     /// text is under `en` (or the other way round, or `pt` and `pt-BR`, `zh-Hans` and `zh`)
     /// shows that text to every viewer it falls back to it (before: the key), and a `new` unit
