@@ -46,6 +46,20 @@ struct CatalogReader {
         return path + "[\(quoted(name))]"
     }
 
+    /// The versions of the format Xcode writes: "1.0" (Xcode 15 and 16), "1.1" (Xcode 26).
+    static let versions = ["1.0", "1.1"]
+
+    /// A warning at `version` when the catalog's is not one Xcode writes: a later format may
+    /// mean what this reader does not know, so it is read, but not without a word.
+    func versionWarning(in root: JSONObject) -> Diagnostic? {
+        guard let given = root["version"], given.stringValue.map(CatalogReader.versions.contains) != true else { return nil }
+        let found = given.stringValue.map { "found \(quoted($0))" } ?? "found \(given.kindDescription)"
+        let expected = CatalogReader.versions.map { quoted($0) }.joined(separator: " or ")
+        return Diagnostic.warning(
+            "expected the version \(expected) that Xcode writes, \(found); the catalog is read as those are",
+            at: SourceLocation(file: file, recordPath: "version"))
+    }
+
     func entry(_ value: JSONValue, key: String, at path: String) throws -> CatalogEntry {
         let object = try self.object(value, at: path)
         let unknown = members(of: object, .entry, at: path)
@@ -101,11 +115,11 @@ struct CatalogReader {
                 // either, so which is not for the file's order to decide.
                 if let earlier = substitutions.index(forKey: name).map({ substitutions.keys[$0] }) {
                     throw fail(
-                        path + ".substitutions.\(name)",
+                        CatalogReader.member(name, of: path + ".substitutions"),
                         "the same name as the substitution \(quoted(earlier)) in other code points (\(CatalogReader.codePoints(name)) "
                             + "and \(CatalogReader.codePoints(earlier))), which %#@…@ cannot tell apart; keep one")
                 }
-                substitutions[name] = try substitution(value, at: path + ".substitutions.\(name)")
+                substitutions[name] = try substitution(value, at: CatalogReader.member(name, of: path + ".substitutions"))
             }
         }
         let main = try variant(object, at: path)
@@ -150,7 +164,9 @@ struct CatalogReader {
             }
         }
         if let main { try visit(main, at: path) }
-        for name in substitutions.keys.sorted() { try visit(substitutions[name]!.variant, at: path + ".substitutions.\(name)") }
+        for name in substitutions.keys.sorted() {
+            try visit(substitutions[name]!.variant, at: CatalogReader.member(name, of: path + ".substitutions"))
+        }
     }
 
     /// The deepest variations may be written inside one another: Xcode writes a device
@@ -182,12 +198,12 @@ struct CatalogReader {
         var known: [String: (depth: Int, expansions: Int)] = [:]
         func tooDeep(_ trail: [String]) -> Diagnostic {
             fail(
-                substitutionsPath + ".\(trail[0])",
+                CatalogReader.member(trail[0], of: substitutionsPath),
                 "substitutions nest more than \(CatalogReader.maximumSubstitutionDepth) deep (\(trail.prefix(3).joined(separator: " → ")) → …)")
         }
         func tooMany(_ name: String) -> Diagnostic {
             fail(
-                substitutionsPath + ".\(name)",
+                CatalogReader.member(name, of: substitutionsPath),
                 "the substitution expands more than \(CatalogReader.maximumExpansions) substitutions inside it (each shown several times in one shown several times)")
         }
         func follow(_ name: String, trail: inout [String]) throws -> (depth: Int, expansions: Int) {
@@ -197,7 +213,7 @@ struct CatalogReader {
             }
             if let start = trail.firstIndex(of: name) {
                 let cycle = (trail[start...] + [name]).joined(separator: " → ")
-                throw fail(substitutionsPath + ".\(name)", "the substitution is used inside itself (\(cycle))")
+                throw fail(CatalogReader.member(name, of: substitutionsPath), "the substitution is used inside itself (\(cycle))")
             }
             trail.append(name)
             defer { trail.removeLast() }
@@ -265,7 +281,7 @@ struct CatalogReader {
         if let plural = variationsObject["plural"] {
             var cases = PluralCases()
             for (name, value) in try self.object(plural, at: path + ".variations.plural").members {
-                let casePath = path + ".variations.plural.\(name)"
+                let casePath = CatalogReader.member(name, of: path + ".variations.plural")
                 guard let category = PluralCategory(rawValue: name) else {
                     throw fail(casePath, "unknown plural category: expected zero, one, two, few, many or other")
                 }
@@ -284,7 +300,7 @@ struct CatalogReader {
         if let device = variationsObject["device"] {
             var cases: [String: Variant] = [:]
             for (name, value) in try self.object(device, at: path + ".variations.device").members {
-                let casePath = path + ".variations.device.\(name)"
+                let casePath = CatalogReader.member(name, of: path + ".variations.device")
                 // A misspelt device (`iPhone`, `iphon`) would never be chosen, silently.
                 guard name == "other" || StringCatalog.devices.contains(name) else {
                     throw fail(casePath, "unknown device: expected \(StringCatalog.devices.joined(separator: ", ")) or other")
@@ -412,7 +428,11 @@ struct CatalogReader {
             throw fail(path, "expected variations for the substitution")
         }
         var specifier: FormatSpecifier
-        if let specifierText = object["formatSpecifier"]?.stringValue {
+        if let given = object["formatSpecifier"] {
+            // A number or null is no specifier Xcode writes: not read as if it were absent.
+            guard let specifierText = given.stringValue else {
+                throw fail(path + ".formatSpecifier", "expected a format specifier such as lld or @, found \(given.kindDescription)")
+            }
             do { specifier = try FormatSpecifier.parse(specifierText) } catch {
                 throw fail(path + ".formatSpecifier", "'\(specifierText)' is not a format specifier such as lld or @")
             }

@@ -106,7 +106,7 @@ public struct StringCatalog: Sendable {
                     + CatalogLevel.catalog.membersSentence)
         }
         self.entries = entries
-        warnings = reader.audit.warnings(file: file)
+        warnings = (reader.versionWarning(in: root).map { [$0] } ?? []) + reader.audit.warnings(file: file)
         let localized = Set(entries.values.flatMap { $0.localizations.keys }).sorted()
         // The source language's text may be under another tag of the same meaning (likely
         // subtags): `"sourceLanguage": "en-US"` with its text under `en`, as the fallback's

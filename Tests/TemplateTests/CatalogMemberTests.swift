@@ -121,7 +121,7 @@ struct CatalogMemberTests {
         let names = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@\u00e9@"}, "substitutions": {"\u00e9": \#(substitution), "e\u0301": \#(substitution)}}}}}}"#)
         #expect(names.description
-            == "Localizable.xcstrings: strings[\"k\"].localizations.en.substitutions.e\u{301}: error: the same name as the substitution \"\u{E9}\" in other code points (U+0065 U+0301 and U+00E9), which %#@…@ cannot tell apart; keep one")
+            == "Localizable.xcstrings: strings[\"k\"].localizations.en.substitutions[\"e\u{301}\"]: error: the same name as the substitution \"\u{E9}\" in other code points (U+0065 U+0301 and U+00E9), which %#@…@ cannot tell apart; keep one")
     }
 
     /// Xcode's string sets (lists of phrases, as App Shortcuts have) are not read: a page shows

@@ -202,6 +202,46 @@ struct StringCatalogTests {
         #expect(huge.message == "expected a whole number from 1 to 9999")
     }
 
+    /// A formatSpecifier that is not a string (a number, null) is refused where it is, as a
+    /// misspelt one is (before: read as if absent, the specifier taken from the cases). A
+    /// substitution or case whose name is not a plain word is named in brackets, as a key is, so
+    /// the path reads one way (before: `substitutions.my.photos.argNum`).
+    @Test func substitutionMembersAreNamedWhereTheyAre() throws {
+        func substitution(name: String, _ members: String) -> String {
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@\#(name)@"}, "substitutions": {"\#(name)": {\#(members), "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}}}}}"#
+        }
+        let number = try catalogError(substitution(name: "a", #""argNum": 1, "formatSpecifier": 5"#))
+        #expect(number.location?.recordPath == #"strings["n"].localizations.en.substitutions.a.formatSpecifier"#)
+        #expect(number.message == "expected a format specifier such as lld or @, found a number")
+        let null = try catalogError(substitution(name: "a", #""argNum": 1, "formatSpecifier": null"#))
+        #expect(null.message == "expected a format specifier such as lld or @, found null")
+
+        let dotted = try catalogError(substitution(name: "my.photos", #""argNum": 0, "formatSpecifier": "lld""#))
+        #expect(dotted.location?.recordPath == #"strings["n"].localizations.en.substitutions["my.photos"].argNum"#)
+        let category = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"variations": {"plural": {"a few": {"stringUnit": {"state": "translated", "value": "x"}}}}}}}}}"#)
+        #expect(category.location?.recordPath == #"strings["n"].localizations.en.variations.plural["a few"]"#)
+    }
+
+    /// Xcode writes the version "1.0" (Xcode 15 and 16) or "1.1" (Xcode 26). Another one, or
+    /// one that is not a string, is from a format this reader does not know: read all the same,
+    /// with a warning at `version` (before: not a word).
+    @Test(arguments: [
+        (#""1.0""#, nil), (#""1.1""#, nil), ("", nil),
+        (#""2.0""#, #"found "2.0""#), ("1", "found a number"), (#""""#, #"found """#),
+    ] as [(String, String?)])
+    func anUnknownVersionIsWarnedAbout(_ version: String, _ found: String?) throws {
+        // "": no version at all, as in a catalog written by hand.
+        let loaded = try catalog(
+            version.isEmpty
+                ? #"{"sourceLanguage": "en", "strings": {"a": {}}}"#
+                : #"{"sourceLanguage": "en", "strings": {"a": {}}, "version": \#(version)}"#)
+        #expect(loaded.keys == ["a"])
+        #expect(loaded.warnings.map(\.description) == found.map {
+            [#"Localizable.xcstrings: version: warning: expected the version "1.0" or "1.1" that Xcode writes, \#($0); the catalog is read as those are"#]
+        } ?? [])
+    }
+
     @Test func formatStringsSplitIntoSegments() throws {
         let format = try FormatString.parsing("%1$@ has %#@n@ (%lld%%, %.1f) %arg %2$#@m@")
         #expect(
