@@ -80,6 +80,7 @@ extension SiteBuild {
         if let forced, !locales.contains(where: { (LanguageTagCase.canonical($0) ?? $0) == (LanguageTagCase.canonical(forced) ?? forced) }) {
             checked.append((setting: "--locale \(forced)", locale: forced))
         }
+        // Keys quoted: Xcode's keys are often sentences ("Hello, %@!"), which a list would run together.
         func listed(_ items: [String]) -> String {
             items.prefix(5).joined(separator: ", ") + (items.count > 5 ? " and \(items.count - 5) more" : "")
         }
@@ -89,13 +90,13 @@ extension SiteBuild {
             if !missing.isEmpty {
                 warnings.append(Diagnostic.warning(
                     "\(setting): \(missing.count == 1 ? "1 string has" : "\(missing.count) strings have") no \(locale) "
-                        + "translation, so \(locale) pages show \(missing.count == 1 ? "it" : "them") in \(catalog.sourceLanguage): \(listed(missing))",
+                        + "translation, so \(locale) pages show \(missing.count == 1 ? "it" : "them") in \(catalog.sourceLanguage): \(listed(missing.map { quoted($0) }))",
                     at: SourceLocation(file: path)))
             }
             // Translated, but without every plural form the language needs for a count.
             let plurals = catalog.missingPluralForms(for: locale)
             if !plurals.isEmpty {
-                let named = plurals.map { "\($0.key) (\($0.categories.map(\.rawValue).joined(separator: ", ")))" }
+                let named = plurals.map { "\(quoted($0.key)) (\($0.categories.map(\.rawValue).joined(separator: ", ")))" }
                 warnings.append(Diagnostic.warning(
                     "\(setting): \(plurals.count == 1 ? "1 string lacks" : "\(plurals.count) strings lack") plural forms \(locale) "
                         + "needs, so \(locale) pages show those counts in the other form: \(listed(named))",

@@ -29,16 +29,31 @@ struct LocaleCoverageTests {
         #expect(catalog.untranslatedKeys(for: "en-GB") == [])
         let warnings = SiteBuild.coverageWarnings(catalog: catalog, path: "t/Localizable.xcstrings", locales: ["en", "fr", "de"])
         #expect(warnings.map(\.description) == [
-            "t/Localizable.xcstrings: warning: site.json locales: 1 string has no fr translation, so fr pages show it in en: b",
-            "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no de translation, so de pages show them in en: a, b",
+            "t/Localizable.xcstrings: warning: site.json locales: 1 string has no fr translation, so fr pages show it in en: \"b\"",
+            "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no de translation, so de pages show them in en: \"a\", \"b\"",
         ])
         // `--locale`, the language of every page, is checked too unless site.json lists it.
         let forced = SiteBuild.coverageWarnings(catalog: catalog, path: "t/Localizable.xcstrings", locales: ["en"], forced: "xx-Bogus")
         #expect(forced.map(\.description) == [
-            "t/Localizable.xcstrings: warning: --locale xx-Bogus: 2 strings have no xx-Bogus translation, so xx-Bogus pages show them in en: a, b",
+            "t/Localizable.xcstrings: warning: --locale xx-Bogus: 2 strings have no xx-Bogus translation, so xx-Bogus pages show them in en: \"a\", \"b\"",
         ])
         #expect(SiteBuild.coverageWarnings(catalog: catalog, path: "t", locales: ["fr"], forced: "fr").count == 1)
         #expect(SiteBuild.coverageWarnings(catalog: catalog, path: "t", locales: [], forced: "en-GB").isEmpty)
+    }
+
+    /// Xcode's keys are often sentences: each is quoted in the list, so "Hello, %@!" and "OK"
+    /// read as two keys and a key's line break does not split the warning (before: `in en:
+    /// Hello, %@!, Line 1` and `Line 2, OK` on the next line).
+    @Test func keysAreQuotedInTheList() throws {
+        let json = #"""
+            {"sourceLanguage" : "en", "version" : "1.0", "strings" : {
+              "Hello, %@!" : {}, "Line 1\nLine 2" : {}, "OK" : {}}}
+            """#
+        let catalog = try StringCatalog(json: try JSONParser.parse(Array(json.utf8), file: "t"), file: "t")
+        let warnings = SiteBuild.coverageWarnings(catalog: catalog, path: "t/Localizable.xcstrings", locales: ["fr"])
+        #expect(warnings.map(\.description) == [
+            #"t/Localizable.xcstrings: warning: site.json locales: 3 strings have no fr translation, so fr pages show them in en: "Hello, %@!", "Line 1\nLine 2", "OK""#,
+        ])
     }
 
     /// A key counts as translated for a locale exactly when the pages of that locale show it
@@ -84,7 +99,7 @@ struct LocaleCoverageTests {
         #expect(serbian.untranslatedKeys(for: "sr-Cyrl-BA") == [])
         let warnings = SiteBuild.coverageWarnings(catalog: chinese, path: "t/Localizable.xcstrings", locales: ["zh-TW"])
         #expect(warnings.map(\.description) == [
-            "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no zh-TW translation, so zh-TW pages show them in zh-Hans: b, c",
+            "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no zh-TW translation, so zh-TW pages show them in zh-Hans: \"b\", \"c\"",
         ])
     }
 
@@ -133,8 +148,8 @@ struct LocaleCoverageTests {
         #expect(missing("de") == [])
         let warnings = SiteBuild.coverageWarnings(catalog: catalog, path: "t/Localizable.xcstrings", locales: ["ru", "ja"])
         #expect(warnings.map(\.description) == [
-            "t/Localizable.xcstrings: warning: site.json locales: 2 strings lack plural forms ru needs, so ru pages show those counts in the other form: bell (few), count (few)",
-            "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no ja translation, so ja pages show them in en: count, plain",
+            "t/Localizable.xcstrings: warning: site.json locales: 2 strings lack plural forms ru needs, so ru pages show those counts in the other form: \"bell\" (few), \"count\" (few)",
+            "t/Localizable.xcstrings: warning: site.json locales: 2 strings have no ja translation, so ja pages show them in en: \"count\", \"plain\"",
         ])
     }
 
