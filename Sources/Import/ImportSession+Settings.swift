@@ -75,7 +75,8 @@ extension ImportSession {
         var firstSeen: [ReviewKey] = []
         var count = 0
         for file in layout.reviews {
-            guard let document = try readable(file, keeps: [.reviews], { try JSONDocument(file) }) else { continue }
+            guard let document = try readable(file, keeps: [.reviews], { try JSONDocument(file, recordValueErrors: keepGoing) })
+            else { continue }
             let fileLocation = RecordLocation(file: file.name)
             let whole = RecordSource.Record(location: fileLocation, value: .success(document.root),
                                             text: { String(decoding: document.bytes, as: UTF8.self) })
@@ -93,6 +94,7 @@ extension ImportSession {
                                                  text: { document.text(of: "decisions", at: index) })
                 let decision: ReviewDecision
                 do {
+                    try document.checkRecord("decisions", at: index)
                     decision = try ReviewDecision(value, at: location, context: context)
                     // The item is published (the review report's data-id), like an id.
                     try Self.refusePhone(inID: decision.item, reader: context.phones, at: { location }, member: "item") {

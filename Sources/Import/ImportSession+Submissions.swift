@@ -21,7 +21,10 @@ extension ImportSession {
         for file in layout.submissions {
             // With --keep-going a file that cannot be read is rejected whole, and the records it
             // may have held before stay as they were (as for every other export file).
-            guard let document = try readable(file, keeps: [.quotes, .ideas], { try JSONDocument(file) }) else { continue }
+            // A record holding a value that is no text (a lone surrogate escape) is rejected, not
+            // the file (`recordErrors`).
+            guard let document = try readable(file, keeps: [.quotes, .ideas], { try JSONDocument(file, recordValueErrors: keepGoing) })
+            else { continue }
             let fileLocation = RecordLocation(file: file.name)
             let whole = RecordSource.Record(location: fileLocation, value: .success(document.root),
                                             text: { String(decoding: document.bytes, as: UTF8.self) })
@@ -85,6 +88,7 @@ extension ImportSession {
                 count += 1
                 let location = fileLocation.member("quotes").element(index)
                 do {
+                    try document.checkRecord("quotes", at: index)
                     let quote = try SubmittedQuote(value, at: location, quoteLimit: quoteLimit, context: context)
                     guard let id = try ids.id(
                         submittedBy: header.submittedBy, kind: "quote", localID: quote.localID, text: quote.text,
@@ -113,6 +117,7 @@ extension ImportSession {
                 count += 1
                 let location = fileLocation.member("ideas").element(index)
                 do {
+                    try document.checkRecord("ideas", at: index)
                     let idea = try SubmittedIdea(value, at: location, context: context)
                     guard let id = try ids.id(
                         submittedBy: header.submittedBy, kind: "idea", localID: idea.localID, text: idea.text,

@@ -28,10 +28,22 @@ struct JSONDocument: @unchecked Sendable {
     /// `--keep-going`): an element that still cannot be read holds a value that is no text (a
     /// lone surrogate escape, `\ud800`), which rejects that record, not the file.
     let isSyntaxChecked: Bool
+    /// Of a document parsed whole with `recordValueErrors` (a review or submissions file, with
+    /// `--keep-going`): the error of each element of a root array that holds a value no text or
+    /// number holds (a lone surrogate escape, `1e400`), by array and index. Such an element is
+    /// rejected, the file's other records read.
+    private(set) var recordErrors: [String: [Int: Diagnostic]] = [:]
+
+    /// Throws the error of element `index` of the root array `key`, when it has one
+    /// (`recordErrors`).
+    func checkRecord(_ key: String, at index: Int) throws(Diagnostic) {
+        if let problem = recordErrors[key]?[index] { throw problem }
+    }
 
     /// Reads and parses (or, `shallow`, scans) `file`; syntax errors name the line and column,
     /// text that is not UTF-8 is named as such.
-    init(_ file: ContentLayout.File, shallow: Bool = false, validate: Bool = false, streamed: Bool = false) throws(Diagnostic) {
+    init(_ file: ContentLayout.File, shallow: Bool = false, validate: Bool = false, streamed: Bool = false,
+         recordValueErrors: Bool = false) throws(Diagnostic) {
         self.file = file
         isSyntaxChecked = shallow && validate
         if let problem = FileCheck.problem(at: file.path) {
@@ -58,8 +70,9 @@ struct JSONDocument: @unchecked Sendable {
             (self.bytes, isStreamed) = streamed ? ([], true) : (bytes, false)
         } else {
             self.bytes = bytes
-            let (root, ranges, members) = try JSONParser.parseRecords(bytes, file: file.name)
-            (self.root, elements, self.members) = (root, ranges.mapValues { ElementIndex($0) }, members)
+            let parsed = try JSONParser.parseRecords(bytes, file: file.name, valueErrorsPerRecord: recordValueErrors)
+            (self.root, self.elements, self.members) = (parsed.value, parsed.ranges.mapValues { ElementIndex($0) }, parsed.members)
+            recordErrors = parsed.recordErrors
             (isShallow, isStreamed) = (false, false)
         }
     }

@@ -22,10 +22,24 @@ public struct JSONParser {
     /// Line of the first byte of `bytes` (for JSON Lines, the line of the record).
     private let firstLine: Int
     /// True while validating a whole file's syntax (`validate`): a lone surrogate escape
-    /// (`\ud800`) is JSON's syntax (RFC 8259's grammar allows it) but no character, so it is
-    /// refused where its value is read, as an error of the record that holds it, not here as
-    /// one of the whole file (a `--keep-going` import would lose the file's every record).
+    /// (`\ud800`) is JSON's syntax (RFC 8259's grammar allows it) but no character, and a
+    /// number past Double's range (`1e400`) is JSON's syntax but no value this parser holds;
+    /// so each is refused where its value is read, as an error of the record that holds it,
+    /// not here as one of the whole file (a `--keep-going` import would lose the file's every
+    /// record).
     var checksSyntaxOnly = false
+    /// Set by `parseRecords(_:file:valueErrorsPerRecord:)`: such a value (a lone surrogate, a
+    /// number past Double's range) inside an element of a root array is kept as that element's
+    /// error (`recordErrors`) rather than thrown, so that a reader of a document parsed whole (a
+    /// review or submissions file) rejects that record, not the file, as a reader of a scanned
+    /// document does. Anywhere else it is thrown, as without it.
+    private var keepsRecordValueErrors = false
+    /// True while an element of a root array is parsed (`keepsRecordValueErrors`).
+    private var inRecord = false
+    /// The first value error met in the element being parsed.
+    private var recordValueError: Diagnostic?
+    /// The value error of each element that has one, by root member name and element index.
+    public private(set) var recordErrors: [String: [Int: Diagnostic]] = [:]
     /// False while validating: containers are checked but their values not kept.
     private var keepsValues = true
 
@@ -80,11 +94,32 @@ public struct JSONParser {
     public static func parseRecords(_ data: [UInt8], file: String) throws(Diagnostic)
         -> (value: JSONValue, ranges: [String: [Range<Int>]], members: [String: Range<Int>])
     {
+        let parsed = try parseRecords(data, file: file, valueErrorsPerRecord: false)
+        return (parsed.value, parsed.ranges, parsed.members)
+    }
+
+    /// `parseRecords`, and with `valueErrorsPerRecord` a value JSON's grammar allows but no
+    /// value holds (a lone surrogate escape, a number past Double's range) inside an element of
+    /// a root array is that element's error in `recordErrors` (its value then holds U+FFFD or 0,
+    /// and must not be read), not the document's.
+    public static func parseRecords(_ data: [UInt8], file: String, valueErrorsPerRecord: Bool) throws(Diagnostic)
+        -> (value: JSONValue, ranges: [String: [Range<Int>]], members: [String: Range<Int>],
+            recordErrors: [String: [Int: Diagnostic]])
+    {
         try data.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: true, firstLine: 1)
+            parser.keepsRecordValueErrors = valueErrorsPerRecord
             let value = try parser.parseDocument()
-            return (value, parser.recordRanges, parser.memberRanges)
+            return (value, parser.recordRanges, parser.memberRanges, parser.recordErrors)
         }
+    }
+
+    /// Throws `problem`, a value no text or number holds, unless it is only checked
+    /// (`checksSyntaxOnly`) or kept as its record's error (`keepsRecordValueErrors`).
+    private mutating func valueError(_ problem: Diagnostic) throws(Diagnostic) {
+        if checksSyntaxOnly { return }
+        guard keepsRecordValueErrors, inRecord else { throw problem }
+        if recordValueError == nil { recordValueError = problem }
     }
 
     /// A number as a message names it: as written in the file (`9223372036854775808`, `1.50`,
@@ -209,9 +244,18 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             let start = position
+            let outer = inRecord
+            if recordKey != nil { inRecord = true }
             let element = try parseValue()
+            inRecord = outer
             if keepsValues { elements.append(element) }
-            if recordKey != nil { ranges.append(start..<position) }
+            if let recordKey {
+                if let problem = recordValueError {
+                    recordErrors[recordKey, default: [:]][ranges.count] = problem
+                    recordValueError = nil
+                }
+                ranges.append(start..<position)
+            }
             skipWhitespace()
             guard position < bytes.count else { throw error("expected ',' or ']' to continue the array, found \(endName)") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -267,7 +311,8 @@ public struct JSONParser {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         // Swift reads a number past Double's range as infinity, which JSON cannot hold.
         guard let number = Double(text), number.isFinite else {
-            throw error("the number \(Self.shownNumber(text)) is out of range", at: start)
+            try valueError(error("the number \(Self.shownNumber(text)) is out of range", at: start))
+            return 0
         }
         return number
     }
@@ -349,7 +394,7 @@ public struct JSONParser {
     /// scalar), so the time is linear in the length (text decoded and appended to the string
     /// before each `\u` escape grew the string again at each one: quadratic on `aé` written
     /// `a\u00e9` 320,000 times).
-    private func unescape(from start: Int, to end: Int) throws(Diagnostic) -> String {
+    private mutating func unescape(from start: Int, to end: Int) throws(Diagnostic) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(end - start)
         var index = start
@@ -386,11 +431,11 @@ public struct JSONParser {
                         }
                     }
                     if scalar == nil {
-                        guard checksSyntaxOnly else { throw error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6) }
+                        try valueError(error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6))
                         scalar = "\u{FFFD}"
                     }
                 } else if unit >= 0xDC00 && unit < 0xE000 {
-                    guard checksSyntaxOnly else { throw error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6) }
+                    try valueError(error("a lone surrogate \\u\(hex4(unit)) is not a character", at: index - 6))
                     scalar = "\u{FFFD}"
                 } else {
                     scalar = Unicode.Scalar(unit)

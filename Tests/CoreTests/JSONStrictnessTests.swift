@@ -68,6 +68,27 @@ struct JSONStrictnessTests {
         }
     }
 
+    /// A lone surrogate escape and a number past Double's range are JSON's grammar but no value:
+    /// a whole file's syntax check lets them pass (the record that holds one is refused when it
+    /// is read), and a document parsed whole for its records keeps each as its element's error,
+    /// at its place, only inside an element of a root array; elsewhere it is the document's.
+    @Test func valuesThatAreNoTextOrNumberAreTheirRecordsErrors() throws {
+        let text = #"{"a": [{"n": 1e400}, {"t": "x"}, {"t": "\ud800", "n": -2E+999}], "b": [2]}"#
+        try JSONParser.validate(Array(text.utf8), file: "in.json")
+        #expect(failure(text)?.message == "the number 1e400 is out of range")
+        let parsed = try JSONParser.parseRecords(Array(text.utf8), file: "in.json", valueErrorsPerRecord: true)
+        let errors = try #require(parsed.recordErrors["a"])
+        #expect(errors.keys.sorted() == [0, 2])
+        #expect(errors[0]?.description == "in.json:1:14: error: the number 1e400 is out of range\n    \(text)\n                 ^")
+        #expect(errors[2]?.message == "a lone surrogate \\uD800 is not a character")  // the first of the record's two
+        #expect(errors[2]?.location?.column == 41)
+        #expect(parsed.recordErrors["b"] == nil)
+        #expect(parsed.value.objectValue?["a"]?.arrayValue?[1] == .object(JSONObject(keys: ["t"], values: [.string("x")])))
+        // Outside the records' arrays it is the document's error, as without the option.
+        let header = #"{"reviewer": "\udc00", "a": []}"#
+        #expect(throws: Diagnostic.self) { try JSONParser.parseRecords(Array(header.utf8), file: "in.json", valueErrorsPerRecord: true) }
+    }
+
     @Test func aNULByteIsNamedAsSuch() throws {
         let error = try #require(failure("\u{0}{}"))
         #expect(error.message == "expected a JSON value, found a NUL byte (0x00)")

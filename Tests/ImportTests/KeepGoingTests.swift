@@ -84,6 +84,78 @@ struct KeepGoingTests {
             .split(separator: "\n").first.map(String.init) == rejected.first?.split(separator: "\n").first.map(String.init))
     }
 
+    /// A number past Double's range (`1e400`) is JSON's syntax (RFC 8259's grammar has no
+    /// limit) but no value the importer holds: like a lone surrogate, it rejects the record that
+    /// holds it, even in a member that is no field (only warned about), not the whole file (the
+    /// whole of `quotes/export.json`, its users and contacts with it, had been rejected as
+    /// unreadable). Without `--keep-going` the import stops at the same place.
+    @Test(arguments: [
+        ("changejar/ideas.json", #""for": "someone""#, #""for": "someone", "score": 1e400"#, "ideas[1]", 5),
+        ("quotes/export.json", #""submittedBy": "+33612345678""#, #""submittedBy": "+33612345678", "weight": -2E+999"#, "quotes[1]", 18),
+        ("reviews/board.json", #""action": "later""#, #""action": "later", "n": 1e400"#, "decisions[0]", 3),
+    ])
+    func aNumberPastItsRangeRejectsItsRecordNotTheFile(file: String, old: String, new: String, path: String, line: Int) throws {
+        let fixture = try Fixture()
+        try fixture.edit(file, replacing: old, with: new)
+        let report = try fixture.importOrFail(keepGoing: true)
+        let rejected = report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        let number = new.split(separator: " ").last.map(String.init) ?? ""
+        #expect(rejected.count == 1)
+        #expect(rejected.first?.hasPrefix("content/\(file):\(line):") == true, "\(rejected)")
+        #expect(rejected.first?.contains(": error: the number \(number) is out of range") == true, "\(rejected)")
+        let lines = try rejects(fixture)
+        #expect(lines.map { $0["path"] } == [.string(path)])
+        #expect(lines.first?["record"]?.stringValue?.contains(new) == true)
+        #expect(lines.first?["wholeFile"] == nil)
+        // The file's other records are stored.
+        try fixture.read { (db: Database) throws in
+            #expect(try db.rows("SELECT count(*) FROM quote") == [[.integer(file == "quotes/export.json" ? 2 : 3)]])
+            #expect(try db.rows("SELECT count(*) FROM idea") == [[.integer(file == "changejar/ideas.json" ? 2 : 3)]])
+            #expect(try db.rows("SELECT count(*) FROM person WHERE phone = '+33612345678'") == [[.integer(1)]])
+        }
+        let plain = try Fixture()
+        try plain.edit(file, replacing: old, with: new)
+        guard case .failure(let failure) = plain.runImport() else {
+            Issue.record("the import succeeded")
+            return
+        }
+        #expect(failure.errors.map { $0.description.replacingOccurrences(of: plain.content, with: "content") }.first?
+            .split(separator: "\n").first.map(String.init) == rejected.first?.split(separator: "\n").first.map(String.init))
+    }
+
+    /// A review or submissions file is parsed whole, not scanned: a lone surrogate or a number
+    /// past its range in one of its records rejected the whole file with `--keep-going` (every
+    /// other decision and submitted record of it with it). Now that record is rejected, named
+    /// where the value is, and the file's others are stored.
+    @Test func aValueThatIsNoTextRejectsItsSubmittedRecordNotTheFile() throws {
+        let fixture = try Fixture()
+        let surrogate = #"{ "localId": "1", "text": "Walk \ud800 more", "showName": false, "for": "self", "submittedAt": "2026-05-02T09:58:00Z" }"#
+        let number = #"{ "localId": "2", "text": "Run", "showName": false, "for": "self", "submittedAt": "2026-05-02T09:58:00Z", "n": 1e400 }"#
+        try fixture.write("submissions/ana.json", """
+            { "submittedBy": "ana-lima", "exportedAt": "2026-05-02T10:00:00Z",
+              "ideas": [
+                \(surrogate),
+                \(number),
+                { "localId": "3", "text": "Swim", "showName": false, "for": "self", "submittedAt": "2026-05-02T09:58:00Z" } ] }
+            """)
+        try fixture.edit("reviews/board.json", replacing: #""list": "Newsletter""#, with: #""list": "News\udc00letter""#)
+        let report = try fixture.importOrFail(keepGoing: true)
+        let rejected = report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(rejected.map { $0.split(separator: "\n").first.map(String.init) ?? "" } == [
+            "content/submissions/ana.json:3:37: error: a lone surrogate \\uD800 is not a character",
+            "content/submissions/ana.json:4:116: error: the number 1e400 is out of range",
+            "content/reviews/board.json:4:53: error: a lone surrogate \\uDC00 is not a character",
+        ])
+        let lines = try rejects(fixture)
+        #expect(lines.map { $0["path"] } == [.string("ideas[0]"), .string("ideas[1]"), .string("decisions[1]")])
+        #expect(lines.map { $0["wholeFile"] } == [nil, nil, nil])
+        #expect(lines[1]["record"] == .string(number))
+        try fixture.read { (db: Database) throws in
+            #expect(try db.rows("SELECT text FROM idea WHERE id LIKE 's-%'") == [[.text("Swim")]])
+            #expect(try db.rows("SELECT item, action FROM review ORDER BY item") == [[.text("idea-1"), .text("archive")]])
+        }
+    }
+
     @Test func jsonLinesRejectsNameTheLineAndKeepTheLine() throws {
         let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
         let ideas = try String(contentsOfFile: fixture.content + "/changejar/ideas.jsonl", encoding: .utf8)
