@@ -24,8 +24,27 @@ public struct SourceLocation: Sendable, Hashable, Codable {
             text += ":\(line)"
             if let column { text += ":\(column)" }
         }
-        if let recordPath { text += ": \(recordPath)" }
+        if let recordPath { text += ": \(Self.shownPath(recordPath))" }
         return text
+    }
+
+    /// A record path as a message shows it: each step (`quotes[17]`, a member's name) cut as
+    /// `quoted` cuts data, so that a member named with a million characters (an unknown field,
+    /// warned about) is not a line of a megabyte; the path itself (`recordPath`, a rejects file's
+    /// `"path"`) stays whole.
+    static func shownPath(_ path: String) -> String {
+        guard path.utf8.count > 80 else { return path }
+        return path.split(separator: ".", omittingEmptySubsequences: false).map { step -> String in
+            // An element's index stays after a name that is cut (`kkkk…[3]`).
+            var name = Substring(step)
+            var indices = ""
+            while name.hasSuffix("]"), let open = name.lastIndex(of: "["),
+                  name[name.index(after: open)..<name.index(before: name.endIndex)].allSatisfy({ $0.isASCII && $0.isNumber }) {
+                indices = String(name[open...]) + indices
+                name = name[..<open]
+            }
+            return cutForMessage(String(name)) + indices
+        }.joined(separator: ".")
     }
 }
 

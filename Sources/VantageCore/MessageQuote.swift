@@ -5,14 +5,7 @@
 /// `limit` characters is cut there and ends in "…" (nil: never cut).
 public func quoted(_ text: String, cutAt limit: Int? = 80) -> String {
     var out = "\""
-    // Cut at `limit` characters, and at four times as many scalars: a run of ten million
-    // joiners or combining marks is one character, and was quoted whole (an 80 MB line).
-    let shown = limit.map { limit -> String in
-        let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex) ?? text.endIndex
-        let head = text[..<end].unicodeScalars
-        guard end < text.endIndex || head.count > limit * 4 else { return text }
-        return String(String.UnicodeScalarView(head.prefix(limit * 4))) + "…"
-    } ?? text
+    let shown = limit.map { cutForMessage(text, at: $0) } ?? text
     for scalar in shown.unicodeScalars {
         if scalar == "\"" {
             out += "\\\""
@@ -23,6 +16,16 @@ public func quoted(_ text: String, cutAt limit: Int? = 80) -> String {
         }
     }
     return out + "\""
+}
+
+/// `text` cut for a message at `limit` characters, and at four times as many scalars (a run of
+/// ten million joiners or combining marks is one character, and was quoted whole: an 80 MB
+/// line), ending in "…" when cut; `text` itself when it is no longer.
+public func cutForMessage(_ text: String, at limit: Int = 80) -> String {
+    let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex) ?? text.endIndex
+    let head = text[..<end].unicodeScalars
+    guard end < text.endIndex || head.count > limit * 4 else { return text }
+    return String(String.UnicodeScalarView(head.prefix(limit * 4))) + "…"
 }
 
 /// How a message writes `scalar` of data (`quoted`, and a file name no build writes:

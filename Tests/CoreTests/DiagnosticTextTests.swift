@@ -23,6 +23,24 @@ struct DiagnosticTextTests {
         #expect(plain.description == "a b.json: ideas[0].for: error: expected a number")
     }
 
+    /// A record path holds the names of the members it goes through, which an export makes up
+    /// (an unknown field): each step is cut as `quoted` cuts data, its index kept, so a member
+    /// named with a million characters is not a megabyte of a line (the quoted name in the same
+    /// message was cut, the path was not). The path itself stays whole.
+    @Test func aLongMemberNameInARecordPathIsCutAsQuotedDataIs() {
+        let name = String(repeating: "k", count: 1_000_000)
+        let location = SourceLocation(file: "ideas.json", recordPath: "ideas[0]." + name)
+        let warning = Diagnostic.warning("unknown field \(quoted(name)) is not stored (in 1 record)", at: location)
+        let cut = String(repeating: "k", count: 80) + "…"
+        #expect(warning.description == "ideas.json: ideas[0].\(cut): warning: unknown field \"\(cut)\" is not stored (in 1 record)")
+        #expect(location.recordPath == "ideas[0]." + name)
+        // An index after a cut name stays; a path of many short steps is not cut at all.
+        let indexed = SourceLocation(file: "x.json", recordPath: "a." + String(repeating: "é", count: 81) + "[3][12].b")
+        #expect(indexed.description == "x.json: a." + String(repeating: "é", count: 80) + "…[3][12].b")
+        let long = (0..<40).map { "step\($0)[1]" }.joined(separator: ".")
+        #expect(SourceLocation(file: "x.json", recordPath: long).description == "x.json: " + long)
+    }
+
     @Test func theQuotedLineKeepsItsCaretUnderTheSamePlace() throws {
         // A raw ESC in a JSON string is an error at the ESC; the quoted line shows it as ␛, one
         // scalar for one, so the caret stands under it, and a tab before it stays a tab.

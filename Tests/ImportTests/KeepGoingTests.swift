@@ -506,6 +506,19 @@ struct FieldWarningTests {
 
     /// A record of thousands of made-up field names (a million held a gigabyte and printed a
     /// million lines): the first hundred are listed, in the order met, then one line for the rest.
+    /// A made-up member named with a million characters is warned about with its name cut, in
+    /// the record path too (which had printed it whole: a megabyte of a line).
+    @Test func aLongUnknownFieldNameIsCutInTheWarning() throws {
+        let fixture = try Fixture()
+        let name = String(repeating: "k", count: 1_000_000)
+        try fixture.edit("changejar/ideas.json", replacing: #""for": "someone""#, with: #""for": "someone", "\#(name)": 1"#)
+        let report = try fixture.importOrFail()
+        let cut = String(repeating: "k", count: 80) + "…"
+        #expect(report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            #"content/changejar/ideas.json: ideas[1].\#(cut): warning: unknown field "\#(cut)" is not stored (in 1 record)"#,
+        ])
+    }
+
     @Test func manyUnknownFieldsAreListedUpToAHundred() throws {
         let fixture = try Fixture()
         let names = (0..<5_000).map { "\"f\($0)\": \($0)" }.joined(separator: ", ")
