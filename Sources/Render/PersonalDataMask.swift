@@ -22,6 +22,8 @@ import VantageCore
 ///   `0`, or without its country code.
 /// - a known phone written with letters for some of its digits, as a keypad has them
 ///   (`415-FLOWERS`).
+/// - a known phone written with letters that look like some of its digits (`415 555 O1OO`,
+///   `4l5-555-0l00`).
 public struct PersonalDataMask: Sendable {
     /// Stands for one masked span until `reveal` replaces it: a noncharacter, which no page may
     /// hold (`XMLText.clean` drops any in the data first, and `clean` would too), so only the

@@ -443,6 +443,20 @@ struct PersonalDataMaskTests {
         #expect(!PersonalDataMask.isName(mask.clean("415-FLOWERS")))
     }
 
+    @Test("The export's phones with letters typed for the digits they look like")
+    func lookalikeLettersOfTheExport() {
+        for (input, expected) in [
+            ("call 415 555 O177", "call ■"), ("4l5-555-0l77", "■"), ("415-555-OI77", "■"), ("+1 4I5 555 Ol77 now", "■ now"),
+            ("(4l5) 555-Ol77", "■"), ("O6 l2 34 56 78", "■"), ("Max 415 555 O177", "Max ■"),
+            // Not the export's, or the letters are words: as written.
+            ("415 555 O178", "415 555 O178"), ("Room 1O1, floor l", "Room 1O1, floor l"), ("I paid 41 for oil", "I paid 41 for oil"),
+            ("lol 415 55", "lol 415 55"), ("Olivia 415", "Olivia 415"),
+        ] {
+            #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected, "\(input)")
+        }
+        #expect(!PersonalDataMask.isName(mask.clean("415 555 O177")))
+    }
+
     @Test("A name that is only a phone or an email is no name; a name holding one keeps the rest")
     func names() {
         #expect(!PersonalDataMask.isName(mask.clean("+1 415 555 0177")))
