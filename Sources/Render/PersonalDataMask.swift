@@ -41,8 +41,8 @@ public struct PersonalDataMask: Sendable {
     /// The catalog key of a person whose every name was a phone or an email.
     public static let unknownKey = "person.unknown"
 
-    /// Digits of the export's phones: E.164 without `+`, and the same without a 1-, 2- or 3-digit
-    /// country code when at least 5 digits remain.
+    /// Digits of the export's phones: E.164 without `+`, and their national number (without the
+    /// country code, `PhoneDigits.callingCodeLength`) when it has at least 5 digits.
     let knownPhoneDigits: Set<String>
     /// The export's emails, lower-cased.
     let knownEmails: Set<String>
@@ -60,7 +60,10 @@ public struct PersonalDataMask: Sendable {
             let plain = String(phone.unicodeScalars.filter { $0.properties.numericType == .decimal }.map(Self.asciiDigit))
             guard plain.count >= PhoneDigits.known else { continue }
             digits.insert(plain)
-            for code in 1...3 where plain.count - code >= PhoneDigits.known { digits.insert(String(plain.dropFirst(code))) }
+            // Its national number: what follows its country code (`4155550100`), never a shorter
+            // tail (`55550100` would hide an amount such as `25,550,147` for +1 212 555 0147).
+            let code = PhoneDigits.callingCodeLength(ofE164: plain)
+            if plain.count - code >= PhoneDigits.known { digits.insert(String(plain.dropFirst(code))) }
         }
         knownPhoneDigits = digits
         // In the canonical form the text is matched in (`Ｋenji@…` is `kenji@…`), and with the

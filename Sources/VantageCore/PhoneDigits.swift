@@ -8,4 +8,22 @@ public enum PhoneDigits {
     /// number's tail (`4155550100` of `+14155550100`, with 5 or more left), and so the fewest
     /// digits a text needs to be scanned at all, and a name or a tag may hold.
     public static let known = 5
+
+    /// How many of the leading digits of a phone's E.164 digits (without `+`) are its country
+    /// calling code: country codes are prefix-free (ITU-T E.164), 1 and 7 are one digit, those
+    /// below are two, every other code three. `PhoneRegionTests` hold it to libphonenumber's
+    /// codes. A phone's national number is what follows (`4155550100` of `14155550100`, never
+    /// `55550100`).
+    public static func callingCodeLength(ofE164 digits: some StringProtocol) -> Int {
+        guard let first = digits.first else { return 0 }
+        if first == "1" || first == "7" { return 1 }
+        guard digits.count >= 2, let two = Int(digits.prefix(2)) else { return min(3, digits.count) }
+        return twoDigitCodes.contains(two) ? 2 : 3
+    }
+
+    /// The two-digit country calling codes.
+    static let twoDigitCodes: Set<Int> = [
+        20, 27, 30, 31, 32, 33, 34, 36, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 54, 55, 56, 57, 58,
+        60, 61, 62, 63, 64, 65, 66, 81, 82, 84, 86, 90, 91, 92, 93, 94, 95, 98,
+    ]
 }

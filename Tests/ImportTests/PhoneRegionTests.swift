@@ -1,6 +1,7 @@
 import CPhoneNumber
 import Import
 import Testing
+import VantageCore
 
 /// The reader against libphonenumber itself: every region it knows is a `defaultRegion`, and
 /// every region's example number, written in its national and its international form, reads
@@ -55,6 +56,17 @@ struct PhoneRegionTests {
             let e164 = try #require(Self.nonGeographicExample(code, VantagePhoneFormatE164))
             let international = try #require(Self.nonGeographicExample(code, VantagePhoneFormatInternational))
             #expect(try us.e164(international) == e164, "+\(code): \(international)")
+        }
+    }
+
+    /// The mask finds a phone's national number after its country code's length
+    /// (`PhoneDigits.callingCodeLength`): the length of every code libphonenumber knows.
+    @Test func callingCodeLengthsAreLibphonenumbers() throws {
+        var codes = Set(PhoneRegion.supportedCodes.compactMap { PhoneRegion.named($0)?.callingCode })
+        for index in 0..<vantage_phone_non_geographic_count() { codes.insert(Int(vantage_phone_non_geographic_at(index))) }
+        #expect(codes.count >= 200)
+        for code in codes.sorted() {
+            #expect(PhoneDigits.callingCodeLength(ofE164: "\(code)123456789") == String(code).count, "+\(code)")
         }
     }
 

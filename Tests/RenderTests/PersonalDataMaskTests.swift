@@ -443,6 +443,21 @@ struct PersonalDataMaskTests {
         #expect(!PersonalDataMask.isName(mask.clean("415-FLOWERS")))
     }
 
+    @Test("A phone of the export is looked for as its national number, not as a shorter tail")
+    func nationalNumbersFollowTheCountryCode() {
+        let mask = PersonalDataMask(phones: ["+12125550147", "+33612345678", "+442079460321"], emails: [])
+        for (input, expected) in [
+            // Amounts whose digits are only a tail of a phone (after "121", "336", "442"): as written.
+            ("We had 25,550,147 visitors", "We had 25,550,147 visitors"), ("Budget 25 550 147 €", "Budget 25 550 147 €"),
+            ("Raised 25.550.147 reais", "Raised 25.550.147 reais"), ("1,23,45,678 rupees", "1,23,45,678 rupees"),
+            // The national numbers themselves, however grouped.
+            ("We had 2,125,550,147 visitors", "We had ■ visitors"), ("61,234,5678", "■"), ("2,079,460,321", "■"),
+            ("612 345 678", "■"), ("(212) 555-0147", "■"),
+        ] {
+            #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected, "\(input)")
+        }
+    }
+
     @Test("The export's phones with letters typed for the digits they look like")
     func lookalikeLettersOfTheExport() {
         for (input, expected) in [
