@@ -37,7 +37,7 @@ public struct BuiltSite: Sendable {
             // not written, so it compares as a bare manifest.
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
             let files = Set(entries.filter { !$0.hasPrefix(".") })
-            if files == [SiteBookkeeping.manifest] || files == [SiteBookkeeping.manifest, SiteBookkeeping.shard] {
+            if files.allSatisfy(SiteBookkeeping.holds) {
                 return BuiltSite(name: argument, folder: nil, manifest: manifest)
             }
             return BuiltSite(name: argument, folder: argument, manifest: manifest)

@@ -24,9 +24,9 @@ public struct ManifestEntry: Sendable, Hashable {
     }
 }
 
-/// The two files at the top of a built site that are the build's own bookkeeping, not its
-/// content: named here once for the build (which writes them) and `vantage diff` (which
-/// compares sites without them).
+/// The files at the top of a built site that are the build's own bookkeeping, not its
+/// content: named here once for the build (which writes them, and copies no static file over
+/// them) and `vantage diff` (which compares sites without them).
 public enum SiteBookkeeping {
     /// The page list with checksums (OUTPUT.md).
     public static let manifest = "manifest.json"
@@ -37,6 +37,9 @@ public enum SiteBookkeeping {
     /// parts): not a page, and not copied into the merged site.
     public static let shard = "shard.json"
 
-    /// True for a path (relative to the site's top) that is one of these.
-    public static func holds(_ path: String) -> Bool { path == manifest || path == marker }
+    /// True for a path (relative to the site's top) that is one of these. `shard.json` too: a
+    /// static file of that name published a whole site that a part was then let replace (it was
+    /// taken for a shard's), and two shards' records, which differ with their fingerprints when
+    /// every page is the same, were compared as a page.
+    public static func holds(_ path: String) -> Bool { path == manifest || path == marker || path == shard }
 }

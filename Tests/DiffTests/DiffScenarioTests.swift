@@ -236,6 +236,28 @@ struct DiffScenarioTests {
         #expect(scenario.diff([scenario.root + "/old-shard", scenario.root + "/old-shard"]).code == 2)
     }
 
+    @Test func aShardsRecordIsBookkeepingNotAPage() throws {
+        // Two shards of the same pages whose `shard.json` differ (each person's fingerprint
+        // changes with a template that only the site-wide pages use) are the same shard: the
+        // record is the build's bookkeeping, as the manifest and the marker are. It was compared
+        // as a site-wide page, "1 page changed — shard.json", exit 1. With manifests and without.
+        let scenario = try SiteScenario()
+        for complete in [false, true] {
+            for site in [scenario.old, scenario.new] { try? FileManager.default.removeItem(atPath: site + "/shard.json") }
+            try scenario.writeManifests(complete: complete)
+            for (site, fingerprint) in [(scenario.old, "aa"), (scenario.new, "bb")] {
+                try #"{"shard":1,"of":2,"validated":true,"viewers":["ana-lima"],"fingerprints":["\#(fingerprint)"],"files":{}}"#
+                    .write(toFile: site + "/shard.json", atomically: true, encoding: .utf8)
+            }
+            let same = scenario.diff([scenario.old, scenario.new])
+            #expect(same.code == 0, "\(same.out)")
+            #expect(!same.out.contains("shard.json"), "\(same.out)")
+        }
+        for site in [scenario.old, scenario.new] { try FileManager.default.removeItem(atPath: site + "/manifest.json") }
+        let walked = scenario.diff([scenario.old, scenario.new])
+        #expect(walked.code == 0, "\(walked.out)")
+    }
+
     @Test func pathsOfAnyScriptKeepEveryCharacterInTheirColumn() throws {
         // The column is as wide as the longest path in characters; a path whose characters take
         // more than one UTF-16 unit each (an emoji, combining accents) is shown whole.

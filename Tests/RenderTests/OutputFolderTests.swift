@@ -122,6 +122,9 @@ struct OutputFolderTests {
         ("static/index.html", "x", "content/static/index.html: the site has its own 'index.html'"),
         ("static/ana-lima/x.txt", "x", "content/static/ana-lima/x.txt: the site has its own 'ana-lima/'"),
         ("static/manifest.json", "{}", "content/static/manifest.json: the site has its own 'manifest.json'"),
+        // A shard's record: a whole site that published one was taken for a shard, and a part
+        // replaced it (`SiteBuild.refusePartOverWhole`).
+        ("static/shard.json", "{}", "content/static/shard.json: the site has its own 'shard.json'"),
         ("static/a b.txt", "x", "content/static/a b.txt: a file name may hold only A-Z, a-z, 0-9 and . _ ~ + -"),
         ("static/contact.txt", "Write to us:\n  ana@example.com\n", "content/static/contact.txt:2:3: error: an email address or a phone number"),
         ("static/call.txt", "call (415) 555-0100", "content/static/call.txt:1:6: error: an email address or a phone number"),
