@@ -195,6 +195,19 @@ extension SiteBuild {
                         + "(a shard holds \(ShardRecord.file), \(SiteBookkeeping.manifest), \(SiteBookkeeping.marker) and its people's "
                         + "folders): remove it, or build the shard again; nothing was written")
             }
+            // Every person's folder its build wrote: none at all is a shard built with
+            // --manifest-only (its manifest lists pages it never wrote), or copied without its
+            // folders; one is a folder lost in a copy. Either was named as the first page the
+            // manifest lists, with the whole manifest line, as if that page alone were missing.
+            let lacking = shard.record.viewers.filter { !FileCheck.exists((shard.folder as NSString).appendingPathComponent($0)) }
+            if !lacking.isEmpty, lacking.count == shard.record.viewers.count {
+                throw shard.refusal(
+                    "it holds none of its people's folders (\(lacking[0])/ first), only its \(SiteBookkeeping.manifest): a shard built "
+                        + "with --manifest-only writes no page; build it again without --manifest-only, or copy it again with its folders")
+            }
+            if let first = lacking.first {
+                throw shard.refusal("\(first)/ is missing: copy the shard again, or build it again")
+            }
         }
         try checkInputs(of: shards, context)
         context.shards = shards.sorted { $0.record.shard.index < $1.record.shard.index }

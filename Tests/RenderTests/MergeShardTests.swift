@@ -140,6 +140,36 @@ struct MergeShardTests {
         #expect(contents(out("merged")).elementsEqual(before, by: ==))
     }
 
+    @Test("A shard built with --manifest-only, or copied without a person's folder, is refused saying so, not as its manifest's first page")
+    func shardWithoutItsFolders() throws {
+        defer { try? FileManager.default.removeItem(at: scale.folder) }
+        let (before, holder) = scale.siteAndTwoShards()
+        let other = out("shard-\(3 - holder)")
+        let record = try JSONParser.parse(Array(try #require(scale.bytes(out("shard-\(holder)") + "/shard.json"))), file: "shard.json")
+        let listed = record.objectValue?["viewers"]?.arrayValue ?? []
+        let viewers = listed.compactMap { $0.stringValue }
+        try #require(viewers.count >= 2 && viewers.contains("ana-lima"))
+        // Its manifest lists every page; no page was written.
+        let manifestOnly = out("manifest-only")
+        #expect(scale.build(manifestOnly, ["--no-import", "--manifest-only", "--shard", "\(holder)/2"]).status == 0)
+        let lost = out("lost")
+        try FileManager.default.copyItem(atPath: out("shard-\(holder)"), toPath: lost)
+        try FileManager.default.removeItem(atPath: lost + "/ana-lima")
+        let cases = [
+            (manifestOnly, "it holds none of its people's folders (\(viewers[0])/ first), only its manifest.json: a shard built with "
+                + "--manifest-only writes no page; build it again without --manifest-only, or copy it again with its folders"),
+            (lost, "ana-lima/ is missing: copy the shard again, or build it again"),
+        ]
+        for (shard, why) in cases {
+            let shards = holder == 1 ? [shard, other] : [other, shard]
+            let merged = scale.build(out("site"), ["--no-import", "--merge"] + shards)
+            #expect(merged.status == 2)
+            #expect(merged.err.split(separator: "\n").first.map(String.init)
+                == "error: read the shards: --merge: shard \(holder)/2 in \(shard): \(why); nothing was written", "\(merged.err)")
+            #expect(contents(out("site")).elementsEqual(before, by: ==))
+        }
+    }
+
     @Test("A shard of other people than the store's (a person renamed since, the counts equal) is refused naming whom it has and whom it lacks")
     func shardOfOtherPeople() throws {
         defer { try? FileManager.default.removeItem(at: scale.folder) }
