@@ -300,7 +300,9 @@ extension SiteBuild {
         plan.freeEntries = freeEntries(near: context.options.output)
         context.plan = plan
         context.options.planned?(plan)
-        if plan.lacksRoom { throw NoRoom(plan: plan, output: context.options.output, manifestOnly: context.options.manifestOnly) }
+        if plan.lacksRoom {
+            throw NoRoom(plan: plan, output: context.options.output, manifestOnly: context.options.manifestOnly, merge: true)
+        }
     }
 
     /// Takes every person's folder from its shard through the same stages as a rendered one

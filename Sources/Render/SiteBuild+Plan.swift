@@ -55,14 +55,24 @@ extension SiteBuild {
         public var output: String
         /// The build was `--manifest-only` already: the advice leaves that out.
         public var manifestOnly = false
+        /// The build was a `--merge`, which writes the whole site whatever it is given: it cannot
+        /// build less (it was told to build some people, or a shard, when its shards were built).
+        public var merge = false
         public var description: String {
             let short = plan.neededBytes > plan.freeBytes
                 ? "the build needs about \(Self.megabytes(plan.neededBytes)) and its file system has \(Self.megabytes(plan.freeBytes)) free"
                 : "the build creates about \(plan.neededEntries) files and folders and its file system has inodes for "
                     + "\(plan.freeEntries) more"
-            return "not enough room for \(output): \(short); the site was not changed. Build less: --viewers SLUG,… for some people"
-                + (manifestOnly ? " or --shard K/N for a part on each of several machines"
-                    : ", --shard K/N for a part on each of several machines, or --manifest-only to check and hash every page without writing it")
+            let advice: String
+            if merge {
+                advice = "A merge writes the whole site: give it an --out on a file system with more room"
+                    + (manifestOnly ? "" : ", or add --manifest-only to check and hash every page without writing it")
+            } else {
+                advice = "Build less: --viewers SLUG,… for some people"
+                    + (manifestOnly ? " or --shard K/N for a part on each of several machines"
+                        : ", --shard K/N for a part on each of several machines, or --manifest-only to check and hash every page without writing it")
+            }
+            return "not enough room for \(output): \(short); the site was not changed. " + advice
         }
         static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
     }

@@ -457,9 +457,9 @@ struct ScaleBuildTests {
         #expect(same.status == 0)
     }
 
-    @Test("Too little room on the output's file system: exit 2 saying how much is needed and how to build less; nothing written")
+    @Test("Too little room on the output's file system: exit 2 saying how much is needed and how to build less (a merge: where); nothing written")
     func noRoom() throws {
-        try refusedOnASmallFileSystem(options: "size=4m", saying: "the build needs about ")
+        try refusedOnASmallFileSystem(options: "size=4m", saying: "the build needs about ", merging: true)
     }
 
     @Test("Too few inodes on the output's file system (room for 64 MB, 600 inodes): exit 2 naming the files and folders; nothing written")
@@ -471,21 +471,32 @@ struct ScaleBuildTests {
 
     /// A full build of the sample onto a real tmpfs mounted with `options` is refused with a
     /// message holding `reason`, and leaves the file system empty; one person's part fits.
-    private func refusedOnASmallFileSystem(options: String, saying reason: String) throws {
+    /// With `merging`, a merge of two shards (built beside it) is refused too, and told where
+    /// to find room: it cannot build less, as a build is told to (it was: "--shard K/N").
+    private func refusedOnASmallFileSystem(options: String, saying reason: String, merging: Bool = false) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let mountPoint = folder.appendingPathComponent("small-fs").path
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        let shards = merging ? [out("shard-1"), out("shard-2")] : []
+        if merging {
+            #expect(vantage(["import", "--content", sample, "--db", store]).status == 0)
+            for (k, shard) in shards.enumerated() {
+                #expect(build(shard, ["--no-import", "--shard", "\(k + 1)/2"], content: sample).status == 0)
+            }
+        }
         // A real 4 MB file system: mounted directly as root, else inside a user and mount
         // namespace of its own (`unshare -rm`), where the real vantage executable runs.
         let plain = Self.run("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", mountPoint])
         let first: (status: Int32, out: String, err: String)
         let one: (status: Int32, out: String, err: String)
+        var merged: (status: Int32, out: String, err: String)?
         let leftInMount: [String]
         if plain == 0 {
             defer { _ = Self.run("/bin/umount", [mountPoint]) }
             first = build(mountPoint + "/public", content: sample)
             leftInMount = try FileManager.default.contentsOfDirectory(atPath: mountPoint)
             one = build(mountPoint + "/public", ["--viewers", "ana-lima"], content: sample)
+            if merging { merged = build(mountPoint + "/public", ["--no-import", "--merge"] + shards, content: sample) }
         } else {
             let logs = folder.appendingPathComponent("logs").path
             try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
@@ -495,6 +506,7 @@ struct ScaleBuildTests {
             }
             let script = "mount -t tmpfs -o \(options) tmpfs '\(mountPoint)' || exit 99; "
                 + command("", "first") + "; ls -A '\(mountPoint)' >'\(logs)/left'; " + command("--viewers ana-lima", "one")
+                + (merging ? "; " + command("--no-import --merge " + shards.map { "'\($0)'" }.joined(separator: " "), "merged") : "")
             let status = Self.run("/usr/bin/unshare", ["-rm", "/bin/sh", "-c", script])
             try #require(status == 0, "a real 4 MB file system is needed: mount -t tmpfs as root, or unshare -rm")
             func read(_ name: String) -> String {
@@ -505,6 +517,7 @@ struct ScaleBuildTests {
             }
             first = result("first")
             one = result("one")
+            if merging { merged = result("merged") }
             leftInMount = read("left").split(separator: "\n").map(String.init)
         }
         #expect(first.status == 2)
@@ -514,6 +527,13 @@ struct ScaleBuildTests {
         #expect(leftInMount.isEmpty, "\(leftInMount)")
         // One person fits.
         #expect(one.status == 0, "\(one.err)")
+        if let merged {
+            #expect(merged.status == 2)
+            #expect(merged.err.contains("error: not enough room for \(mountPoint)/public: \(reason)"), "\(merged.err)")
+            #expect(merged.err.contains("the site was not changed. A merge writes the whole site: give it an --out on a file system "
+                + "with more room, or add --manifest-only to check and hash every page without writing it\n"), "\(merged.err)")
+            #expect(!merged.err.contains("Build less"), "\(merged.err)")
+        }
     }
 
     /// A rebuild counts as reused only the people whose pages do not change: with every page
