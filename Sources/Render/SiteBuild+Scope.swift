@@ -51,6 +51,13 @@ extension SiteBuild {
         public var description: String { "\(index)/\(count)" }
     }
 
+    /// The folder name `given` means when it is one spelled otherwise: percent-encoded, in
+    /// capitals, or with the slashes of a path around it. Nil when it is none.
+    static func folderMeant(by given: String, among folders: [String: SiteModel.Home]) -> String? {
+        let spelled = (given.removingPercentEncoding ?? given).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        return spelled != given && folders[spelled] != nil ? spelled : nil
+    }
+
     /// The homes a build renders: the scope's, then every `viewerStride`-th of those.
     static func choosePeople(_ context: BuildContext) throws {
         let homes = context.site.homes
@@ -63,8 +70,12 @@ extension SiteBuild {
             let unknown = slugs.filter { bySlug[$0] == nil }
             if !unknown.isEmpty {
                 let names = unknown.map { "'\($0)'" }.joined(separator: ", ")
+                // A folder name spelled otherwise (`ANA-LIMA`, `ana-lima/`, `ana%2Dlima`, as copied
+                // from an address) is named as it is; else any slug shows what one looks like.
+                let meant = unknown.count == 1 ? Self.folderMeant(by: unknown[0], among: bySlug) : nil
                 throw Diagnostic.error(
-                    "--viewers: no person has the folder \(names) (a slug as in the index, such as '\(homes.first?.slug ?? "ana-lima")')")
+                    "--viewers: no person has the folder \(names) "
+                        + (meant.map { "(did you mean '\($0)'?)" } ?? "(a slug as in the index, such as '\(homes.first?.slug ?? "ana-lima")')"))
             }
             let wanted = Set(slugs)
             chosen = homes.filter { wanted.contains($0.slug) }

@@ -144,7 +144,16 @@ struct ScaleBuildTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = build(out("part"), ["--viewers", "lea-martin,nobody-here"])
         #expect(result.status == 2)
-        #expect(result.err.contains("--viewers: no person has the folder 'nobody-here'"), "\(result.err)")
+        #expect(result.err.contains("--viewers: no person has the folder 'nobody-here' (a slug as in the index, such as 'ana-lima')"),
+                "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: out("part")))
+        // A folder name spelled otherwise, as typed or copied from an address, is named as it is
+        // (it was only "such as 'ana-lima'", the first slug, whatever was given).
+        for given in ["LEA-MARTIN", "lea-martin/", "Lea%2Dmartin"] {
+            let meant = build(out("part"), ["--viewers", given])
+            #expect(meant.status == 2)
+            #expect(meant.err.contains("--viewers: no person has the folder '\(given)' (did you mean 'lea-martin'?)"), "\(meant.err)")
+        }
         #expect(!FileManager.default.fileExists(atPath: out("part")))
     }
 
