@@ -7,7 +7,8 @@
  *
  * Page hooks:
  *   form[data-compose="idea"|"quote"]  data-submitted-by (the part's slug), data-limit,
- *                                      data-time-zone (quote), data-message-* texts
+ *                                      data-time-zone (quote), data-message-* texts,
+ *                                      data-label-remove|added|removed (quote: the To: fields)
  *   textarea[maxlength]                the text; output[data-remaining] its counter
  *   [data-compose-step="text"|"review"] the two steps of Add Quote; [data-quote-it] advances
  *   .to-field[data-field][data-max]    SAID (max 1) and HEARD (max 0: any): a combobox
@@ -201,6 +202,27 @@
    *  build in both its forms (`data-name`, `data-name-in-text`), which owns the rule. */
   function keptByAnEarlierVersion(name) {
     return '\u2068' + String(name).replace(/[\u202A-\u202E\u2066-\u2069]/g, '') + '\u2069';
+  }
+
+  /** The direction of what is typed, as the published page will show it (`dir="auto"` on a
+   *  quote's and an idea's text): the browser's own rule, its first strong character. Unlike
+   *  `dir="auto"`, a text without one (empty, digits, an emoji) keeps the page's direction, so
+   *  an Arabic page's empty box has its caret on the right. '' for that; else 'ltr' or 'rtl'. */
+  var probe = null;
+  function typedDirection(text) {
+    try {
+      if (!probe) { probe = document.createElement('span'); probe.dir = 'auto'; }
+      var rtl = function (value) { probe.textContent = value; return probe.matches(':dir(rtl)'); };
+      if (rtl(text)) return 'rtl';
+      // A strong right-to-left letter after the text decides only when nothing in it does.
+      return rtl(text + '\u05D0') ? '' : 'ltr';
+    } catch (e) { return 'auto'; }  // no :dir(): the attribute's rule
+  }
+
+  /** Points `box` (the textarea, the preview) the way its text runs. */
+  function followDirection(box, text) {
+    var dir = typedDirection(text);
+    if (dir) box.setAttribute('dir', dir); else box.removeAttribute('dir');
   }
 
   function formatNumber(n) {
@@ -471,6 +493,7 @@
       if (!composing) restore();
     });
     var update = function () {
+      followDirection(textarea, textarea.value);
       var left = limit - characterCount(textarea.value);
       if (counter) {
         counter.setAttribute('data-remaining', String(left));
@@ -654,6 +677,7 @@
     this.onChange = onChange;
     this.removeLabel = form.getAttribute('data-label-remove') || 'Remove';
     this.addedLabel = form.getAttribute('data-label-added') || '';
+    this.removedLabel = form.getAttribute('data-label-removed') || '';
     this.input.addEventListener('input', function () { self.filter(); });
     this.input.addEventListener('focus', function () { self.filter(); });
     // A pick keeps the focus in the field and closes the list: a click there (no new focus
@@ -817,10 +841,17 @@
     this.onChange();
   };
 
+  /** Takes `handle`'s chip away. `refocus`: the person asked for it (the chip's button,
+   *  Backspace), so the focus goes back to the field and the removal is said, as a pick is: the
+   *  chip and its button are gone, and Backspace in an empty field otherwise removes someone
+   *  in silence. A pick that replaces SAID's person says only who was added. */
   ToField.prototype.remove = function (handle, refocus) {
     this.picked = this.picked.filter(function (h) { return h !== handle; });
     this.renderChips();
-    if (refocus) this.input.focus();
+    if (refocus) {
+      this.input.focus();
+      announce(this.removedLabel + ' ' + this.nameInText(handle));
+    }
     this.onChange();
   };
 
