@@ -22,13 +22,7 @@ struct IdeaRecord {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (an idea)")
         self.location = location
         id = try fields.recordID("id", expected: "the idea's id")
-        text = try fields.string("text", expected: "the idea (1 to \(Self.maximumLength) characters)")
-        textLength = TextNormalization.characterCount(text)
-        guard (1...Self.maximumLength).contains(textLength) else {
-            throw location.member("text").error(
-                "expected 1 to \(Self.maximumLength) characters, found \(textLength)")
-        }
-        try checkVisible(text, expected: "the idea (1 to \(Self.maximumLength) characters)", at: location.member("text"))
+        (text, textLength) = try Self.text(fields, at: location)
         submittedAt = try fields.instant("submittedAt")
         let authorLocation = location.member("author")
         let author = try Fields(
@@ -37,6 +31,24 @@ struct IdeaRecord {
         authorEmail = try author.email("email")
         authorName = try author.string("name", expected: "the author's name")
         showName = try fields.bool("showName")
-        forWhom = try fields.choice("for", ["self", "someone"])
+        forWhom = try Self.audience(fields)
+    }
+
+    /// An idea's `text`, in an export as in a submissions file, with its length: DATA.md's 1 to
+    /// `maximumLength` characters (grapheme clusters), showing something.
+    static func text(_ fields: Fields, at location: RecordLocation) throws(Diagnostic) -> (text: String, length: Int) {
+        let expected = "the idea (1 to \(maximumLength) characters)"
+        let text = try fields.string("text", expected: expected)
+        let length = TextNormalization.characterCount(text)
+        guard (1...maximumLength).contains(length) else {
+            throw location.member("text").error("expected 1 to \(maximumLength) characters, found \(length)")
+        }
+        try checkVisible(text, expected: expected, at: location.member("text"))
+        return (text, length)
+    }
+
+    /// An idea's `for`: one of the audiences the store keeps (`IdeaAudience`).
+    static func audience(_ fields: Fields) throws(Diagnostic) -> String {
+        try fields.choice("for", IdeaAudience.allCases.map(\.rawValue))
     }
 }

@@ -155,14 +155,9 @@ struct SubmittedIdea {
         let fields = try Fields(value, at: location, known: Self.fields, context: context, expected: "an object (an idea)")
         self.location = location
         localID = try SubmissionID.localID(fields)
-        text = try fields.string("text", expected: "the idea (1 to \(IdeaRecord.maximumLength) characters)")
-        textLength = TextNormalization.characterCount(text)
-        guard (1...IdeaRecord.maximumLength).contains(textLength) else {
-            throw location.member("text").error("expected 1 to \(IdeaRecord.maximumLength) characters, found \(textLength)")
-        }
-        try checkVisible(text, expected: "the idea (1 to \(IdeaRecord.maximumLength) characters)", at: location.member("text"))
+        (text, textLength) = try IdeaRecord.text(fields, at: location)
         showName = try fields.bool("showName")
-        forWhom = try fields.choice("for", ["self", "someone"])
+        forWhom = try IdeaRecord.audience(fields)
         submittedAt = try fields.instant("submittedAt")
     }
 }

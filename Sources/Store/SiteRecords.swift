@@ -93,8 +93,8 @@ public struct Person: Sendable, Hashable {
     }
 }
 
-/// Whom an idea is for.
-public enum IdeaAudience: String, Sendable, Hashable {
+/// Whom an idea is for: the values of an idea record's `for` (`IdeaRecord.audience` reads them).
+public enum IdeaAudience: String, Sendable, Hashable, CaseIterable {
     case `self`, someone
 }
 

@@ -237,6 +237,13 @@ struct SubmissionTests {
         ])
     }
 
+    @Test("A submitted idea's \"for\" is read by the export's rule, with its message")
+    func aSubmittedIdeaForNoOneKnownIsRefused() throws {
+        #expect(try errors(good(replacing: #""for": "self""#, with: #""for": "me""#)) == [
+            #"content/submissions/x.json: ideas[0].for: error: expected "self" or "someone", found "me""#
+        ])
+    }
+
     @Test func aQuoteOverTheQuoteLimitIsRefused() throws {
         let site = #"{ "title": "Family", "defaultRegion": "US", "quoteLimit": 40 }"#
         #expect(try errors(good(replacing: "Build's at noon.", with: String(repeating: "👍🏽", count: 41)), site: site) == [
