@@ -15,7 +15,7 @@ extension ImportSession {
         guard let file = layout.site else { return SiteRecord() }
         // Unreadable with --keep-going: the stored settings stay, and everything is read with them.
         guard let document = try readable(file, keeps: [.site], { try JSONDocument(file) }) else { return try storedSite() }
-        let bootstrap = ReadContext(phones: PhoneNumberReader(defaultRegion: PhoneRegion.named("US")!), audit: audit)
+        let bootstrap = ReadContext(phones: PhoneNumberReader(defaultRegion: PhoneRegion.named(SiteRecord.defaultRegionCode)!), audit: audit)
         return try SiteRecord(document.root, at: RecordLocation(file: file.name), context: bootstrap, written: document.written)
     }
 

@@ -9,11 +9,15 @@ struct SiteRecord: Equatable {
     var defaultLocale = SiteSettings.defaultLocaleTag
     var locales: [String] = [SiteSettings.defaultLocaleTag]
     var timeZone = SiteSettings.defaultTimeZone
-    var defaultRegion = "US"
+    var defaultRegion = Self.defaultRegionCode
     var pageSize = SiteSettings.defaultPageSize
     var buildDate: Int64? = nil
     /// The longest quote the site's Add Quote screen (and a submissions file) may hold.
     var quoteLimit = SiteSettings.defaultQuoteLimit
+
+    /// DATA.md: the region of phone numbers written without a country code, when site.json
+    /// names none.
+    static let defaultRegionCode = "US"
 
     /// The settings when there is no site.json.
     init() {}
@@ -37,7 +41,7 @@ struct SiteRecord: Equatable {
             let shown = title.isEmpty ? "an empty string" : "\(quoted(title)), which shows nothing"
             throw location.member("title").error("expected the site's title, found \(shown); leave it out for the default, \"Vantage\"")
         }
-        defaultLocale = try fields.optionalLanguageTag("defaultLocale") ?? "en"
+        defaultLocale = try fields.optionalLanguageTag("defaultLocale") ?? SiteSettings.defaultLocaleTag
         if let value = fields.optional("locales") {
             guard case .array(let elements) = value else {
                 throw location.member("locales").error("expected an array of BCP 47 language tags, found \(value.kindDescription)")
@@ -56,7 +60,7 @@ struct SiteRecord: Equatable {
         } else {
             locales = [defaultLocale]
         }
-        timeZone = try fields.optionalTimeZone("timeZone") ?? "UTC"
+        timeZone = try fields.optionalTimeZone("timeZone") ?? SiteSettings.defaultTimeZone
         if let region = try fields.optionalString("defaultRegion", expected: "a region code such as \"US\"") {
             guard let known = PhoneRegion.named(region) else {
                 throw location.member("defaultRegion").error(
@@ -64,16 +68,20 @@ struct SiteRecord: Equatable {
             }
             defaultRegion = known.code
         }
-        if let value = fields.optional("pageSize") {
-            let range = SiteSettings.pageSizes
+        /// A member that must be a whole number in `range` (of `unit`, for the message), or nil
+        /// when absent.
+        func wholeNumber(_ member: String, in range: ClosedRange<Int>, of unit: String? = nil) throws(Diagnostic) -> Int? {
+            guard let value = fields.optional(member) else { return nil }
             guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound),
                 number <= Double(range.upperBound)
             else {
-                throw location.member("pageSize").error(
-                    "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(found(value, member: "pageSize"))")
+                let whole = unit.map { "a whole number of \($0)" } ?? "a whole number"
+                throw location.member(member).error(
+                    "expected \(whole) from \(range.lowerBound) to \(range.upperBound), found \(found(value, member: member))")
             }
-            pageSize = Int(number)
+            return Int(number)
         }
+        if let size = try wholeNumber("pageSize", in: SiteSettings.pageSizes) { pageSize = size }
         // Outside the data's range is outside the build's too: one message, the build's range.
         let outOfRange = { (text: String) in
             location.member("buildDate").error("expected the build's now \(BuildInstant.rangeDescription), found \(quoted(text))")
@@ -82,15 +90,6 @@ struct SiteRecord: Equatable {
         if let buildDate, !BuildInstant.isUsable(buildDate) {
             throw outOfRange(fields.optional("buildDate")?.stringValue ?? "")
         }
-        if let value = fields.optional("quoteLimit") {
-            let range = SiteSettings.quoteLimits
-            guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound),
-                number <= Double(range.upperBound)
-            else {
-                throw location.member("quoteLimit").error(
-                    "expected a whole number of characters from \(range.lowerBound) to \(range.upperBound), found \(found(value, member: "quoteLimit"))")
-            }
-            quoteLimit = Int(number)
-        }
+        if let limit = try wholeNumber("quoteLimit", in: SiteSettings.quoteLimits, of: "characters") { quoteLimit = limit }
     }
 }
