@@ -283,7 +283,7 @@ extension ImportSession {
 
     /// The viewer's address book: person id → the name they have for them.
     private func contacts(of viewer: Int64) throws -> [Int64: String] {
-        let statement = try database.statement("SELECT person_id, name FROM contact WHERE owner_id = ?1")
+        let statement = try database.statement(StoreSQL.contacts)
         try statement.bindInteger(viewer, at: 1)
         var names: [Int64: String] = [:]
         while try statement.step() {

@@ -38,7 +38,8 @@ public enum StoreSQL {
     /// order: the reader puts them in export order).
     public static let quoteHearers = "SELECT position, person_id, name FROM hearer WHERE quote_id = ?1"
 
-    /// Viewer ?1's address book (primary key range).
+    /// Viewer ?1's address book (primary key range). The import reads it too, to resolve the
+    /// handles of a submissions file as the build names them.
     public static let contacts = "SELECT person_id, name FROM contact WHERE owner_id = ?1"
 
     /// Every reviewer's latest decision, by item then reviewer (columns in `StoredReview` order).
