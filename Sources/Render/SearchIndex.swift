@@ -23,6 +23,7 @@ enum SearchIndex {
 
         init(ideas: [Idea], fragments: [String], pageSize: Int) {
             let pagination = Pagination(itemCount: ideas.count, pageSize: pageSize)
+            let all = ListLocation.ideas("", .all)
             var heads: [[UInt8]] = []
             var tails: [[UInt8]] = []
             for (index, idea) in ideas.enumerated() {
@@ -34,8 +35,7 @@ enum SearchIndex {
                 heads.append(head.bytes)
                 var tail = JSONBytes()
                 tail.raw(",\"url\":")
-                tail.string(
-                    "ideas/all/" + ListLocation.folder("").fileName(page: pagination.page(of: index)) + "#" + fragments[index])
+                tail.string(all.path(page: pagination.page(of: index)) + "#" + fragments[index])
                 tail.raw("}")
                 tails.append(tail.bytes)
             }
@@ -52,9 +52,9 @@ enum SearchIndex {
         for (index, idea) in site.ideas.enumerated() {
             if index > 0 { json.raw(",") }
             json.raw(records.heads[index])
-            if idea.showName {
+            if let author = naming.author(of: idea) {
                 json.raw(",\"by\":")
-                json.string(naming.name(of: idea.authorID, recorded: idea.authorName))
+                json.string(author)
             }
             json.raw(",\"new\":")
             json.bool(ideas.isNew[index])
@@ -62,6 +62,7 @@ enum SearchIndex {
         }
         json.raw("],\"quotes\":[")
         let pagination = Pagination(itemCount: quotes.feed.count, pageSize: site.settings.pageSize)
+        let feed = ListLocation.feed("")
         for (index, quote) in quotes.feed.enumerated() {
             if index > 0 { json.raw(",") }
             json.raw("{\"id\":")
@@ -78,9 +79,7 @@ enum SearchIndex {
             json.raw("],\"when\":")
             json.number(quote.saidAt.seconds)
             json.raw(",\"url\":")
-            json.string(
-                "quotes/" + ListLocation.folder("").fileName(page: pagination.page(of: index)) + "#"
-                    + Fragment.quote(quote.id))
+            json.string(feed.path(page: pagination.page(of: index)) + "#" + Fragment.quote(quote.id))
             json.raw("}")
         }
         json.raw("]}")

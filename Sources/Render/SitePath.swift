@@ -165,20 +165,27 @@ public struct ListLocation: Sendable, Hashable {
     }
 }
 
+/// A viewer's lists. Given the viewer "", each is where it is below the viewer's folder (the
+/// search index's URLs are relative to it).
 extension ListLocation {
     /// A viewer's idea list of one kind.
     public static func ideas(_ viewer: String, _ kind: IdeaListKind) -> ListLocation {
-        .folder("\(viewer)/ideas/\(kind.rawValue)")
+        .folder(below(viewer, "ideas/\(kind.rawValue)"))
     }
     /// A viewer's quotes feed.
-    public static func feed(_ viewer: String) -> ListLocation { .folder("\(viewer)/quotes") }
+    public static func feed(_ viewer: String) -> ListLocation { .folder(below(viewer, "quotes")) }
     /// A viewer's "Said By" tab.
-    public static func said(_ viewer: String) -> ListLocation { .stem("said", in: "\(viewer)/quotes") }
+    public static func said(_ viewer: String) -> ListLocation { .stem("said", in: below(viewer, "quotes")) }
     /// A viewer's "Heard By" tab.
-    public static func heard(_ viewer: String) -> ListLocation { .stem("heard", in: "\(viewer)/quotes") }
+    public static func heard(_ viewer: String) -> ListLocation { .stem("heard", in: below(viewer, "quotes")) }
     /// The quotes a viewer sees that one speaker said.
     public static func saidBy(_ viewer: String, speaker: String) -> ListLocation {
-        .file(speaker, in: "\(viewer)/quotes/by")
+        .file(speaker, in: below(viewer, "quotes/by"))
+    }
+
+    /// `folder` in the viewer's folder (`folder` itself for the viewer "").
+    private static func below(_ viewer: String, _ folder: String) -> String {
+        viewer.isEmpty ? folder : viewer + "/" + folder
     }
 }
 
