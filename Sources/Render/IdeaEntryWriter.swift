@@ -72,7 +72,7 @@ struct IdeaEntryWriter {
         let idea = site.ideas[index]
         return IdeaEntry(
             id: idea.id, fragment: site.ideaFragments[index], text: idea.text, isNew: isNew,
-            authorName: idea.showName ? viewer.naming.name(of: idea.authorID, recorded: idea.authorName) : nil,
+            authorName: viewer.naming.author(of: idea),
             submittedAt: idea.submittedAt.unixSeconds, forSelf: idea.audience == .self, position: position,
             previous: previous.map(link), next: next.map(link))
     }
@@ -107,9 +107,8 @@ struct IdeaEntryWriter {
         _ next: Neighbour?, _ page: String, _ bytes: inout [UInt8]
     ) throws {
         if fragment.holes.contains(.author), authorNames[index] == nil {
-            let idea = site.ideas[index]
-            authorNames[index] = Array(
-                HTMLEscaping.escape(viewer.naming.name(of: idea.authorID, recorded: idea.authorName)).utf8)
+            // The hole is there only when the entry names its author (`IdeaEntry.authorName`).
+            authorNames[index] = Array(HTMLEscaping.escape(viewer.naming.author(of: site.ideas[index]) ?? "").utf8)
         }
         let line = fragment.holes.contains(.position) ? try positionLine(position, of: count, page: page) : []
         let anchors = anchors

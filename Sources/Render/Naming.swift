@@ -47,6 +47,12 @@ public struct Naming: Sendable {
         return PersonalDataMask.isName(recorded) ? recorded : PersonalDataMask.unknownName
     }
 
+    /// The name `idea` shows as its author's, or nil when the author asked not to be named
+    /// (`showName` false): then their name appears nowhere for it, on a page or in an index.
+    func author(of idea: Idea) -> String? {
+        idea.showName ? name(of: idea.authorID, recorded: idea.authorName) : nil
+    }
+
     /// The name a viewer's own part gives them: their home's name, or when that is no name (a
     /// chosen name that is only a phone or an email) the next rules, as for anyone else: their
     /// own address book's name for themselves, then the name recorded with the most recent quote

@@ -53,7 +53,7 @@ extension SitePages {
                 let idea = site.ideas[index]
                 return IdeaEntry(
                     id: idea.id, fragment: site.ideaFragments[index], text: idea.text, isNew: false,
-                    authorName: idea.showName ? naming.name(of: idea.authorID, recorded: idea.authorName) : nil,
+                    authorName: naming.author(of: idea),
                     submittedAt: idea.submittedAt.unixSeconds, forSelf: idea.audience == .self, position: index + 1,
                     previous: nil, next: nil
                 ).value
