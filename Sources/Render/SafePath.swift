@@ -9,18 +9,23 @@ public enum SafePath {
         guard !path.isEmpty, path.utf8.count < 1024 else { throw unsafe(path, "it is empty or too long") }
         if try checkASCII(path) { return }
         for component in path.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let first = component.utf8.first else { throw unsafe(path, "it has an empty component") }
-            guard first != 0x2E else { throw unsafe(path, "a component starts with a dot") }
-            guard component.utf8.count <= 255 else { throw unsafe(path, "a component is too long") }
-            for byte in component.utf8 where !isAllowed(byte) {
-                throw unsafe(path, "it contains the byte 0x\(String(byte, radix: 16))")
-            }
+            if let reason = problem(component.utf8) { throw unsafe(path, reason) }
         }
     }
 
+    /// What makes `component` (its bytes) unsafe, or nil: the one rule for a component, whichever
+    /// way the path was split.
+    private static func problem<Bytes: Collection<UInt8>>(_ component: Bytes) -> String? {
+        guard let first = component.first else { return "it has an empty component" }
+        guard first != 0x2E else { return "a component starts with a dot" }
+        guard component.count <= 255 else { return "a component is too long" }
+        if let byte = component.first(where: { !isAllowed($0) }) { return "it contains the byte 0x\(String(byte, radix: 16))" }
+        return nil
+    }
+
     /// `check` on the bytes of an ASCII path (every page's path is one, and splitting it into
-    /// `Substring`s by `Character` cost about 20,000 instructions a page): the same checks in
-    /// the same order, so the same first finding. False when the path is not ASCII (there a
+    /// `Substring`s by `Character` cost about 20,000 instructions a page): each component goes
+    /// through `problem` in order, so the same first finding. False when the path is not ASCII (there a
     /// `Character` may hold a "/" with a combining mark, so `check` splits by `Character`).
     private static func checkASCII(_ path: String) throws -> Bool {
         enum Outcome { case notASCII, safe, unsafe(String) }
@@ -31,12 +36,7 @@ public enum SafePath {
             while start <= bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
-                guard end > start else { return .unsafe("it has an empty component") }
-                guard bytes[start] != 0x2E else { return .unsafe("a component starts with a dot") }
-                guard end - start <= 255 else { return .unsafe("a component is too long") }
-                for index in start..<end where !isAllowed(bytes[index]) {
-                    return .unsafe("it contains the byte 0x\(String(bytes[index], radix: 16))")
-                }
+                if let reason = problem(bytes[start..<end]) { return .unsafe(reason) }
                 start = end + 1
             }
             return .safe
