@@ -170,7 +170,7 @@ struct PageInspection {
         case .fragment(let id):
             pendingFragments.append(PendingReference(id: id, attribute: attribute, value: value, node: node))
         case .file(let target, let fragment):
-            let key = fragment.map { target + "#" + $0 } ?? target
+            let key = SiteReference.key(target: target, fragment: fragment)
             guard siteReferenceKeys.insert(key).inserted else { return }
             let location = position(of: node, attribute: attribute)
             siteReferences.append(SiteReference(
@@ -221,4 +221,10 @@ struct SiteReference: Sendable {
 
     /// `href="…"` as written, for messages (made only for a reference that fails).
     var written: String { "\(attribute)=\"\(value)\"" }
+
+    /// What tells a page's references apart (`target#fragment`, or `target`): a page records
+    /// the first use of each, on the tree as in the scan.
+    static func key(target: String, fragment: String?) -> String {
+        fragment.map { target + "#" + $0 } ?? target
+    }
 }

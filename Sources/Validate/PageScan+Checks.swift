@@ -305,7 +305,8 @@ extension PageScan {
         case .fragment(let id):
             resolved = .fragment(id)
         case .file(let target, let fragment):
-            resolved = .file(target: target, fragment: fragment, key: links.keyNumber(fragment.map { target + "#" + $0 } ?? target), value: value)
+            let key = links.keyNumber(SiteReference.key(target: target, fragment: fragment))
+            resolved = .file(target: target, fragment: fragment, key: key, value: value)
         case .inlineImage:
             return true
         case .problem:
@@ -339,7 +340,7 @@ extension PageScan {
         case .fragment(let id):
             pendingFragments.append(id)
         case .file(let target, let fragment):
-            guard links.firstUse(key: links.keyNumber(fragment.map { target + "#" + $0 } ?? target)) else { return true }
+            guard links.firstUse(key: links.keyNumber(SiteReference.key(target: target, fragment: fragment))) else { return true }
             let location = position(ofAttribute: attribute, cursor: cursor)
             siteReferences.append(SiteReference(
                 source: path, target: target, fragment: fragment, attribute: attribute, value: value,
