@@ -98,7 +98,7 @@ public struct BuiltSite: Sendable {
             throw Diagnostic.error("only a manifest was given; the page cannot be read", at: SourceLocation(file: displayPath(relative)))
         }
         guard let bytes = FileSystem.read(Manifest.join(folder, relative)) else {
-            throw Diagnostic.error("the manifest lists this page but it cannot be read", at: SourceLocation(file: displayPath(relative)))
+            throw Manifest.missingPage(at: displayPath(relative))
         }
         return bytes
     }

@@ -36,12 +36,7 @@ extension DiffReport {
                     guard case .text(_, _, let hunks)? = page.content, !hunks.isEmpty else { continue }
                     out += "::group::" + WorkflowCommand.escapeData("diff " + page.path) + "\n"
                     out += "::stop-commands::" + token + "\n"
-                    out += "--- " + Manifest.join(oldName, page.path) + "\n"
-                    out += "+++ " + Manifest.join(newName, page.path) + "\n"
-                    for hunk in hunks {
-                        out += hunk.header + "\n"
-                        for line in hunk.lines { out += line.rendered + "\n" }
-                    }
+                    out += unifiedDiff(page.path, hunks)
                     out += "::" + token + "::\n"
                     out += "::endgroup::\n"
                 }

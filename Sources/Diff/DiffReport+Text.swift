@@ -20,17 +20,24 @@ extension DiffReport {
                 for page in group.pages {
                     guard case .text(_, _, let hunks)? = page.content, !hunks.isEmpty else { continue }
                     out += "\n" + "diff " + page.path + " — " + group.name + ": " + page.label + "\n"
-                    out += "--- " + Manifest.join(oldName, page.path) + "\n"
-                    out += "+++ " + Manifest.join(newName, page.path) + "\n"
-                    for hunk in hunks {
-                        out += hunk.header + "\n"
-                        for line in hunk.lines { out += line.rendered + "\n" }
-                    }
+                    out += unifiedDiff(page.path, hunks)
                 }
             }
         }
         if !groups.isEmpty { out += "\n" }
         out += summaryLine + "\n"
+        return out
+    }
+
+    /// A page's unified diff, as every format that shows one writes it: the `---` and `+++`
+    /// lines naming the page on each side, then the hunks.
+    func unifiedDiff(_ path: String, _ hunks: [Hunk]) -> String {
+        var out = "--- " + Manifest.join(oldName, path) + "\n"
+        out += "+++ " + Manifest.join(newName, path) + "\n"
+        for hunk in hunks {
+            out += hunk.header + "\n"
+            for line in hunk.lines { out += line.rendered + "\n" }
+        }
         return out
     }
 }

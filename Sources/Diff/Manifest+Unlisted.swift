@@ -21,9 +21,7 @@ extension Manifest {
         files.sort { PathOrder.precedes($0, $1) }
         var unlisted: [String] = []
         var index = 0
-        func missing(_ page: ManifestEntry) -> Diagnostic {
-            .error("the manifest lists this page but it cannot be read", at: SourceLocation(file: Manifest.join(folder, page.path)))
-        }
+        func missing(_ page: ManifestEntry) -> Diagnostic { Manifest.missingPage(at: Manifest.join(folder, page.path)) }
         for file in files where !SiteBookkeeping.holds(file) {
             while index < pages.count, PathOrder.precedes(pages[index].path, file) { throw missing(pages[index]) }
             if index < pages.count, pages[index].path == file {

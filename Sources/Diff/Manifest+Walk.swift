@@ -36,4 +36,10 @@ extension Manifest {
     static func join(_ folder: String, _ relative: String) -> String {
         folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
     }
+
+    /// The error of a page the manifest lists that is not there to read, at `path` (its folder
+    /// joined to the page's path): met listing a folder's files, or reading the page.
+    static func missingPage(at path: String) -> Diagnostic {
+        .error("the manifest lists this page but it cannot be read", at: SourceLocation(file: path))
+    }
 }
