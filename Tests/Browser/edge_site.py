@@ -9,11 +9,10 @@ import atexit
 import json
 import pathlib
 import shutil
-import subprocess
 import tempfile
 
-from support import REPO
-from test_compose import BIN, READY
+from support import REPO, build_site
+from test_compose import READY
 
 LONG_WORD = "Wolfeschlegelsteinhausenbergerdorff"
 TOKEN = "Q" * 40
@@ -51,12 +50,7 @@ def edge_site():
     for number, name in enumerate(CONTROL_NAMES):
         data["contacts"].append({"owner": ana, "phone": "+1 415 555 019%d" % number, "name": name})
     export.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    result = subprocess.run(
-        [str(BIN), "build", "--content", str(work / "content"), "--templates", str(REPO / "templates"),
-         "--out", str(work / "public"), "--db", str(work / "store.sqlite")],
-        capture_output=True, text=True, timeout=600)
-    if result.returncode != 0:
-        raise AssertionError("vantage build of the edge content failed:\n" + result.stderr)
+    build_site(work / "content", work / "public", work / "store.sqlite", what="vantage build of the edge content")
     _built["public"] = work / "public"
     return _built["public"]
 

@@ -13,6 +13,7 @@ import os
 import pathlib
 import re
 import shutil
+import subprocess
 import tempfile
 import threading
 import time
@@ -33,6 +34,8 @@ os.environ.setdefault("SE_AVOID_STATS", "true")
 HERE = pathlib.Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
 REPO = HERE.parent.parent
+# The `vantage` the tests build sites with: VANTAGE_BIN, else the checkout's debug build.
+BIN = pathlib.Path(os.environ.get("VANTAGE_BIN") or REPO / ".build" / "debug" / "vantage")
 CHROMIUM = os.environ.get("VANTAGE_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("VANTAGE_CHROMEDRIVER", "/usr/bin/chromedriver")
 AXE_SCRIPT = None
@@ -44,6 +47,17 @@ try:  # axe-selenium-python ships axe-core's script; it runs offline.
         AXE_SCRIPT = None
 except ImportError:
     pass
+
+
+def build_site(content, out, db, what="vantage build"):
+    """Builds `content` into `out` (store `db`) with BIN and the checkout's templates; a failed
+    build is an AssertionError that starts with `what` and gives the build's messages."""
+    result = subprocess.run(
+        [str(BIN), "build", "--content", str(content), "--templates", str(REPO / "templates"),
+         "--out", str(out), "--db", str(db)], capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise AssertionError(what + " failed:\n" + result.stderr)
+    return result
 
 
 def site_dir():

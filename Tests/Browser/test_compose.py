@@ -9,32 +9,20 @@ The screens' checks that need no second build also run on VANTAGE_SITE when give
 
 import json
 import sqlite3
-import os
 import pathlib
 import re
 import shutil
-import subprocess
 import tempfile
 import time
 import unittest
 
 from selenium.webdriver.common.keys import Keys
 
-from support import REPO, BrowserTest, serve, site_dir, stop
+from support import BIN, REPO, BrowserTest, build_site as build, serve, site_dir, stop
 
-BIN = pathlib.Path(os.environ.get("VANTAGE_BIN") or REPO / ".build" / "debug" / "vantage")
 READY = BIN.is_file() and (REPO / "content").is_dir() and (REPO / "templates").is_dir()
 VIEWER = "ana-lima"
 PHONE_OR_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d ().-]{6,}\d")
-
-
-def build(content, out, db):
-    result = subprocess.run(
-        [str(BIN), "build", "--content", str(content), "--templates", str(REPO / "templates"),
-         "--out", str(out), "--db", str(db)], capture_output=True, text=True, timeout=600)
-    if result.returncode != 0:
-        raise AssertionError("vantage build failed:\n" + result.stderr)
-    return result
 
 
 _SHARED = {}

@@ -10,18 +10,15 @@ Runs on VANTAGE_SITE when given, else on a build of the sample content of its ow
 import functools
 import http.server
 import json
-import os
 import pathlib
 import re
 import shutil
-import subprocess
 import tempfile
 import threading
 import unittest
 
-from support import REPO, BrowserTest, read_json, site_dir
+from support import BIN, REPO, BrowserTest, build_site, read_json, site_dir
 
-BIN = pathlib.Path(os.environ.get("VANTAGE_BIN") or REPO / ".build" / "debug" / "vantage")
 READY = bool(site_dir()) or (BIN.is_file() and (REPO / "content").is_dir())
 LANGUAGES = ["en", "fr", "ru", "ar", "ja", "pt-BR"]
 _SITE = {}
@@ -37,12 +34,7 @@ def public():
             work = pathlib.Path(tempfile.mkdtemp(prefix="vantage-pages-"))
             _SITE["work"] = work
             shutil.copytree(REPO / "content", work / "content")
-            result = subprocess.run(
-                [str(BIN), "build", "--content", str(work / "content"), "--templates", str(REPO / "templates"),
-                 "--out", str(work / "public"), "--db", str(work / "store.sqlite")],
-                capture_output=True, text=True, timeout=600)
-            if result.returncode != 0:
-                raise AssertionError("vantage build failed:\n" + result.stderr)
+            build_site(work / "content", work / "public", work / "store.sqlite")
             _SITE["public"] = work / "public"
     return _SITE["public"]
 

@@ -6,17 +6,14 @@ Needs the built `vantage` (VANTAGE_BIN, else .build/debug/vantage, which
 scripts/test builds first); skipped without it."""
 
 import json
-import os
 import pathlib
 import shutil
-import subprocess
 import tempfile
 import time
 import unittest
 
-from support import REPO, BrowserTest
+from support import BIN, REPO, BrowserTest, build_site
 
-BIN = pathlib.Path(os.environ.get("VANTAGE_BIN") or REPO / ".build" / "debug" / "vantage")
 READY = BIN.is_file() and (REPO / "content").is_dir() and (REPO / "templates").is_dir()
 REVIEWER = "Browser round trip"
 
@@ -33,11 +30,7 @@ class ReviewRoundTrip(BrowserTest):
             stale.unlink()
 
     def build(self):
-        result = subprocess.run(
-            [str(BIN), "build", "--content", str(self.work / "content"), "--templates", str(REPO / "templates"),
-             "--out", str(self.work / "public"), "--db", str(self.work / "store.sqlite")],
-            capture_output=True, text=True, timeout=600)
-        self.assertEqual(result.returncode, 0, result.stderr)
+        build_site(self.work / "content", self.work / "public", self.work / "store.sqlite")
 
     def page(self, path):
         return (self.work / "public" / path).as_uri()
