@@ -130,7 +130,7 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// The same match on bytes that hold no NUL (an XML attribute value cannot).
     func matches(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let regexp else { return true }
+        guard regexp != nil else { return true }
         if let known, known.surelyMatches(value) { return true }
         if let simple, simple.surelyMatches(value) { return true }
         return libxml2Matches(bytes: value)

@@ -45,6 +45,17 @@ struct CheckCommand: Command {
     }
 
     func run(console: Console) throws -> ExitCode {
+        // A shard's output holds its people's pages and none of the site-wide ones they link to
+        // (the index, the assets): checked alone, every such link would be a finding. Its build
+        // checked its pages, and the merge checks every page and link of the whole site.
+        let shardRecord = (directory.hasSuffix("/") ? directory : directory + "/") + SiteBookkeeping.shard
+        var record = stat()
+        if lstat(shardRecord, &record) == 0, record.st_mode & S_IFMT == S_IFREG {
+            throw Diagnostic.error(
+                "this is one shard's output (vantage build --shard K/N): its pages link to the site-wide pages only "
+                    + "vantage build --merge writes, which validates every page and link of the merged site; check that site",
+                at: SourceLocation(file: shardRecord))
+        }
         // A page names its kind (`data-page`), and each kind one template: findings say which.
         let templates = Dictionary(uniqueKeysWithValues: PageKind.allCases.map { ($0.rawValue, $0.template) })
         var report: SiteReport

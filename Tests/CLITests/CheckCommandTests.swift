@@ -124,4 +124,26 @@ import VantageCLI
         #expect(VantageCLI.run(["check", "a", "b"], console: console) == 2)
         #expect(console.standardError == "error: unexpected argument 'b'\nrun 'vantage check --help' for usage\n")
     }
+
+    /// A shard's output (`build --shard K/N`) holds none of the site-wide pages its pages link
+    /// to: checked as a site, it gave thousands of "names no file in the site" (exit 1). It is
+    /// refused by its record, with what to check instead; a site without one is checked.
+    @Test func aShardsOutputIsRefusedWithWhatToCheck() throws {
+        try withBrokenSite { site in
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: site + "/shard.json"))
+            for given in [site, site + "/"] {
+                let console = Console.capturing()
+                #expect(VantageCLI.run(["check", given], console: console) == 2)
+                #expect(console.standardOutput == "")
+                let record = given.hasSuffix("/") ? given + "shard.json" : given + "/shard.json"
+                #expect(console.standardError == "\(record): error: this is one shard's output (vantage build --shard K/N): "
+                    + "its pages link to the site-wide pages only vantage build --merge writes, which validates every page and "
+                    + "link of the merged site; check that site\n", "\(console.standardError)")
+            }
+            try FileManager.default.removeItem(atPath: site + "/shard.json")
+            try FileManager.default.createDirectory(atPath: site + "/shard.json", withIntermediateDirectories: false)
+            let folder = Console.capturing()
+            #expect(VantageCLI.run(["check", site], console: folder) == 1, "\(folder.standardError)")
+        }
+    }
 }
