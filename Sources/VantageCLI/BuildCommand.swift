@@ -136,8 +136,11 @@ struct BuildCommand: Command {
             let slugs = viewers.split(separator: ",", omittingEmptySubsequences: false).map {
                 String($0).trimmingCharacters(in: .whitespaces)
             }
-            if slugs.contains(where: \.isEmpty) {
-                throw UsageError("--viewers needs folder names separated by commas, not \(quoted(viewers))", command: Self.name)
+            if let empty = slugs.firstIndex(where: \.isEmpty) {
+                // Which name is empty, so that a stray comma (`ana-lima,`) is found at once.
+                throw UsageError(
+                    "--viewers needs folder names separated by commas, and name \(empty + 1) of \(slugs.count) in \(quoted(viewers)) is empty",
+                    command: Self.name)
             }
             scope = .viewers(slugs)
         }

@@ -88,6 +88,18 @@ struct DispatchTests {
         #expect(try override.option("out") == "y")
     }
 
+    /// An empty folder name in `--viewers` is named by its place: a stray comma was answered
+    /// with "needs folder names separated by commas", which `ana-lima,` seemed to be.
+    @Test(arguments: [
+        ("ana-lima,", "name 2 of 2 in \"ana-lima,\""), (",ana-lima", "name 1 of 2 in \",ana-lima\""),
+        ("a,,b", "name 2 of 3 in \"a,,b\""), ("a, ,b", "name 2 of 3 in \"a, ,b\""), ("", "name 1 of 1 in \"\""),
+    ])
+    func anEmptyViewerIsNamedByItsPlace(_ given: String, _ named: String) {
+        let result = run(["build", "--viewers", given])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("error: --viewers needs folder names separated by commas, and \(named) is empty\n"), "\(result.err)")
+    }
+
     /// After `--` every argument is positional, `-h` too: `check -- -h` checks the folder `-h`
     /// (it printed the help and exited 0, checking nothing).
     @Test func helpIsNotReadAfterDashDash() {
