@@ -31,13 +31,36 @@ public enum RecordID {
     /// The digit strings of `id` that could be a phone number written in it: every group of
     /// digits, and every run of groups joined by `.`, `_` or `-` (`415-555-0100`, `415--555`), holding
     /// `phoneDigits` to 20 digits. Ids are published verbatim (OUTPUT.md's `data-id`), so the
-    /// import refuses one that holds a phone of the export (`ImportSession.refusePhone`). Nearly
-    /// every id has fewer than 7 digits, and then this allocates nothing.
+    /// import refuses one that holds a phone of the export (`ImportSession.refusePhone`). Letters
+    /// typed for the digits they look like are read as the mask reads them
+    /// (`PhoneDigits.lookalikeReading`: `q-4l5-555-0l00` holds `4155550100` too). Nearly every id
+    /// has fewer than 7 digits and such letters, and then this allocates nothing.
     static func phoneCandidates(_ id: String) -> [String] {
         var digitCount = 0
-        for byte in id.utf8 where isDigit(byte) { digitCount += 1 }
-        guard digitCount >= phoneDigits else { return [] }
-        let bytes = Array(id.utf8)
+        var lookalikes = 0
+        for byte in id.utf8 {
+            if isDigit(byte) {
+                digitCount += 1
+            } else {
+                switch byte | 0x20 {  // o, l or i in either case: maybe typed for a digit
+                case UInt8(ascii: "o"), UInt8(ascii: "l"), UInt8(ascii: "i"): lookalikes += 1
+                default: break
+                }
+            }
+        }
+        guard digitCount > 0, digitCount + lookalikes >= phoneDigits else { return [] }
+        var candidates = digitCount >= phoneDigits ? digitRuns(Array(id.utf8)) : []
+        if lookalikes > 0,
+           let reading = PhoneDigits.lookalikeReading(Array(id.lowercased().unicodeScalars), isJoin: { $0 == "." || $0 == "_" || $0 == "-" }) {
+            var read = String.UnicodeScalarView()
+            read.append(contentsOf: reading)
+            candidates += digitRuns(Array(String(read).utf8))
+        }
+        return candidates
+    }
+
+    /// `phoneCandidates` of an id's bytes, its digits as written.
+    private static func digitRuns(_ bytes: [UInt8]) -> [String] {
         // Groups of digits, each with whether separators join it to the next.
         var groups: [(range: Range<Int>, joined: Bool)] = []
         var index = 0

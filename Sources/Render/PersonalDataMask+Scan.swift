@@ -784,48 +784,10 @@ extension PersonalDataMask {
     /// "oil" and "lol" beside a number are prose).
     func lookalikePhoneSpans(units: [Unicode.Scalar]) -> [Range<Int>] {
         guard !knownPhoneDigits.isEmpty else { return [] }
-        func isLetter(_ unit: Unicode.Scalar) -> Bool { unit.value >= 0x61 && unit.value <= 0x7A }
-        func isJoin(_ unit: Unicode.Scalar) -> Bool { unit == "-" || unit == "." || unit == " " || unit == "/" || unit == ")" || unit == "(" }
-        /// True when a digit is at `index`, or past one or two joins from it in `step`'s direction.
-        func digitNear(_ index: Int, _ step: Int) -> Bool {
-            var at = index
-            var joins = 0
-            while at >= 0, at < units.count {
-                if Self.isDigit(units[at]) { return true }
-                guard isJoin(units[at]), joins < 2 else { return false }
-                joins += 1
-                at += step
-            }
-            return false
-        }
-        var reading: [Unicode.Scalar]?
-        var index = 0
-        while index < units.count {
-            guard isLetter(units[index]) else { index += 1; continue }
-            var end = index
-            var lookalike = true
-            while end < units.count, isLetter(units[end]) {
-                if Self.lookalikeDigit(units[end]) == nil { lookalike = false }
-                end += 1
-            }
-            if lookalike, digitNear(index - 1, -1) || digitNear(end, 1) {
-                if reading == nil { reading = units }
-                for at in index..<end { reading![at] = Self.lookalikeDigit(units[at])! }
-            }
-            index = end
-        }
-        guard let reading else { return [] }
+        guard let reading = PhoneDigits.lookalikeReading(units, isJoin: {
+            $0 == "-" || $0 == "." || $0 == " " || $0 == "/" || $0 == ")" || $0 == "("
+        }) else { return [] }
         return knownPhoneSpans(units: reading)
-    }
-
-    /// The digit a lower-case ASCII letter is typed for when it looks like one (`o` for 0,
-    /// `l` and `i` for 1), or nil.
-    static func lookalikeDigit(_ letter: Unicode.Scalar) -> Unicode.Scalar? {
-        switch letter {
-        case "o": return "0"
-        case "l", "i": return "1"
-        default: return nil
-        }
     }
 
     /// The export's own phones written with letters for some digits, as a phone's keypad has

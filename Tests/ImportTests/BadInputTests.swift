@@ -346,6 +346,18 @@ struct BadInputTests {
         #expect(try errors { try $0.edit("quotes/export.json", replacing: #""id": "q-3""#, with: #""id": "q-44--20-7946-0018""#) } == [
             #"\#(quotes): quotes[2].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-44--20-7946-0018", \#(held)"#
         ])
+        // The same phone with letters typed for the digits they look like (O for 0, l and I for
+        // 1), as the mask reads a text: it was accepted and published in the feed and the search
+        // index.
+        for id in ["q-4l5-555-0l99", "q.4I5.555.OI99", "q-1-4l5-555-Ol99"] {
+            #expect(try errors { try $0.edit("quotes/export.json", replacing: #""id": "q-3""#, with: #""id": "\#(id)""#) } == [
+                #"\#(quotes): quotes[2].id: error: expected an id without a phone number in it (ids are published in the site's pages), found "\#(id)", \#(held)"#
+            ], "\(id)")
+        }
+        // Words beside digits that read as no phone of the export stay ids.
+        #expect(RecordID.phoneCandidates("q-1").isEmpty)
+        #expect(RecordID.phoneCandidates("oil-2024-lol").allSatisfy { !$0.hasSuffix("4155550199") })
+        #expect(RecordID.phoneCandidates("q-4l5-555-0l99").contains("4155550199"))
         // A review decision's item is published too (the review report).
         #expect(try errors { try $0.edit("reviews/board.json", replacing: #""item": "q-1""#, with: #""item": "q-14155550100""#) } == [
             #"content/reviews/board.json: decisions[1].item: error: expected an id without a phone number in it (ids are published in the site's pages), found "q-14155550100", \#(held)"#
