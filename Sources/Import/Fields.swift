@@ -24,9 +24,14 @@ struct Fields {
 
     /// The value of a required member (present and not null).
     func required(_ key: String, expected: String) throws(Diagnostic) -> JSONValue {
-        guard let value = object[key] else { throw location.member(key).error("expected \(expected); the field is missing") }
-        if value.isNull { throw location.member(key).error("expected \(expected), found null") }
+        guard let value = optional(key) else { throw absent(key, expected: expected) }
         return value
+    }
+
+    /// The error of a member that is needed and absent or null (`optional` gave nil): whether it
+    /// is missing or null is said as it is.
+    func absent(_ key: String, expected: String) -> Diagnostic {
+        location.member(key).error("expected \(expected)" + (object[key] == nil ? "; the field is missing" : ", found null"))
     }
 
     /// The value of an optional member; nil when absent or null.

@@ -45,7 +45,7 @@ struct ReviewDecision {
         let list = try fields.optionalString("list", expected: "the name of a list")
         if action == "later" {
             guard let until else {
-                throw location.member("until").error("expected a date such as \"2026-06-01\" (action \"later\" needs one); the field is missing")
+                throw fields.absent("until", expected: "a date such as \"2026-06-01\" (action \"later\" needs one)")
             }
             // A day of the calendar (or an instant: its day as written), shown as a date, so in
             // the years dates are shown for (9999 too: "forever" is often written 9999-12-31). A
@@ -69,7 +69,7 @@ struct ReviewDecision {
         }
         if action == "list" {
             guard let list else {
-                throw location.member("list").error("expected the name of a list (action \"list\" needs one); the field is missing")
+                throw fields.absent("list", expected: "the name of a list (action \"list\" needs one)")
             }
             guard !list.isEmpty else {
                 throw location.member("list").error("expected the name of a list (action \"list\" needs one), found an empty string")

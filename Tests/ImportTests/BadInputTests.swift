@@ -258,6 +258,11 @@ struct BadInputTests {
          #"users[2].email: error: expected each Change Jar user once, found "chloe@example.com" again (also users[1])"#),
         ("reviews/board.json", #""action": "later", "until": "2026-06-01""#, #""action": "later""#,
          #"decisions[0].until: error: expected a date such as "2026-06-01" (action "later" needs one); the field is missing"#),
+        // Null is said to be null, as for every other field; it was "the field is missing".
+        ("reviews/board.json", #""action": "later", "until": "2026-06-01""#, #""action": "later", "until": null"#,
+         #"decisions[0].until: error: expected a date such as "2026-06-01" (action "later" needs one), found null"#),
+        ("reviews/board.json", #""list": "Newsletter""#, #""list": null"#,
+         #"decisions[1].list: error: expected the name of a list (action "list" needs one), found null"#),
         ("reviews/board.json", #""action": "archive""#, #""action": "shred""#,
          #"decisions[2].action: error: expected "archive", "delete", "later" or "list", found "shred""#),
         ("site.json", #""pageSize": 2"#, #""pageSize": 0"#,
