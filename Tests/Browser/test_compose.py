@@ -113,6 +113,18 @@ class ComposeTest(BrowserTest, SiteFixture):
 @unittest.skipUnless(READY, "needs the built vantage binary and the sample content")
 class SubmitIdeaScreen(ComposeTest):
 
+    def test_what_is_left_is_said_once_typing_pauses_not_at_every_key(self):
+        self.open(self.page(VIEWER + "/ideas/submit.html"))
+        live = lambda: self.css("[data-compose-live]").get_attribute("textContent")
+        counter = self.css("[data-remaining]")
+        textarea = self.css("form[data-compose=idea] textarea")
+        textarea.send_keys("Plant")
+        self.assertEqual(live(), "", "nothing is said while the keys come")
+        textarea.send_keys(" a tree")
+        said = " ".join(counter.get_attribute("textContent").split())
+        self.assertTrue(said.endswith(" 148"), said)
+        self.wait(lambda d: live() == said, message="what is left, said once typing pauses")
+
     def test_counter_validation_show_name_thanks_and_closed(self):
         self.open(self.page(VIEWER + "/ideas/submit.html"))
         self.assertFalse(self.css("[data-compose-noscript]").is_displayed(), "scripts hide the note")
@@ -120,7 +132,8 @@ class SubmitIdeaScreen(ComposeTest):
         self.assertEqual(textarea.get_attribute("maxlength"), "160",
                          "OUTPUT.md's hook stays; the script enforces the limit in graphemes beside it")
         self.assertEqual(self.remaining(), 160)
-        self.assertEqual(self.css("[data-remaining]").get_attribute("aria-live"), "polite")
+        self.assertEqual(self.css("[data-remaining]").get_attribute("aria-live"), "off",
+                         "an <output> is a live region unless told otherwise: it was read out at every key")
 
         self.css("[data-compose-submit]").click()
         self.assertEqual(self.error(), ("empty", self.message("empty")))

@@ -503,6 +503,15 @@
       }
       if (onChange) onChange();
     };
+    // The counter is no live region (an <output> is one by default): read out at every key, it
+    // talked over the typing. What is left is said once typing pauses, as the counter reads.
+    var pause = null;
+    var sayRemaining = function () {
+      window.clearTimeout(pause);
+      pause = window.setTimeout(function () {
+        if (counter) announce(counter.textContent.replace(/\s+/g, ' ').trim());
+      }, 1000);
+    };
     textarea.addEventListener('input', function (event) {
       // While an input method composes, its text is left alone; it is cut when it ends.
       var settled = !(composing || event.isComposing);
@@ -510,6 +519,7 @@
       var cut = settled && enforce();
       update();
       if (cut) showError(form, 'long');
+      else sayRemaining();
     });
     update();
     return {
