@@ -6,13 +6,21 @@
 public func quoted(_ text: String, cutAt limit: Int? = 80) -> String {
     var out = "\""
     let shown = limit.map { cutForMessage(text, at: $0) } ?? text
+    // Whether the last scalar written is the data's own, not the message's quote or an escape:
+    // a mark after those would sit on the quote (`"́`) instead of being read as the data's.
+    var afterData = false
     for scalar in shown.unicodeScalars {
         if scalar == "\"" {
             out += "\\\""
+            afterData = false
         } else if let escape = messageEscape(scalar) {
             out += escape
+            afterData = false
+        } else if !afterData, scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark {
+            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         } else {
             out.unicodeScalars.append(scalar)
+            afterData = true
         }
     }
     return out + "\""

@@ -65,6 +65,14 @@ struct DiagnosticTextTests {
         // What shows nothing but the plain space is spelled out: a no-break space, a zero-width
         // space, a right-to-left override; what shows stays as it is.
         #expect(quoted("\u{A0} \u{200B}x\u{202E}é👍🏽") == #""\u{A0} \u{200B}x\u{202E}é👍🏽""#)
+        // A mark with nothing of the data before it is spelled out: written as it is, it sat on
+        // the message's quote or on an escape (`found "́"`).
+        #expect(quoted("\u{301}") == #""\u{301}""#)
+        #expect(quoted("\u{301}\u{302}a\u{301}") == #""\u{301}\u{302}á""#)
+        #expect(quoted("\"\u{301}") == #""\"\u{301}""#)
+        #expect(quoted("\n\u{94D}x") == #""\n\u{94D}x""#)
+        #expect(quoted("\u{200D}") == #""\u{200D}""#)
+        #expect(quoted("क्ष") == #""क्ष""#)
         // Long text is cut at 80 characters (grapheme clusters), unless the caller keeps it whole.
         let long = String(repeating: "👍🏽", count: 81)
         #expect(quoted(long) == "\"" + String(repeating: "👍🏽", count: 80) + "…\"")
