@@ -853,20 +853,25 @@ class AddQuoteScreen(ComposeTest):
         # message after a try. (WHEN's date field cannot say it: `required` makes Chromium call
         # the empty field invalid before anything was tried, and the Nu checker refuses
         # aria-required on it.)
-        def required(name):
-            nodes = self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
-            found = [n for n in nodes if n.get("name", {}).get("value") == name
-                     and n.get("role", {}).get("value") == "textbox"]
-            self.assertEqual(len(found), 1, name)
-            properties = {p["name"]: p["value"].get("value") for p in found[0].get("properties", [])}
+        def required(label):
+            # The label's text once its step shows, and its field in the accessibility tree once
+            # the tree has caught up with the step change (both lag a click by a frame or two).
+            name = self.wait(lambda d: self.css(label).text, message="the label " + label)
+            def field(d):
+                nodes = self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+                found = [n for n in nodes if n.get("name", {}).get("value") == name
+                         and n.get("role", {}).get("value") == "textbox"]
+                return found[0] if len(found) == 1 else None
+            node = self.wait(field, message="one text box named " + name)
+            properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
             return properties.get("required"), properties.get("invalid")
         self.open(self.page(VIEWER + "/ideas/submit.html"))
-        self.assertEqual(required(self.css('label[for="idea-text"]').text), (True, "false"))
+        self.assertEqual(required('label[for="idea-text"]'), (True, "false"))
         self.open_review_step()
         for field in ("said", "heard"):
-            self.assertEqual(required(self.css("#%s-label" % field).text), (True, "false"), field)
+            self.assertEqual(required("#%s-label" % field), (True, "false"), field)
         self.css("[data-compose-edit]").click()
-        self.assertEqual(required(self.css('label[for="quote-text"]').text), (True, "false"))
+        self.assertEqual(required('label[for="quote-text"]'), (True, "false"))
 
     def test_a_person_taken_off_a_field_is_announced(self):
         # Picking said "Added: Ben Carter"; the chip's button and Backspace in an empty field took
