@@ -112,9 +112,7 @@ struct LanguageFallbackTests {
             {
               "sourceLanguage" : "en",
               "strings" : {
-                "Color" : { "localizations" : {
-                  "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "Colour" } },
-                  "fr" : { "stringUnit" : { "state" : "translated", "value" : "Couleur" } } } },
+                \(Self.color),
                 "Favorite" : { "localizations" : {
                   "en" : { "stringUnit" : { "state" : "translated", "value" : "Favorite" } },
                   "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "Favourite" } } } },
@@ -125,8 +123,7 @@ struct LanguageFallbackTests {
               "version" : "1.0"
             }
             """)
-        let localizer = Localizer(catalog: catalog, locale: viewer, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
-        #expect(try ["Color", "Favorite", "Gray"].map { try localizer.string($0) }.joined(separator: " ") == expected)
+        #expect(try Self.shown(["Color", "Favorite", "Gray"], from: catalog, to: viewer) == expected)
     }
 
     /// The same when no entry of the catalog has text under the source language (Xcode writes
@@ -142,16 +139,26 @@ struct LanguageFallbackTests {
             {
               "sourceLanguage" : "en",
               "strings" : {
-                "Color" : { "localizations" : {
-                  "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "Colour" } },
-                  "fr" : { "stringUnit" : { "state" : "translated", "value" : "Couleur" } } } }
+                \(Self.color)
               },
               "version" : "1.0"
             }
             """)
         #expect(catalog.languages == ["en", "en-GB", "fr"])
+        #expect(try Self.shown(["Color"], from: catalog, to: viewer) == expected)
+    }
+
+    /// A key that `en-GB` and `fr` translate and the source language (`en`) has no text for.
+    static let color = """
+        "Color" : { "localizations" : {
+          "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "Colour" } },
+          "fr" : { "stringUnit" : { "state" : "translated", "value" : "Couleur" } } } }
+        """
+
+    /// `keys` as `viewer` reads them from `catalog` (strict), joined by spaces.
+    static func shown(_ keys: [String], from catalog: StringCatalog, to viewer: String) throws -> String {
         let localizer = Localizer(catalog: catalog, locale: viewer, timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
-        #expect(try localizer.string("Color") == expected)
+        return try keys.map { try localizer.string($0) }.joined(separator: " ")
     }
 
     /// The source language step matches by likely subtags too: a catalog declaring `en-US` whose
