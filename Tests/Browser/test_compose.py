@@ -161,6 +161,8 @@ class SubmitIdeaScreen(ComposeTest):
         self.css("[data-thanks-close]").click()
         choices = self.css("[data-thanks-choices]")
         self.assertTrue(choices.is_displayed(), '"Closed" offers back and Home')
+        self.assertFalse(self.css("[data-thanks-close]").is_displayed(),
+                         '"Closed" goes once pressed (a .button, it stayed, doing nothing, in the Tab order)')
         self.assertTrue(self.css("[data-thanks-home]").get_attribute("href").endswith("/" + VIEWER + "/index.html"))
         self.assertTrue(self.css("[data-thanks-back]").is_displayed())
         self.assertEqual(len(self.outbox()), 1)
