@@ -93,6 +93,24 @@ class NoSidewaysScroll(BrowserTest):
         self.frames(2)
         self.assertNoSidewaysScroll(where)
 
+    def sticking_out(self, selector):
+        """What inside the visible elements matching `selector` reaches past their sides."""
+        return self.js("""
+            var out = [];
+            document.querySelectorAll(arguments[0]).forEach(function (box) {
+              var b = box.getBoundingClientRect();
+              if (b.width < 1) return;
+              box.querySelectorAll('*').forEach(function (el) {
+                var r = el.getBoundingClientRect();
+                if (r.width < 1 || r.height < 1 || el.closest('.visually-hidden')) return;
+                if (r.right > b.right + 0.5 || r.left < b.left - 0.5) {
+                  out.push(el.tagName.toLowerCase() + ' ' + Math.round(r.left) + '..' + Math.round(r.right) +
+                           ' in ' + Math.round(b.left) + '..' + Math.round(b.right));
+                }
+              });
+            });
+            return out;""", selector)
+
     def compose_states(self, public, viewer, where):
         """The compose screens in the states scripts put them in: the review step with chips
         in SAID and HEARD, the Thank You screen and its choices, the outbox."""
@@ -106,6 +124,7 @@ class NoSidewaysScroll(BrowserTest):
         heard.send_keys(Keys.ARROW_DOWN, Keys.ENTER, Keys.ARROW_DOWN, Keys.ENTER)
         heard.send_keys(Keys.ARROW_DOWN)
         self.assertNoSidewaysScroll(where + " review step with chips and the list open")
+        self.assertEqual(self.sticking_out(".to-box"), [], where + ": the To: fields hold their chips and text box")
         self.js("var w = document.querySelector('#quote-when'); w.value = '2026-05-09T10:00';")
         self.css("[data-compose-submit]").click()
         self.wait(lambda d: self.css("[data-thanks]").is_displayed(), message="the Thank You screen")
@@ -149,6 +168,11 @@ class LargeText(NoSidewaysScroll):
 
     def test_idea_steps_keep_their_words_whole(self):
         NarrowPhoneLayout.test_idea_steps_keep_their_words_whole(self)
+
+    def test_compose_states_fit_with_large_text(self):
+        """The To: fields' text box was 8rem wide at least: at 32 px text on a 390 px phone it
+        reached 12 px past its box's border."""
+        NarrowPhoneLayout.test_compose_states_fit_320_px(self)
 
 
 class LargerText(LargeText):
