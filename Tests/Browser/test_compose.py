@@ -902,6 +902,20 @@ class AddQuoteScreen(ComposeTest):
         self.assertEqual(self.chips("said"), ["dona-cida"])
         self.wait(lambda d: live() == added + " Dona Cida", message="the replacing pick said")
 
+    def test_what_is_left_is_not_said_once_the_box_is_left(self):
+        # Typing, then QUOTE IT and a pick within the second: "Added: Ben Carter" was said, then
+        # replaced, a second after the last key, by what is left of the limit, which the person,
+        # on the next step, no longer asked about.
+        self.open(self.page(VIEWER + "/quotes/add.html"))
+        live = lambda: self.css("[data-compose-live]").get_attribute("textContent")
+        self.css("#quote-text").send_keys("Build's at noon.")
+        self.css("[data-quote-it]").click()
+        self.css("#heard-input").send_keys("ben", Keys.ENTER)
+        added = self.css("form[data-compose]").get_attribute("data-label-added") + " Ben Carter"
+        self.wait(lambda d: live() == added, message="the pick said")
+        time.sleep(1.5)
+        self.assertEqual(live(), added, "still what was said last")
+
     def test_a_step_change_clears_the_message_of_the_step_before(self):
         # A paste cut at the limit says "long"; QUOTE IT then took the text (it fits) and moved on,
         # and the review step still said to keep the quote to 280 characters. Edit, back from a

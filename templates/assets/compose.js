@@ -491,6 +491,8 @@
     textarea.addEventListener('blur', function () {
       // A composition that ended without its event (an element moved, a browser's quirk).
       if (!composing) restore();
+      // Left the box: what is left is no longer news (it was said over "Added: …").
+      window.clearTimeout(pause);
     });
     var update = function () {
       followDirection(textarea, textarea.value);
@@ -504,12 +506,14 @@
       if (onChange) onChange();
     };
     // The counter is no live region (an <output> is one by default): read out at every key, it
-    // talked over the typing. What is left is said once typing pauses, as the counter reads.
+    // talked over the typing. What is left is said once typing pauses, as the counter reads, while
+    // the person is still in the box: moved on (QUOTE IT, then a pick), it was said a second
+    // after the last key, over "Added: …".
     var pause = null;
     var sayRemaining = function () {
       window.clearTimeout(pause);
       pause = window.setTimeout(function () {
-        if (counter) announce(counter.textContent.replace(/\s+/g, ' ').trim());
+        if (counter && document.activeElement === textarea) announce(counter.textContent.replace(/\s+/g, ' ').trim());
       }, 1000);
     };
     textarea.addEventListener('input', function (event) {
