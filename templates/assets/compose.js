@@ -136,6 +136,15 @@
   /** Characters as the importer counts them: grapheme clusters. */
   function characterCount(text) { return graphemes(text).length; }
 
+  /** The characters of what is typed as the import will count them: the text the screen saves
+   *  (`cleaned`: trimmed, without NUL), in the import's normal form (NFC), in grapheme clusters.
+   *  The counter, the cut at the limit and the refusal count by this one rule, so spaces around
+   *  the words, which are never saved, take nothing from the limit. */
+  function savedCount(text) {
+    var saved = cleaned(text);
+    return characterCount(typeof saved.normalize === 'function' ? saved.normalize('NFC') : saved);
+  }
+
   /** The grapheme clusters of `text` as the importer counts them (code points where
    *  Intl.Segmenter is missing). */
   function graphemes(text) {
@@ -169,10 +178,10 @@
   }
 
   /** `after` (what the text holds after an edit of `before`) cut to `limit` characters the way
-   *  maxlength cuts, but counting grapheme clusters: what was there stays, and of what was
-   *  typed or pasted only as much as fits. Null when `after` fits. */
+   *  maxlength cuts, but counting as the import counts (`savedCount`): what was there stays, and
+   *  of what was typed or pasted only as much as fits. Null when `after` fits. */
   function clip(before, after, limit) {
-    if (characterCount(after) <= limit) return null;
+    if (savedCount(after) <= limit) return null;
     var start = 0;
     var shortest = Math.min(before.length, after.length);
     while (start < shortest && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
@@ -186,10 +195,11 @@
     var head = after.slice(0, start);
     var tail = after.slice(endAfter);
     var inserted = graphemes(after.slice(start, endAfter));
-    var keep = Math.max(0, Math.min(inserted.length, limit - characterCount(head + tail)));
+    var keep = Math.max(0, Math.min(inserted.length, limit - savedCount(head + tail)));
     var text = head + inserted.slice(0, keep).join('') + tail;
-    // A cluster can join across the seam (a skin tone after an emoji): count again.
-    while (keep > 0 && characterCount(text) > limit) {
+    // A cluster can join across the seam (a skin tone after an emoji), and spaces at an end of
+    // what was there count once something follows them: count again.
+    while (keep > 0 && savedCount(text) > limit) {
       keep -= 1;
       text = head + inserted.slice(0, keep).join('') + tail;
     }
@@ -496,7 +506,7 @@
     });
     var update = function () {
       followDirection(textarea, textarea.value);
-      var left = limit - characterCount(textarea.value);
+      var left = limit - savedCount(textarea.value);
       if (counter) {
         counter.setAttribute('data-remaining', String(left));
         counter.classList.toggle('is-low', left <= 10);
@@ -530,9 +540,8 @@
       textarea: textarea,
       update: function () { accepted = textarea.value; update(); },
       problem: function () {
-        var text = cleaned(textarea.value);
-        if (!showsSomething(text)) return 'empty';
-        if (characterCount(text) > limit) return 'long';
+        if (!showsSomething(cleaned(textarea.value))) return 'empty';
+        if (savedCount(textarea.value) > limit) return 'long';
         return null;
       }
     };
@@ -1015,7 +1024,7 @@
   window.VantageCompose = {
     load: load, exportDocument: exportDocument, download: download, clear: clear, withOffset: withOffset,
     storageKey: storageKey, siteRoot: siteRoot,
-    characterCount: characterCount, clip: clip
+    characterCount: characterCount, savedCount: savedCount, clip: clip
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();
