@@ -643,6 +643,35 @@
     return !!(state && typeof state === 'object' && state.vantageBack === true && window.history.length > 1);
   }
 
+  // MARK: - The draft
+
+  /** What is being written on a screen, kept for this tab only (sessionStorage), so that Back,
+   *  a reload or a return to the screen finds it as it was left; dropped once it is saved to
+   *  the outbox, or once the screen holds nothing of it again (the words deleted, the people
+   *  taken off). The key names the person's part of this site and the screen
+   *  (`vantage.draft.v1.<root><slug>/idea`), so one person's draft never shows on another
+   *  person's screen, nor one site's on another's. It never leaves the tab: no file and no
+   *  outbox holds it. */
+  function Draft(slug, screen) {
+    this.key = window.VantageText.siteKey('vantage.draft.v1', slug + '/' + screen);
+  }
+
+  /** The draft kept for this screen in this tab, or null. */
+  Draft.prototype.read = function () {
+    try {
+      var value = JSON.parse(window.sessionStorage.getItem(this.key) || 'null');
+      return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+    } catch (e) { return null; }
+  };
+
+  /** Keeps `value` for this tab; null drops what was kept. */
+  Draft.prototype.keep = function (value) {
+    try {
+      if (value) window.sessionStorage.setItem(this.key, JSON.stringify(value));
+      else window.sessionStorage.removeItem(this.key);
+    } catch (e) { /* blocked or full: the draft lives in this page only */ }
+  };
+
   // MARK: - Submit Idea
 
   function setUpIdea(form, slug) {
@@ -650,14 +679,35 @@
     var profile = form.querySelector('[data-profile]');
     var anonymous = form.querySelector('[data-anonymous]');
     var submit = form.querySelector('[data-compose-submit]');
-    var text = setUpText(form, function () { showError(form, null); });
+    var forInputs = Array.prototype.slice.call(form.querySelectorAll('input[name="for"]'));
+    var draft = new Draft(slug, 'idea');
+    var kept = draft.read();
+    var ready = false;
+    // The words and the choices as they stand; kept while any of them differs from the page's.
+    var keepDraft = function () {
+      if (!ready || form.hidden) return;
+      var forWhom = form.querySelector('input[name="for"]:checked');
+      var value = { text: text.textarea.value, showName: showName.checked, 'for': forWhom ? forWhom.value : 'self' };
+      var chosen = showName.checked !== showName.defaultChecked ||
+        forInputs.some(function (input) { return input.checked !== input.defaultChecked; });
+      draft.keep(value.text || chosen ? value : null);
+    };
+    var text = setUpText(form, function () { showError(form, null); keepDraft(); });
     var greyOut = function () {
       var off = !showName.checked;
       profile.classList.toggle('is-anonymous', off);
       if (anonymous) anonymous.hidden = !off;
     };
     showName.addEventListener('change', greyOut);
+    if (kept) {
+      if (typeof kept.text === 'string') text.textarea.value = kept.text;
+      if (typeof kept.showName === 'boolean') showName.checked = kept.showName;
+      forInputs.forEach(function (input) { if (input.value === kept['for']) input.checked = true; });
+      text.update();
+    }
     greyOut();
+    ready = true;
+    form.addEventListener('change', keepDraft);
     submit.disabled = false;
     form.addEventListener('submit', function (event) {
       event.preventDefault();
@@ -670,6 +720,7 @@
         'for': forWhom ? forWhom.value : 'self', submittedAt: instant(new Date())
       });
       var stored = save(slug, state);
+      draft.keep(null);
       renderOutbox(slug);
       showThanks(form, stored, function () {
         text.textarea.value = '';
@@ -922,7 +973,22 @@
     var fields = {};
     var names = {};
     var namesInText = {};
-    var changed = function () { showError(form, null); };
+    var draft = new Draft(slug, 'quote');
+    var kept = draft.read();
+    var ready = false;
+    var part = form.getAttribute('data-part') || '';
+    // The words, the step, the people picked (by their handles in this part) and WHEN as they
+    // stand; kept while the screen holds any of them.
+    var keepDraft = function () {
+      if (!ready || form.hidden) return;
+      var value = {
+        text: text.textarea.value, at: form.getAttribute('data-at') || 'text', part: part,
+        said: fields.said ? fields.said.picked.slice() : [], heard: fields.heard ? fields.heard.picked.slice() : [],
+        when: when.value
+      };
+      draft.keep(value.text || value.said.length || value.heard.length || value.when ? value : null);
+    };
+    var changed = function () { showError(form, null); keepDraft(); };
     form.querySelectorAll('.to-field').forEach(function (root) {
       var field = new ToField(root, form, changed);
       fields[root.getAttribute('data-field')] = field;
@@ -939,8 +1005,34 @@
       Object.keys(steps).forEach(function (key) { steps[key].hidden = key !== name; });
       form.setAttribute('data-at', name);
       showError(form, null);
+      keepDraft();
     };
     show('text');
+    if (kept) {
+      if (typeof kept.text === 'string') text.textarea.value = kept.text;
+      text.update();
+      // The people, by their handles in the part they were picked in: a rebuild that gave the
+      // handles to others leaves them out.
+      if (kept.part === part) {
+        Object.keys(fields).forEach(function (key) {
+          var field = fields[key];
+          (Array.isArray(kept[key]) ? kept[key] : []).forEach(function (handle) {
+            if (!field.optionOf(handle) || field.picked.indexOf(handle) >= 0) return;
+            if (field.max === 1 && field.picked.length) return;
+            field.picked.push(handle);
+          });
+          field.renderChips();
+        });
+      }
+      if (typeof kept.when === 'string' && WALL_TIME.test(kept.when)) when.value = kept.when;
+      if (kept.at === 'review' && !text.problem()) {
+        if (preview) preview.textContent = cleaned(text.textarea.value);
+        show('review');
+      }
+    }
+    ready = true;
+    form.addEventListener('change', keepDraft);
+    when.addEventListener('input', keepDraft);
     quoteIt.disabled = false;
     submit.disabled = false;
     quoteIt.addEventListener('click', function () {
@@ -981,6 +1073,7 @@
         part: form.getAttribute('data-part') || undefined
       });
       var stored = save(slug, state);
+      draft.keep(null);
       renderOutbox(slug);
       showThanks(form, stored, function () {
         text.textarea.value = '';
