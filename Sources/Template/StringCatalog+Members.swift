@@ -47,7 +47,12 @@ enum CatalogLevel: Sendable {
 
     /// The known member `name` was probably meant as: the same name in another case
     /// (`stringunit`), or one or two letters away (`localisations`); nil when none is that near.
-    func suggestion(for name: String) -> String? {
+    func suggestion(for name: String) -> String? { CatalogLevel.nearest(to: name, among: known) }
+
+    /// The word of `known` that `name` was probably meant as: the same word in another case, or
+    /// one or two letters away; nil when none is that near. For member names and for the values
+    /// Xcode writes (`extractionState`).
+    static func nearest(to name: String, among known: [String]) -> String? {
         if let same = known.first(where: { $0.lowercased() == name.lowercased() }) { return same }
         let written = Array(name.unicodeScalars)
         guard written.count >= 4, written.count <= 64 else { return nil }
@@ -69,9 +74,9 @@ enum CatalogLevel: Sendable {
 }
 
 /// The members a catalog holds that Xcode does not write where they are (`localisations`,
-/// `stringunit`), met while reading it: as DATA.md has every unknown field, each name is one
-/// warning, at the first place it is met, saying how many places have it; never dropped
-/// without a word.
+/// `stringunit`), and the `extractionState` values it does not write (`Stale`, `done`), met
+/// while reading it: as DATA.md has every unknown field, each name or value is one warning, at
+/// the first place it is met, saying how many places have it; never dropped without a word.
 final class CatalogMemberAudit {
     private struct Finding {
         var path: String
@@ -81,6 +86,8 @@ final class CatalogMemberAudit {
     /// One entry per name (a file of a million made-up names must not print a million lines:
     /// past `listedLimit` names, places are counted, not kept).
     private var names = FirstMetTally<String, Finding>(limit: listedLimit)
+    /// One entry per unknown extraction state, with the record path of its first place.
+    private var extractionStates = FirstMetTally<String, String>(limit: listedLimit)
     static let listedLimit = 100
 
     /// Records the member `name` of an object of `level`, at the record path `path`.
@@ -88,8 +95,43 @@ final class CatalogMemberAudit {
         names.note(name, at: Finding(path: path, level: level))
     }
 
-    /// One warning per name, in the order first met, then one line for the names past the limit.
+    /// Records an entry's `extractionState` that is not one Xcode writes, at the record path
+    /// `path` (`strings["a"].extractionState`).
+    func noteExtractionState(_ state: String, at path: String) {
+        extractionStates.note(state, at: path)
+    }
+
+    /// One warning per name, in the order first met, then one line for the names past the
+    /// limit; then the same for unknown extraction states.
     func warnings(file: String) -> [Diagnostic] {
+        memberWarnings(file: file) + extractionStateWarnings(file: file)
+    }
+
+    /// `strings["a"].extractionState: warning: expected the extraction state …, found "Stale"
+    /// (did you mean "stale"?); the entry is translated as those are`: a later Xcode's state
+    /// may mean what this reader does not know (as an unknown `version`), and a misspelt
+    /// `stale` leaves the key out of `staleKeys`.
+    private func extractionStateWarnings(file: String) -> [Diagnostic] {
+        let known = StringCatalog.extractionStates
+        let expected = known.dropLast().joined(separator: ", ") + " or " + known.last!
+        let listed = extractionStates.listed(Self.listedLimit)
+        var result = listed.entries.map { entry in
+            let suggestion = CatalogLevel.nearest(to: entry.key, among: known).map { " (did you mean \(quoted($0))?)" } ?? ""
+            return Diagnostic.warning(
+                "expected the extraction state \(expected) that Xcode writes, found \(quoted(entry.key))\(suggestion); "
+                    + "the entry is translated as those are" + (entry.count > 1 ? " (in \(entry.count) places)" : ""),
+                at: SourceLocation(file: file, recordPath: entry.first))
+        }
+        if listed.unlistedPlaces > 0 {
+            let unlisted = listed.unlistedPlaces
+            result.append(Diagnostic.warning(
+                "unknown extraction states in \(unlisted) more place\(unlisted == 1 ? "" : "s") are read as those Xcode writes, not listed",
+                at: SourceLocation(file: file)))
+        }
+        return result
+    }
+
+    private func memberWarnings(file: String) -> [Diagnostic] {
         let listed = names.listed(Self.listedLimit)
         var result = listed.entries.map { entry in
             Diagnostic.warning(

@@ -67,6 +67,7 @@ struct CatalogReader {
         if let state = object["extractionState"] {
             guard let text = state.stringValue else { throw fail(path + ".extractionState", "expected a string") }
             entry.extractionState = text
+            if !StringCatalog.extractionStates.contains(text) { audit.noteExtractionState(text, at: path + ".extractionState") }
         }
         if let flag = object["shouldTranslate"] {
             guard let bool = flag.boolValue else { throw fail(path + ".shouldTranslate", "expected true or false") }

@@ -48,6 +48,12 @@ public struct StringCatalog: Sendable {
     /// The devices Xcode's String Catalogs vary by (a device variation may also have `other`).
     public static let devices = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision"]
 
+    /// The `extractionState` values Xcode writes for an entry: `manual` (added by hand),
+    /// `extracted_with_value` (found in code with a default value), `migrated` (from a
+    /// `.strings` or `.stringsdict` file) and `stale` (no longer found); none, for an entry
+    /// extracted from code.
+    static let extractionStates = ["manual", "extracted_with_value", "migrated", "stale"]
+
     /// The states Xcode gives a string unit.
     static let states = ["new", "translated", "needs_review", "stale"]
 

@@ -242,6 +242,29 @@ struct StringCatalogTests {
         } ?? [])
     }
 
+    /// Xcode writes the extraction states manual, extracted_with_value, migrated and stale (or
+    /// none). Another one is read as those are, with a warning naming the entry's
+    /// `extractionState`, once per value with how many places have it, suggesting a near one
+    /// (before: not a word, and `"Stale"` left the key out of `staleKeys` silently).
+    @Test func anUnknownExtractionStateIsWarnedAbout() throws {
+        let loaded = try catalog(
+            #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "a": {"extractionState": "manual"}, "b": {"extractionState": "extracted_with_value"},
+              "c": {"extractionState": "migrated"}, "d": {"extractionState": "stale"}, "e": {},
+              "f": {"extractionState": "Stale", "localizations": {"fr": {"stringUnit": {"state": "translated", "value": "F"}}}},
+              "g.h": {"extractionState": "automatic"}, "i": {"extractionState": "Stale"}}}
+            """#)
+        #expect(loaded.keys == ["a", "b", "c", "d", "e", "f", "g.h", "i"])
+        #expect(loaded.staleKeys == ["d"])
+        #expect(loaded.warnings.map(\.description) == [
+            #"Localizable.xcstrings: strings["f"].extractionState: warning: expected the extraction state manual, extracted_with_value, migrated or stale that Xcode writes, found "Stale" (did you mean "stale"?); the entry is translated as those are (in 2 places)"#,
+            #"Localizable.xcstrings: strings["g.h"].extractionState: warning: expected the extraction state manual, extracted_with_value, migrated or stale that Xcode writes, found "automatic"; the entry is translated as those are"#,
+        ])
+        let localizer = Localizer(catalog: loaded, locale: "fr", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try localizer.string("f") == "F")
+    }
+
     @Test func formatStringsSplitIntoSegments() throws {
         let format = try FormatString.parsing("%1$@ has %#@n@ (%lld%%, %.1f) %arg %2$#@m@")
         #expect(
