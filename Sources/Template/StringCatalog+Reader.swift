@@ -77,21 +77,24 @@ struct CatalogReader {
             /// The name each language was written with, to catch one written twice.
             var written: [String: String] = [:]
             for (language, value) in try self.object(localizations, at: path + ".localizations").members {
+                // Named as every member is: `localizations["en.US"]`, not `localizations.en.US`,
+                // which reads as a member `US` of a localization `en`.
+                let languagePath = CatalogReader.member(language, of: path + ".localizations")
                 // Xcode writes language tags (`pt-BR`, `zh-Hans`); anything else is a typo that
                 // no viewer's language would ever reach.
                 guard LanguageTagCase.canonical(language) != nil else {
-                    throw fail(path + ".localizations.\(language)", "expected a language tag such as \"pt-BR\" as the localization's name")
+                    throw fail(languagePath, "expected a language tag such as \"pt-BR\" as the localization's name")
                 }
                 // `en-US`, `en_US` and `EN-us` are one language: which of two would show is
                 // not for the order of a file to decide.
                 let tag = LanguageTag.normalize(language)
                 if let earlier = written[tag] {
                     throw fail(
-                        path + ".localizations.\(language)",
+                        languagePath,
                         "the same language as the localization \(quoted(earlier)) (both are \(tag)); keep one")
                 }
                 written[tag] = language
-                entry.localizations[tag] = try localization(value, key: key, language: tag, at: path + ".localizations.\(language)")
+                entry.localizations[tag] = try localization(value, key: key, language: tag, at: languagePath)
             }
         } else if let unknown {
             // `"localisations": {…}`: the entry would stand for itself, its key shown as written

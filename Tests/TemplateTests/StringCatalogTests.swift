@@ -83,14 +83,14 @@ struct StringCatalogTests {
 
         let language = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"english!!": {"stringUnit": {"state": "translated", "value": "Hi"}}}}}}"#)
-        #expect(language.location?.recordPath == #"strings["Hi"].localizations.english!!"#)
+        #expect(language.location?.recordPath == #"strings["Hi"].localizations["english!!"]"#)
         #expect(language.message == #"expected a language tag such as "pt-BR" as the localization's name"#)
         // One language written twice, in another case or with `_`: which would show is not for
         // the file's order to decide.
-        for (first, second) in [("en-US", "en_US"), ("pt-BR", "PT-br"), ("zh-Hans", "zh_hans")] {
+        for (first, second, named) in [("en-US", "en_US", ".en_US"), ("pt-BR", "PT-br", #"["PT-br"]"#), ("zh-Hans", "zh_hans", ".zh_hans")] {
             let twice = try catalogError(
                 #"{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"\#(first)": {"stringUnit": {"state": "translated", "value": "a"}}, "\#(second)": {"stringUnit": {"state": "translated", "value": "b"}}}}}}"#)
-            #expect(twice.location?.recordPath == #"strings["Hi"].localizations.\#(second)"#)
+            #expect(twice.location?.recordPath == #"strings["Hi"].localizations"# + named)
             #expect(twice.message == #"the same language as the localization "\#(first)" (both are \#(first)); keep one"#)
         }
 
@@ -240,6 +240,22 @@ struct StringCatalogTests {
         #expect(loaded.warnings.map(\.description) == found.map {
             [#"Localizable.xcstrings: version: warning: expected the version "1.0" or "1.1" that Xcode writes, \#($0); the catalog is read as those are"#]
         } ?? [])
+    }
+
+    /// A localization is named in the record path as every member is: a name that is not a
+    /// plain word in brackets (before: `localizations.en.US`, which reads as a member `US` of a
+    /// localization `en`, and `localizations.pt-BR`).
+    @Test(arguments: [
+        ("en.US", #"strings["a"].localizations["en.US"]"#, #"expected a language tag such as "pt-BR" as the localization's name"#),
+        ("fr FR", #"strings["a"].localizations["fr FR"]"#, #"expected a language tag such as "pt-BR" as the localization's name"#),
+        ("pt-BR", #"strings["a"].localizations["pt-BR"].stringUnit.value"#, "expected the string's value"),
+        ("fr", #"strings["a"].localizations.fr.stringUnit.value"#, "expected the string's value"),
+    ])
+    func aLocalizationIsNamedAsEveryMemberIs(_ language: String, _ path: String, _ message: String) throws {
+        let error = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"a": {"localizations": {"\#(language)": {"stringUnit": {"state": "translated"}}}}}}"#)
+        #expect(error.location?.recordPath == path)
+        #expect(error.message == message)
     }
 
     /// Xcode writes the extraction states manual, extracted_with_value, migrated and stale (or
