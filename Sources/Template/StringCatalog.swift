@@ -28,10 +28,10 @@ public struct StringCatalog: Sendable {
     public var staleKeys: [String] { entries.filter { $0.value.extractionState == "stale" }.keys.sorted() }
 
     /// The languages with at least one string that counts (`isUsable`: not empty, and not
-    /// `new` outside the source language), sorted, and the source language. A language whose
-    /// every unit is untranslated is not one the catalog has: a viewer of it falls back to the
-    /// next language, and their pages are in that language (`lang`, `dir`, formats), not in
-    /// one their text is not in.
+    /// `new` outside the source language; of a key to be translated), sorted, and the source
+    /// language. A language whose every unit is untranslated is not one the catalog has: a
+    /// viewer of it falls back to the next language, and their pages are in that language
+    /// (`lang`, `dir`, formats), not in one their text is not in.
     public let languages: [String]
     /// Fallback chains by viewer tag (see `LanguageTag.fallbackChain`), computed once.
     let fallbackChains = Locked<[String: [String]]>([:])
@@ -125,9 +125,13 @@ public struct StringCatalog: Sendable {
         // The source language is one even when no entry has text under it (Xcode leaves the
         // source's entry out wherever the key is its text): its readers' chain must start there,
         // not at another region of it (`en-GB` for an `en` reader).
+        // A key not to be translated shows its source text in every language: its other
+        // localizations are never shown, so they give the catalog no language (an `ar` viewer
+        // of a catalog whose only Arabic is a brand name kept as written read English in a
+        // right-to-left page that said `lang="ar"`).
         languages = Set(localized + [sourceLanguage]).sorted().filter { language in
             language == sourceLanguage || entries.values.contains { entry in
-                guard let localization = entry.localizations[language] else { return false }
+                guard entry.shouldTranslate, let localization = entry.localizations[language] else { return false }
                 return Self.counts(localization, isSource: false)
             }
         }

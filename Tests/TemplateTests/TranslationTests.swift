@@ -90,6 +90,30 @@ struct TranslationTests {
         }
     }
 
+    /// A translation of a key not to be translated is never shown, so it gives the catalog no
+    /// language: an `ar` viewer of a catalog whose only Arabic is such a key reads an English
+    /// page, `lang="en"`, left to right (before: `lang="ar" dir="rtl"` around English text).
+    @Test func untranslatableKeysGiveTheCatalogNoLanguage() throws {
+        let catalog = try CatalogFixture.catalog(#"""
+            {"sourceLanguage" : "en", "strings" : {
+              "app" : {"shouldTranslate" : false, "localizations" : {
+                "ar" : {"stringUnit" : {"state" : "translated", "value" : "برطمان"}},
+                "en" : {"stringUnit" : {"state" : "translated", "value" : "Change Jar"}},
+                "fr" : {"stringUnit" : {"state" : "translated", "value" : "Bocal"}}}},
+              "Hello" : {"localizations" : {"fr" : {"stringUnit" : {"state" : "translated", "value" : "Bonjour"}}}}}, "version" : "1.0"}
+            """#)
+        #expect(catalog.languages == ["en", "fr"])
+        let arabic = Localizer(catalog: catalog, locale: "ar", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try arabic.string("app") == "Change Jar")
+        #expect(try arabic.string("Hello") == "Hello")
+        #expect(arabic.lookupChain == ["en"])
+        #expect(arabic.htmlLanguage == "en")
+        #expect(arabic.direction == "ltr")
+        let french = Localizer(catalog: catalog, locale: "fr", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict)
+        #expect(try french.string("app") + " " + french.string("Hello") == "Change Jar Bonjour")
+        #expect(french.htmlLanguage == "fr")
+    }
+
     @Test func staleEntriesStillTranslate() throws {
         #expect(try localizer("fr").string("old_heading") == "Ancien titre")
     }
