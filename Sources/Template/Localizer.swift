@@ -74,13 +74,14 @@ public final class Localizer: Sendable {
         device: String = Localizer.defaultDevice, timeZoneOrigin: SourceLocation? = nil
     ) {
         let tag = LanguageTag.normalize(locale.isEmpty ? (catalog?.sourceLanguage ?? "en") : locale)
-        let chain = catalog?.fallbackChain(for: tag) ?? [tag]
+        let device = device.lowercased()
+        let chain = catalog?.fallbackChain(for: tag, device: device) ?? [tag]
         // The text is in the chain's first language: when that is not the viewer's, the page is
         // in it, and so are its `lang`, its direction and its formats.
         let shown = catalog == nil ? tag : LanguageTag.shown(viewer: tag, chain: chain)
         languageTag = shown
         htmlLanguage = LanguageTag.forHTML(shown) ?? LanguageTag.forHTML(chain.last ?? "") ?? "und"
-        self.device = device.lowercased()
+        self.device = device
         let zone = TimeZone(identifier: timeZone)
         timeZoneIdentifier = zone?.identifier ?? "UTC"
         self.now = now

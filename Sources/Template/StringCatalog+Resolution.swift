@@ -108,7 +108,7 @@ extension StringCatalog {
     public func untranslatedKeys(for tag: String, device: String = "iphone") -> [String] {
         let normalized = LanguageTag.normalize(tag)
         guard !LanguageTag.isOwnLanguage(sourceLanguage, of: normalized) else { return [] }
-        let table = resolutions(for: fallbackChain(for: normalized), device: device)
+        let table = resolutions(for: fallbackChain(for: normalized, device: device), device: device)
         return entries.compactMap { key, entry -> String? in
             guard entry.shouldTranslate else { return nil }
             if case .localization(_, let found)? = table[key], LanguageTag.isOwnLanguage(found, of: normalized) { return nil }
@@ -123,7 +123,7 @@ extension StringCatalog {
     /// `few`). Sorted by key.
     public func missingPluralForms(for tag: String, device: String = "iphone") -> [(key: String, categories: [PluralCategory])] {
         let normalized = LanguageTag.normalize(tag)
-        let table = resolutions(for: fallbackChain(for: normalized), device: device)
+        let table = resolutions(for: fallbackChain(for: normalized, device: device), device: device)
         var needed: [String: [PluralCategory]] = [:]
         var found: [(key: String, categories: [PluralCategory])] = []
         for (key, resolution) in table {

@@ -33,8 +33,10 @@ public struct StringCatalog: Sendable {
     /// viewer of it falls back to the next language, and their pages are in that language
     /// (`lang`, `dir`, formats), not in one their text is not in.
     public let languages: [String]
-    /// Fallback chains by viewer tag (see `LanguageTag.fallbackChain`), computed once.
+    /// Fallback chains by viewer tag and device (see `LanguageTag.fallbackChain`), computed once.
     let fallbackChains = Locked<[String: [String]]>([:])
+    /// `languages(for:)` by device, computed once.
+    let deviceLanguages = Locked<[String: [String]]>([:])
 
     /// A number no other catalog loaded by this process has, for the keys of caches shared
     /// across Localizers. Not an object's address: a freed catalog's address is reused by the
@@ -129,29 +131,46 @@ public struct StringCatalog: Sendable {
         // localizations are never shown, so they give the catalog no language (an `ar` viewer
         // of a catalog whose only Arabic is a brand name kept as written read English in a
         // right-to-left page that said `lang="ar"`).
-        languages = Set(localized + [sourceLanguage]).sorted().filter { language in
+        languages = Self.languages(of: entries, localized: localized, sourceLanguage: sourceLanguage, devices: Self.devices + ["other"])
+    }
+
+    /// The languages of `localized` in which some key to be translated has a localization that
+    /// counts for one of `devices`, and the source language, sorted.
+    private static func languages(
+        of entries: [String: CatalogEntry], localized: [String], sourceLanguage: String, devices: [String]
+    ) -> [String] {
+        Set(localized + [sourceLanguage]).sorted().filter { language in
             language == sourceLanguage || entries.values.contains { entry in
                 guard entry.shouldTranslate, let localization = entry.localizations[language] else { return false }
-                return Self.counts(localization, isSource: false)
+                return devices.contains { counts(localization, isSource: false, device: $0) }
             }
         }
     }
 
-    /// Whether a localization counts for some device: its variant and every substitution usable.
-    static func counts(_ localization: Localization, isSource: Bool) -> Bool {
-        guard let variant = localization.variant else { return false }
-        return (devices + ["other"]).contains { device in
-            isUsable(variant, isSource: isSource, device: device)
-                && localization.substitutions.values.allSatisfy { isUsable($0.variant, isSource: isSource, device: device) }
-        }
+    /// The languages a reader on `device` may read a string in: `languages`, less those whose
+    /// every string counts on other devices only (a language with nothing but a `mac` case is
+    /// not an iPhone reader's, whose pages would say `lang` of it around the source's text).
+    func languages(for device: String) -> [String] {
+        if let known = deviceLanguages.withLock({ $0[device] }) { return known }
+        let found = Self.languages(of: entries, localized: languages, sourceLanguage: sourceLanguage, devices: [device])
+        deviceLanguages.withLock { $0[device] = found }
+        return found
     }
 
-    /// The catalog languages a viewer's tag falls back to, best first, ending with the source
-    /// language.
-    func fallbackChain(for tag: String) -> [String] {
-        if let known = fallbackChains.withLock({ $0[tag] }) { return known }
-        let chain = LanguageTag.fallbackChain(for: tag, available: languages, sourceLanguage: sourceLanguage)
-        fallbackChains.withLock { $0[tag] = chain }
+    /// Whether a localization counts on a device: its variant and every substitution usable.
+    static func counts(_ localization: Localization, isSource: Bool, device: String) -> Bool {
+        guard let variant = localization.variant else { return false }
+        return isUsable(variant, isSource: isSource, device: device)
+            && localization.substitutions.values.allSatisfy { isUsable($0.variant, isSource: isSource, device: device) }
+    }
+
+    /// The catalog languages a viewer's tag falls back to on a device, best first, ending with
+    /// the source language.
+    func fallbackChain(for tag: String, device: String) -> [String] {
+        let cacheKey = tag + "|" + device
+        if let known = fallbackChains.withLock({ $0[cacheKey] }) { return known }
+        let chain = LanguageTag.fallbackChain(for: tag, available: languages(for: device), sourceLanguage: sourceLanguage)
+        fallbackChains.withLock { $0[cacheKey] = chain }
         return chain
     }
 }

@@ -114,6 +114,33 @@ struct TranslationTests {
         #expect(french.htmlLanguage == "fr")
     }
 
+    /// A language whose only text is another device's (`mac`, without `other`) is not an
+    /// iPhone reader's: their page is in the language its text is in (before: `lang="ar"
+    /// dir="rtl"` around English text, as the language counted for any device).
+    @Test func aLanguageOfAnotherDeviceOnlyIsNotTheReadersLanguage() throws {
+        let catalog = try CatalogFixture.catalog(#"""
+            {"sourceLanguage" : "en", "strings" : {
+              "Click" : {"localizations" : {"ar" : {"variations" : {"device" : {
+                "mac" : {"stringUnit" : {"state" : "translated", "value" : "انقر"}}}}}}},
+              "Hello" : {}}, "version" : "1.0"}
+            """#)
+        #expect(catalog.languages == ["ar", "en"])
+        func localizer(_ device: String) -> Localizer {
+            Localizer(catalog: catalog, locale: "ar", timeZone: "UTC", now: LocalizerHelperTests.now, mode: .strict, device: device)
+        }
+        let iphone = localizer("iphone")
+        #expect(try iphone.string("Click") + " " + iphone.string("Hello") == "Click Hello")
+        #expect(iphone.lookupChain == ["en"])
+        #expect(iphone.htmlLanguage == "en")
+        #expect(iphone.direction == "ltr")
+        #expect(catalog.untranslatedKeys(for: "ar") == ["Click", "Hello"])
+        let mac = localizer("Mac")
+        #expect(try mac.string("Click") == "انقر")
+        #expect(mac.htmlLanguage == "ar")
+        #expect(mac.direction == "rtl")
+        #expect(catalog.untranslatedKeys(for: "ar", device: "mac") == ["Hello"])
+    }
+
     @Test func staleEntriesStillTranslate() throws {
         #expect(try localizer("fr").string("old_heading") == "Ancien titre")
     }
