@@ -9,9 +9,10 @@ import VantageCore
 /// The inputs a viewer's pages depend on, reduced to one SHA-256 digest so that a rebuild can
 /// tell which viewers' parts of the site would come out the same (docs/SITE.md, Incremental
 /// builds). Two parts:
-/// - the site digest, shared by every viewer: the settings, the build's now, `--locale`, the
-///   templates folder's bytes, the tool, every home's slug and chosen name (slugs and rule-1
-///   names reach other viewers' pages), and every idea (everyone sees every idea);
+/// - the site digest, shared by every viewer (`SiteInputs`): the settings, the build's now,
+///   `--locale`, the templates folder's bytes and the catalog's, the tool and its executable,
+///   every home's slug and chosen name (slugs and rule-1 names reach other viewers' pages),
+///   and every idea (everyone sees every idea);
 /// - the viewer's own inputs: their person row, slug, address book, and the quotes they see,
 ///   each as a digest of everything of it the render reads (`appendDigest(of:to:)`), in a fixed order
 ///   (`ordered(_:)`), so a pass over every quote (`ViewerFingerprints`) gives the same value.
@@ -55,53 +56,79 @@ struct BuildFingerprint {
         add(person.lastVisitAt?.microseconds)
     }
 
-    /// The digest every viewer's fingerprint starts from. `executable` names the executable
-    /// that renders (a rebuild trusts nothing an earlier executable rendered); nil for shards,
-    /// which other machines build with their own copy of the same vantage.
-    static func site(
-        _ site: SiteModel, templates: String, forcedLocale: String?, tool: String, executable: String?, validate: Bool
-    ) -> String {
-        var digest = BuildFingerprint()
-        digest.add("vantage-incremental-2")
-        digest.add(tool)
-        digest.add(executable)
-        digest.add(forcedLocale)
-        digest.add(validate)
+    /// What every viewer's pages are built from, part by part, each reduced to its own digest
+    /// (`SiteInputs`): the site digest is the digest of these, and a `--merge` names the part
+    /// a shard was built with otherwise (`SiteBuild.checkInputs`). `executable` names the
+    /// executable that renders: for a rebuild its size, time and inode (a rebuild trusts
+    /// nothing an earlier executable rendered); for shards and merges the SHA-256 of its bytes
+    /// (`ExecutableIdentity.digest`), the same on every machine that runs the same build of
+    /// vantage. `mask` is the personal-data mask's digest: a phone added to the export changes
+    /// how a text that holds it is masked.
+    static func inputs(
+        _ site: SiteModel, templates: String, forcedLocale: String?, tool: String, mask: String, executable: String?, validate: Bool
+    ) -> SiteInputs {
+        var parts: [(SiteInputs.Part, String)] = []
+        func part(_ name: SiteInputs.Part, _ fill: (inout BuildFingerprint) -> Void) {
+            var digest = BuildFingerprint()
+            fill(&digest)
+            parts.append((name, digest.hex))
+        }
+        part(.tool) { $0.add(tool) }
+        part(.executable) { $0.add(executable) }
+        part(.validated) { $0.add(validate) }
+        part(.locale) { $0.add(forcedLocale) }
         let settings = site.settings
-        digest.add(settings.title)
-        digest.add(settings.defaultLocale)
-        digest.add(Int64(settings.locales.count))
-        for locale in settings.locales { digest.add(locale) }
-        digest.add(settings.timeZone)
-        digest.add(Int64(settings.pageSize))
-        digest.add(settings.buildDate)
-        digest.add(Int64(settings.quoteLimit))
-        digest.add(site.now)
-        digest.add(Int64(site.homes.count))
-        // Other viewers' pages see a home's slug and, for a Quotes user, the chosen name; the
-        // rest of the person row (visit, locale, …) reaches only their own pages and the index.
-        for home in site.homes {
-            digest.add(home.person.order)
-            digest.add(home.slug)
-            digest.add(home.person.name)
-            digest.add(home.person.isQuotesUser)
+        part(.settings) { digest in
+            digest.add(settings.title)
+            digest.add(settings.defaultLocale)
+            digest.add(Int64(settings.locales.count))
+            for locale in settings.locales { digest.add(locale) }
+            digest.add(settings.timeZone)
+            digest.add(Int64(settings.pageSize))
+            digest.add(settings.buildDate)
+            digest.add(Int64(settings.quoteLimit))
         }
-        digest.add(Int64(site.ideas.count))
-        for idea in site.ideas {
-            digest.add(idea.id)
-            digest.add(idea.text)
-            digest.add(idea.submittedAt.microseconds)
-            digest.add(site.personOrder[idea.authorID] ?? idea.authorID)
-            digest.add(idea.authorName)
-            digest.add(idea.showName)
-            digest.add(idea.audience.rawValue)
+        part(.now) { $0.add(site.now) }
+        let files = templateFiles(templates)
+        part(.templates) { digest in
+            for (path, data) in files where path != catalogFile {
+                digest.add(path)
+                digest.add(raw: data)
+            }
         }
-        for (path, data) in templateFiles(templates) {
-            digest.add(path)
-            digest.add(raw: data)
+        part(.catalog) { digest in
+            for (path, data) in files where path == catalogFile {
+                digest.add(path)
+                digest.add(raw: data)
+            }
         }
-        return digest.hex
+        part(.data) { digest in
+            digest.add(mask)
+            digest.add(Int64(site.homes.count))
+            // Other viewers' pages see a home's slug and, for a Quotes user, the chosen name; the
+            // rest of the person row (visit, locale, …) reaches only their own pages and the index.
+            for home in site.homes {
+                digest.add(home.person.order)
+                digest.add(home.slug)
+                digest.add(home.person.name)
+                digest.add(home.person.isQuotesUser)
+            }
+            digest.add(Int64(site.ideas.count))
+            for idea in site.ideas {
+                digest.add(idea.id)
+                digest.add(idea.text)
+                digest.add(idea.submittedAt.microseconds)
+                digest.add(site.personOrder[idea.authorID] ?? idea.authorID)
+                digest.add(idea.authorName)
+                digest.add(idea.showName)
+                digest.add(idea.audience.rawValue)
+            }
+        }
+        return SiteInputs(parts: parts)
     }
+
+    /// The catalog's name in the templates folder, a part of the inputs of its own.
+    static let catalogFile = "Localizable.xcstrings"
 
     /// One viewer's fingerprint: the site digest, then what only this viewer's pages read (the
     /// quotes as `appendDigest(of:to:)` digests, in `ordered`'s order, whatever order they came in).
@@ -189,4 +216,30 @@ struct BuildFingerprint {
         let paths = (try? FileTree.files(under: templates, include: { !$0.hasPrefix(".") }, reads: { _ in false })) ?? []
         return paths.map { ($0, FileManager.default.contents(atPath: templates + "/" + $0).map(Array.init) ?? []) }
     }
+}
+
+/// The parts of what every viewer's pages are built from, each as its own digest, in a fixed
+/// order (`BuildFingerprint.inputs`). A shard records them (`shard.json`'s `inputs`), and the
+/// merge names the first part a shard was built with otherwise.
+struct SiteInputs: Equatable {
+    enum Part: String, CaseIterable {
+        case tool, executable, validated, locale, settings, now, templates, catalog, data
+    }
+
+    var parts: [(Part, String)]
+
+    static func == (a: Self, b: Self) -> Bool { a.parts.elementsEqual(b.parts, by: { $0 == $1 }) }
+
+    /// The digest every viewer's fingerprint starts from: the parts' digests, in order.
+    var digest: String {
+        var digest = BuildFingerprint()
+        digest.add("vantage-incremental-3")
+        for (part, value) in parts {
+            digest.add(part.rawValue)
+            digest.add(value)
+        }
+        return digest.hex
+    }
+
+    subscript(part: Part) -> String? { parts.first { $0.0 == part }?.1 }
 }

@@ -214,33 +214,73 @@ extension SiteBuild {
         context.chosen = context.site.homes
     }
 
-    /// Throws unless every shard's people were built from what this merge builds from: each
-    /// viewer's fingerprint (the data, templates, catalog, settings, `--locale`, the build date
-    /// and tool) as the shard recorded it is the one this store and these templates give. A
-    /// shard built from another import, other templates, another locale or under another
-    /// `SOURCE_DATE_EPOCH` (content whose site.json has no `buildDate`) would otherwise join
-    /// pages no plain build gives.
+    /// Throws unless every shard's people were built from what this merge builds from, naming
+    /// what differs: first the parts every page is built from (`SiteInputs`: the vantage build,
+    /// `--locale`, site.json's settings, the build date, the templates, the catalog, the people
+    /// and ideas), as the shard recorded them against this merge's own; then each viewer's
+    /// fingerprint (their own data) as the shard recorded it against the one this store gives.
+    /// A shard built by another build of vantage, from another import, other templates or
+    /// catalog, another locale or under another `SOURCE_DATE_EPOCH` (content whose site.json
+    /// has no `buildDate`) would otherwise join pages no plain build gives.
     static func checkInputs(of shards: [ShardBuild], _ context: BuildContext) throws {
         let store = try Store(path: context.options.store, readOnly: true)
         for validated in [true, false] {
             let group = shards.filter { $0.record.validated == validated }
             guard !group.isEmpty else { continue }
+            let inputs = siteInputs(context, validate: validated)
+            for shard in group.sorted(by: { $0.record.shard.index < $1.record.shard.index }) {
+                for (part, digest) in inputs.parts where shard.record.inputs[part] != digest {
+                    throw shard.refusal(differing(part, context.options, now: context.site.now))
+                }
+            }
             let fingerprints = try ViewerFingerprints(
-                store: store, homes: context.site.homes, places: context.site.personOrder,
-                siteDigest: siteDigest(context, validate: validated)
+                store: store, homes: context.site.homes, places: context.site.personOrder, siteDigest: inputs.digest
             ).byPerson
             let homes = Dictionary(uniqueKeysWithValues: context.site.homes.map { ($0.slug, $0.person.id) })
             for shard in group.sorted(by: { $0.record.shard.index < $1.record.shard.index }) {
                 for (slug, recorded) in zip(shard.record.viewers, shard.record.fingerprints) {
                     guard let id = homes[slug], fingerprints[id] == recorded else {
-                        throw Diagnostic.error(
-                            "--merge: shard \(shard.record.shard) in \(shard.folder): \(slug)/ was built from other inputs than this "
-                                + "merge's (the store's data, --templates, the catalog, site.json, --locale or the build date, "
-                                + "SOURCE_DATE_EPOCH, differ): build every shard from the same store and templates, with the same "
-                                + "SOURCE_DATE_EPOCH, as the merge; nothing was written")
+                        throw shard.refusal(
+                            "\(slug)/ was built from other data than this merge's store holds (that person, their address book or "
+                                + "the quotes they see differ): build every shard from the same store as the merge")
                     }
                 }
             }
+        }
+    }
+
+    /// Why a shard built with another `part` of the inputs than the merge's is refused, and
+    /// what to do.
+    static func differing(_ part: SiteInputs.Part, _ options: Options, now: Int64) -> String {
+        switch part {
+        case .tool:
+            return "it was built by another version of vantage than this merge's (\(options.tool)): build every shard and the merge "
+                + "with the same vantage"
+        case .executable:
+            return "it was built by another build of vantage than this merge's (the SHA-256 of the executable differs, though the "
+                + "version may be the same): build every shard and the merge with one build of vantage, copied to every machine"
+        case .validated:
+            return "it was built with other validation than this merge's"
+        case .locale:
+            return "it was built with another --locale than this merge's (" + (options.locale.map { "--locale " + $0 } ?? "none")
+                + "): build every shard and the merge with the same --locale"
+        case .settings:
+            return "it was built from other site.json settings than this merge's store holds (title, defaultLocale, locales, "
+                + "timeZone, pageSize, buildDate or quoteLimit): build every shard from the same store as the merge"
+        case .now:
+            return "it was built with another build date than this merge's (\(now) in Unix seconds; with no buildDate in "
+                + "site.json, it is SOURCE_DATE_EPOCH, else the latest time in the data): build every shard and the merge with the "
+                + "same SOURCE_DATE_EPOCH"
+        case .templates:
+            return "it was built from other templates than this merge's (--templates \(options.templates)): build every shard and "
+                + "the merge with the same templates"
+        case .catalog:
+            return "it was built from another string catalog than this merge's "
+                + "(\((options.templates as NSString).appendingPathComponent(BuildFingerprint.catalogFile))): build every shard "
+                + "and the merge with the same catalog"
+        case .data:
+            return "it was built from another import than this merge's store holds (its people's names and folders, the ideas or "
+                + "the phones and emails masked differ): build every shard from the same store as the merge"
         }
     }
 

@@ -101,6 +101,11 @@ struct ShardRecord: Equatable {
     var fingerprints: [String]
     /// Whether the shard's pages were validated (part of every fingerprint).
     var validated: Bool
+    /// What the shard's pages were built from, part by part (`SiteInputs`: the tool and the
+    /// SHA-256 of its executable, `--locale`, site.json's settings, the build date, the
+    /// templates, the catalog, the people and ideas every page shows): the merge names the
+    /// part that differs from its own.
+    var inputs: SiteInputs
     /// The SHA-256 of each file in the people's folders that is not a page (a search index),
     /// sorted by path: the manifest holds the pages' digests, and the merge holds these files
     /// to theirs (one cut short or swapped in a copy would otherwise be published).
@@ -108,13 +113,14 @@ struct ShardRecord: Equatable {
 
     static func == (a: Self, b: Self) -> Bool {
         a.shard == b.shard && a.viewers == b.viewers && a.fingerprints == b.fingerprints && a.validated == b.validated
-            && a.files.elementsEqual(b.files, by: { $0 == $1 })
+            && a.inputs == b.inputs && a.files.elementsEqual(b.files, by: { $0 == $1 })
     }
 
     var bytes: [UInt8] {
         let object = JSONValue.object(JSONObject(
-            keys: ["shard", "of", "validated", "viewers", "fingerprints", "files"],
+            keys: ["shard", "of", "validated", "inputs", "viewers", "fingerprints", "files"],
             values: [.number(Double(shard.index)), .number(Double(shard.count)), .bool(validated),
+                     .object(JSONObject(keys: inputs.parts.map(\.0.rawValue), values: inputs.parts.map { .string($0.1) })),
                      .array(viewers.map { .string($0) }), .array(fingerprints.map { .string($0) }),
                      .object(JSONObject(keys: files.map(\.path), values: files.map { .string($0.sha256) }))]))
         return Array((JSONWriter.string(object) + "\n").utf8)
@@ -149,6 +155,19 @@ struct ShardRecord: Equatable {
                 "\(path): the shard record does not list the digests of its files besides pages (built by an older vantage?): "
                     + "build the shard again")
         }
+        guard case .object(let given)? = object["inputs"] else {
+            throw Diagnostic.error(
+                "\(path): the shard record does not say what its pages were built from, part by part (built by an older vantage?): "
+                    + "build the shard again")
+        }
+        var parts: [(SiteInputs.Part, String)] = []
+        for (name, value) in zip(given.keys, given.values) {
+            guard let part = SiteInputs.Part(rawValue: name), case .string(let digest) = value else {
+                throw Diagnostic.error("\(path): inputs: \(quoted(name)) is not a part a build records (built by another vantage?): "
+                    + "build the shard again")
+            }
+            parts.append((part, digest))
+        }
         var files: [(path: String, sha256: String)] = []
         for (file, digest) in zip(listed.keys, listed.values) {
             guard case .string(let sha256) = digest else { throw Diagnostic.error("\(path): files: expected a SHA-256 for \(quoted(file))") }
@@ -156,6 +175,6 @@ struct ShardRecord: Equatable {
         }
         return ShardRecord(
             shard: SiteBuild.Shard(index: Int(index), count: Int(count)), viewers: viewers, fingerprints: fingerprints,
-            validated: validated, files: files)
+            validated: validated, inputs: SiteInputs(parts: parts), files: files)
     }
 }

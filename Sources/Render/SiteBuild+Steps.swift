@@ -129,17 +129,21 @@ extension SiteBuild {
         }
     }
 
-    /// The part of every viewer's fingerprint that they all share (`BuildFingerprint.site`).
-    /// Shards and merges leave the executable out: the merge compares what the shards were
-    /// built from, on machines each with its own copy of the same vantage (`ShardRecord`).
+    /// The part of every viewer's fingerprint that they all share (`BuildFingerprint.inputs`).
     static func siteDigest(_ context: BuildContext, validate: Bool? = nil) -> String {
+        siteInputs(context, validate: validate).digest
+    }
+
+    /// What every viewer's pages are built from, part by part. Shards and merges name their
+    /// executable by the SHA-256 of its bytes, not by its file's time and inode: the merge
+    /// compares what the shards were built from, on machines each with its own copy of the
+    /// same build of vantage (`ShardRecord`).
+    static func siteInputs(_ context: BuildContext, validate: Bool? = nil) -> SiteInputs {
         let options = context.options
         let portable = options.scope.isShard || !options.merge.isEmpty
-        // The mask's digest is part of every page's inputs: a phone added to the export changes
-        // how a text that holds it is masked.
-        return BuildFingerprint.site(
-            context.site, templates: options.templates, forcedLocale: options.locale,
-            tool: options.tool + "\u{0}" + context.site.mask.digest, executable: portable ? nil : ExecutableIdentity.current,
+        return BuildFingerprint.inputs(
+            context.site, templates: options.templates, forcedLocale: options.locale, tool: options.tool,
+            mask: context.site.mask.digest, executable: portable ? ExecutableIdentity.digest : ExecutableIdentity.current,
             validate: validate ?? context.tuning.validate)
     }
 
@@ -246,7 +250,7 @@ extension SiteBuild {
             let fingerprints = Dictionary(uniqueKeysWithValues: context.fingerprints.map { ($0.id, $0.fingerprint) })
             let record = ShardRecord(
                 shard: shard, viewers: context.chosen.map(\.slug), fingerprints: context.chosen.map { fingerprints[$0.person.id] ?? "" },
-                validated: context.tuning.validate, files: try context.writer.stagedFileDigests(under: Set(context.chosen.map(\.slug))))
+                validated: context.tuning.validate, inputs: siteInputs(context), files: try context.writer.stagedFileDigests(under: Set(context.chosen.map(\.slug))))
             try context.writer.write(ShardRecord.file, bytes: record.bytes)
             context.report.otherFiles += 1
         }

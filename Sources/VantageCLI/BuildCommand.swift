@@ -60,7 +60,10 @@ struct BuildCommand: Command {
           --merge DIRS      join the shard builds in DIRS (all N of them) into the output:
                             validates every page and link again, renders the site-wide pages and
                             writes the whole manifest; the site is the one a plain build gives.
-                            An incomplete set fails, naming the missing shards
+                            An incomplete set fails, naming the missing shards; so does a
+                            shard built by another build of vantage (its executable's SHA-256),
+                            or from another store, site.json, templates, catalog, --locale or
+                            SOURCE_DATE_EPOCH than the merge's, naming what differs
           --manifest-only   render, validate and hash every page but write only manifest.json
                             (equal to a full build's), for 'vantage diff' in CI
                             (--viewers, --shard and --manifest-only refuse an output that holds

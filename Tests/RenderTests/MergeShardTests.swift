@@ -209,20 +209,50 @@ struct MergeShardTests {
         let merge = ["build"] + common + ["--out", out("site"), "--merge", out("shard-1"), out("shard-2")]
         let other = try run(merge, environment: ["SOURCE_DATE_EPOCH": "1790000000"])
         #expect(other.status == 2)
-        // The first person of the first shard that has people.
-        var firsts: [(Int, String)] = []
-        for k in 1...2 {
-            let record = try JSONParser.parse(Array(try #require(scale.bytes(out("shard-\(k)") + "/shard.json"))), file: "shard.json")
-            if let first = record.objectValue?["viewers"]?.arrayValue?.first?.stringValue { firsts.append((k, first)) }
-        }
-        let (k, first) = try #require(firsts.first)
+        // Every shard was built under another date than the merge's: the first is named, by the date.
         #expect(other.err.split(separator: "\n").first.map(String.init)
-            == "error: read the shards: --merge: shard \(k)/2 in \(out("shard-\(k)")): \(first)/ was built from other inputs than this merge's "
-            + "(the store's data, --templates, the catalog, site.json, --locale or the build date, SOURCE_DATE_EPOCH, differ): build every "
-            + "shard from the same store and templates, with the same SOURCE_DATE_EPOCH, as the merge; nothing was written", "\(other.err)")
+            == "error: read the shards: --merge: shard 1/2 in \(out("shard-1")): it was built with another build date than this merge's "
+            + "(1790000000 in Unix seconds; with no buildDate in site.json, it is SOURCE_DATE_EPOCH, else the latest time in the data): "
+            + "build every shard and the merge with the same SOURCE_DATE_EPOCH; nothing was written", "\(other.err)")
         #expect(!FileManager.default.fileExists(atPath: out("site")))
         // Under the shards' date, they merge.
         let same = try run(merge, environment: ["SOURCE_DATE_EPOCH": "1780000000"])
+        #expect(same.status == 0, "\(same.err)")
+    }
+
+    @Test("A shard built by another build of vantage (another executable, the same version) is refused naming it; one build's shards merge")
+    func shardOfAnotherBuildOfVantage() throws {
+        defer { try? FileManager.default.removeItem(at: scale.folder) }
+        try FileManager.default.createDirectory(at: scale.folder, withIntermediateDirectories: true)
+        #expect(scale.vantage(["import", "--content", scale.tiny, "--db", scale.store]).status == 0)
+        // Another build: the same executable with one byte more at its end (it runs the same,
+        // and says the same version), as a rebuild of changed code would be.
+        let other = out("vantage-other")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: VantageExecutable.path))
+        bytes.append(0)
+        try bytes.write(to: URL(fileURLWithPath: other))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: other)
+        let common = ["--no-import", "--db", scale.store, "--templates", templatesFolder]
+        for k in 1...2 {
+            let shard = try run(["build"] + common + ["--shard", "\(k)/2", "--out", out("shard-\(k)")])
+            #expect(shard.status == 0, "\(shard.err)")
+        }
+        let odd = Process()
+        odd.executableURL = URL(fileURLWithPath: other)
+        odd.arguments = ["build"] + common + ["--shard", "2/2", "--out", out("odd")]
+        odd.standardOutput = FileHandle.nullDevice
+        try odd.run()
+        odd.waitUntilExit()
+        #expect(odd.terminationStatus == 0)
+        let merged = try run(["build"] + common + ["--out", out("site"), "--merge", out("shard-1"), out("odd")])
+        #expect(merged.status == 2)
+        #expect(merged.err.split(separator: "\n").first.map(String.init)
+            == "error: read the shards: --merge: shard 2/2 in \(out("odd")): it was built by another build of vantage than this "
+            + "merge's (the SHA-256 of the executable differs, though the version may be the same): build every shard and the merge "
+            + "with one build of vantage, copied to every machine; nothing was written", "\(merged.err)")
+        #expect(!FileManager.default.fileExists(atPath: out("site")))
+        // The shards of one build merge.
+        let same = try run(["build"] + common + ["--out", out("site"), "--merge", out("shard-1"), out("shard-2")])
         #expect(same.status == 0, "\(same.err)")
     }
 
