@@ -341,7 +341,9 @@ extension SiteBuild {
         context.plan = plan
         context.options.planned?(plan)
         if plan.lacksRoom {
-            throw NoRoom(plan: plan, output: context.options.output, manifestOnly: context.options.manifestOnly, merge: true)
+            throw NoRoom(
+                plan: plan, output: context.options.output, manifestOnly: context.options.manifestOnly, merge: true,
+                hadSite: holdsABuild(context.options.output))
         }
     }
 

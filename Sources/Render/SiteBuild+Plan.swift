@@ -58,6 +58,10 @@ extension SiteBuild {
         /// The build was a `--merge`, which writes the whole site whatever it is given: it cannot
         /// build less (it was told to build some people, or a shard, when its shards were built).
         public var merge = false
+        /// The output held what a build wrote (its manifest or its marker) when the build was
+        /// refused: the message says that site was not changed, and otherwise that nothing was
+        /// written (there was no site to leave as it was).
+        public var hadSite = true
         public var description: String {
             let short = plan.neededBytes > plan.freeBytes
                 ? "the build needs about \(Self.megabytes(plan.neededBytes)) and its file system has \(Self.megabytes(plan.freeBytes)) free"
@@ -72,9 +76,16 @@ extension SiteBuild {
                     + (manifestOnly ? " or --shard K/N for a part on each of several machines"
                         : ", --shard K/N for a part on each of several machines, or --manifest-only to check and hash every page without writing it")
             }
-            return "not enough room for \(output): \(short); the site was not changed. " + advice
+            return "not enough room for \(output): \(short); " + (hadSite ? "the site was not changed. " : "nothing was written. ") + advice
         }
         static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+    }
+
+    /// Whether `output` holds what a build wrote there: its manifest or its marker (a site, a
+    /// part, or a manifest alone).
+    static func holdsABuild(_ output: String) -> Bool {
+        FileCheck.exists((output as NSString).appendingPathComponent(SitePath.manifest))
+            || FileCheck.exists((output as NSString).appendingPathComponent(SiteBookkeeping.marker))
     }
 
     /// The site-wide pages a build renders: the "view as" index, the ideas' review pages and,
@@ -197,7 +208,11 @@ extension SiteBuild {
         }
         context.plan = plan
         context.options.planned?(plan)
-        if plan.lacksRoom { throw NoRoom(plan: plan, output: context.options.output, manifestOnly: context.options.manifestOnly) }
+        if plan.lacksRoom {
+            throw NoRoom(
+                plan: plan, output: context.options.output, manifestOnly: context.options.manifestOnly,
+                hadSite: holdsABuild(context.options.output))
+        }
     }
 
     /// The output's back buffer (`.NAME.building` beside it, links followed), nil when the
