@@ -52,10 +52,22 @@ extension SiteBuild {
     }
 
     /// The folder name `given` means when it is one spelled otherwise: percent-encoded, in
-    /// capitals, or with the slashes of a path around it. Nil when it is none.
+    /// capitals, or with the slashes of a path around it; or the person's name as the index
+    /// shows it, accents and spaces and all (`Léa Martin`, `léa-martin`, in NFC or NFD), which
+    /// `Slug.fold` makes the folder name of; or folder names separated by spaces rather than
+    /// commas (`ana-lima bo-berg`: then the list as `--viewers` takes it). Nil when it is none.
     static func folderMeant(by given: String, among folders: [String: SiteModel.Home]) -> String? {
-        let spelled = (given.removingPercentEncoding ?? given).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        return spelled != given && folders[spelled] != nil ? spelled : nil
+        func meant(_ given: String) -> String? {
+            let spelled = (given.removingPercentEncoding ?? given).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            if folders[spelled] != nil { return spelled }
+            let folded = Slug.fold(spelled)
+            return folders[folded] != nil ? folded : nil
+        }
+        if let one = meant(given) { return one != given ? one : nil }
+        let words = given.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard words.count > 1 else { return nil }
+        let each = words.compactMap(meant)
+        return each.count == words.count ? each.joined(separator: ",") : nil
     }
 
     /// The homes a build renders: the scope's, then every `viewerStride`-th of those.

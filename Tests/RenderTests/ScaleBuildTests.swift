@@ -149,11 +149,17 @@ struct ScaleBuildTests {
         #expect(!FileManager.default.fileExists(atPath: out("part")))
         // A folder name spelled otherwise, as typed or copied from an address, is named as it is
         // (it was only "such as 'ana-lima'", the first slug, whatever was given).
-        for given in ["LEA-MARTIN", "lea-martin/", "Lea%2Dmartin"] {
+        // So is the name the index shows, with its accent (NFC or NFD) and its space.
+        for given in ["LEA-MARTIN", "lea-martin/", "Lea%2Dmartin", "l\u{E9}a-martin", "le\u{301}a-martin", "L\u{E9}a Martin"] {
             let meant = build(out("part"), ["--viewers", given])
             #expect(meant.status == 2)
             #expect(meant.err.contains("--viewers: no person has the folder '\(given)' (did you mean 'lea-martin'?)"), "\(meant.err)")
         }
+        // Folder names separated by spaces, not commas: the list as --viewers takes it.
+        let spaced = build(out("part"), ["--viewers", "lea-martin ana-lima"])
+        #expect(spaced.status == 2)
+        #expect(spaced.err.contains("--viewers: no person has the folder 'lea-martin ana-lima' (did you mean 'lea-martin,ana-lima'?)"),
+                "\(spaced.err)")
         #expect(!FileManager.default.fileExists(atPath: out("part")))
     }
 
