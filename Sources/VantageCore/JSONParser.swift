@@ -47,6 +47,10 @@ public struct JSONParser {
 
     /// What the end of `bytes` is called in messages: a JSON Lines record ends with its line.
     private var endName = "the end of the file"
+    /// False for a JSON Lines record: its lines end at line feeds only (a carriage return alone
+    /// is white space inside the record), as the reader that cut it and the rejects file count
+    /// them (`JSONLinesReader`).
+    private var carriageReturnEndsLine = true
 
     /// Parses one complete JSON document held in `data`; `line` when it is one line of a JSON
     /// Lines file (so a record cut by its line break says so).
@@ -55,7 +59,10 @@ public struct JSONParser {
     {
         try data.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: false, firstLine: firstLine)
-            if line { parser.endName = "the end of the line (a JSON Lines record is one line)" }
+            if line {
+                parser.endName = "the end of the line (a JSON Lines record is one line)"
+                parser.carriageReturnEndsLine = false
+            }
             return try parser.parseDocument()
         }
     }
@@ -509,7 +516,8 @@ public struct JSONParser {
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> Diagnostic {
-        let (line, column, text) = JSONParser.lineAndColumn(of: offset ?? position, in: bytes)
+        let (line, column, text) = JSONParser.lineAndColumn(
+            of: offset ?? position, in: bytes, carriageReturnEndsLine: carriageReturnEndsLine)
         var diagnostic = Diagnostic.error(message, at: SourceLocation(file: file, line: firstLine + line - 1, column: column))
         if let text {
             // A password's value never reaches a message (DATA.md), quoted lines included.
@@ -521,21 +529,26 @@ public struct JSONParser {
     /// 1-based line and column (in Unicode scalars) of a byte offset, and the text of that line.
     /// A byte-order mark opening the document is not text: the first line's columns count from
     /// after it (as editors and Python's `utf-8-sig` count them), and it is not quoted.
-    public static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, String?) {
+    /// Without `carriageReturnEndsLine` (a JSON Lines record) only a line feed ends a line, and a
+    /// carriage return alone is a character of its line.
+    public static func lineAndColumn(
+        of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, carriageReturnEndsLine: Bool = true
+    ) -> (Int, Int, String?) {
         let clamped = min(max(offset, 0), bytes.count)
         var line = 1
         let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         var lineStart = hasByteOrderMark && clamped >= 3 ? 3 : 0
         // A line ends at LF, CRLF, or a CR alone (as old Mac files and every editor have it).
         for index in 0..<clamped
-        where bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+        where bytes[index] == 0x0A
+            || (carriageReturnEndsLine && bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
             line += 1
             lineStart = index + 1
         }
         var column = 1
         for index in lineStart..<clamped where bytes[index] & 0xC0 != 0x80 { column += 1 }
         var lineEnd = lineStart
-        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, !carriageReturnEndsLine || bytes[lineEnd] != 0x0D { lineEnd += 1 }
         // A line of a minified file can be megabytes: `excerpt` keeps the part that is shown.
         let end = min(lineEnd, lineStart + 64 * 1024)
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)

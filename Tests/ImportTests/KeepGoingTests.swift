@@ -303,6 +303,34 @@ struct KeepGoingTests {
         }
     }
 
+    /// A carriage return alone inside a JSON Lines record (where the file has line feeds) is
+    /// white space in the record, not a line break: an error after it names the record's line,
+    /// the one the rejects file gives, at the column that counts it as one character. (It said
+    /// `:3:1` of the record on line 2.) One rule for what a line is: a line feed ends it.
+    @Test func aCarriageReturnAloneInsideARecordEndsNoLine() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        try fixture.importOrFail()
+        let bytes = try fixture.storeBytes()
+        try fixture.edit("quotes/quotes.jsonl", replacing: #"{"id":"q-2","#, with: "{\"id\":\"q-2\",\r,")
+        let file = fixture.name("quotes/quotes.jsonl")
+        let expected = "\(file):2:14: error: expected a member name in double quotes, found ','"
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        // The first line of each message: the quoted line follows it.
+        func heads(_ errors: [Diagnostic]) -> [String] { errors.map { String($0.description.prefix { $0 != "\n" }) } }
+        #expect(heads(failure.errors) == [expected])
+        // The quoted line is the record's whole line, the carriage return shown as its picture.
+        #expect(failure.errors.first?.description.contains("\n    {\"id\":\"q-2\",\u{240D},\"text\"") == true, "\(failure.errors)")
+        #expect(try fixture.storeBytes() == bytes)
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(heads(report.rejected) == [expected])
+        #expect(try rejects(fixture).map { $0["line"] } == [.number(2)])
+        // So is a value error of the line (a lone surrogate escape) after a carriage return.
+        try fixture.edit("quotes/quotes.jsonl", replacing: "\r,", with: "\r\"note\":\"\\ud800\",")
+        let surrogate = try fixture.importOrFail(keepGoing: true)
+        #expect(heads(surrogate.rejected) == ["\(file):2:22: error: a lone surrogate \\uD800 is not a character"])
+        #expect(try rejects(fixture).map { $0["line"] } == [.number(2)])
+    }
+
     /// Two files with the same reviewer's decision on one item at the same instant and export:
     /// the later in file order is kept, as documented, and since renaming a file would change
     /// which, a warning names both.
