@@ -312,11 +312,13 @@ extension ImportSession {
     }
 
     /// The stored Quotes users, read back as records: their file was rejected whole, and they
-    /// stay as they were (with the people merged from them).
+    /// stay as they were (with the people merged from them). An email stored by an earlier
+    /// vantage in another spelling is read as today's import spells it (`EmailAddress`).
     private func storedQuotesUsers() throws -> [QuotesUser] {
         try database.rows("SELECT phone, name, locale, time_zone, email FROM person WHERE quotes_user = 1 AND phone IS NOT NULL ORDER BY id")
             .map { row in
-                QuotesUser(stored: row[0].text!, name: row[1].text ?? "", locale: row[2].text, timeZone: row[3].text, email: row[4].text)
+                QuotesUser(stored: row[0].text!, name: row[1].text ?? "", locale: row[2].text, timeZone: row[3].text,
+                           email: row[4].text.map { TextNormalization.email($0) ?? $0 })
             }
     }
 
@@ -325,7 +327,7 @@ extension ImportSession {
         try database.rows(
             "SELECT email, name, last_visit_at, locale, time_zone, phone FROM person WHERE changejar_user = 1 AND email IS NOT NULL ORDER BY id"
         ).map { row in
-            ChangeJarUser(stored: row[0].text!, name: row[1].text ?? "", lastVisitAt: row[2].integer.map(DataInstant.init(microseconds:)), locale: row[3].text,
+            ChangeJarUser(stored: TextNormalization.email(row[0].text!) ?? row[0].text!, name: row[1].text ?? "", lastVisitAt: row[2].integer.map(DataInstant.init(microseconds:)), locale: row[3].text,
                           timeZone: row[4].text, phone: row[5].text)
         }
     }

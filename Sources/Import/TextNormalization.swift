@@ -42,17 +42,10 @@ enum TextNormalization {
     /// The number of user-perceived characters (grapheme clusters).
     static func characterCount(_ text: String) -> Int { text.count }
 
-    /// A lower-cased NFC email, or nil when `text` is not shaped like one (one `@` with
-    /// something on each side, no spaces). Greek's final sigma is a sigma, as case folding has
-    /// it: `ΟΔΟΣ@…` lower-cased letter by letter is `οδοσ@…`, and the person typed `οδος@…`.
-    static func email(_ text: String) -> String? {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
-            !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 })
-        else { return nil }
-        let lower = text.lowercased()
-        return nfc(lower.unicodeScalars.contains("\u{3C2}") ? lower.replacingOccurrences(of: "\u{3C2}", with: "\u{3C3}") : lower)
-    }
+    /// An email as it is stored and matched, or nil when `text` is not shaped like one: THE rule
+    /// for when two emails are one (`EmailAddress.canonical`: lower-cased, NFC, the domain in
+    /// its Unicode spelling, so `bob@xn--bcher-kva.example` is `bob@bücher.example`).
+    static func email(_ text: String) -> String? { EmailAddress.canonical(text) }
 
     /// A BCP 47 language tag in canonical case with hyphens (`pt_br` → `pt-BR`,
     /// `zh-hant-tw` → `zh-Hant-TW`, `en-us-u-CA-buddhist` → `en-US-u-ca-buddhist`), or nil

@@ -71,12 +71,7 @@ public struct PersonalDataMask: Sendable {
         func canonical(_ text: String) -> String { String(String.UnicodeScalarView(text.lowercased().unicodeScalars.map(Self.canonical))) }
         var known: Set<String> = []
         for email in emails {
-            known.insert(canonical(email))
-            guard let at = email.lastIndex(of: "@") else { continue }
-            let local = email[..<at]
-            let domain = String(email[email.index(after: at)...])
-            let twin = domain.utf8.allSatisfy({ $0 < 0x80 }) ? IDNA.unicode(domain) : IDNA.ascii(domain)
-            if let twin, twin.lowercased() != domain.lowercased() { known.insert(canonical(local + "@" + twin)) }
+            for spelling in EmailAddress.spellings(of: email) { known.insert(canonical(spelling)) }
         }
         knownEmails = known
         spacedEmails = SpacedEmails(knownEmails)
