@@ -163,14 +163,31 @@ extension ImportSession {
             let users = people.users()
             let rejectedUsers = rejectedQuotesUsers
             let unreadableUsers = unreadableFile[.quotesUsers]
-            try each(source, count: "contacts", decode: { value, location, context -> (ContactRecord, Int64) in
-                let contact = try ContactRecord(value, at: location, context: context)
-                guard let owner = users.quotesUser(phone: contact.owner) else {
-                    throw location.member("owner").error(Self.unregistered(contact.owner, rejected: rejectedUsers, unreadable: unreadableUsers))
+            // A contact rejected here is remembered by its owner and name as far as they can be
+            // read (`rejectedContacts`); the reading thread hands the error on with them.
+            typealias Read = (record: Result<(ContactRecord, Int64), Diagnostic>, owner: String?, name: String?)
+            try each(source, count: "contacts", decode: { value, location, context -> Read in
+                do throws(Diagnostic) {
+                    let contact = try ContactRecord(value, at: location, context: context)
+                    guard let owner = users.quotesUser(phone: contact.owner) else {
+                        throw location.member("owner").error(Self.unregistered(contact.owner, rejected: rejectedUsers, unreadable: unreadableUsers))
+                    }
+                    return (.success((contact, owner)), contact.owner, contact.name)
+                } catch {
+                    let fields = value.objectValue
+                    let owner = fields?["owner"]?.stringValue.flatMap { try? context.phones.e164($0, remembering: false) }
+                    return (.failure(error), owner, fields?["name"]?.stringValue.map(TextNormalization.nfc))
                 }
-                return (contact, owner)
-            }) { prepared, location in
-                let (contact, owner) = prepared
+            }) { read, location in
+                let contact: ContactRecord, owner: Int64
+                switch read.record {
+                case .success(let record): (contact, owner) = record
+                case .failure(let error):
+                    if let owner = read.owner, let name = read.name, self.rejectedContacts.count < Self.errorLimit * 10 {
+                        self.rejectedContacts.append((owner, name, location.reference))
+                    }
+                    throw error
+                }
                 let person = try self.people.contact(phone: contact.phone)
                 try sync.claim(owner: owner, person: person, phone: contact.phone, at: location)
                 try sync.write(owner: owner, person: person, name: contact.name)

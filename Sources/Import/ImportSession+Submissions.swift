@@ -76,8 +76,11 @@ extension ImportSession {
                     partMemo[viewer] = (quotesWritten, book, readings)
                 }
             }
+            let ownPhone = try people.phone(of: viewer)
             let part = Part(slug: header.submittedBy, readings: readings, isHome: { site.viewer(slug: $0) != nil },
-                            rejectedUser: { self.rejectedUser(handle: $0, rule: rule) }, alike: { rule.slug(of: $0) })
+                            rejectedUser: { self.rejectedUser(handle: $0, rule: rule) },
+                            rejectedContact: { self.rejectedContact(handle: $0, owner: ownPhone, rule: rule) },
+                            alike: { rule.slug(of: $0) })
             // A record met again is the same when its people are (`papa` and `c/papa` are one
             // contact; hearers in another order are the same hearers).
             func person(_ handle: String) -> String {
@@ -185,12 +188,27 @@ extension ImportSession {
     /// Where the record is of a rejected user whose slug `handle` is (with or without the `-2`
     /// that tells equal names apart), if any.
     private func rejectedUser(handle: String, rule: any SubmissionHandleRule) -> String? {
+        rejectedUserNames.first { Self.handle(handle, isSlugOf: $0.name, rule: rule) }?.record
+    }
+
+    /// Where the record is of a rejected entry of the address book of the person whose phone is
+    /// `owner`, whose name gives the handle `handle`, if any: the contact is not in the part
+    /// because that record was rejected (with its owner's user record, or for its own reason).
+    private func rejectedContact(handle: String, owner: String?, rule: any SubmissionHandleRule) -> String? {
+        guard let owner else { return nil }
+        return rejectedContacts.first { $0.owner == owner && Self.handle(handle, isSlugOf: $0.name, rule: rule) }?.record
+    }
+
+    /// True when `handle` is the slug the rule folds `name` to, with or without the `-2` that
+    /// tells equal names apart.
+    private static func handle(_ handle: String, isSlugOf name: String, rule: any SubmissionHandleRule) -> Bool {
         var base = Substring(handle)
         if let hyphen = base.lastIndex(of: "-"), base[base.index(after: hyphen)...].allSatisfy(\.isNumber),
            base.index(after: hyphen) < base.endIndex {
             base = base[..<hyphen]
         }
-        return rejectedUserNames.first { rule.slug(of: $0.name) == handle || rule.slug(of: $0.name) == base }?.record
+        let slug = rule.slug(of: name)
+        return slug == handle || slug == base
     }
 
     /// Refuses a quote's speaker or hearer who has no phone (a Change Jar user who never joined
@@ -223,6 +241,8 @@ extension ImportSession {
         let isHome: (String) -> Bool
         /// Where the record of the rejected user a handle would name is, if any.
         let rejectedUser: (String) -> String?
+        /// Where the rejected record is of the submitter's contact a handle would name, if any.
+        let rejectedContact: (String) -> String?
         /// What names fold to for handles (`SubmissionHandleRule.slug`): names alike fold alike.
         let alike: (String) -> String
 
@@ -246,9 +266,14 @@ extension ImportSession {
                 found.append(person)
             }
             guard let person = found.first else {
-                if let record = rejectedUser(handle.hasPrefix("c/") ? String(handle.dropFirst(2)) : handle) {
+                let bare = handle.hasPrefix("c/") ? String(handle.dropFirst(2)) : handle
+                if let record = rejectedUser(bare) {
                     throw location.error(
                         "no person with the handle \(quoted(handle)) in \(slug)'s part: it is the handle of a user whose record was rejected (\(record))")
+                }
+                if let record = rejectedContact(bare) {
+                    throw location.error(
+                        "no person with the handle \(quoted(handle)) in \(slug)'s part: it is the handle of a contact in \(slug)'s address book whose record was rejected (\(record))")
                 }
                 throw location.error("no person with the handle \(quoted(handle)) in \(slug)'s part")
             }

@@ -55,6 +55,10 @@ final class ImportSession {
     /// The names of the users rejected (both apps), with where each record was: a submissions
     /// file written with such a person's slug or handle follows from that rejection.
     var rejectedUserNames: [(name: String, record: String)] = []
+    /// The address-book entries rejected (their owner's phone and the name they had for the
+    /// contact, as far as the record could be read), with where each record was: a submitted
+    /// quote naming such a contact by the handle its name gave it follows from that rejection.
+    var rejectedContacts: [(owner: String, name: String, record: String)] = []
 
     /// Thrown to stop reading once `errorLimit` errors are collected.
     struct TooManyErrors: Error {}

@@ -228,7 +228,10 @@ final class PersonDirectory {
     /// rows of an earlier import that nobody claimed are on their way out and left out).
     /// True when the person `id` has a phone: only they can say or hear a quote (DATA.md: phones
     /// are identities, and a quote is seen by the phones of its speaker and hearers).
-    func hasPhone(_ id: Int64) throws -> Bool { try stored(id)?.phone != nil }
+    func hasPhone(_ id: Int64) throws -> Bool { try phone(of: id) != nil }
+
+    /// The phone of the person `id`, if they have one.
+    func phone(of id: Int64) throws -> String? { try stored(id)?.phone }
 
     func claimedPeople() throws -> [HandlePerson] {
         var people: [HandlePerson] = []

@@ -160,6 +160,36 @@ struct SubmissionTests {
         #expect(errors.contains(#"content/submissions/jose.json: submittedBy: error: expected the slug of a person's part of the site, found "jose-silva", the slug of \#(rejected)"#), "\(errors)")
     }
 
+    /// Chloé's Quotes record is rejected, so her address book is too (its owner is no registered
+    /// Quotes user); she keeps a part as a Change Jar user (`chloe-m`). A quote she submits naming
+    /// her contact "Bob from London" names the rejected contact record, not "no person" (which
+    /// said the handle was never hers).
+    @Test("A handle of a contact whose record was rejected names that record (DATA.md: what follows names what it follows from)")
+    func aRejectedContactsHandleNamesTheRejection() throws {
+        let fixture = try Fixture()
+        try fixture.importOrFail()
+        let dump = try fixture.dump()
+        try fixture.edit("quotes/export.json", replacing: #""locale": "fr-FR""#, with: #""locale": "French""#)
+        let quote = good(replacing: #""submittedBy": "ana-lima""#, with: #""submittedBy": "chloe-m""#)
+            .replacingOccurrences(of: #""saidBy": "jose-silva""#, with: #""saidBy": "bob-from-london""#)
+            .replacingOccurrences(of: #""heardBy": ["ana-lima", "uncle-bob"]"#, with: #""heardBy": ["chloe-m", "c/bob-from-london"]"#)
+        try fixture.write("submissions/chloe.json", quote)
+        let expected = #"content/submissions/chloe.json: quotes[0].saidBy: error: no person with the handle "bob-from-london" in chloe-m's part: it is the handle of a contact in chloe-m's address book whose record was rejected (content/quotes/export.json contacts[1])"#
+        guard case .failure(let failure) = fixture.runImport() else { Issue.record("the import succeeded"); return }
+        let errors = failure.errors.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(errors.last == expected, "\(errors)")
+        #expect(try fixture.dump() == dump)
+        // With --keep-going too, and in the rejects file; the `c/` spelling names it alike.
+        try fixture.write("submissions/chloe.json", quote.replacingOccurrences(of: #""saidBy": "bob-from-london""#, with: #""saidBy": "chloe-m""#))
+        let report = try fixture.importOrFail(keepGoing: true)
+        let rejected = report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(rejected.last == #"content/submissions/chloe.json: quotes[0].heardBy[1]: error: no person with the handle "c/bob-from-london" in chloe-m's part: it is the handle of a contact in chloe-m's address book whose record was rejected (content/quotes/export.json contacts[1])"#, "\(rejected)")
+        // Another person's address book is not Chloé's: Ana never had "Bob from London".
+        try fixture.write("submissions/chloe.json", Self.good.replacingOccurrences(of: #""saidBy": "jose-silva""#, with: #""saidBy": "bob-from-london""#))
+        let other = try fixture.importOrFail(keepGoing: true).rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(other.last == #"content/submissions/chloe.json: quotes[0].saidBy: error: no person with the handle "bob-from-london" in ana-lima's part"#, "\(other)")
+    }
+
     @Test func onePersonHeardTwiceUnderTwoHandlesIsRefusedAtTheRecord() throws {
         // `uncle-bob` and `c/uncle-bob` are one person: the record is refused, not the store's
         // key (it used to end the import with SQLite's "UNIQUE constraint failed").
