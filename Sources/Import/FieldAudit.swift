@@ -22,7 +22,10 @@ final class FieldAudit {
     private var order: [Entry] = []
     /// One entry per field and file. Past `keptLimit` fields (a record of a million made-up
     /// names held a gigabyte and printed a million lines) new fields are counted, not kept.
-    private var fields = FirstMetTally<String, Finding>(limit: keptLimit)
+    /// Keyed by the bytes of the file and the field's path, so by code points as the readers
+    /// look fields up: "café" in NFC and in NFD are two fields, each warned about with its own
+    /// count (as Strings they were one, said to be in two records when one record had both).
+    private var fields = FirstMetTally<[UInt8], Finding>(limit: keptLimit)
     /// The most field findings kept, and listed: the rest are one line.
     static let keptLimit = 1_000
     static let listedLimit = 100
@@ -50,7 +53,7 @@ final class FieldAudit {
 
     private func note(_ key: String, at location: RecordLocation) {
         noted += 1
-        let id = location.file + "\u{0}" + location.fieldPattern
+        let id = Array((location.file + "\u{0}" + location.fieldPattern).utf8)
         if let index = fields.note(id, at: Finding(first: location, name: key, isPassword: Self.isPassword(key))) {
             order.append(.field(index))
         }
@@ -93,7 +96,7 @@ final class FieldAudit {
         return result
     }
 
-    private static func warning(_ entry: FirstMetTally<String, Finding>.Entry) -> Diagnostic {
+    private static func warning(_ entry: FirstMetTally<[UInt8], Finding>.Entry) -> Diagnostic {
         let finding = entry.first
         let records = entry.count == 1 ? "1 record" : "\(entry.count) records"
         let message = finding.isPassword

@@ -532,6 +532,23 @@ struct FieldWarningTests {
         #expect(!bytes.contains(Data("hunter2".utf8)) && !bytes.contains(Data("hunter3".utf8)))
     }
 
+    /// JSON names are their code points: "café" in NFC and in NFD are two unknown fields (the
+    /// parser lets one object hold both, and neither is a repeat), each warned about with its own
+    /// count. They were tallied as one String, one warning "in 2 records" for one record.
+    @Test func namesAlikeOnlyByNormalisationAreTwoFieldsWarnedApart() throws {
+        let fixture = try Fixture()
+        try fixture.edit("changejar/users.json", replacing: #""name": "Zed" }"#, with: #""name": "Zed", "caf\u00e9": 1, "cafe\u0301": 2 }"#)
+        try fixture.edit("changejar/users.json", replacing: #""name": "Chloé M.","#, with: #""name": "Chloé M.", "cafe\u0301": 3,"#)
+        let report = try fixture.importOrFail()
+        let warnings = report.warnings.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") }
+        #expect(warnings == [
+            #"content/changejar/users.json: users[1].café: warning: unknown field "café" is not stored (in 2 records)"#,
+            #"content/changejar/users.json: users[2].café: warning: unknown field "café" is not stored (in 1 record)"#,
+        ], "\(warnings)")
+        // String's == calls the two spellings equal: which is which is in their code points.
+        #expect(warnings.map { $0.unicodeScalars.contains("\u{301}") } == [true, false])
+    }
+
     /// A record of thousands of made-up field names (a million held a gigabyte and printed a
     /// million lines): the first hundred are listed, in the order met, then one line for the rest.
     /// A made-up member named with a million characters is warned about with its name cut, in
