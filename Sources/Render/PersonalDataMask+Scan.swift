@@ -960,7 +960,7 @@ extension PersonalDataMask {
     /// date (`20260502`). Such runs are masked only when they hold one of the export's phones,
     /// or follow a "+".
     static func readsAsANumber(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
-        if readsAsOneNumber(piece, units) { return true }
+        if readsAsOneNumber(piece, units) || readsAsYears(piece, units) || readsAsISBN(piece, units) { return true }
         // A range of two (`3 500 000 – 4 000 000`, `20260502-20260509`, `10:00-12:00`): each side
         // reads as a number, so neither has more groups than one may (which also keeps a run of
         // thousands of groups, `1-1-1-…`, from being split at each of them: that was quadratic).
@@ -969,6 +969,36 @@ extension PersonalDataMask {
             if readsAsOneNumber(Array(piece[...split]), units), readsAsOneNumber(Array(piece[(split + 1)...]), units) { return true }
         }
         return false
+    }
+
+    /// True for a list of four years or more, each later than the one before, joined by one same
+    /// space, dash or slash (`Years 1999 2000 2001 2002`): sixteen digits or more, more than any
+    /// phone of any region has (E.164 numbers hold 15 at most, and libphonenumber's national
+    /// numbers past 15 digits all start with 00). Three years stay masked: twelve digits from
+    /// 1900 to 2099 are a valid Austrian number to libphonenumber.
+    static func readsAsYears(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
+        guard piece.count >= 4, ["-", " ", "/", " - ", " / ", "--"].contains(piece[0].separator) else { return false }
+        var previous = 0
+        for (index, group) in piece.enumerated() {
+            guard group.range.count == 4, let year = Int(String(String.UnicodeScalarView(units[group.range]))),
+                (1000...2999).contains(year), year > previous, index == piece.count - 1 || group.separator == piece[0].separator
+            else { return false }
+            previous = year
+        }
+        return true
+    }
+
+    /// True for an ISBN-13 (`978-3-16-148410-0`, `9780306406157`): 13 digits starting with 978
+    /// or 979, whole or in groups joined by one same dash or space, whose check digit is right
+    /// (EAN-13). None of 3,000 such numbers is a valid phone of any region to libphonenumber
+    /// (`+979` numbers have 12 digits).
+    static func readsAsISBN(_ piece: [(range: Range<Int>, separator: String)], _ units: [Unicode.Scalar]) -> Bool {
+        guard piece.count <= 5, piece.count == 1 || ["-", " "].contains(piece[0].separator),
+            piece.dropLast().allSatisfy({ $0.separator == piece[0].separator })
+        else { return false }
+        let digits = piece.flatMap { units[$0.range] }.map { Int($0.value) - 0x30 }
+        guard digits.count == 13, digits[0] == 9, digits[1] == 7, digits[2] == 8 || digits[2] == 9 else { return false }
+        return digits.enumerated().reduce(0) { $0 + $1.element * ($1.offset % 2 == 0 ? 1 : 3) } % 10 == 0
     }
 
     /// The most digit groups a number reads with (an amount grouped in thousands below 10^24).

@@ -17,7 +17,8 @@ import VantageCore
 ///   with `.` or ` dot ` in the domain;
 /// - phone-shaped: a run of digits of any script (fullwidth, Arabic-Indic, …) with spaces,
 ///   dots, dashes, slashes and parentheses between them, optionally after `+`, holding 7 digits
-///   or more (a calendar date such as `2026-05-02` or `02/05/2026` inside a run is kept);
+///   or more (a calendar date such as `2026-05-02` or `02/05/2026` inside a run is kept; so are
+///   a list of four years or more in order and an ISBN-13, `readsAsANumber`);
 /// - a run of 5 digits or more that is a known phone: its E.164 digits, with `00` or a trunk
 ///   `0`, or without its country code.
 /// - a known phone written with letters for some of its digits, as a keypad has them

@@ -249,6 +249,28 @@ struct PersonalDataMaskTests {
         #expect(mask.clean(input) == input)
     }
 
+    /// A list of four years or more, each later than the one before (sixteen digits or more:
+    /// longer than any phone of any region, whose E.164 digits are 15 at most and whose national
+    /// numbers past 15 digits all start with 00), and an ISBN-13 (978 or 979, its check digit
+    /// right: none of 3,000 such numbers is a phone of any region to libphonenumber) are no
+    /// phones. Three years (a possible Austrian number), years out of order, a wrong check digit,
+    /// and anything after a "+" still are.
+    @Test func yearListsAndISBNsAreNoPhones() {
+        for text in [
+            "Years 1999 2000 2001 2002", "Seasons 2010 2011 2012 2013", "1999/2000/2001/2002", "1999-2000-2001-2002-2003",
+            "Years 1999 2000 2001 2002 2003 2004 2005 2006 2007 2010", "ISBN 978-3-16-148410-0", "ISBN: 9780306406157",
+            "isbn 978 0 306 40615 7", "ISBN-13: 979-10-90636-07-1",
+        ] {
+            #expect(mask.clean(text) == text, "\(text)")
+        }
+        for (text, masked) in [
+            ("Years 1999 2000 2001", "Years ■"), ("2002 2001 2000 1999", "■"), ("1999 2000 2000 2001", "■"), ("+1999 2000 2001 2002", "■"),
+            ("ISBN 978-3-16-148410-1", "ISBN ■"), ("978-3-16-148410-0-1", "■"), ("+9783161484100", "■"),
+        ] {
+            #expect(mask.clean(text).replacingOccurrences(of: m, with: "■") == masked, "\(text)")
+        }
+    }
+
     @Test("The quick test never passes over a text the scans would mask (generated texts in many scripts)")
     func quickTestIsSafe() {
         // Pieces that make or nearly make an email or a phone, in ASCII and beyond it.
