@@ -278,6 +278,56 @@ extension PersonalDataMask {
         return (seen, ranges)
     }
 
+    /// `scalars` without the markup written in them (a tag, a comment: `415<b>555</b>0100`,
+    /// `ana<span>@</span>example.com`), and where each one left stands; nil when there is none.
+    /// The page shows markup as typed and a reader reads past it, as anything that renders it
+    /// would: it ended the run, so such a phone, even the export's own, reached the page whole.
+    /// What markup holds is read too, since the scans also read the text as written
+    /// (`<ana@example.com>` is no tag to hide an address).
+    static func withoutMarkup(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], ranges: [Range<Int>])? {
+        guard scalars.contains("<") else { return nil }
+        var read: [Unicode.Scalar] = []
+        var ranges: [Range<Int>] = []
+        var left = false
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "<", let end = markupEnd(scalars, from: index) {
+                left = true
+                index = end
+            } else {
+                read.append(scalars[index])
+                ranges.append(index..<(index + 1))
+                index += 1
+            }
+        }
+        return left ? (read, ranges) : nil
+    }
+
+    /// Where the markup that starts at `index` (a `<`) ends: a tag (`<b>`, `</span>`, `<br/>`,
+    /// `<span class="x">`: `<`, an optional `/`, an ASCII letter, then anything but `<` up to the
+    /// first `>`) or a comment (`<!-- … -->`), within 256 scalars; nil for anything else (`2 < 3`,
+    /// `<3`).
+    static func markupEnd(_ scalars: [Unicode.Scalar], from index: Int) -> Int? {
+        let limit = min(scalars.count, index + 256)
+        var at = index + 1
+        if at + 2 < limit, scalars[at] == "!", scalars[at + 1] == "-", scalars[at + 2] == "-" {
+            at += 3
+            while at + 2 < limit {
+                if scalars[at] == "-", scalars[at + 1] == "-", scalars[at + 2] == ">" { return at + 3 }
+                at += 1
+            }
+            return nil
+        }
+        if at < limit, scalars[at] == "/" { at += 1 }
+        guard at < limit, (scalars[at].value | 0x20) >= 0x61, (scalars[at].value | 0x20) <= 0x7A else { return nil }
+        while at < limit {
+            if scalars[at] == ">" { return at + 1 }
+            if scalars[at] == "<" { return nil }
+            at += 1
+        }
+        return nil
+    }
+
     /// An ASCII scalar's unit: letters lower case, any whitespace (tab, line feed, …) a space.
     @inline(__always)
     static func canonicalASCII(_ value: UInt32, _ scalar: Unicode.Scalar) -> Unicode.Scalar {

@@ -18,7 +18,8 @@ import VantageCore
 /// - phone-shaped: a run of digits of any script (fullwidth, Arabic-Indic, …) with spaces,
 ///   dots, dashes, slashes and parentheses between them, optionally after `+`, holding 7 digits
 ///   or more (a calendar date such as `2026-05-02` or `02/05/2026` inside a run is kept; so are
-///   a list of four years or more in order and an ISBN-13, `readsAsANumber`);
+///   a list of four years or more in order and an ISBN-13, `readsAsANumber`); markup written in
+///   the text (`415<b>555</b>0100`) is read past, as invisible characters are;
 /// - a run of 5 digits or more that is a known phone: its E.164 digits, with `00` or a trunk
 ///   `0`, or without its country code.
 /// - a known phone written with letters for some of its digits, as a keypad has them
@@ -202,7 +203,8 @@ public struct PersonalDataMask: Sendable {
     /// takes the marks that dress its last character along (the keycap of 7️⃣, the
     /// strike-through of 7̶), in `masked`.
     /// What a reader does not see (`withoutInvisible`) is left out of both scans, written or
-    /// escaped (`&#8203;`).
+    /// escaped (`&#8203;`); markup written in the text (`withoutMarkup`) is read as written and
+    /// read past.
     func spans(in scalars: [Unicode.Scalar], shapedPhones: Bool = true) -> [Range<Int>] {
         func mapped(_ found: [Range<Int>], _ ranges: [Range<Int>]) -> [Range<Int>] {
             found.map { ranges[$0.lowerBound].lowerBound..<ranges[$0.upperBound - 1].upperBound }
@@ -211,8 +213,11 @@ public struct PersonalDataMask: Sendable {
         func scan(_ scalars: [Unicode.Scalar], units: [Unicode.Scalar]? = nil) -> [Range<Int>] {
             if let seen = Self.withoutInvisible(scalars) { return mapped(scan(seen.scalars), seen.ranges) }
             let units = units ?? scalars.map(Self.canonical)
-            return emailSpans(units: units, original: scalars) + spacedEmailSpans(units: units)
+            let written = emailSpans(units: units, original: scalars) + spacedEmailSpans(units: units)
                 + phoneSpans(units: units, shapes: shapedPhones)
+            // Read past the markup too, and mask what either reading finds.
+            guard let read = Self.withoutMarkup(scalars) else { return written }
+            return written + mapped(scan(read.scalars), read.ranges)
         }
         let units = scalars.map(Self.canonical)
         guard let decoded = Self.decodingEscapes(scalars, units: units) else { return scan(scalars, units: units) }

@@ -271,6 +271,22 @@ struct PersonalDataMaskTests {
         }
     }
 
+    /// Markup written in a text (a tag, a comment) between the digits of a phone or around the
+    /// at-sign of an address: the page shows it as typed, and a reader reads past it, as anything
+    /// that renders it would. Each was read as the end of the run, so `<b>41555</b>50177`, even
+    /// an export's own phone, reached the page whole.
+    @Test(arguments: [
+        ("Ring <b>41555</b>50177 please", "Ring <b>■ please"), ("415<span>555</span>0177", "■"), ("415<br>555<br/>0177", "■"),
+        ("Call 20155<!-- -->50123 now", "Call ■ now"), ("<i>07120</i><i>34567</i>", "<i>■</i>"),
+        ("06123<span class=\"x\">45678</span>", "■</span>"), ("ana.lima<b>@</b>example.com", "■"), ("zed<span>@</span>example.net!", "■!"),
+        // What markup holds is read as well; not markup: left as written.
+        ("<b title=\"zed@example.net\">hi</b>", "<b title=\"■\">hi</b>"), ("<ana.lima@example.com>", "<■>"),
+        ("2 < 3 and 5 > 4", "2 < 3 and 5 > 4"), ("<3 2019 <3 2020", "<3 2019 <3 2020"),
+    ])
+    func markupHidesNothing(_ input: String, _ expected: String) {
+        #expect(mask.clean(input).replacingOccurrences(of: m, with: "■") == expected)
+    }
+
     @Test("The quick test never passes over a text the scans would mask (generated texts in many scripts)")
     func quickTestIsSafe() {
         // Pieces that make or nearly make an email or a phone, in ASCII and beyond it.
