@@ -114,7 +114,7 @@ enum BuildBench {
         }
         let database = try Database(path: store(settings))
         try database.execute("UPDATE site SET page_size = \(settings.pageSize)")
-        print("  import     \(fixed(seconds(since: started), 2)) s (child process; not counted below)")
+        print("  import     \(Measure.fixed(Measure.seconds(since: started), 2)) s (child process; not counted below)")
     }
 
     /// The parameters a prepared folder was made with: an unchanged folder is reused.
@@ -158,7 +158,7 @@ enum BuildBench {
         let scans = (
             scanned: ScanCounts.build.scanned, handed: ScanCounts.build.handedOver, folded: ScanCounts.build.foldedAcceptances,
             compacted: ScanCounts.build.compactedAcceptances)
-        let peakAfterFirst = peakResidentMegabytes()
+        let peakAfterFirst = Measure.peakResidentMegabytes()
         let second = settings.once ? first : try timed { try SiteBuild.run(options, tuning: tuning) }
         let report = first.report
         let reuse = report.ideaEntries
@@ -173,20 +173,20 @@ enum BuildBench {
             \(settings.workers.map(String.init) ?? "\(ProcessInfo.processInfo.activeProcessorCount)") threads, \
             \(settings.parseOnly ? "every page parsed by libxml2, nothing checked" : settings.validate ? "every page validated" : "no validation")\(settings.manifestOnly ? ", manifest only (pages hashed, not written)" : "")
               viewers    \(viewers) of \(report.homes) rendered\(settings.every > 1 ? " (every \(settings.every)th)" : "")
-              output     \(report.pages) pages + \(report.otherFiles) other files, \(fixed(megabytes, 1)) MB \
-            (\(fixed(perViewerPages, 1)) pages, \(fixed(perViewerBytes / 1_000, 1)) KB per viewer)
-              first      \(fixed(first.seconds, 2)) s render+write: \(Int(Double(report.pages) / report.renderSeconds)) pages/s, \
-            \(fixed(htmlMegabytes / report.renderSeconds, 1)) MB/s, \(report.counts.written) files written \
-            (\(fixed(first.seconds - report.renderSeconds, 2)) s loading the store and compiling templates)
-              cpu        \(fixed(first.cpu, 2)) s: \(Int(Double(report.pages) / first.cpu)) pages per CPU-second, \
-            \(fixed(htmlMegabytes / first.cpu, 1)) MB per CPU-second
-              unchanged  \(fixed(second.seconds, 2)) s (\(fixed(second.cpu, 2)) CPU s): \
+              output     \(report.pages) pages + \(report.otherFiles) other files, \(Measure.fixed(megabytes, 1)) MB \
+            (\(Measure.fixed(perViewerPages, 1)) pages, \(Measure.fixed(perViewerBytes / 1_000, 1)) KB per viewer)
+              first      \(Measure.fixed(first.seconds, 2)) s render+write: \(Int(Double(report.pages) / report.renderSeconds)) pages/s, \
+            \(Measure.fixed(htmlMegabytes / report.renderSeconds, 1)) MB/s, \(report.counts.written) files written \
+            (\(Measure.fixed(first.seconds - report.renderSeconds, 2)) s loading the store and compiling templates)
+              cpu        \(Measure.fixed(first.cpu, 2)) s: \(Int(Double(report.pages) / first.cpu)) pages per CPU-second, \
+            \(Measure.fixed(htmlMegabytes / first.cpu, 1)) MB per CPU-second
+              unchanged  \(Measure.fixed(second.seconds, 2)) s (\(Measure.fixed(second.cpu, 2)) CPU s): \
             \(Int(Double(second.report.pages) / second.report.renderSeconds)) pages/s, \
             \(second.report.counts.written) written, \(second.report.counts.unchanged) unchanged
-              peak RSS   \(fixed(peakAfterFirst, 1)) MB after the first build, \(fixed(peakResidentMegabytes(), 1)) MB after both
+              peak RSS   \(Measure.fixed(peakAfterFirst, 1)) MB after the first build, \(Measure.fixed(Measure.peakResidentMegabytes(), 1)) MB after both
               entries    \(settings.reuse ? """
                 \(reuse.spliced) idea entries spliced from \(reuse.fragments) fragments \
-                (\(fixed(Double(reuse.fragmentBytes) / 1_000_000, 1)) MB), \(reuse.rendered) rendered in full
+                (\(Measure.fixed(Double(reuse.fragmentBytes) / 1_000_000, 1)) MB), \(reuse.rendered) rendered in full
                 """ : "every idea entry rendered in full (--no-reuse)")\
             \(reuse.refused ? "; REFUSED: a fragment failed its check, the rest were rendered in full" : "")
             """)
@@ -197,7 +197,7 @@ enum BuildBench {
             let fresh = scans.handed.first { $0.reason == "structure not accepted yet" }?.pages ?? 0
             print("""
                   scan       \(scans.scanned) pages scanned clean; handed on: \(handed.isEmpty ? "none" : handed) \
-                (new structures: \(fixed(100 * Double(fresh) / Double(max(1, report.pages)), 1))% of the pages; \
+                (new structures: \(Measure.fixed(100 * Double(fresh) / Double(max(1, report.pages)), 1))% of the pages; \
                 \(scans.folded) of them accepted by their folded structure, \(fresh - scans.folded) by RELAX NG, \
                 \(scans.compacted) of those on a compacted skeleton)
                 """)
@@ -207,7 +207,7 @@ enum BuildBench {
             let total = Double(report.homes)
             print("""
                   whole site (extrapolated from \(viewers) viewers): \(Int(perViewerPages * total)) pages, \
-                \(fixed(perViewerBytes * total / 1_000_000_000, 1)) GB
+                \(Measure.fixed(perViewerBytes * total / 1_000_000_000, 1)) GB
                 """)
         }
     }
@@ -240,41 +240,18 @@ enum BuildBench {
         let report = rebuilt.report
         print("""
               incremental  one quote changed (\(quote), seen by \(viewers) people): \
-            \(fixed(rebuilt.seconds, 2)) s (\(fixed(rebuilt.cpu, 2)) CPU s); viewers rendered \(report.viewersRendered), \
+            \(Measure.fixed(rebuilt.seconds, 2)) s (\(Measure.fixed(rebuilt.cpu, 2)) CPU s); viewers rendered \(report.viewersRendered), \
             carried over \(report.viewersCarried); pages rendered \(report.pagesRendered), carried over \(report.pagesCarried); \
             \(report.counts.written) files written
-              ratio        \(fixed(100 * rebuilt.seconds / first.seconds, 2))% of the full build's time, \
-            \(fixed(100 * rebuilt.cpu / first.cpu, 2))% of its CPU time (goal: at most 5%)
+              ratio        \(Measure.fixed(100 * rebuilt.seconds / first.seconds, 2))% of the full build's time, \
+            \(Measure.fixed(100 * rebuilt.cpu / first.cpu, 2))% of its CPU time (goal: at most 5%)
             """)
     }
 
     static func timed(_ body: () throws -> SiteBuild.Report) throws -> (report: SiteBuild.Report, seconds: Double, cpu: Double) {
         let started = ContinuousClock.now
-        let cpuStarted = cpuSeconds()
+        let cpuStarted = Measure.cpuSeconds()
         let report = try body()
-        return (report, seconds(since: started), cpuSeconds() - cpuStarted)
+        return (report, Measure.seconds(since: started), Measure.cpuSeconds() - cpuStarted)
     }
-
-    /// User plus system CPU time of this process so far: a figure that other load on a shared
-    /// machine does not inflate the way it inflates wall-clock time.
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
-    /// The process's peak resident set size (Linux reports kilobytes).
-    static func peakResidentMegabytes() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
-    }
-
-    static func fixed(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }
 }

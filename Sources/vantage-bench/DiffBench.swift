@@ -104,14 +104,7 @@ enum DiffBench {
     /// Runs a child with its output discarded; its exit status, CPU seconds (user + system)
     /// and peak memory.
     static func runProcess(_ path: String, _ arguments: [String]) throws -> (exit: Int32, cpu: Double, peakMB: Double) {
-        func childCPU() -> (Double, Double) {
-            var usage = rusage()
-            getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-            let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-            return (seconds, Double(usage.ru_maxrss) / 1024)
-        }
-        let before = childCPU().0
+        let before = Measure.children().cpu
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -119,8 +112,8 @@ enum DiffBench {
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         process.waitUntilExit()
-        // ru_maxrss is in kilobytes on Linux, and is the largest child so far.
-        let (after, peak) = childCPU()
+        // The peak is the largest child's so far.
+        let (after, peak) = Measure.children()
         return (process.terminationStatus, after - before, peak)
     }
 }

@@ -101,73 +101,37 @@ enum ImportBench {
         var best: ImportReport?
         for _ in 0..<runs {
             try? FileManager.default.removeItem(atPath: options.storePath)
-            let cpuBefore = cpuTime()
-            let threadBefore = threadCPUTime()
+            let cpuBefore = Measure.cpuSeconds()
+            let threadBefore = Measure.threadCPUSeconds()
             let start = ContinuousClock.now
             do { best = try Importer.run(options) } catch { throw BenchError("import failed:\n\(error)") }
-            let seconds = Self.seconds(since: start)
+            let seconds = Measure.seconds(since: start)
             if seconds < importSeconds {
                 importSeconds = seconds
-                cpuSeconds = cpuTime() - cpuBefore
-                mainThreadSeconds = threadCPUTime() - threadBefore
+                cpuSeconds = Measure.cpuSeconds() - cpuBefore
+                mainThreadSeconds = Measure.threadCPUSeconds() - threadBefore
             }
         }
         guard let report = best else { return }
         let rows = report.tables.reduce(0) { $0 + $1.stored }
         let megabytes = Double(summary.bytes) / 1_000_000
-        let peak = peakResidentMegabytes()
+        let peak = Measure.peakResidentMegabytes()
 
         let again = ContinuousClock.now
         let second: ImportReport
         do { second = try Importer.run(options) } catch { throw BenchError("re-import failed:\n\(error)") }
-        let reimportSeconds = Self.seconds(since: again)
+        let reimportSeconds = Measure.seconds(since: again)
 
         let breakdown = report.tables.filter { $0.stored > 0 }.map { "\($0.stored) \($0.name)" }.joined(separator: ", ")
         print("""
             \(title)
-              input      \(fixed(megabytes, 1)) MB in \(summary.files.count) files
+              input      \(Measure.fixed(megabytes, 1)) MB in \(summary.files.count) files
               rows       \(rows) normalised rows (\(breakdown))
-              time       \(fixed(importSeconds, 3)) s wall (best of \(runs)), \(fixed(cpuSeconds, 3)) s CPU on \(threads) reading threads and the storing one, \(fixed(mainThreadSeconds, 3)) s of it on the storing thread
-              speed      \(Int(Double(rows) / importSeconds)) rows/s, \(fixed(megabytes / importSeconds, 1)) MB/s (wall)\(comparedRows.map { "\n  compared   \($0) rows as compare.sh counts them: \(Int(Double($0) / importSeconds)) rows/s (wall)" } ?? "")
-              bound      \(Int(Double(rows) / mainThreadSeconds)) rows/s, \(fixed(megabytes / mainThreadSeconds, 1)) MB/s (storing thread's CPU time)
-              peak RSS   \(fixed(peak, 1)) MB (whole process, generation included)
-              re-import  \(fixed(reimportSeconds, 3)) s unchanged, \(Int(Double(rows) / reimportSeconds)) rows/s checked, wrote nothing: \(second.changedNothing)
+              time       \(Measure.fixed(importSeconds, 3)) s wall (best of \(runs)), \(Measure.fixed(cpuSeconds, 3)) s CPU on \(threads) reading threads and the storing one, \(Measure.fixed(mainThreadSeconds, 3)) s of it on the storing thread
+              speed      \(Int(Double(rows) / importSeconds)) rows/s, \(Measure.fixed(megabytes / importSeconds, 1)) MB/s (wall)\(comparedRows.map { "\n  compared   \($0) rows as compare.sh counts them: \(Int(Double($0) / importSeconds)) rows/s (wall)" } ?? "")
+              bound      \(Int(Double(rows) / mainThreadSeconds)) rows/s, \(Measure.fixed(megabytes / mainThreadSeconds, 1)) MB/s (storing thread's CPU time)
+              peak RSS   \(Measure.fixed(peak, 1)) MB (whole process, generation included)
+              re-import  \(Measure.fixed(reimportSeconds, 3)) s unchanged, \(Int(Double(rows) / reimportSeconds)) rows/s checked, wrote nothing: \(second.changedNothing)
             """)
     }
-
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
-    /// User and system CPU seconds of the whole process so far.
-    static func cpuTime() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
-    /// CPU seconds of the calling thread so far: the storing thread's time is what the import
-    /// takes on an otherwise idle machine (the reading thread keeps ahead of it).
-    static func threadCPUTime() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    /// The process's peak resident set size (Linux reports kilobytes).
-    static func peakResidentMegabytes() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
-    }
-
-    static func fixed(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }
-}
-
-/// A benchmark that could not run.
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -38,11 +38,7 @@ struct PeerExport {
     func write(to directory: String, format: SyntheticExport.Format) throws -> SyntheticExport.Summary {
         var summary = SyntheticExport.Summary()
         func file(_ path: String, _ body: (inout JSONOutput) -> Void) throws {
-            var output = try JSONOutput(path: directory + "/" + path)
-            body(&output)
-            try output.close()
-            summary.files.append(path)
-            summary.bytes += output.bytesWritten
+            try summary.write(path, under: directory, body)
         }
         try file("site.json") { $0.line(#"{"title": "Peer workload", "buildDate": "2026-01-01T00:00:00Z"}"#) }
         switch format {
@@ -57,16 +53,8 @@ struct PeerExport {
             try file("quotes/users.jsonl") { $0.lines(count: people, user) }
             try file("quotes/quotes.jsonl") { $0.lines(count: quotes, quote) }
         }
-        try file("changejar/ideas.json") { out in
-            out.line("{")
-            out.array("ideas", count: ideas, last: true, idea)
-            out.line("}")
-        }
-        try file("changejar/users.json") { out in
-            out.line("{")
-            out.array("users", count: people, last: true, changeJarUser)
-            out.line("}")
-        }
+        try file("changejar/ideas.json") { $0.document("ideas", count: ideas, idea) }
+        try file("changejar/users.json") { $0.document("users", count: people, changeJarUser) }
         return summary
     }
 
@@ -96,7 +84,7 @@ struct PeerExport {
     func changeJarUser(_ p: Int) -> JSONValue {
         let visit = Int64(1_704_067_200) + Int64(random(p, 3) % UInt64(37 * 60 * max(1, ideas)))
         return object([("email", .string("user\(p)@example.com")), ("name", .string(name(p))), ("phone", .string(phone(p))),
-                       ("lastVisitAt", .string(utc(visit)))])
+                       ("lastVisitAt", .string(isoTimestamp(visit)))])
     }
 
     func speaker(of q: Int) -> Int { Int(random(q, 10) % UInt64(people)) }
@@ -122,7 +110,7 @@ struct PeerExport {
             ("id", .string("q\(q + 1)")), ("text", .string(text(q))),
             ("saidBy", object([("phone", .string(phone(said))), ("name", .string(name(said)))])),
             ("heardBy", .array(heard.map { object([("phone", .string(phone($0))), ("name", .string(name($0)))]) })),
-            ("when", .string(utc(when))), ("submittedBy", .string(phone(heard[0]))),
+            ("when", .string(isoTimestamp(when))), ("submittedBy", .string(phone(heard[0]))),
         ])
     }
 
@@ -133,7 +121,7 @@ struct PeerExport {
         let text = "Idea \(i): " + (0..<count).map { verbs[Int(random(i, 22 &+ UInt64($0)) % 8)] }.joined(separator: " ")
         return object([
             ("id", .string("idea-" + digits(i, 5))), ("text", .string(text)),
-            ("submittedAt", .string(utc(1_704_067_200 + Int64(37 * 60 * i)))),
+            ("submittedAt", .string(isoTimestamp(1_704_067_200 + Int64(37 * 60 * i)))),
             ("author", object([("email", .string("user\(author)@example.com")), ("name", .string(name(author)))])),
             ("showName", .bool(random(i, 23) % 10 < 7)), ("for", .string(random(i, 24) % 2 == 0 ? "self" : "someone")),
         ])
@@ -163,22 +151,8 @@ struct PeerExport {
         return String(text.prefix(target)).trimmingCharacters(in: .whitespaces) + "."
     }
 
-    func utc(_ seconds: Int64) -> String {
-        let (date, second) = CivilDate.split(unixSeconds: seconds)
-        let (year, month, day) = (date.year, date.month, date.day)
-        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T" + digits(second / 3600, 2) + ":"
-            + digits(second / 60 % 60, 2) + ":" + digits(second % 60, 2) + "Z"
-    }
+    /// A well-mixed number from the seed, an index and a salt (`mixed`).
+    func random(_ index: Int, _ salt: UInt64) -> UInt64 { mixed(seed, index, salt) }
 
-    /// SplitMix64's finaliser over the seed, an index and a salt.
-    func random(_ index: Int, _ salt: UInt64) -> UInt64 {
-        var z = seed &+ UInt64(bitPattern: Int64(index)) &* 0x9E37_79B9_7F4A_7C15 &+ salt &* 0xD1B5_4A32_D192_ED03
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    private func object(_ members: [(String, JSONValue)]) -> JSONValue {
-        .object(JSONObject(keys: members.map(\.0), values: members.map(\.1)))
-    }
+    private func object(_ members: [(String, JSONValue)]) -> JSONValue { jsonObject(members) }
 }

@@ -237,30 +237,11 @@ struct Cast {
     func timestamp(_ seconds: Int64, _ index: Int) -> String {
         let offsets = [0, -7 * 3600, 2 * 3600, 9 * 3600, -3 * 3600, 5 * 3600 + 1800]
         let offset = offsets[Int(random(index, 70) % UInt64(offsets.count))]
-        let (date, secondOfDay) = CivilDate.split(unixSeconds: seconds, offset: offset)
-        let (year, month, day) = (date.year, date.month, date.day)
-        var text = digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T"
-        text += digits(secondOfDay / 3600, 2) + ":" + digits(secondOfDay / 60 % 60, 2) + ":" + digits(secondOfDay % 60, 2)
-        if offset == 0 { return text + "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        return text + sign + digits(abs(offset) / 3600, 2) + ":" + digits(abs(offset) / 60 % 60, 2)
+        return isoTimestamp(seconds, offset: offset)
     }
 
-    /// A well-mixed number from the seed, an index and a salt (SplitMix64's finaliser).
-    func random(_ index: Int, _ salt: UInt64) -> UInt64 {
-        var z = seed &+ UInt64(bitPattern: Int64(index)) &* 0x9E37_79B9_7F4A_7C15 &+ salt &* 0xD1B5_4A32_D192_ED03
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// A well-mixed number from the seed, an index and a salt (`mixed`).
+    func random(_ index: Int, _ salt: UInt64) -> UInt64 { mixed(seed, index, salt) }
 
-    private func object(_ members: [(String, JSONValue)]) -> JSONValue {
-        .object(JSONObject(keys: members.map(\.0), values: members.map(\.1)))
-    }
-}
-
-/// `value` in decimal, zero-padded to `width` digits.
-func digits(_ value: Int, _ width: Int) -> String {
-    let text = String(value)
-    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    private func object(_ members: [(String, JSONValue)]) -> JSONValue { jsonObject(members) }
 }

@@ -17,6 +17,15 @@ struct SyntheticExport {
     struct Summary {
         var files: [String] = []
         var bytes = 0
+
+        /// Writes the file `path` under `directory` with `body` and counts it.
+        mutating func write(_ path: String, under directory: String, _ body: (inout JSONOutput) -> Void) throws {
+            var output = try JSONOutput(path: directory + "/" + path)
+            body(&output)
+            try output.close()
+            files.append(path)
+            bytes += output.bytesWritten
+        }
     }
 
     let people: Int
@@ -37,11 +46,7 @@ struct SyntheticExport {
         var summary = Summary()
         let cast = Cast(people: people, seed: seed)
         func file(_ path: String, _ body: (inout JSONOutput) -> Void) throws {
-            var output = try JSONOutput(path: directory + "/" + path)
-            body(&output)
-            try output.close()
-            summary.files.append(path)
-            summary.bytes += output.bytesWritten
+            try summary.write(path, under: directory, body)
         }
         try file("site.json") { out in
             out.line(#"{ "title": "Synthetic family", "defaultLocale": "en", "locales": ["en", "fr", "pt-BR", "ru", "ja", "ar"],"#)
@@ -56,16 +61,8 @@ struct SyntheticExport {
                 out.array("contacts", count: cast.contactCount, last: true) { cast.contact($0) }
                 out.line("}")
             }
-            try file("changejar/users.json") { out in
-                out.line("{")
-                out.array("users", count: cast.changeJarUsers.count, last: true) { cast.changeJarUser($0) }
-                out.line("}")
-            }
-            try file("changejar/ideas.json") { out in
-                out.line("{")
-                out.array("ideas", count: ideas, last: true) { cast.idea($0) }
-                out.line("}")
-            }
+            try file("changejar/users.json") { $0.document("users", count: cast.changeJarUsers.count) { cast.changeJarUser($0) } }
+            try file("changejar/ideas.json") { $0.document("ideas", count: ideas) { cast.idea($0) } }
         case .jsonl:
             try file("quotes/users.jsonl") { out in out.lines(count: cast.quotesUsers.count) { cast.quotesUser($0) } }
             try file("quotes/quotes.jsonl") { out in out.lines(count: quotes) { cast.quote($0) } }
@@ -109,6 +106,13 @@ struct JSONOutput {
             line("    " + JSONWriter.string(record(index)) + (index + 1 < count ? "," : ""))
         }
         line(last ? "  ]" : "  ],")
+    }
+
+    /// A document that is one object holding one array: `{`, `array(key, …)`, `}`.
+    mutating func document(_ key: String, count: Int, _ record: (Int) -> JSONValue) {
+        line("{")
+        array(key, count: count, last: true, record)
+        line("}")
     }
 
     /// `count` records as JSON Lines.

@@ -74,13 +74,6 @@ enum TemplateBench {
         let cpuSeconds: Double
     }
 
-    /// CPU time consumed by the calling thread.
-    private static func threadCPUTime() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     private static func measure(
         pages: Int, threads: Int, library: TemplateLibrary, localizer: Localizer, contexts: [[Value]]
     ) throws -> Measurement {
@@ -89,8 +82,8 @@ enum TemplateBench {
         let start = DispatchTime.now().uptimeNanoseconds
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var bytes = 0
-            let cpuStart = threadCPUTime()
-            defer { totals.addCPU(threadCPUTime() - cpuStart) }
+            let cpuStart = Measure.threadCPUSeconds()
+            defer { totals.addCPU(Measure.threadCPUSeconds() - cpuStart) }
             do {
                 for page in 0..<share {
                     let context = contexts[thread][page % contextCount]

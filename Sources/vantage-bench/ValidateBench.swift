@@ -22,7 +22,7 @@ enum ValidateBench {
             case "--stage": only = rest.popFirst()
             case "--site": source = rest.popFirst()
             case "--reuse-structures": reuse = true
-            default: throw ValidateBenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check] [--site BUILT_SITE] [--reuse-structures]")
+            default: throw BenchError("unknown argument \(argument); usage: vantage-bench validate [--pages N] [--dir PATH] [--keep] [--stage parse|content|full|sizes|check] [--site BUILT_SITE] [--reuse-structures]")
             }
         }
         let site = try source.map { try BenchSite(loading: $0) } ?? BenchSite(pageCount: pageCount)
@@ -50,7 +50,7 @@ enum ValidateBench {
                 var findings = 0
                 let (time, cpu) = measureWithCPU { findings = validateInMemory(site, validator: validator, threads: threads) }
                 guard findings == 0 else {
-                    throw ValidateBenchError("\(name): \(findings) findings on the generated site; it must be valid")
+                    throw BenchError("\(name): \(findings) findings on the generated site; it must be valid")
                 }
                 cells.append(rate(site.pages.count, time) + " (\(Int(Double(site.pages.count) / cpu))/cpu-s)")
             }
@@ -70,7 +70,7 @@ enum ValidateBench {
                     let (_, cpu) = measureWithCPU {
                         for page in subset { findings += validator.validatePage(path: page.path, bytes: page.bytes).findings.count }
                     }
-                    guard findings == 0 else { throw ValidateBenchError("\(name): \(findings) findings on generated pages") }
+                    guard findings == 0 else { throw BenchError("\(name): \(findings) findings on generated pages") }
                     cells.append("\(Int(Double(subset.count) / cpu))")
                 }
                 print(pad(depth == .full ? "page checks (no links)" : name, 34) + pad(cells[0], 32) + cells[1])
@@ -82,14 +82,12 @@ enum ValidateBench {
             var report: SiteReport?
             let (time, cpu) = try measureWithCPU { report = try SiteValidator().validate(directory: directory, threads: threads) }
             guard let report, report.isValid else {
-                throw ValidateBenchError("vantage check found \(report?.findings.count ?? -1) findings, first: \(report?.findings.first?.diagnostic.description ?? "")")
+                throw BenchError("vantage check found \(report?.findings.count ?? -1) findings, first: \(report?.findings.first?.diagnostic.description ?? "")")
             }
             cells.append(rate(site.pages.count, time) + " (\(Int(Double(site.pages.count) / cpu))/cpu-s)")
         }
         print(pad("full check, from files (check)", 34) + pad(cells[0], 32) + cells[1])
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        print("peak resident memory: \(usage.ru_maxrss / 1024) MB (the generated pages themselves hold \(totalBytes / 1_000_000) MB)")
+        print("peak resident memory: \(Int(Measure.peakResidentMegabytes())) MB (the generated pages themselves hold \(totalBytes / 1_000_000) MB)")
     }
 
     /// With `--reuse-structures`, the full check reads pages without a tree where it can
@@ -127,26 +125,18 @@ enum ValidateBench {
     /// shared with other work, CPU seconds per page are the steadier figure.
     private static func measureWithCPU(_ body: () throws -> Void) rethrows -> (wall: Duration, cpu: Double) {
         let clock = ContinuousClock()
-        let cpuStart = cpuSeconds()
+        let cpuStart = Measure.cpuSeconds()
         let start = clock.now
         try body()
-        return (clock.now - start, cpuSeconds() - cpuStart)
-    }
-
-    private static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        return user + system
+        return (clock.now - start, Measure.cpuSeconds() - cpuStart)
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        String(format: "%.2f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        String(format: "%.2f s", Measure.seconds(duration))
     }
 
     private static func rate(_ count: Int, _ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = Measure.seconds(duration)
         return "\(Int((Double(count) / seconds).rounded())) pages/s"
     }
 
@@ -179,9 +169,4 @@ private final class Counter: @unchecked Sendable {
         findings += count
         lock.unlock()
     }
-}
-
-private struct ValidateBenchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -2,29 +2,14 @@ import Foundation
 
 // `vantage-bench <benchmark> [options]`; each benchmark prints its own figures.
 let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "build":
-    do { try BuildBench.run(arguments: Array(arguments.dropFirst())) } catch {
-        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
-        exit(2)
-    }
-case "diff":
-    do { try DiffBench.run(arguments: Array(arguments.dropFirst())) } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        exit(2)
-    }
-case "import":
-    do { try ImportBench.run(arguments: Array(arguments.dropFirst())) } catch {
-        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
-        exit(2)
-    }
-case "template":
-    do { try TemplateBench.run(arguments: Array(arguments.dropFirst())) } catch {
-        FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
-        exit(2)
-    }
-case "validate":
-    do { try ValidateBench.run(arguments: Array(arguments.dropFirst())) } catch {
+/// The benchmarks by name.
+let benchmarks: [String: ([String]) throws -> Void] = [
+    "build": BuildBench.run, "diff": DiffBench.run, "import": ImportBench.run,
+    "template": TemplateBench.run, "validate": ValidateBench.run,
+]
+switch arguments.first.flatMap({ benchmarks[$0] }) {
+case let benchmark?:
+    do { try benchmark(Array(arguments.dropFirst())) } catch {
         FileHandle.standardError.write(Data("vantage-bench: \(error)\n".utf8))
         exit(2)
     }
