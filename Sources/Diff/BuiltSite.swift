@@ -29,7 +29,7 @@ public struct BuiltSite: Sendable {
             let manifest = try Manifest.read(path: argument, displayName: argument)
             return BuiltSite(name: argument, folder: nil, manifest: manifest)
         }
-        let manifestPath = Manifest.join(argument, SiteBookkeeping.manifest)
+        let manifestPath = PathText.joined(argument, SiteBookkeeping.manifest)
         if FileManager.default.fileExists(atPath: manifestPath) {
             let manifest = try Manifest.read(path: manifestPath, displayName: manifestPath)
             // `vantage build --manifest-only` leaves a folder holding its manifest alone (and,
@@ -88,7 +88,7 @@ public struct BuiltSite: Sendable {
 
     /// How the page is named in messages and output: `site/relative/path`.
     public func displayPath(_ relative: String) -> String {
-        Manifest.join(folder ?? name, relative)
+        PathText.joined(folder ?? name, relative)
     }
 
     /// The bytes of the page at `relative`, or a located error when the manifest lists a file
@@ -97,7 +97,7 @@ public struct BuiltSite: Sendable {
         guard let folder else {
             throw Diagnostic.error("only a manifest was given; the page cannot be read", at: SourceLocation(file: displayPath(relative)))
         }
-        guard let bytes = FileSystem.read(Manifest.join(folder, relative)) else {
+        guard let bytes = FileSystem.read(PathText.joined(folder, relative)) else {
             throw Manifest.missingPage(at: displayPath(relative))
         }
         return bytes

@@ -13,7 +13,7 @@ extension DiffReport {
         for group in groups {
             for page in group.pages {
                 let level = page.status == .removed ? "warning" : "notice"
-                let file = Manifest.join(page.status == .removed ? oldName : newName, page.path)
+                let file = PathText.joined(page.status == .removed ? oldName : newName, page.path)
                 let title = group.name + ": " + page.label + " " + page.status.rawValue
                 var message = page.status.rawValue + " (" + page.detail + ")"
                 if case .text(_, _, let hunks)? = page.content, let first = hunks.first, !statOnly {

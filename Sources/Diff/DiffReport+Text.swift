@@ -1,3 +1,5 @@
+import VantageCore
+
 extension DiffReport {
     /// The report for people: a headline and one line per page for each group, the unified
     /// diffs of the changed pages (not with `--stat` or bare manifests), then the summary.
@@ -32,8 +34,8 @@ extension DiffReport {
     /// A page's unified diff, as every format that shows one writes it: the `---` and `+++`
     /// lines naming the page on each side, then the hunks.
     func unifiedDiff(_ path: String, _ hunks: [Hunk]) -> String {
-        var out = "--- " + Manifest.join(oldName, path) + "\n"
-        out += "+++ " + Manifest.join(newName, path) + "\n"
+        var out = "--- " + PathText.joined(oldName, path) + "\n"
+        out += "+++ " + PathText.joined(newName, path) + "\n"
         for hunk in hunks {
             out += hunk.header + "\n"
             for line in hunk.lines { out += line.rendered + "\n" }

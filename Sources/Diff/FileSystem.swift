@@ -18,10 +18,10 @@ enum FileSystem {
             throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: folder))
         }
         if let unlisted = listing.unlisted.min() {
-            throw Diagnostic.error(unlisted.message, at: SourceLocation(file: Manifest.join(folder, unlisted.path)))
+            throw Diagnostic.error(unlisted.message, at: SourceLocation(file: PathText.joined(folder, unlisted.path)))
         }
         if let odd = listing.strays.min() {
-            throw Diagnostic.error(odd.message, at: SourceLocation(file: Manifest.join(folder, odd.path)))
+            throw Diagnostic.error(odd.message, at: SourceLocation(file: PathText.joined(folder, odd.path)))
         }
         return listing.files
     }

@@ -21,7 +21,7 @@ extension Manifest {
         files.sort { PathOrder.precedes($0, $1) }
         var unlisted: [String] = []
         var index = 0
-        func missing(_ page: ManifestEntry) -> Diagnostic { Manifest.missingPage(at: Manifest.join(folder, page.path)) }
+        func missing(_ page: ManifestEntry) -> Diagnostic { Manifest.missingPage(at: PathText.joined(folder, page.path)) }
         for file in files where !SiteBookkeeping.holds(file) {
             while index < pages.count, PathOrder.precedes(pages[index].path, file) { throw missing(pages[index]) }
             if index < pages.count, pages[index].path == file {
@@ -58,8 +58,8 @@ extension Manifest {
         let results = ParallelMap.map(count: items.count) { index -> Result<(ManifestEntry?, ManifestEntry?), Diagnostic> in
             let item = items[index]
             func load(_ folder: String) -> Result<[UInt8], Diagnostic> {
-                guard let bytes = FileSystem.read(Manifest.join(folder, item.path)) else {
-                    return .failure(.error("cannot read the file", at: SourceLocation(file: Manifest.join(folder, item.path))))
+                guard let bytes = FileSystem.read(PathText.joined(folder, item.path)) else {
+                    return .failure(.error("cannot read the file", at: SourceLocation(file: PathText.joined(folder, item.path))))
                 }
                 return .success(bytes)
             }

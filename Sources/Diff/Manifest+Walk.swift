@@ -25,16 +25,11 @@ extension Manifest {
         pages.reserveCapacity(paths.count)
         for (relative, hash) in zip(paths, hashes) {
             guard let (sha, size) = hash else {
-                throw Diagnostic.error("cannot read the file", at: SourceLocation(file: join(displayName, relative)))
+                throw Diagnostic.error("cannot read the file", at: SourceLocation(file: PathText.joined(displayName, relative)))
             }
             pages.append(ManifestEntry(path: relative, kind: nil, viewer: nil, sha256: sha, bytes: size))
         }
         return Manifest(pages: pages, origin: .walked(displayName))
-    }
-
-    /// `folder/relative` without doubling the slash.
-    static func join(_ folder: String, _ relative: String) -> String {
-        folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
     }
 
     /// The error of a page the manifest lists that is not there to read, at `path` (its folder

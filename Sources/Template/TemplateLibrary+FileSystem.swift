@@ -105,9 +105,8 @@ extension TemplateLibrary {
         let relativePaths = try FileTree.files(
             under: directory, include: { !$0.hasPrefix(".") }, reads: { $0.hasSuffix(".mustache") }
         ).filter { $0.hasSuffix(".mustache") }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         var paths: [String: String] = [:]
-        for relative in relativePaths { paths[String(relative.dropLast(".mustache".count))] = prefix + relative }
+        for relative in relativePaths { paths[String(relative.dropLast(".mustache".count))] = PathText.joined(directory, relative) }
         return paths
     }
 

@@ -210,14 +210,9 @@ extension SiteValidator {
                             + "found \(bytes.count) bytes, \(found)): edited since? vantage build --full writes it again")]
     }
 
-    /// `path` (relative) within the folder `root` as the user named it.
-    static func joined(_ root: String, _ path: String) -> String {
-        path.isEmpty ? root : (root.hasSuffix("/") ? root : root + "/") + path
-    }
-
     /// Why the file `path` of the site (which is there) cannot be read: exit 2, naming it.
     static func unreadable(_ path: String, in directory: String, shownAs named: String) -> Diagnostic {
-        Diagnostic.error(FileCheck.problem(at: directory + "/" + path) ?? "cannot read the file", at: SourceLocation(file: joined(named, path)))
+        Diagnostic.error(FileCheck.problem(at: directory + "/" + path) ?? "cannot read the file", at: SourceLocation(file: PathText.joined(named, path)))
     }
 
     /// Every regular file beneath `directory`, relative to it, sorted.
@@ -232,7 +227,7 @@ extension SiteValidator {
             throw Diagnostic.error("cannot read the directory", at: SourceLocation(file: directory))
         }
         if let unlisted = listing.unlisted.min() {
-            throw Diagnostic.error(unlisted.message, at: SourceLocation(file: Self.joined(shownAs ?? directory, unlisted.path)))
+            throw Diagnostic.error(unlisted.message, at: SourceLocation(file: PathText.joined(shownAs ?? directory, unlisted.path)))
         }
         listing.files.sort()
         listing.strays.sort()

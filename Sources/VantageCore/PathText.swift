@@ -14,6 +14,14 @@ public enum PathText {
         return String(parent)
     }
 
+    /// `relative` within `folder`, joined by one slash whether or not `folder` ends in one
+    /// ("public" or "public/" with "a/b.html": "public/a/b.html"); `folder` itself for an
+    /// empty `relative`. How a file of a built site or a template folder is named in messages.
+    public static func joined(_ folder: String, _ relative: String) -> String {
+        if relative.isEmpty { return folder }
+        return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+
     /// The last part of `path` ("x" of "/tmp/x/"), trailing slashes ignored.
     public static func name(of path: String) -> String {
         var trimmed = Substring(path)

@@ -14,4 +14,16 @@ struct PathTextTests {
         #expect(PathText.parent(of: path) == parent, "\(path)")
         #expect(PathText.name(of: path) == name, "\(path)")
     }
+
+    /// A site's file, a template or a listing problem as messages name it: one slash between
+    /// the folder as the user named it and the relative path, the folder alone for "" (the
+    /// rule `vantage diff`, `vantage check` and the template folder once each wrote).
+    @Test(arguments: [
+        ("public", "a/index.html", "public/a/index.html"), ("public/", "a/index.html", "public/a/index.html"),
+        ("/", "manifest.json", "/manifest.json"), ("public", "", "public"), ("public/", "", "public/"),
+        (".", "x.html", "./x.html"),
+    ])
+    func joined(_ folder: String, _ relative: String, _ expected: String) {
+        #expect(PathText.joined(folder, relative) == expected)
+    }
 }
