@@ -59,7 +59,7 @@ extension Manifest {
             let item = items[index]
             func load(_ folder: String) -> Result<[UInt8], Diagnostic> {
                 guard let bytes = FileSystem.read(PathText.joined(folder, item.path)) else {
-                    return .failure(.error("cannot read the file", at: SourceLocation(file: PathText.joined(folder, item.path))))
+                    return .failure(FileCheck.unreadable(PathText.joined(folder, item.path)))
                 }
                 return .success(bytes)
             }

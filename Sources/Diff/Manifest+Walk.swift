@@ -25,7 +25,7 @@ extension Manifest {
         pages.reserveCapacity(paths.count)
         for (relative, hash) in zip(paths, hashes) {
             guard let (sha, size) = hash else {
-                throw Diagnostic.error("cannot read the file", at: SourceLocation(file: PathText.joined(displayName, relative)))
+                throw FileCheck.unreadable(rootPath + relative, shownAs: PathText.joined(displayName, relative))
             }
             pages.append(ManifestEntry(path: relative, kind: nil, viewer: nil, sha256: sha, bytes: size))
         }

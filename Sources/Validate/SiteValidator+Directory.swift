@@ -212,7 +212,7 @@ extension SiteValidator {
 
     /// Why the file `path` of the site (which is there) cannot be read: exit 2, naming it.
     static func unreadable(_ path: String, in directory: String, shownAs named: String) -> Diagnostic {
-        Diagnostic.error(FileCheck.problem(at: directory + "/" + path) ?? "cannot read the file", at: SourceLocation(file: PathText.joined(named, path)))
+        FileCheck.unreadable(directory + "/" + path, shownAs: PathText.joined(named, path))
     }
 
     /// Every regular file beneath `directory`, relative to it, sorted.

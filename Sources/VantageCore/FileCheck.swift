@@ -25,6 +25,13 @@ public enum FileCheck {
         return nil
     }
 
+    /// The error for a file at `path` that could not be read, named as `shownAs` (the path as
+    /// the user gave it; `path` itself by default): why (`problem(at:)`, "cannot read the file:
+    /// Permission denied"), or plain "cannot read the file" when nothing is wrong with it now.
+    public static func unreadable(_ path: String, shownAs: String? = nil) -> Diagnostic {
+        Diagnostic.error(problem(at: path) ?? "cannot read the file", at: SourceLocation(file: shownAs ?? path))
+    }
+
     /// What is wrong with the kind of thing at `path` (a folder, a device, a pipe, a socket),
     /// nil for a regular file or when nothing is there (a file that may still be created).
     public static func kindProblem(at path: String) -> String? {

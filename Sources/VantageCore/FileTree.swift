@@ -27,8 +27,8 @@ public enum FileTree {
     ) throws -> [String] {
         var files: [String] = []
         var visited: Set<[UInt64]> = []
-        func refuse(_ path: String, _ problem: String?) -> Diagnostic {
-            Diagnostic.error(problem ?? "cannot read the file", at: SourceLocation(file: path))
+        func refuse(_ path: String, _ problem: String) -> Diagnostic {
+            Diagnostic.error(problem, at: SourceLocation(file: path))
         }
         func walk(_ folder: String, _ relative: String) throws {
             var info = stat()
@@ -54,7 +54,7 @@ public enum FileTree {
                 guard stat(path, &target) == 0 else {
                     var own = stat()
                     if lstat(path, &own) != 0 && errno == ENOENT { continue }  // gone since the listing
-                    if reads(name) { throw refuse(path, FileCheck.problem(at: path)) }
+                    if reads(name) { throw FileCheck.unreadable(path) }
                     continue
                 }
                 switch target.st_mode & S_IFMT {
@@ -66,7 +66,7 @@ public enum FileTree {
                     }
                     files.append(child)
                 default:
-                    if reads(name) { throw refuse(path, FileCheck.problem(at: path)) }
+                    if reads(name) { throw FileCheck.unreadable(path) }
                 }
             }
         }

@@ -54,7 +54,7 @@ public struct JSONLinesReader: Sequence {
                 file = nil
                 openFailure = .error(problem, at: SourceLocation(file: displayName))
             } else if file == nil {
-                openFailure = .error(FileCheck.problem(at: path) ?? "cannot read the file", at: SourceLocation(file: displayName))
+                openFailure = FileCheck.unreadable(path, shownAs: displayName)
             }
             self.file = file
         }

@@ -36,4 +36,25 @@ struct UnreadableSiteCheckTests {
         #expect(diff.status == 2, "\(diff.err)")
         #expect(diff.err.contains("\(project.output)/\(name): error: \(why)"), "\(diff.err)")
     }
+
+    /// `vantage diff` of a site without its manifest reads and hashes every file: one it may
+    /// not read is named with the reason, as `vantage check` names it (`FileCheck.unreadable`,
+    /// the one rule); it said only "cannot read the file".
+    @Test(arguments: ["ana-lima/index.html", "assets/icon.svg"])
+    func diffOfASiteWithoutManifestSaysWhyAFileCannotBeRead(_ name: String) throws {
+        let project = try ScratchProject()
+        defer {
+            _ = chmod(project.output + "/" + name, 0o644)
+            project.remove()
+        }
+        let built = project.build()
+        try #require(built.status == 0, "\(built.err)")
+        try FileManager.default.removeItem(atPath: project.output + "/manifest.json")
+        let all = FileManager.default.enumerator(atPath: project.folder.path)!.allObjects as! [String]
+        for path in [""] + all { _ = chmod(project.folder.path + "/" + path, 0o777) }
+        #expect(chmod(project.output + "/" + name, 0o000) == 0)
+        let diff = try VantageExecutable.runUnprivileged(["diff", project.output, project.output], logs: project.folder)
+        #expect(diff.status == 2, "\(diff.err)")
+        #expect(diff.err == "\(project.output)/\(name): error: cannot read the file: Permission denied\n", "\(diff.err)")
+    }
 }
