@@ -12,8 +12,7 @@ extension TemplateLibrary {
             guard bytes.count >= encoded.count else { continue }
             for offset in 0...(bytes.count - encoded.count)
             where bytes[offset] == encoded[0] && bytes[offset..<(offset + encoded.count)].elementsEqual(encoded) {
-                return template.source.error(
-                    "U+\(String(scalar.value, radix: 16, uppercase: true)) \(why)", at: offset)
+                return template.source.error("\(codePointName(scalar.value)) \(why)", at: offset)
             }
         }
         return nil

@@ -347,7 +347,7 @@ public struct JSONParser {
                 continue
             }
             if byte < 0x20 {
-                throw error("a control character (U+\(hex4(UInt16(byte)))) must be escaped inside a string")
+                throw error("a control character (\(codePointName(UInt32(byte)))) must be escaped inside a string")
             }
             if byte >= 0x80 { sawNonASCII = true }
             position += 1
