@@ -98,11 +98,11 @@ public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
     /// Pages checked.
     public var pages: Int
 
-    /// Every kept finding as `file:line:col: error: message (from template X)`, paths prefixed
-    /// with the output folder, then a line that says what was kept.
+    /// Every kept finding as `vantage check` writes it (`Finding.textReport`: `file:line:col:
+    /// error: message (from template X)`, paths within the output folder), then a line that
+    /// says what was kept.
     public func formatted(root: String) -> String {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        var text = findings.map { $0.reportLine(prefix: prefix) }.joined()
+        var text = Finding.textReport(findings, root: root)
         if count > findings.count { text += "… and \(count - findings.count) more findings\n" }
         return text
     }

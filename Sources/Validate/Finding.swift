@@ -77,6 +77,19 @@ public struct Finding: Sendable, Hashable {
         "\(prefix)\(file):\(line):\(column): error: \(oneLine(attributedMessage))\n"
     }
 
+    /// What a report writes before a page's path: the site folder as the user named it and one
+    /// slash; nothing for "" or "." (the current folder), so that the path stays relative.
+    public static func pathPrefix(root: String) -> String {
+        root.isEmpty || root == "." ? "" : (root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// `findings` as `vantage check` writes them in text, and a build that stops on them:
+    /// `reportLine` each, the paths within `root` (`pathPrefix`).
+    public static func textReport(_ findings: [Finding], root: String) -> String {
+        let prefix = pathPrefix(root: root)
+        return findings.map { $0.reportLine(prefix: prefix) }.joined()
+    }
+
     /// Findings in output order: by file, then position, then message (never discovery order,
     /// which depends on thread scheduling).
     public static func outputOrder(_ a: Finding, _ b: Finding) -> Bool {

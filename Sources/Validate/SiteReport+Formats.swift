@@ -15,10 +15,10 @@ extension SiteReport {
     /// The findings in `format`, with page paths prefixed by `root` (the directory as the user
     /// named it, so paths are clickable and annotations land on the right files).
     public func formatted(_ format: Format, root: String) -> String {
-        let prefix = root.isEmpty || root == "." ? "" : (root.hasSuffix("/") ? root : root + "/")
+        let prefix = Finding.pathPrefix(root: root)
         switch format {
         case .text:
-            return findings.map { $0.reportLine(prefix: prefix) }.joined()
+            return Finding.textReport(findings, root: root)
         case .github:
             return findings.map { finding in
                 let file = WorkflowCommand.escapeProperty(prefix + finding.file)
