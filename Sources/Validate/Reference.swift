@@ -13,6 +13,14 @@ enum Reference: Equatable {
     /// A reference the rules reject.
     case problem(Finding.Rule, String)
 
+    /// The finding for a link `written` (`href="…"`) that names `folder` (relative to the site
+    /// root, "" for the root) rather than a file, with the file it means: the folder's
+    /// `index.html`. Met reading the link (`ana/`) and once the site's files are known (`ana`).
+    static func folderLink(_ written: String, folder: String) -> (Finding.Rule, String) {
+        let index = (folder.isEmpty ? "" : folder + "/") + "index.html"
+        return (.folderLink, "\(written) names a folder: every link names a file (\(index))")
+    }
+
     /// The media types a `data:` URL in `img src` may have.
     static let inlineImageTypes: Set<String> = ["image/png", "image/gif", "image/jpeg", "image/webp", "image/svg+xml"]
 
@@ -108,9 +116,8 @@ enum Reference: Equatable {
             return
         }
         if PagePath.namesFolder(path) {
-            let folder = page.resolve(path) ?? path
-            let suggestion = (folder.isEmpty ? "" : folder + "/") + "index.html"
-            self = .problem(.folderLink, "\(written()) names a folder: every link names a file (\(suggestion))")
+            let (rule, message) = Self.folderLink(written(), folder: page.resolve(path) ?? path)
+            self = .problem(rule, message)
             return
         }
         guard let resolved = page.resolve(path) else {

@@ -214,8 +214,7 @@ public final class SiteCheck: @unchecked Sendable {
         let target = reference.target
         let isFile = site?.files.contains(target) ?? files.contains(target)
         if (!isFile || filesAreFolders) && folders.contains(target) {
-            let index = (target.isEmpty ? "" : target + "/") + "index.html"
-            return (.folderLink, "\(reference.written) names a folder: every link names a file (\(index))")
+            return Reference.folderLink(reference.written, folder: target)
         }
         guard isFile else {
             if let part, let top = target.split(separator: "/", maxSplits: 1).first, top != part, target.contains("/"),
