@@ -41,9 +41,10 @@ extension SiteBuild {
         // The templates the build renders by name must be there before any page is, whatever
         // the data asks for.
         if let name = TemplateName.missing(in: library.names).first {
+            let file = name + TemplateLibrary.fileExtension
             throw Diagnostic.error(
-                "the build renders the template '\(name)', which is not in the templates folder; restore \(name).mustache",
-                at: SourceLocation(file: (templates as NSString).appendingPathComponent(name + ".mustache")))
+                "the build renders the template '\(name)', which is not in the templates folder; restore \(file)",
+                at: SourceLocation(file: (templates as NSString).appendingPathComponent(file)))
         }
         // The mask's marker in a template would be shown as the masked text on every page
         // (and no page check could tell): refused where it is written.

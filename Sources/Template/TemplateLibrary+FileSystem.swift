@@ -25,7 +25,7 @@ extension TemplateLibrary {
         let templatePath = URL(fileURLWithPath: file).standardizedFileURL.path
         var name = PathText.name(of: file)
         if templatePath.hasPrefix(root + "/") { name = String(templatePath.dropFirst(root.count + 1)) }
-        if name.hasSuffix(".mustache") { name = String(name.dropLast(".mustache".count)) }
+        if name.hasSuffix(fileExtension) { name = String(name.dropLast(fileExtension.count)) }
         let main = try source(atPath: file, name: name)
         let all = try sourcePaths(in: directory)
         var reached: [String: TemplateSource] = [name: main]
@@ -103,10 +103,10 @@ extension TemplateLibrary {
         // Links followed, to files and folders (`FileTree`); what is not a template (a README, a
         // dot-file: an editor's lock or swap file, `.DS_Store`) is not read, so not refused.
         let relativePaths = try FileTree.files(
-            under: directory, include: { !$0.hasPrefix(".") }, reads: { $0.hasSuffix(".mustache") }
-        ).filter { $0.hasSuffix(".mustache") }
+            under: directory, include: { !$0.hasPrefix(".") }, reads: { $0.hasSuffix(fileExtension) }
+        ).filter { $0.hasSuffix(fileExtension) }
         var paths: [String: String] = [:]
-        for relative in relativePaths { paths[String(relative.dropLast(".mustache".count))] = PathText.joined(directory, relative) }
+        for relative in relativePaths { paths[String(relative.dropLast(fileExtension.count))] = PathText.joined(directory, relative) }
         return paths
     }
 

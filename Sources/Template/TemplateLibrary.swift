@@ -39,6 +39,9 @@ final class CompiledTemplate: Sendable {
 /// Compiled templates, shareable across threads. Names are paths relative to the root without
 /// ".mustache" ("layout", "partials/idea"); `{{>name}}` and `{{<name}}` resolve the same way.
 public final class TemplateLibrary: Sendable {
+    /// The ending of a template's file: the template `partials/idea` is `partials/idea.mustache`.
+    public static let fileExtension = ".mustache"
+
     /// Spec or strict: what a missing variable, partial or parent does.
     public let mode: TemplateMode
     /// The templates in name order; partial tags hold indexes into it.
