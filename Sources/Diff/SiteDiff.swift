@@ -121,9 +121,9 @@ public enum SiteDiff {
     /// `index.html`.
     static func handle(in path: String) -> String {
         var parts = path.split(separator: "/")
-        if parts.last == "index.html", parts.count > 1 { parts.removeLast() }
+        if parts.last.map(String.init) == PageName.folderIndex, parts.count > 1 { parts.removeLast() }
         guard let last = parts.last else { return path }
-        return last.hasSuffix(".html") ? String(last.dropLast(5)) : String(last)
+        return PageName.isPage(last) ? String(last.dropLast(PageName.suffix.count)) : String(last)
     }
 
     /// Site-wide pages first, then each viewer by slug; pages by kind, list and number. Display

@@ -155,9 +155,11 @@ public enum OutputFolder {
             if previous.containsPage(bytes) { return true }
             if let files { return files.contains(path) }
             if path.hasPrefix(SitePath.assets) { return true }
-            if path.hasSuffix("/search-index.js") {
-                let viewer = path.dropLast("/search-index.js".count)
-                return !viewer.contains("/") && previous.containsPage(Array((String(viewer) + "/index.html").utf8))
+            // A viewer's search index (`SitePath.searchIndex`) is theirs when their home is.
+            let searchIndex = "/" + SearchIndexScript.fileName
+            if path.hasSuffix(searchIndex) {
+                let viewer = String(path.dropLast(searchIndex.count))
+                return !viewer.contains("/") && previous.containsPage(Array(SitePath.home(viewer).utf8))
             }
             return false
         }

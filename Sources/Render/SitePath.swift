@@ -22,7 +22,7 @@ import VantageCore
 /// ```
 public enum SitePath {
     /// The "view as" index.
-    public static let index = "index.html"
+    public static let index = PageName.folderIndex
     /// The review report.
     public static let reviews = "reviews.html"
     /// The page list with checksums.
@@ -33,7 +33,7 @@ public enum SitePath {
     public static let assets = "assets/"
 
     /// A viewer's home page.
-    public static func home(_ viewer: String) -> String { "\(viewer)/index.html" }
+    public static func home(_ viewer: String) -> String { "\(viewer)/\(PageName.folderIndex)" }
     /// A viewer's settings page.
     public static func settings(_ viewer: String) -> String { "\(viewer)/settings.html" }
     /// A viewer's search page.

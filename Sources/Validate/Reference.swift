@@ -1,4 +1,5 @@
 import Foundation
+import VantageCore
 
 /// A URL written in a page (`href`, `src`, `action`, `cite`, CSS `url()`), read the way the
 /// site's rules see it: every reference is relative, stays inside the site and names a file.
@@ -17,7 +18,7 @@ enum Reference: Equatable {
     /// root, "" for the root) rather than a file, with the file it means: the folder's
     /// `index.html`. Met reading the link (`ana/`) and once the site's files are known (`ana`).
     static func folderLink(_ written: String, folder: String) -> (Finding.Rule, String) {
-        let index = (folder.isEmpty ? "" : folder + "/") + "index.html"
+        let index = (folder.isEmpty ? "" : folder + "/") + PageName.folderIndex
         return (.folderLink, "\(written) names a folder: every link names a file (\(index))")
     }
 

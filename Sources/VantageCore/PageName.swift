@@ -5,6 +5,11 @@ public enum PageName {
     /// it checks and copies.
     public static let suffix = ".html"
 
+    /// The page a folder stands for (`ana-lima/index.html` for `ana-lima/`, as a static host
+    /// serves it): the build writes the index and every home so, `vantage check` names it for a
+    /// link to a folder, and `vantage diff` names such a page by its folder.
+    public static let folderIndex = "index" + suffix
+
     /// True for a path that names a page: it ends in `.html`, as every page the build writes or
     /// checks does.
     public static func isPage(_ path: some StringProtocol) -> Bool { path.hasSuffix(suffix) }
