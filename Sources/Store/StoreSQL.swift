@@ -42,10 +42,11 @@ public enum StoreSQL {
     /// handles of a submissions file as the build names them.
     public static let contacts = "SELECT person_id, name FROM contact WHERE owner_id = ?1"
 
-    /// Every reviewer's latest decision, by item then reviewer (columns in `StoredReview` order).
-    public static let reviews = """
-        SELECT reviewer, item, action, until, list, decided_at, exported_at FROM review ORDER BY item, reviewer
-        """
+    /// A stored decision's columns, in the order `StoredReview(row:)` reads them.
+    static let reviewColumns = "reviewer, item, action, until, list, decided_at, exported_at"
+
+    /// Every reviewer's latest decision, by item then reviewer (`reviewColumns`).
+    public static let reviews = "SELECT \(reviewColumns) FROM review ORDER BY item, reviewer"
 
     /// How many quotes each person is in, as speaker or hearer (both feed indexes, read in
     /// order: no table is touched). A quote a person both says and hears counts twice.
@@ -86,9 +87,7 @@ public enum StoreSQL {
     static let replaceBuildState = "INSERT OR REPLACE INTO build_state (id, output, manifest_sha256, checked_at) VALUES (1, ?1, ?2, ?3)"
 
     /// Every stored decision, by reviewer then item (the importer merges review files into these).
-    public static let reviewsByReviewer = """
-        SELECT reviewer, item, action, until, list, decided_at, exported_at FROM review ORDER BY reviewer, item
-        """
+    public static let reviewsByReviewer = "SELECT \(reviewColumns) FROM review ORDER BY reviewer, item"
 
     /// Every read the build runs, for the query-plan test.
     public static let allReads = [

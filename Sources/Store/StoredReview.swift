@@ -29,7 +29,7 @@ public struct StoredReview: Sendable, Hashable {
 }
 
 extension StoredReview {
-    /// The row at `statement` (columns in `StoreSQL.reviews` order).
+    /// The row at `statement` (columns in `StoreSQL.reviewColumns` order).
     init(row statement: Statement) {
         self.init(
             reviewer: statement.text(0) ?? "", item: statement.text(1) ?? "", action: statement.text(2) ?? "",
