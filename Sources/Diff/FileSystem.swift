@@ -15,7 +15,7 @@ enum FileSystem {
     /// a report cannot show as it is, a symbolic link, a pipe).
     static func regularFiles(under root: String, shownAs folder: String) throws(Diagnostic) -> [String] {
         guard let listing = FileTree.regularFiles(under: root) else {
-            throw Diagnostic.error("cannot list the folder", at: SourceLocation(file: folder))
+            throw FileCheck.unlistable(root, shownAs: folder)
         }
         if let unlisted = listing.unlisted.min() {
             throw Diagnostic.error(unlisted.message, at: SourceLocation(file: PathText.joined(folder, unlisted.path)))

@@ -224,7 +224,7 @@ extension SiteValidator {
     /// are not known, and taken for absent they were findings of a manifest listing them.
     static func listing(of directory: String, shownAs: String? = nil) throws -> FileTree.Listing {
         guard var listing = FileTree.regularFiles(under: directory) else {
-            throw Diagnostic.error("cannot read the directory", at: SourceLocation(file: directory))
+            throw FileCheck.unlistable(directory, shownAs: shownAs)
         }
         if let unlisted = listing.unlisted.min() {
             throw Diagnostic.error(unlisted.message, at: SourceLocation(file: PathText.joined(shownAs ?? directory, unlisted.path)))

@@ -32,6 +32,13 @@ public enum FileCheck {
         Diagnostic.error(problem(at: path) ?? "cannot read the file", at: SourceLocation(file: shownAs ?? path))
     }
 
+    /// The error for a folder at `path` that could not be listed, named as `shownAs` (the path
+    /// as the user gave it; `path` itself by default): why (`folderProblem(at:)`, "cannot read
+    /// the folder: Permission denied"), or plain "cannot read the folder".
+    public static func unlistable(_ path: String, shownAs: String? = nil) -> Diagnostic {
+        Diagnostic.error(folderProblem(at: path) ?? "cannot read the folder", at: SourceLocation(file: shownAs ?? path))
+    }
+
     /// What is wrong with the kind of thing at `path` (a folder, a device, a pipe, a socket),
     /// nil for a regular file or when nothing is there (a file that may still be created).
     public static func kindProblem(at path: String) -> String? {

@@ -57,4 +57,27 @@ struct UnreadableSiteCheckTests {
         #expect(diff.status == 2, "\(diff.err)")
         #expect(diff.err == "\(project.output)/\(name): error: cannot read the file: Permission denied\n", "\(diff.err)")
     }
+
+    /// A site folder that may not be listed at all: `vantage check` said "cannot read the
+    /// directory" and `vantage diff` "cannot list the folder", neither saying why; both now
+    /// say it as of any folder in the site (`FileCheck.unlistable`).
+    @Test func aSiteFolderThatCannotBeListedIsNamedWithTheReason() throws {
+        let project = try ScratchProject()
+        defer {
+            _ = chmod(project.output, 0o755)
+            project.remove()
+        }
+        let built = project.build()
+        try #require(built.status == 0, "\(built.err)")
+        let all = FileManager.default.enumerator(atPath: project.folder.path)!.allObjects as! [String]
+        for path in [""] + all { _ = chmod(project.folder.path + "/" + path, 0o777) }
+        #expect(chmod(project.output, 0o000) == 0)
+        let expected = "\(project.output): error: cannot read the folder: Permission denied\n"
+        let check = try VantageExecutable.runUnprivileged(["check", project.output], logs: project.folder)
+        #expect(check.status == 2, "\(check.err)")
+        #expect(check.err == expected, "\(check.err)")
+        let diff = try VantageExecutable.runUnprivileged(["diff", project.output, project.output], logs: project.folder)
+        #expect(diff.status == 2, "\(diff.err)")
+        #expect(diff.err == expected, "\(diff.err)")
+    }
 }
