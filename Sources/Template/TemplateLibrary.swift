@@ -74,22 +74,24 @@ public final class TemplateLibrary: Sendable {
     /// Renders the template `name` with `context` as the root of the context stack; the
     /// helpers are available when a `localizer` is given.
     public func render(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError) -> String {
-        let template = try self.template(requiring: name)
-        var renderer = makeRenderer(template, context: context, localizer: localizer)
-        try renderer.runRoot()
-        renderer.finish()
-        template.noteOutputSize(renderer.output.count)
-        return renderer.output.string
+        try render(name, context: context, localizer: localizer) { $0.string }
     }
 
     /// Renders into UTF-8 bytes, ready to write to a file.
     public func renderUTF8(_ name: String, context: Value, localizer: Localizer?) throws(TemplateError) -> [UInt8] {
+        try render(name, context: context, localizer: localizer) { $0.bytes }
+    }
+
+    /// Renders the template `name` and hands what was written to `take`.
+    private func render<Result>(
+        _ name: String, context: Value, localizer: Localizer?, _ take: (borrowing OutputBuffer) -> Result
+    ) throws(TemplateError) -> Result {
         let template = try self.template(requiring: name)
         var renderer = makeRenderer(template, context: context, localizer: localizer)
         try renderer.runRoot()
         renderer.finish()
         template.noteOutputSize(renderer.output.count)
-        return renderer.output.bytes
+        return take(renderer.output)
     }
 
     private func makeRenderer(_ template: CompiledTemplate, context: Value, localizer: Localizer?) -> Renderer {
