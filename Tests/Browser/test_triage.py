@@ -537,7 +537,22 @@ class DownloadNames(BrowserTest):
             self.assertEqual(self.js("return window.VantageText.fileNamePart(arguments[0], 'review')", name), part, repr(name))
 
 
-class ReviewPagesElsewhere(BrowserTest):
+class SwipeToArchive:
+    """`archive`: a review page's item swiped right once the list has settled, for the test
+    classes that decide items on a page (over http, and on two sites at once)."""
+
+    def archive(self, item_id):
+        item = self.css('[data-triage][data-id="%s"]' % item_id)
+        # An item Undo just brought back slides into place: a press during that slide can land
+        # beside the item (the test once timed out here), so the swipe waits for it to settle.
+        self.wait(lambda d: item.is_displayed() and not self.js(
+            "return document.getAnimations().some(function (a) { return a.playState === 'running'; })"),
+            message="the list settles")
+        self.drag_to(item, 120, release=True)
+        self.wait(lambda d: not item.is_displayed(), message="archived")
+
+
+class ReviewPagesElsewhere(SwipeToArchive, BrowserTest):
     """Another page changes the decisions while this one waits: restored from the back/forward
     cache, or open in another tab, a review page shows the stored decisions and counts them,
     and Undo works. Served over http (the back/forward cache does not keep file:// pages)."""
@@ -561,16 +576,6 @@ class ReviewPagesElsewhere(BrowserTest):
             var e = document.querySelector('[data-triage][data-id="' + arguments[0] + '"]');
             return [e.getAttribute('data-decision'), e.hidden, document.querySelector('[data-review-count]').textContent,
                     document.querySelector('[data-review-undo]').disabled];""", item_id)
-
-    def archive(self, item_id):
-        item = self.css('[data-triage][data-id="%s"]' % item_id)
-        # An item Undo just brought back slides into place: a press during that slide can land
-        # beside the item (the test once timed out here), so the swipe waits for it to settle.
-        self.wait(lambda d: item.is_displayed() and not self.js(
-            "return document.getAnimations().some(function (a) { return a.playState === 'running'; })"),
-            message="the list settles")
-        self.drag_to(item, 120, release=True)
-        self.wait(lambda d: not item.is_displayed(), message="archived")
 
     def test_a_page_back_from_the_cache_shows_what_another_page_undid(self):
         self.open(self.page_url())
@@ -620,7 +625,7 @@ class ReviewPagesElsewhere(BrowserTest):
         self.wait(lambda d: self.look("idea-0002") == [None, False, "0", True], message="the bar counts none")
 
 
-class ReviewsPerSite(TwoSites):
+class ReviewsPerSite(SwipeToArchive, TwoSites):
     """Two sites in one browser (file://, or sub-paths of one host: one storage origin each
     time) keep their own decisions: an item decided on one site stays undecided, shown and
     uncounted on the other, and is not in its reviews file (one key was shared by every site,
@@ -631,16 +636,6 @@ class ReviewsPerSite(TwoSites):
         return self.js("""
             var e = document.querySelector('[data-triage][data-id="' + arguments[0] + '"]');
             return [e.getAttribute('data-decision'), !e.hidden, document.querySelector('[data-review-count]').textContent];""", item_id)
-
-    def archive(self, item_id):
-        item = self.css('[data-triage][data-id="%s"]' % item_id)
-        # An item Undo just brought back slides into place: a press during that slide can land
-        # beside the item (the test once timed out here), so the swipe waits for it to settle.
-        self.wait(lambda d: item.is_displayed() and not self.js(
-            "return document.getAnimations().some(function (a) { return a.playState === 'running'; })"),
-            message="the list settles")
-        self.drag_to(item, 120, release=True)
-        self.wait(lambda d: not item.is_displayed(), message="archived")
 
     def exported(self):
         return [d["item"] for d in self.js("return VantageReview.exportDocument().decisions")]
