@@ -334,7 +334,7 @@ extension SiteBuild {
         let rendered = bytes + sitePages * 8_000 + assetBytes(context.options.templates)
         var plan = Plan(
             viewers: context.chosen.count, pages: pages + sitePages, renderedBytes: rendered,
-            writtenBytes: context.options.manifestOnly ? (pages + sitePages) * 200 : rendered + (pages + sitePages) * 200,
+            writtenBytes: Plan.writtenBytes(rendered: rendered, pages: pages + sitePages, manifestOnly: context.options.manifestOnly),
             estimated: false, freeBytes: freeBytes(near: context.options.output), reusableBytes: 0)
         plan.entries = context.options.manifestOnly ? 2 : entries + sitePages + 64
         plan.freeEntries = freeEntries(near: context.options.output)

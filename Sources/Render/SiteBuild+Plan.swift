@@ -29,6 +29,15 @@ extension SiteBuild {
         public var freeEntries: Int = .max
         public var reusableEntries: Int = 0
 
+        /// The manifest's bytes per page: a manifest line is about 200 bytes.
+        static let manifestBytesPerPage = 200
+
+        /// What a build of `pages` pages whose files are `rendered` bytes writes: the manifest
+        /// alone with `--manifest-only`, else those files and the manifest.
+        static func writtenBytes(rendered: Int, pages: Int, manifestOnly: Bool) -> Int {
+            (manifestOnly ? 0 : rendered) + pages * manifestBytesPerPage
+        }
+
         /// Inodes the build needs, with the same margin as its bytes. A file system can run
         /// out of inodes long before bytes (a tmpfs, or ext4 made with few): a site is mostly
         /// small files, one folder per "quotes said by" page.
@@ -159,10 +168,10 @@ extension SiteBuild {
             reusableBytes: 0)
         plan.entries = context.options.manifestOnly ? 2 : total(\.entries) + sitePages + 64
         plan.freeEntries = freeEntries(near: context.options.output)
-        // A manifest line is about 200 bytes.
-        plan.writtenBytes = context.options.manifestOnly ? plan.pages * 200 : plan.renderedBytes + plan.pages * 200
+        plan.writtenBytes = Plan.writtenBytes(
+            rendered: plan.renderedBytes, pages: plan.pages, manifestOnly: context.options.manifestOnly)
         plan.diskBytes = context.options.manifestOnly ? plan.writtenBytes
-            : total(\.disk) + sitePages * 8_192 + assets + plan.pages * 200
+            : total(\.disk) + sitePages * 8_192 + assets + plan.pages * Plan.manifestBytesPerPage
         if !context.options.manifestOnly, let previous = context.previous {
             // Counted in blocks, as the room needed is: a person's bytes then take this much more.
             let diskRatio = sampledBytes == 0 ? 1 : max(1, Double(sampledDisk) / Double(sampledBytes))
