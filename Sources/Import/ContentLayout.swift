@@ -47,7 +47,7 @@ struct ContentLayout {
                 "cannot read the files in the folder: \(String(cString: strerror(errno)))", at: SourceLocation(file: directory))
         }
         func file(_ relative: String) -> File {
-            let name = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+            let name = PathText.joined(directory, relative)
             return File(path: name, name: name)
         }
         func existing(_ relative: String) -> File? {

@@ -270,7 +270,7 @@ struct BuildCommand: Command {
         options.manifestOnly = manifestOnly
         if !quiet { options.planned = { plan in console.out(Self.planLine(plan, manifestOnly: manifestOnly)) } }
         // As given, so that messages name it as the user wrote the content folder.
-        options.staticFolder = (content.hasSuffix("/") ? content : content + "/") + "static"
+        options.staticFolder = PathText.joined(content, "static")
         options.checkedOutput = inspected
         options.refusedPartOverWhole = true
         let report: SiteBuild.Report
@@ -359,10 +359,9 @@ struct BuildCommand: Command {
               now     \(now) (\(report.nowSource.rawValue))
 
             """
-        let folder = output.hasSuffix("/") ? output : output + "/"
         switch last {
-        case .site: text += "Open \(folder)index.html\n"
-        case .manifestOnly: text += "Wrote \(folder)manifest.json only (no page was written)\n"
+        case .site: text += "Open \(PathText.joined(output, "index.html"))\n"
+        case .manifestOnly: text += "Wrote \(PathText.joined(output, "manifest.json")) only (no page was written)\n"
         case .shard(let shard): text += "Shard \(shard) of the site: join it with the other shards' folders with vantage build --merge\n"
         }
         return text

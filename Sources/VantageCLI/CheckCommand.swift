@@ -48,7 +48,7 @@ struct CheckCommand: Command {
         // A shard's output holds its people's pages and none of the site-wide ones they link to
         // (the index, the assets): checked alone, every such link would be a finding. Its build
         // checked its pages, and the merge checks every page and link of the whole site.
-        let shardRecord = (directory.hasSuffix("/") ? directory : directory + "/") + SiteBookkeeping.shard
+        let shardRecord = PathText.joined(directory, SiteBookkeeping.shard)
         var record = stat()
         if lstat(shardRecord, &record) == 0, record.st_mode & S_IFMT == S_IFREG {
             throw Diagnostic.error(
