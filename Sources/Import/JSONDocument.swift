@@ -61,7 +61,7 @@ struct JSONDocument: @unchecked Sendable {
             if let error = Self.firstError(before: stoppedAt, in: file) { throw error }
         }
         guard let bytes = Self.read(file.path) else {
-            throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
+            throw FileCheck.unreadable(file.path, shownAs: file.name)
         }
         try Self.checkEncoding(bytes, file: file)
         if shallow, validate { try JSONParser.validate(bytes, file: file.name) }
@@ -247,7 +247,7 @@ struct JSONDocument: @unchecked Sendable {
     func element(of key: String, at index: Int) throws(Diagnostic) -> JSONValue {
         guard isShallow else { return root.objectValue![key]!.arrayValue![index] }
         guard let span = span(key, index..<index + 1) else {
-            throw Diagnostic.error("cannot read the file", at: SourceLocation(file: file.name))
+            throw FileCheck.unreadable(file.path, shownAs: file.name)
         }
         return try element(of: key, at: index, in: span[span.ranges[0]])
     }

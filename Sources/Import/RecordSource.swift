@@ -14,9 +14,10 @@ enum RecordSource {
         let text: () -> String
     }
 
-    /// The error of a streamed document whose file can no longer be read.
+    /// The error of a streamed document whose file can no longer be read, with the reason
+    /// (`FileCheck.unreadable`).
     private static func unreadable(_ file: ContentLayout.File) -> Diagnostic {
-        .error("cannot read the file", at: SourceLocation(file: file.name))
+        FileCheck.unreadable(file.path, shownAs: file.name)
     }
 
     /// The file the records come from.
