@@ -180,9 +180,13 @@ final class ImportSession {
         rejectedItems[id] = location.reference
     }
 
-    /// The value of the first `"id"` member written plainly in `record`, a line that did not parse.
+    /// The value of the first `"id"` member written plainly in `record`, a line that did not
+    /// parse: 1 to `RecordID.maximumLength` characters, no quote or backslash.
     static func writtenID(in record: String) -> String? {
-        guard let match = record.firstMatch(of: /"id"\s*:\s*"([^"\\]{1,128})"/) else { return nil }
+        let pattern = #""id"\s*:\s*"([^"\\]{1,\#(RecordID.maximumLength)})""#
+        guard let written = try? Regex(pattern, as: (Substring, Substring).self),
+            let match = record.firstMatch(of: written)
+        else { return nil }
         return String(match.1)
     }
 

@@ -9,7 +9,7 @@ public enum RecordID {
     public static let maximumLength = 128
 
     /// The rule in words, for messages and docs.
-    public static let syntax = "1 to 128 ASCII letters, digits, '.', '_' or '-', starting with a letter or digit"
+    public static let syntax = "1 to \(maximumLength) ASCII letters, digits, '.', '_' or '-', starting with a letter or digit"
 
     /// True when `id` follows the syntax.
     public static func isValid(_ id: String) -> Bool {
