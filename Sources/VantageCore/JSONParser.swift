@@ -47,6 +47,8 @@ public struct JSONParser {
 
     /// What the end of `bytes` is called in messages: a JSON Lines record ends with its line.
     private var endName = "the end of the file"
+    /// What must follow the value: a JSON Lines record ends its line.
+    private var valueEnd = "the end of the document after the JSON value"
     /// False for a JSON Lines record: its lines end at line feeds only (a carriage return alone
     /// is white space inside the record), as the reader that cut it and the rejects file count
     /// them (`JSONLinesReader`).
@@ -61,6 +63,7 @@ public struct JSONParser {
             var parser = JSONParser(bytes: buffer, file: file, recordTopLevelRanges: false, firstLine: firstLine)
             if line {
                 parser.endName = "the end of the line (a JSON Lines record is one line)"
+                parser.valueEnd = "the end of the line after the JSON value (a JSON Lines record is one line)"
                 parser.carriageReturnEndsLine = false
             }
             return try parser.parseDocument()
@@ -151,7 +154,7 @@ public struct JSONParser {
         guard position < bytes.count else { throw error("expected a JSON value, found \(endName)") }
         let value = try parseValue(topLevel: true)
         skipWhitespace()
-        if position < bytes.count { throw error("expected the end of the document after the JSON value, found \(describeHere())") }
+        if position < bytes.count { throw error("expected \(valueEnd), found \(describeHere())") }
         return value
     }
 

@@ -176,6 +176,23 @@ struct KeepGoingTests {
         #expect(try Store(path: fixture.store, readOnly: true).readSite { try $0.ideas().map(\.id) } == ["idea-3", "idea-1"])
     }
 
+    /// A second value on a line of a JSON Lines file is said to stand where the line should
+    /// end, not the document (it said "expected the end of the document after the JSON value").
+    @Test func aSecondValueOnAJSONLinesLineSaysTheLineShouldEnd() throws {
+        let fixture = try Fixture(ReimportTests.asJSONLines(Fixture.sample))
+        let ideas = try String(contentsOfFile: fixture.content + "/changejar/ideas.jsonl", encoding: .utf8)
+        var lines = ideas.split(separator: "\n").map(String.init)
+        lines.insert(#"{"id": "idea-9", "text": "Run"} {}"#, at: 2)
+        try fixture.write("changejar/ideas.jsonl", lines.joined(separator: "\n") + "\n")
+
+        let report = try fixture.importOrFail(keepGoing: true)
+        #expect(report.rejected.map { $0.description.replacingOccurrences(of: fixture.content, with: "content") } == [
+            "content/changejar/ideas.jsonl:3:33: error: expected the end of the line after the JSON value (a JSON Lines record is one line), found '{'\n"
+                + "    {\"id\": \"idea-9\", \"text\": \"Run\"} {}\n" + String(repeating: " ", count: 36) + "^",
+        ])
+        #expect(try rejects(fixture).map { $0["line"] } == [.number(3)])
+    }
+
     /// An id met a second time names where the export has it first, read again from the file:
     /// an id spelled with an escape is found, and "first" is where it is written first, even when
     /// that record was itself rejected (its own error says so).
