@@ -284,7 +284,9 @@ struct CatalogReader {
         }
         if let plural = variationsObject["plural"] {
             var cases = PluralCases()
-            for (name, value) in try self.object(plural, at: path + ".variations.plural").members {
+            let pluralObject = try self.object(plural, at: path + ".variations.plural")
+            try refuseEmpty(pluralObject, "plural", at: path + ".variations.plural")
+            for (name, value) in pluralObject.members {
                 let casePath = CatalogReader.member(name, of: path + ".variations.plural")
                 guard let category = PluralCategory(rawValue: name) else {
                     throw fail(casePath, "unknown plural category: expected zero, one, two, few, many or other")
@@ -303,7 +305,9 @@ struct CatalogReader {
         }
         if let device = variationsObject["device"] {
             var cases: [String: Variant] = [:]
-            for (name, value) in try self.object(device, at: path + ".variations.device").members {
+            let deviceObject = try self.object(device, at: path + ".variations.device")
+            try refuseEmpty(deviceObject, "device", at: path + ".variations.device")
+            for (name, value) in deviceObject.members {
                 let casePath = CatalogReader.member(name, of: path + ".variations.device")
                 // A misspelt device (`iPhone`, `iphon`) would never be chosen, silently.
                 guard name == "other" || StringCatalog.devices.contains(name) else {
@@ -321,6 +325,16 @@ struct CatalogReader {
                 "expected plural or device variations, found the " + CatalogMemberAudit.unknown(unknownVariation, .variations))
         }
         throw fail(path + ".variations", "expected plural or device variations")
+    }
+
+    /// Refuses plural or device variations written as `{}`, which Xcode never writes: a device
+    /// set without a case left the string to show its key as written, without a word.
+    private func refuseEmpty(_ object: JSONObject, _ kind: String, at path: String) throws {
+        guard object.keys.isEmpty else { return }
+        throw fail(
+            path,
+            "expected \(kind) variations with cases, found none (Xcode never writes an empty set); "
+                + "write its cases, or a stringUnit in place of the variations")
     }
 
     /// A case of plural or device variations: its `stringUnit` or `variations`, nil when it has

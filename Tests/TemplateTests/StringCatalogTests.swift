@@ -150,6 +150,9 @@ struct StringCatalogTests {
         let emptyPlural = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"variations": {"plural": {}}}}}}}"#)
         #expect(emptyPlural.location?.recordPath == #"strings["n"].localizations.en.variations.plural"#)
+        #expect(
+            emptyPlural.message
+                == "expected plural variations with cases, found none (Xcode never writes an empty set); write its cases, or a stringUnit in place of the variations")
 
         // What Xcode never writes, which would be read one silent way or another: a misspelt
         // device (never chosen), a state it has no word for (shown as translated), a string unit
@@ -200,6 +203,30 @@ struct StringCatalogTests {
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@a@"}, "substitutions": {"a": {"argNum": 100000000000000000000, "formatSpecifier": "lld", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}}}}}"#)
         #expect(huge.location?.recordPath == #"strings["n"].localizations.en.substitutions.a.argNum"#)
         #expect(huge.message == "expected a whole number from 1 to 9999")
+    }
+
+    /// An empty set of device variations (`"device": {}`), which Xcode never writes, left the
+    /// string to show its key as written, without a word: it is refused where it is, at any
+    /// depth, as an empty plural one is.
+    @Test func emptyVariationSetsAreRefused() throws {
+        let message = { (kind: String) in
+            "expected \(kind) variations with cases, found none (Xcode never writes an empty set); write its cases, or a stringUnit in place of the variations"
+        }
+        let cases: [(String, String, String)] = [
+            (#"{"variations": {"device": {}}}"#, "variations.device", "device"),
+            (#"{"variations": {"plural": {"other": {"variations": {"device": {}}}}}}"#, "variations.plural.other.variations.device", "device"),
+            (#"{"variations": {"device": {"mac": {"variations": {"plural": {}}}}}}"#, "variations.device.mac.variations.plural", "plural"),
+            (#"{"stringUnit": {"state": "translated", "value": "%#@x@"}, "substitutions": {"x": {"argNum": 1, "variations": {"device": {}}}}}"#,
+             "substitutions.x.variations.device", "device"),
+        ]
+        for (localization, path, kind) in cases {
+            let error = try catalogError(#"{"sourceLanguage": "en", "strings": {"hello": {"localizations": {"en": \#(localization)}}}}"#)
+            #expect(error.location?.file == "Localizable.xcstrings")
+            #expect(error.location?.recordPath == #"strings["hello"].localizations.en."# + path)
+            #expect(error.message == message(kind))
+        }
+        // A device set with a case still loads.
+        _ = try catalog(#"{"sourceLanguage": "en", "strings": {"hello": {"localizations": {"en": {"variations": {"device": {"mac": {"stringUnit": {"state": "translated", "value": "Hi"}}}}}}}}}"#)
     }
 
     /// A formatSpecifier that is not a string (a number, null) is refused where it is, as a
