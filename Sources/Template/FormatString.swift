@@ -1,3 +1,5 @@
+import VantageCore
+
 /// A catalog value split into literal text and printf-style specifiers as Xcode writes them:
 /// `%@`, `%lld`, `%d`, `%1$@`, `%.1f`, `%%`, `%#@name@` and `%2$#@name@` (substitutions) and,
 /// inside a substitution's variations, `%arg` (the substitution's own argument).
@@ -45,6 +47,9 @@ final class FormatString: Sendable, Equatable {
     let substitutionNames: [String]
     /// Why the text is not a valid format string (nil when it is).
     let problem: String?
+    /// Where `problem` is: the offset, in characters, of the `%` that starts the specifier at
+    /// fault (nil when the text is a valid format).
+    let problemOffset: Int?
     /// Whether the text plainly expects arguments (`%@`, `%lld`, `%ld`, `%2$@`, `%.1f`,
     /// `%#@n@`), so a tag giving none is probably a mistake. What text happens to contain does
     /// not count: "100% accurate" (`% a`), "20%off" (`%o`), "50%d" are shown as written without
@@ -56,12 +61,17 @@ final class FormatString: Sendable, Equatable {
 
     var isEmpty: Bool { text.isEmpty }
 
-    struct SyntaxError: Error { let message: String }
+    struct SyntaxError: Error {
+        let message: String
+        /// The offset, in scalars, of the `%` that starts the specifier at fault, when known.
+        var offset: Int? = nil
+    }
 
     /// Parses a catalog value; a value that is not a valid format keeps its text and `problem`.
     convenience init(_ text: String) {
         var segments: [Segment]
         var problem: String? = nil
+        var problemOffset: Int? = nil
         var specifiers: [Segment]
         do {
             segments = try FormatString.parse(text)
@@ -69,10 +79,11 @@ final class FormatString: Sendable, Equatable {
         } catch {
             segments = text.isEmpty ? [] : [.literal(text)]
             problem = error.message
+            problemOffset = error.offset.map { String(String.UnicodeScalarView(text.unicodeScalars.prefix($0))).count }
             // The specifiers that are well formed, each `%` that starts none taken as text.
             specifiers = FormatString.parseLeniently(text)
         }
-        self.init(text: text, segments: segments, problem: problem, specifiers: specifiers)
+        self.init(text: text, segments: segments, problem: problem, problemOffset: problemOffset, specifiers: specifiers)
     }
 
     /// Parses a catalog value, throwing when it is not a valid format.
@@ -85,15 +96,16 @@ final class FormatString: Sendable, Equatable {
     /// Text taken as it is, without specifiers.
     convenience init(literal text: String) {
         let segments: [Segment] = text.isEmpty ? [] : [.literal(text)]
-        self.init(text: text, segments: segments, problem: nil, specifiers: segments)
+        self.init(text: text, segments: segments, problem: nil, problemOffset: nil, specifiers: segments)
     }
 
     /// `specifiers` are the segments `expectsArguments` reads: `segments` for a valid format,
     /// the well-formed specifiers among the text for one that is not.
-    private init(text: String, segments: [Segment], problem: String?, specifiers: [Segment]) {
+    private init(text: String, segments: [Segment], problem: String?, problemOffset: Int?, specifiers: [Segment]) {
         self.text = text
         self.segments = segments
         self.problem = problem
+        self.problemOffset = problemOffset
         self.expectsArguments = FormatString.plainlyExpectArguments(specifiers)
         var pieces: [Piece] = []
         var plain: [UInt8] = []
@@ -129,6 +141,18 @@ final class FormatString: Sendable, Equatable {
         self.escapedText = whole.bytes
         self.substitutionNames = names
         self.mayHoldMarkdown = markdown || (problem != nil && text.utf8.contains { InlineMarkdown.isDelimiter($0) })
+    }
+
+    /// `problem` with the `%` at fault pointed at and the text quoted (around that `%` when the
+    /// text is long), for a message that names no other copy of the value: `unknown format
+    /// specifier after '%' (the '%' at character 4 of "100% %lld")`. Nil for a valid format.
+    var problemPointed: String? {
+        guard let problem else { return nil }
+        guard let offset = problemOffset else { return "\(problem) in \(quoted(text))" }
+        let shown = 60
+        let start = text.count <= shown ? 0 : max(0, offset - shown / 2)
+        let around = start == 0 ? String(text) : "…" + text.dropFirst(start)
+        return "\(problem) (the '%' at character \(offset + 1) of \(quoted(around, cutAt: shown + (start == 0 ? 0 : 1))))"
     }
 
     static func == (lhs: FormatString, rhs: FormatString) -> Bool { lhs.text == rhs.text && lhs.segments == rhs.segments }
@@ -187,6 +211,7 @@ final class FormatString: Sendable, Equatable {
         }
         while let scalar = scalars.popFirst() {
             guard scalar == "%" else { literal.unicodeScalars.append(scalar); continue }
+            let percent = scalars.startIndex - 1
             if scalars.first == "%" {
                 scalars.removeFirst()
                 literal.append("%")
@@ -198,7 +223,7 @@ final class FormatString: Sendable, Equatable {
                 flush()
                 segments.append(segment)
             } catch {
-                guard lenient else { throw error }
+                guard lenient else { throw SyntaxError(message: error.message, offset: percent) }
                 scalars = afterPercent
                 literal.append("%")
             }

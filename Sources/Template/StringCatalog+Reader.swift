@@ -363,7 +363,7 @@ struct CatalogReader {
     private func requireFormats(in variant: Variant, at path: String) throws {
         switch variant {
         case .unit(let unit):
-            if let problem = unit.value.problem {
+            if let problem = unit.value.problemPointed {
                 throw fail(path + ".stringUnit.value", "a plural case is shown with its number, but this is not a valid format string: \(problem)")
             }
         case .device(let cases):

@@ -139,7 +139,9 @@ struct StringCatalogTests {
         let badCase = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"ru": {"variations": {"plural": {"many": {"stringUnit": {"state": "translated", "value": "%lld новых 50%y"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld"}}}}}}}}}"#)
         #expect(badCase.location?.recordPath == #"strings["n"].localizations.ru.variations.plural.many.stringUnit.value"#)
-        #expect(badCase.message == "a plural case is shown with its number, but this is not a valid format string: unknown format specifier after '%'")
+        #expect(
+            badCase.message
+                == #"a plural case is shown with its number, but this is not a valid format string: unknown format specifier after '%' (the '%' at character 14 of "%lld новых 50%y")"#)
         let badDevice = try catalogError(
             #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"variations": {"plural": {"other": {"variations": {"device": {"mac": {"stringUnit": {"state": "translated", "value": "%lld"}}, "ipad": {"stringUnit": {"state": "translated", "value": "%lld %"}}}}}}}}}}}}"#)
         #expect(badDevice.location?.recordPath == #"strings["n"].localizations.en.variations.plural.other.variations.device.ipad.stringUnit.value"#)
@@ -227,6 +229,27 @@ struct StringCatalogTests {
         }
         // A device set with a case still loads.
         _ = try catalog(#"{"sourceLanguage": "en", "strings": {"hello": {"localizations": {"en": {"variations": {"device": {"mac": {"stringUnit": {"state": "translated", "value": "Hi"}}}}}}}}}"#)
+    }
+
+    /// A plural case that is no format string is refused naming the `%` at fault (by character,
+    /// as a person counts them) and quoting the value, by the one quoting rule: a line feed or a
+    /// bidi control in it shows escaped; a long value is quoted around that `%`. The values are
+    /// written as JSON.
+    @Test(arguments: [
+        (#"100% %lld"#, #"unknown format specifier after '%' (the '%' at character 4 of "100% %lld")"#),
+        (#"%lld %"#, #"unknown format specifier after '%' (the '%' at character 6 of "%lld %")"#),
+        (#"e\u0301 %lld %q"#, "unknown format specifier after '%' (the '%' at character 8 of \"e\u{301} %lld %q\")"),
+        (#"%lld\nx: error: forged\u202e %y"#, #"unknown format specifier after '%' (the '%' at character 24 of "%lld\nx: error: forged\u{202E} %y")"#),
+        (#"%lld %0100d"#, #"a width of 100 is more than 99 (the '%' at character 6 of "%lld %0100d")"#),
+        ("%lld " + String(repeating: "a", count: 100) + " 5%y " + String(repeating: "b", count: 100),
+         #"unknown format specifier after '%' (the '%' at character 108 of "…"# + String(repeating: "a", count: 28) + " 5%y "
+            + String(repeating: "b", count: 27) + #"…")"#),
+    ])
+    func aBadPluralCaseNamesItsPercentSign(value: String, problem: String) throws {
+        let error = try catalogError(
+            #"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "\#(value)"}}}}}}}}}"#)
+        #expect(error.location?.recordPath == #"strings["n"].localizations.en.variations.plural.other.stringUnit.value"#)
+        #expect(error.message == "a plural case is shown with its number, but this is not a valid format string: " + problem)
     }
 
     /// A formatSpecifier that is not a string (a number, null) is refused where it is, as a
