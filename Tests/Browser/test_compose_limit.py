@@ -55,6 +55,30 @@ class CountedAsImported(ComposeTest):
                     self.css("[data-quote-it]").click()
                     self.wait(lambda d: self.css('[data-compose-step="review"]').is_displayed(), message="the limit is accepted")
 
+    def test_blank_text_around_the_words_is_bounded_too(self):
+        # Spaces around the words are not saved, but the box holds no more than twice the limit
+        # as typed: a paste of 5,000 spaces had no end, and each key after it was slow.
+        for path, limit in ((VIEWER + "/ideas/submit.html", 160), (VIEWER + "/quotes/add.html", 280)):
+            with self.subTest(page=path):
+                self.open(self.page(path))
+                textarea = self.css("form[data-compose] textarea")
+                textarea.click()
+                self.insert_text("a" + " " * 5000)
+                value = self.js("return arguments[0].value", textarea)
+                self.assertTrue(value.startswith("a "), value[:10])
+                self.assertEqual(value.strip(), "a")
+                self.assertLessEqual(len(value), 2 * limit)
+                self.assertEqual(self.error(), ("long", self.message("long")))
+                self.assertEqual(self.remaining(), limit - 1)
+                # A letter after the spaces would make them saved, past the limit: refused.
+                self.insert_text("b")
+                self.assertEqual(self.js("return arguments[0].value", textarea), value)
+                # A blank paste into a box with room for it goes in whole.
+                self.js("arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input'))", textarea)
+                self.insert_text(" " * (limit + 20) + "c")
+                self.assertEqual(self.js("return arguments[0].value", textarea), " " * (limit + 20) + "c")
+                self.assertEqual(self.remaining(), limit - 1)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -177,11 +177,21 @@
     return out;
   }
 
+  /** How many characters the box holds at most, as typed: the limit's worth of words, and as
+   *  much again of spaces and line breaks around them, which are not saved (`savedCount`). Without
+   *  a bound, a paste of blank text had no end, and every key after it counted all of it again. */
+  function typedBound(limit) { return 2 * limit; }
+
+  /** Whether `text` fits: its saved characters within `limit`, and as typed within `typedBound`. */
+  function fits(text, limit) {
+    return savedCount(text) <= limit && characterCount(text) <= typedBound(limit);
+  }
+
   /** `after` (what the text holds after an edit of `before`) cut to `limit` characters the way
    *  maxlength cuts, but counting as the import counts (`savedCount`): what was there stays, and
-   *  of what was typed or pasted only as much as fits. Null when `after` fits. */
+   *  of what was typed or pasted only as much as fits (`fits`). Null when `after` fits. */
   function clip(before, after, limit) {
-    if (savedCount(after) <= limit) return null;
+    if (fits(after, limit)) return null;
     var start = 0;
     var shortest = Math.min(before.length, after.length);
     while (start < shortest && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
@@ -195,11 +205,12 @@
     var head = after.slice(0, start);
     var tail = after.slice(endAfter);
     var inserted = graphemes(after.slice(start, endAfter));
-    var keep = Math.max(0, Math.min(inserted.length, limit - savedCount(head + tail)));
+    var keep = Math.max(0, Math.min(inserted.length, limit - savedCount(head + tail),
+                                     typedBound(limit) - characterCount(head + tail)));
     var text = head + inserted.slice(0, keep).join('') + tail;
     // A cluster can join across the seam (a skin tone after an emoji), and spaces at an end of
     // what was there count once something follows them: count again.
-    while (keep > 0 && savedCount(text) > limit) {
+    while (keep > 0 && !fits(text, limit)) {
       keep -= 1;
       text = head + inserted.slice(0, keep).join('') + tail;
     }
