@@ -91,7 +91,7 @@ final class FieldAudit {
         }
         let unlisted = listed.unlistedPlaces
         if unlisted > 0 {
-            result.append(.warning("unknown or password fields in \(unlisted) more place\(unlisted == 1 ? "" : "s") are not stored, not listed"))
+            result.append(.warning(FirstMetTally<[UInt8], Finding>.unlistedLine("unknown or password fields", places: unlisted, "are not stored")))
         }
         return result
     }

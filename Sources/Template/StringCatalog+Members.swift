@@ -114,35 +114,34 @@ final class CatalogMemberAudit {
     private func extractionStateWarnings(file: String) -> [Diagnostic] {
         let known = StringCatalog.extractionStates
         let expected = known.dropLast().joined(separator: ", ") + " or " + known.last!
-        let listed = extractionStates.listed(Self.listedLimit)
-        var result = listed.entries.map { entry in
+        return Self.warnings(extractionStates, file: file, path: { $0 },
+                             unlisted: ("unknown extraction states", "are read as those Xcode writes")) { entry in
             let suggestion = CatalogLevel.nearest(to: entry.key, among: known).map { " (did you mean \(quoted($0))?)" } ?? ""
-            return Diagnostic.warning(
-                "expected the extraction state \(expected) that Xcode writes, found \(quoted(entry.key))\(suggestion); "
-                    + "the entry is translated as those are" + (entry.count > 1 ? " (in \(entry.count) places)" : ""),
-                at: SourceLocation(file: file, recordPath: entry.first))
+            return "expected the extraction state \(expected) that Xcode writes, found \(quoted(entry.key))\(suggestion); "
+                + "the entry is translated as those are"
         }
-        if listed.unlistedPlaces > 0 {
-            let unlisted = listed.unlistedPlaces
-            result.append(Diagnostic.warning(
-                "unknown extraction states in \(unlisted) more place\(unlisted == 1 ? "" : "s") are read as those Xcode writes, not listed",
-                at: SourceLocation(file: file)))
-        }
-        return result
     }
 
     private func memberWarnings(file: String) -> [Diagnostic] {
-        let listed = names.listed(Self.listedLimit)
+        Self.warnings(names, file: file, path: \.path, unlisted: ("unknown members", "are ignored")) { entry in
+            CatalogMemberAudit.unknown(entry.key, entry.first.level) + " is ignored; \(entry.first.level.membersSentence)"
+        }
+    }
+
+    /// One warning per name of `tally` (`message`, then how many places have it), at its first
+    /// place (`path`), in the order first met; then one line for the places past `listedLimit`.
+    private static func warnings<Place>(
+        _ tally: FirstMetTally<String, Place>, file: String, path: (Place) -> String,
+        unlisted: (what: String, fate: String), message: (FirstMetTally<String, Place>.Entry) -> String
+    ) -> [Diagnostic] {
+        let listed = tally.listed(listedLimit)
         var result = listed.entries.map { entry in
-            Diagnostic.warning(
-                CatalogMemberAudit.unknown(entry.key, entry.first.level) + " is ignored; \(entry.first.level.membersSentence)"
-                    + (entry.count > 1 ? " (in \(entry.count) places)" : ""),
-                at: SourceLocation(file: file, recordPath: entry.first.path))
+            Diagnostic.warning(message(entry) + (entry.count > 1 ? " (in \(entry.count) places)" : ""),
+                               at: SourceLocation(file: file, recordPath: path(entry.first)))
         }
         if listed.unlistedPlaces > 0 {
-            let unlisted = listed.unlistedPlaces
             result.append(Diagnostic.warning(
-                "unknown members in \(unlisted) more place\(unlisted == 1 ? "" : "s") are ignored, not listed",
+                FirstMetTally<String, Place>.unlistedLine(unlisted.what, places: listed.unlistedPlaces, unlisted.fate),
                 at: SourceLocation(file: file)))
         }
         return result

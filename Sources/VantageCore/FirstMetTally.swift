@@ -60,4 +60,10 @@ public struct FirstMetTally<Key: Hashable, Place> {
         let shown = entries.prefix(limit)
         return (shown, entries.dropFirst(limit).reduce(unkept) { $0 + $1.count })
     }
+
+    /// The closing line for `places` places not listed: `unknown members in 3 more places are
+    /// ignored, not listed` (`what`: "unknown members", `fate`: "are ignored").
+    public static func unlistedLine(_ what: String, places: Int, _ fate: String) -> String {
+        "\(what) in \(places) more place\(places == 1 ? "" : "s") \(fate), not listed"
+    }
 }
