@@ -267,15 +267,39 @@ extension PersonalDataMask {
     /// shows whole: a reader sees the digits side by side, and so does the scan now.
     static func withoutInvisible(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], ranges: [Range<Int>])? {
         guard scalars.contains(where: isInvisible) else { return nil }
-        var seen: [Unicode.Scalar] = []
+        return reading(scalars) { isInvisible(scalars[$0]) ? ($0 + 1, nil) : nil }
+    }
+
+    /// `scalars` as a reader reads them where some runs of them read otherwise: `run(index)`
+    /// gives the end of such a run that starts at `index` and the scalar it reads as (nil: it is
+    /// passed over), or nil where the scalar reads as itself. Each scalar read comes with the
+    /// range of `scalars` it was written as; nil when no such run was met. One walk for the
+    /// three readings (unseen characters, markup, escapes).
+    @inline(__always)
+    static func reading(
+        _ scalars: [Unicode.Scalar], runs run: (Int) -> (end: Int, reads: Unicode.Scalar?)?
+    ) -> (scalars: [Unicode.Scalar], ranges: [Range<Int>])? {
+        var read: [Unicode.Scalar] = []
         var ranges: [Range<Int>] = []
-        seen.reserveCapacity(scalars.count)
+        read.reserveCapacity(scalars.count)
         ranges.reserveCapacity(scalars.count)
-        for (index, scalar) in scalars.enumerated() where !isInvisible(scalar) {
-            seen.append(scalar)
-            ranges.append(index..<(index + 1))
+        var met = false
+        var index = 0
+        while index < scalars.count {
+            if let (end, reads) = run(index) {
+                met = true
+                if let reads {
+                    read.append(reads)
+                    ranges.append(index..<end)
+                }
+                index = end
+            } else {
+                read.append(scalars[index])
+                ranges.append(index..<(index + 1))
+                index += 1
+            }
         }
-        return (seen, ranges)
+        return met ? (read, ranges) : nil
     }
 
     /// `scalars` without the markup written in them (a tag, a comment: `415<b>555</b>0100`,
@@ -286,21 +310,9 @@ extension PersonalDataMask {
     /// (`<ana@example.com>` is no tag to hide an address).
     static func withoutMarkup(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], ranges: [Range<Int>])? {
         guard scalars.contains("<") else { return nil }
-        var read: [Unicode.Scalar] = []
-        var ranges: [Range<Int>] = []
-        var left = false
-        var index = 0
-        while index < scalars.count {
-            if scalars[index] == "<", let end = markupEnd(scalars, from: index) {
-                left = true
-                index = end
-            } else {
-                read.append(scalars[index])
-                ranges.append(index..<(index + 1))
-                index += 1
-            }
+        return reading(scalars) { index in
+            scalars[index] == "<" ? markupEnd(scalars, from: index).map { ($0, nil) } : nil
         }
-        return left ? (read, ranges) : nil
     }
 
     /// Where the markup that starts at `index` (a `<`) ends: a tag (`<b>`, `</span>`, `<br/>`,
@@ -372,25 +384,7 @@ extension PersonalDataMask {
     /// typed: a reader decodes `&#52;&#49;&#53;…` at a glance.)
     static func decodingEscapes(_ scalars: [Unicode.Scalar], units: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], ranges: [Range<Int>])? {
         guard scalars.contains(where: { $0 == "&" || $0 == "%" || $0 == "\\" }) else { return nil }
-        var read: [Unicode.Scalar] = []
-        var ranges: [Range<Int>] = []
-        read.reserveCapacity(scalars.count)
-        ranges.reserveCapacity(scalars.count)
-        var decodedAny = false
-        var index = 0
-        while index < scalars.count {
-            if let (end, scalar) = escape(scalars, units: units, at: index) {
-                read.append(scalar)
-                ranges.append(index..<end)
-                decodedAny = true
-                index = end
-            } else {
-                read.append(scalars[index])
-                ranges.append(index..<(index + 1))
-                index += 1
-            }
-        }
-        return decodedAny ? (read, ranges) : nil
+        return reading(scalars) { index in escape(scalars, units: units, at: index).map { ($0.0, $0.1) } }
     }
 
     /// The escape that starts at `index` (`decodingEscapes`): where it ends and what it names.
