@@ -19,12 +19,17 @@ class CountedAsImported(ComposeTest):
     def insert_text(self, text):
         self.driver.execute_cdp_cmd("Input.insertText", {"text": text})
 
-    def test_spaces_around_the_words_take_nothing_from_the_limit(self):
+    def screens(self):
+        """Each compose screen opened in turn, with its limit and its text box focused."""
         for path, limit in ((VIEWER + "/ideas/submit.html", 160), (VIEWER + "/quotes/add.html", 280)):
+            self.open(self.page(path))
+            textarea = self.css("form[data-compose] textarea")
+            textarea.click()
+            yield path, limit, textarea
+
+    def test_spaces_around_the_words_take_nothing_from_the_limit(self):
+        for path, limit, textarea in self.screens():
             with self.subTest(page=path):
-                self.open(self.page(path))
-                textarea = self.css("form[data-compose] textarea")
-                textarea.click()
                 self.insert_text("  ")
                 self.assertEqual(self.remaining(), limit, "spaces alone are nothing yet")
                 self.insert_text("Plant")
@@ -58,11 +63,8 @@ class CountedAsImported(ComposeTest):
     def test_blank_text_around_the_words_is_bounded_too(self):
         # Spaces around the words are not saved, but the box holds no more than twice the limit
         # as typed: a paste of 5,000 spaces had no end, and each key after it was slow.
-        for path, limit in ((VIEWER + "/ideas/submit.html", 160), (VIEWER + "/quotes/add.html", 280)):
+        for path, limit, textarea in self.screens():
             with self.subTest(page=path):
-                self.open(self.page(path))
-                textarea = self.css("form[data-compose] textarea")
-                textarea.click()
                 self.insert_text("a" + " " * 5000)
                 value = self.js("return arguments[0].value", textarea)
                 self.assertTrue(value.startswith("a "), value[:10])
